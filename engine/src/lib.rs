@@ -1,0 +1,6 @@
+//! The rules engine: game state and rules for TI4, Connect Four (and later games).
+//!
+//! Knows nothing of agents, threads or files beyond its own content.
+
+pub mod bits;
+pub mod ti4;

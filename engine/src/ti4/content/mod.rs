@@ -1,0 +1,285 @@
+//! TI4 content: technologies, units, factions, planets and systems.
+//!
+//! The data files in `engine/data/` are embedded by default; [`Content::from_dir`] reads a
+//! designer's directory instead (each file present there replaces the embedded one). Loading
+//! validates every reference and compiles the files into dense, indexed tables ([`tables`])
+//! that the rules read on the hot path. Errors name the file, the entry and the field.
+
+pub mod error;
+mod load;
+pub mod raw;
+pub mod tables;
+
+pub use error::{ContentError, ContentErrorKind};
+pub use load::FILES;
+pub use tables::*;
+
+use crate::ti4::ids::*;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+/// Compiled, validated content. Built once, shared read-only (`Arc`) by every game.
+#[derive(Debug)]
+pub struct Content {
+    /// Technology cards, indexed by [`TechId`].
+    pub techs: Vec<Tech>,
+    /// Unit definitions, indexed by [`UnitId`].
+    pub units: Vec<Unit>,
+    /// Factions, indexed by [`FactionId`].
+    pub factions: Vec<Faction>,
+    /// Planet cards, indexed by [`PlanetId`].
+    pub planets: Vec<Planet>,
+    /// System tiles, indexed by [`SystemId`].
+    pub systems: Vec<System>,
+    /// Ids the rules name directly.
+    pub known: Known,
+    /// All technologies in the game.
+    pub all_techs: TechSet,
+    /// Coloured technologies by colour (Technology 7).
+    pub colour_techs: [TechSet; 4],
+    /// Unit upgrades (Technology 6).
+    pub unit_upgrades: TechSet,
+    /// Planets with a specialty of each colour (Technology 13).
+    pub specialty_planets: [PlanetSet; 4],
+    /// Per faction: technologies it may research at all (generic ones and its own faction
+    /// technologies, minus generic upgrades its faction upgrades replace, minus cards that
+    /// can never be researched). Technology 11 and note 3.
+    pub researchable_by: Vec<TechSet>,
+    /// Per faction: generic upgrades it can never research or gain (Technology note 3).
+    pub forbidden_by: Vec<TechSet>,
+    /// Per faction and unit type: the unit printed on its sheet (before upgrades).
+    pub sheet_unit: Vec<[Option<UnitId>; UNIT_TYPES]>,
+    /// Per unit type: every definition that requires a technology (upgrades, war sun).
+    pub upgraded_units: [Vec<UnitId>; UNIT_TYPES],
+    tech_by_key: BTreeMap<String, TechId>,
+    unit_by_key: BTreeMap<String, UnitId>,
+    faction_by_key: BTreeMap<String, FactionId>,
+    planet_by_key: BTreeMap<String, PlanetId>,
+    system_by_key: BTreeMap<String, SystemId>,
+    tech_file: String,
+}
+
+impl Content {
+    /// The embedded default content, compiled once per process.
+    pub fn embedded() -> Arc<Content> {
+        static C: OnceLock<Arc<Content>> = OnceLock::new();
+        C.get_or_init(|| {
+            let names = FILES.map(|f| format!("(embedded) {f}"));
+            let raw = load::RawContent::parse(names, load::EMBEDDED).expect("embedded content parses");
+            Arc::new(load::compile(raw).expect("embedded content is valid"))
+        })
+        .clone()
+    }
+
+    /// Content from a directory; each of [`FILES`] present there replaces the embedded file.
+    pub fn from_dir(dir: &Path) -> Result<Content, ContentError> {
+        load::compile(load::RawContent::from_dir(dir)?)
+    }
+
+    /// Content from five JSON texts in [`FILES`] order (for tests and tools).
+    pub fn from_texts(texts: [&str; 5]) -> Result<Content, ContentError> {
+        let names = FILES.map(|f| f.to_string());
+        load::compile(load::RawContent::parse(names, texts)?)
+    }
+
+    /// The embedded JSON texts in [`FILES`] order.
+    pub fn embedded_texts() -> [&'static str; 5] {
+        load::EMBEDDED
+    }
+
+    pub(crate) fn build(
+        techs: Vec<Tech>,
+        units: Vec<Unit>,
+        factions: Vec<Faction>,
+        planets: Vec<Planet>,
+        systems: Vec<System>,
+        known: Known,
+        tech_file: String,
+    ) -> Content {
+        let mut colour_techs = [TechSet::EMPTY; 4];
+        let mut unit_upgrades = TechSet::EMPTY;
+        let mut all_techs = TechSet::EMPTY;
+        for (i, t) in techs.iter().enumerate() {
+            let id = TechId(i as u8);
+            all_techs.insert(id);
+            match t.kind {
+                TechKind::Coloured(c) => {
+                    colour_techs[c as usize].insert(id);
+                }
+                TechKind::UnitUpgrade => {
+                    unit_upgrades.insert(id);
+                }
+                TechKind::Colourless => {}
+            }
+        }
+        let mut specialty_planets = [PlanetSet::EMPTY; 4];
+        for (i, p) in planets.iter().enumerate() {
+            for c in Colour::ALL {
+                if p.specialties >> c as u8 & 1 == 1 {
+                    specialty_planets[c as usize].insert(PlanetId(i as u8));
+                }
+            }
+        }
+        let generic: TechSet = all_techs.iter().filter(|t| techs[t.idx()].faction.is_none()).collect();
+        let mut researchable_by = Vec::new();
+        let mut forbidden_by = Vec::new();
+        let mut sheet_unit = Vec::new();
+        for (fi, f) in factions.iter().enumerate() {
+            let fid = FactionId(fi as u8);
+            let forbidden: TechSet = all_techs
+                .iter()
+                .filter(|t| techs[t.idx()].faction == Some(fid))
+                .filter_map(|t| techs[t.idx()].replaces)
+                .collect();
+            let own: TechSet = all_techs.iter().filter(|t| techs[t.idx()].faction == Some(fid)).collect();
+            let r: TechSet = generic
+                .union(own)
+                .difference(forbidden)
+                .iter()
+                .filter(|t| techs[t.idx()].researchable)
+                .collect();
+            researchable_by.push(r);
+            forbidden_by.push(forbidden);
+            let mut sheet = [None; UNIT_TYPES];
+            for t in UnitType::ALL {
+                let base = |faction: Option<FactionId>| {
+                    units
+                        .iter()
+                        .position(|u| u.unit_type == t && u.faction == faction && u.requires.is_none())
+                        .map(|i| UnitId(i as u8))
+                };
+                let own_unit = f
+                    .faction_units
+                    .iter()
+                    .copied()
+                    .find(|u| units[u.idx()].unit_type == t && units[u.idx()].requires.is_none());
+                sheet[t.idx()] = own_unit.or_else(|| base(None));
+            }
+            sheet_unit.push(sheet);
+        }
+        let mut upgraded_units: [Vec<UnitId>; UNIT_TYPES] = Default::default();
+        for (i, u) in units.iter().enumerate() {
+            if u.requires.is_some() {
+                upgraded_units[u.unit_type.idx()].push(UnitId(i as u8));
+            }
+        }
+        let key_map = |keys: Vec<&String>| -> BTreeMap<String, u8> {
+            keys.into_iter().enumerate().map(|(i, k)| (k.clone(), i as u8)).collect()
+        };
+        let tech_by_key = key_map(techs.iter().map(|t| &t.key).collect()).into_iter().map(|(k, v)| (k, TechId(v))).collect();
+        let unit_by_key = key_map(units.iter().map(|t| &t.key).collect()).into_iter().map(|(k, v)| (k, UnitId(v))).collect();
+        let faction_by_key =
+            key_map(factions.iter().map(|t| &t.key).collect()).into_iter().map(|(k, v)| (k, FactionId(v))).collect();
+        let planet_by_key =
+            key_map(planets.iter().map(|t| &t.key).collect()).into_iter().map(|(k, v)| (k, PlanetId(v))).collect();
+        let system_by_key =
+            key_map(systems.iter().map(|t| &t.key).collect()).into_iter().map(|(k, v)| (k, SystemId(v))).collect();
+        Content {
+            techs,
+            units,
+            factions,
+            planets,
+            systems,
+            known,
+            all_techs,
+            colour_techs,
+            unit_upgrades,
+            specialty_planets,
+            researchable_by,
+            forbidden_by,
+            sheet_unit,
+            upgraded_units,
+            tech_by_key,
+            unit_by_key,
+            faction_by_key,
+            planet_by_key,
+            system_by_key,
+            tech_file,
+        }
+    }
+
+    /// Technology 8-12: every technology some faction may research must have prerequisites
+    /// that the technologies available to that faction can meet.
+    fn check_prerequisites_possible(&self) -> Result<(), ContentError> {
+        for (ti, t) in self.techs.iter().enumerate() {
+            let id = TechId(ti as u8);
+            let who: Vec<usize> = (0..self.factions.len()).filter(|&f| self.researchable_by[f].contains(id)).collect();
+            if who.is_empty() {
+                continue;
+            }
+            let possible = who.iter().any(|&f| {
+                Colour::ALL.iter().all(|&c| {
+                    let pool = self.colour_techs[c as usize].intersection(self.researchable_by[f]);
+                    let mut have = pool.len();
+                    if pool.contains(id) {
+                        have -= 1;
+                    }
+                    have >= t.prereq[c as usize] as u32
+                })
+            });
+            if !possible {
+                return Err(ContentError {
+                    file: self.tech_file.clone(),
+                    entry: t.key.clone(),
+                    field: "prerequisites".into(),
+                    kind: ContentErrorKind::ImpossiblePrerequisites(
+                        "no faction that may research it can own enough technologies of the required colours".into(),
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Technology id by data-file key.
+    pub fn tech(&self, key: &str) -> Option<TechId> {
+        self.tech_by_key.get(key).copied()
+    }
+    /// Unit id by data-file key.
+    pub fn unit(&self, key: &str) -> Option<UnitId> {
+        self.unit_by_key.get(key).copied()
+    }
+    /// Faction id by data-file key.
+    pub fn faction(&self, key: &str) -> Option<FactionId> {
+        self.faction_by_key.get(key).copied()
+    }
+    /// Planet id by data-file key.
+    pub fn planet(&self, key: &str) -> Option<PlanetId> {
+        self.planet_by_key.get(key).copied()
+    }
+    /// System id by data-file key.
+    pub fn system(&self, key: &str) -> Option<SystemId> {
+        self.system_by_key.get(key).copied()
+    }
+    /// The technology card.
+    #[inline]
+    pub fn tech_def(&self, t: TechId) -> &Tech {
+        &self.techs[t.idx()]
+    }
+
+    /// Technology 6.1 / 10.1: the unit definition a faction's units of `unit_type` use, given
+    /// the technologies whose unit text applies to it (`techs`: owned, plus any Valefar copies).
+    /// A faction-specific upgrade wins over a generic one (Technology 21: a Nekro player may use
+    /// an upgrade of the same unit type whatever its name; with both, the faction one applies);
+    /// `None` when the faction has no such unit (a war sun before its upgrade).
+    pub fn effective_unit(&self, faction: FactionId, unit_type: UnitType, techs: TechSet) -> Option<UnitId> {
+        let mut generic = None;
+        for &u in &self.upgraded_units[unit_type.idx()] {
+            let def = &self.units[u.idx()];
+            if def.requires.is_some_and(|t| techs.contains(t)) {
+                match def.faction {
+                    Some(f) if f == faction || self.techs[def.requires.unwrap_or_default().idx()].faction.is_some() => {
+                        return Some(u)
+                    }
+                    Some(_) => {}
+                    None => generic = generic.or(Some(u)),
+                }
+            }
+        }
+        generic.or(self.sheet_unit[faction.idx()][unit_type.idx()])
+    }
+}
+
+#[cfg(test)]
+mod tests;

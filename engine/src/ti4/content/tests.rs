@@ -1,0 +1,118 @@
+use super::*;
+
+fn texts() -> [String; 5] {
+    Content::embedded_texts().map(|s| s.to_string())
+}
+fn load(t: &[String; 5]) -> Result<Content, ContentError> {
+    Content::from_texts([&t[0], &t[1], &t[2], &t[3], &t[4]])
+}
+
+#[test]
+fn embedded_content_loads_with_reference_ids() {
+    let c = Content::embedded();
+    assert_eq!(c.techs.len(), 96, "100 reference entries minus 4 Omega variant printings");
+    assert_eq!(c.factions.len(), 31);
+    assert_eq!(c.planets.len(), 149);
+    let ws = c.tech("war_sun").unwrap();
+    assert_eq!(c.tech_def(ws).prereq, [0, 0, 1, 3]);
+    assert!(c.tech("valefar_assimilator_x").is_some());
+    assert_eq!(c.specialty_planets[Colour::Warfare as usize].len(), 6);
+}
+
+#[test]
+fn note3_faction_upgrade_forbids_generic() {
+    let c = Content::embedded();
+    let sol = c.faction("sol").unwrap();
+    let inf2 = c.tech("infantry_ii").unwrap();
+    assert!(c.forbidden_by[sol.idx()].contains(inf2));
+    assert!(!c.researchable_by[sol.idx()].contains(inf2));
+    assert!(c.researchable_by[sol.idx()].contains(c.tech("spec_ops_ii").unwrap()));
+    let hacan = c.faction("hacan").unwrap();
+    assert!(c.researchable_by[hacan.idx()].contains(inf2));
+    assert!(!c.researchable_by[hacan.idx()].contains(c.tech("spec_ops_ii").unwrap()));
+}
+
+#[test]
+fn technology_6_1_upgrade_replaces_unit_stats() {
+    let c = Content::embedded();
+    let sol = c.faction("sol").unwrap();
+    let base = c.effective_unit(sol, UnitType::Infantry, TechSet::EMPTY).unwrap();
+    assert_eq!(c.units[base.idx()].key, "sol_infantry");
+    let up = c.effective_unit(sol, UnitType::Infantry, TechSet::single(c.tech("spec_ops_ii").unwrap())).unwrap();
+    assert_eq!(c.units[up.idx()].key, "sol_infantry2");
+    let hacan = c.faction("hacan").unwrap();
+    assert_eq!(c.effective_unit(hacan, UnitType::WarSun, TechSet::EMPTY), None);
+    let ws = c.effective_unit(hacan, UnitType::WarSun, TechSet::single(c.tech("war_sun").unwrap())).unwrap();
+    assert_eq!(c.units[ws.idx()].key, "war_sun");
+}
+
+#[test]
+fn technology_21_nekro_uses_upgrade_of_same_type_whatever_its_name() {
+    let c = Content::embedded();
+    let nekro = c.faction("nekro").unwrap();
+    let both: TechSet = [c.tech("infantry_ii").unwrap(), c.tech("spec_ops_ii").unwrap()].into_iter().collect();
+    let u = c.effective_unit(nekro, UnitType::Infantry, both).unwrap();
+    assert_eq!(c.units[u.idx()].key, "sol_infantry2", "the faction upgrade applies over the generic one");
+    let g = c.effective_unit(nekro, UnitType::Infantry, TechSet::single(c.tech("infantry_ii").unwrap())).unwrap();
+    assert_eq!(c.units[g.idx()].key, "infantry_ii");
+}
+
+#[test]
+fn duplicate_id_is_named() {
+    let mut t = texts();
+    t[0] = t[0].replacen("\"id\": \"dacxive_animators\"", "\"id\": \"neural_motivator\"", 1);
+    let e = load(&t).unwrap_err();
+    assert_eq!(e.kind, ContentErrorKind::DuplicateId);
+    assert_eq!(e.entry, "neural_motivator");
+    assert_eq!(e.to_string(), "technologies.json: entry 'neural_motivator', field 'id': duplicate id");
+}
+
+#[test]
+fn dangling_reference_is_named() {
+    let mut t = texts();
+    t[2] = t[2].replacen("\"magen_defense_grid\"", "\"magen_grid\"", 1);
+    let e = load(&t).unwrap_err();
+    assert_eq!((e.file.as_str(), e.entry.as_str(), e.field.as_str()), ("factions.json", "arborec", "starting_technologies"));
+    assert_eq!(e.kind, ContentErrorKind::UnknownId("magen_grid".into()));
+}
+
+#[test]
+fn impossible_prerequisites_are_rejected() {
+    let mut t = texts();
+    // Five blue prerequisites: only four generic propulsion technologies exist besides it.
+    let v: serde_json::Value = serde_json::from_str(&t[0]).unwrap();
+    let mut v = v;
+    for tech in v["technologies"].as_array_mut().unwrap() {
+        if tech["id"] == "light_wave_deflector" {
+            tech["prerequisites"] = serde_json::json!({"propulsion": 7});
+        }
+    }
+    t[0] = serde_json::to_string(&v).unwrap();
+    let e = load(&t).unwrap_err();
+    assert_eq!(e.entry, "light_wave_deflector");
+    assert_eq!(e.field, "prerequisites");
+    assert!(matches!(e.kind, ContentErrorKind::ImpossiblePrerequisites(_)));
+}
+
+#[test]
+fn unknown_field_is_an_error() {
+    let mut t = texts();
+    t[3] = t[3].replacen("\"resources\"", "\"resourcez\"", 1);
+    let e = load(&t).unwrap_err();
+    assert_eq!(e.file, "planets.json");
+    assert!(matches!(e.kind, ContentErrorKind::Parse(_)), "{e}");
+}
+
+#[test]
+fn designer_edit_changes_prerequisite() {
+    let mut t = texts();
+    let mut v: serde_json::Value = serde_json::from_str(&t[0]).unwrap();
+    for tech in v["technologies"].as_array_mut().unwrap() {
+        if tech["id"] == "gravity_drive" {
+            tech["prerequisites"] = serde_json::json!({"biotic": 1});
+        }
+    }
+    t[0] = serde_json::to_string(&v).unwrap();
+    let c = load(&t).unwrap();
+    assert_eq!(c.tech_def(c.tech("gravity_drive").unwrap()).prereq, [1, 0, 0, 0]);
+}

@@ -1,0 +1,4 @@
+//! Twilight Imperium 4: content, state and rules, one module per rulebook area.
+
+pub mod content;
+pub mod ids;
