@@ -2,3 +2,6 @@
 
 pub mod content;
 pub mod ids;
+pub mod position;
+pub mod state;
+pub mod technology;

@@ -180,10 +180,10 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
         let mut prereq = [0u8; 4];
         for (c, &k) in &t.prerequisites {
             let col = Colour::parse(c).ok_or_else(|| ix.bad(0, e, "prerequisites", format!("unknown colour '{c}'")))?;
-            if k > 9 {
-                return Err(ix.bad(0, e, "prerequisites", format!("{k} {c} prerequisites is more than a card holds")));
-            }
             prereq[col as usize] = k;
+        }
+        if prereq.iter().map(|&k| k as usize).sum::<usize>() > super::MAX_PREREQ {
+            return Err(ix.bad(0, e, "prerequisites", format!("more than {} prerequisite symbols", super::MAX_PREREQ)));
         }
         let unit = match &t.unit {
             Some(u) => Some(UnitType::parse(u).ok_or_else(|| ix.bad(0, e, "unit", format!("unknown unit type '{u}'")))?),

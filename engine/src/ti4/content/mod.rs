@@ -19,6 +19,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
+/// Most prerequisite symbols a technology card may carry in all (printed cards carry at most 4).
+pub const MAX_PREREQ: usize = 8;
+
 /// Compiled, validated content. Built once, shared read-only (`Arc`) by every game.
 #[derive(Debug)]
 pub struct Content {
@@ -40,6 +43,9 @@ pub struct Content {
     pub colour_techs: [TechSet; 4],
     /// Unit upgrades (Technology 6).
     pub unit_upgrades: TechSet,
+    /// `prereq_at_most[c][k]`: technologies needing at most `k` prerequisites of colour `c`
+    /// (Technology 12), so that "which prerequisites are met" is four set intersections.
+    pub prereq_at_most: [[TechSet; MAX_PREREQ + 1]; 4],
     /// Planets with a specialty of each colour (Technology 13).
     pub specialty_planets: [PlanetSet; 4],
     /// Per faction: technologies it may research at all (generic ones and its own faction
@@ -111,6 +117,16 @@ impl Content {
                     unit_upgrades.insert(id);
                 }
                 TechKind::Colourless => {}
+            }
+        }
+        let mut prereq_at_most = [[TechSet::EMPTY; MAX_PREREQ + 1]; 4];
+        for (i, t) in techs.iter().enumerate() {
+            for c in 0..4 {
+                for (k, set) in prereq_at_most[c].iter_mut().enumerate() {
+                    if t.prereq[c] as usize <= k {
+                        set.insert(TechId(i as u8));
+                    }
+                }
             }
         }
         let mut specialty_planets = [PlanetSet::EMPTY; 4];
@@ -185,6 +201,7 @@ impl Content {
             all_techs,
             colour_techs,
             unit_upgrades,
+            prereq_at_most,
             specialty_planets,
             researchable_by,
             forbidden_by,

@@ -1,0 +1,1 @@
+//! Positions: a game state as JSON, in and out.

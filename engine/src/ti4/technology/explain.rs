@@ -1,0 +1,1 @@
+//! `sim explain research`: why each technology is or is not researchable.

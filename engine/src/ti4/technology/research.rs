@@ -1,0 +1,317 @@
+//! Legal research actions: which technologies a player may research now, and with which
+//! technology-specialty planets exhausted (Technology 9-15 and notes 1 and 3).
+//!
+//! A research action names the technology, the specialty planets to exhaust, and at most one
+//! prerequisite-skipping card to exhaust. Generation lists, for every researchable technology,
+//! each distinct *minimal* choice: no listed option's planets contain another listed option's
+//! planets with the same skip card. It writes into a buffer the caller owns and allocates
+//! nothing once that buffer has grown to the largest answer it has held.
+//!
+//! Speed: technologies whose prerequisites the owned technologies already meet are found with
+//! four set intersections (`Content::prereq_at_most`); only the rest look at planets.
+
+use crate::bits::BitSet;
+use crate::ti4::content::{Ability, Content, MAX_PREREQ};
+use crate::ti4::ids::*;
+use crate::ti4::state::State;
+
+/// A card exhausted to skip prerequisites (Technology 12.3: "certain abilities").
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
+pub enum Skip {
+    /// No card.
+    None = 0,
+    /// AI Development Algorithm: exhaust to ignore 1 prerequisite of a unit upgrade.
+    AiDevelopment = 1,
+    /// L1Z1X Inheritance Systems: exhaust and spend 2 resources to ignore all prerequisites.
+    InheritanceSystems = 2,
+}
+
+impl Skip {
+    /// Resources the skip itself costs.
+    pub const fn resources(self) -> u32 {
+        match self {
+            Skip::InheritanceSystems => 2,
+            _ => 0,
+        }
+    }
+    /// The technology card exhausted by this skip.
+    pub fn card(self, c: &Content) -> Option<TechId> {
+        match self {
+            Skip::None => None,
+            Skip::AiDevelopment => c.known.ai_development_algorithm,
+            Skip::InheritanceSystems => c.known.inheritance_systems,
+        }
+    }
+}
+
+/// One legal way to research one technology.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct ResearchOption {
+    /// The technology researched.
+    pub tech: TechId,
+    /// The prerequisite-skipping card exhausted, if any.
+    pub skip: Skip,
+    len: u8,
+    planets: [PlanetId; MAX_PREREQ],
+}
+
+impl ResearchOption {
+    /// An option exhausting `planets` (in increasing id order) and `skip`.
+    pub fn new(tech: TechId, skip: Skip, planets: &[PlanetId]) -> ResearchOption {
+        let mut o = ResearchOption { tech, skip, len: 0, planets: [PlanetId(0); MAX_PREREQ] };
+        for &p in planets {
+            o.push_planet(p);
+        }
+        o
+    }
+    #[inline]
+    fn push_planet(&mut self, p: PlanetId) {
+        self.planets[self.len as usize] = p;
+        self.len += 1;
+    }
+    /// The specialty planets exhausted (Technology 14), in increasing id order.
+    pub fn exhaust(&self) -> &[PlanetId] {
+        &self.planets[..self.len as usize]
+    }
+    /// The same planets as a set.
+    pub fn exhaust_set(&self) -> PlanetSet {
+        self.exhaust().iter().copied().collect()
+    }
+}
+
+/// What a player brings to a research: owned colours, usable specialties, skip cards.
+#[derive(Clone, Copy, Debug)]
+pub struct ResearchContext {
+    /// Owned technologies of each colour (Technology 7.1).
+    pub have: [u8; 4],
+    /// Controlled specialty planets usable now, by colour (Technology 14-15).
+    pub specialties: [PlanetSet; 4],
+    /// Specialties are used without exhausting (Psychoarchaeology).
+    pub free_specialties: bool,
+    /// Ignore 1 prerequisite of non-upgrades at no cost (Jol-Nar Analytical).
+    pub analytical: bool,
+    /// AI Development Algorithm is owned and ready.
+    pub ai_development: bool,
+    /// Inheritance Systems is owned and ready.
+    pub inheritance: bool,
+    /// Resources the player can spend (ready planets and trade goods).
+    pub budget: u32,
+}
+
+impl ResearchContext {
+    /// The context of player `p` in `s`.
+    pub fn of(c: &Content, s: &State, p: Player) -> ResearchContext {
+        let ps = s.player(p);
+        let mut have = [0u8; 4];
+        for (i, h) in have.iter_mut().enumerate() {
+            *h = ps.techs.intersection(c.colour_techs[i]).len() as u8;
+        }
+        let owns_ready = |t: Option<TechId>| t.is_some_and(|t| ps.techs.contains(t) && !ps.exhausted_techs.contains(t));
+        let free_specialties = c.known.psychoarchaeology.is_some_and(|t| ps.techs.contains(t));
+        let usable = if free_specialties { ps.planets } else { ps.planets.difference(s.exhausted_planets) };
+        ResearchContext {
+            have,
+            specialties: c.specialty_planets.map(|sp| sp.intersection(usable)),
+            free_specialties,
+            analytical: c.factions[ps.faction.idx()].has(Ability::Analytical),
+            ai_development: owns_ready(c.known.ai_development_algorithm),
+            inheritance: owns_ready(c.known.inheritance_systems),
+            budget: s.spendable_resources(c, p, PlanetSet::EMPTY),
+        }
+    }
+}
+
+/// Why a player may research nothing at all, if so.
+pub fn cannot_research(c: &Content, s: &State, p: Player) -> Option<Ability> {
+    let ps = s.player(p);
+    // Nekro Virus, Propagation: never researches; gains 3 command tokens instead.
+    c.factions[ps.faction.idx()].has(Ability::Propagation).then_some(Ability::Propagation)
+}
+
+/// Technology 9-15: every minimal legal research of player `p` that leaves at least `cost`
+/// resources to pay (the Technology card's secondary costs 4, a second primary research 6).
+/// Clears `out` first; options come in technology id order, then skip order, then planet sets
+/// in increasing order of their bit masks.
+pub fn research_options(c: &Content, s: &State, p: Player, cost: u32, out: &mut Vec<ResearchOption>) {
+    out.clear();
+    let ps = s.player(p);
+    if !ps.in_game || cannot_research(c, s, p).is_some() {
+        return;
+    }
+    let ctx = ResearchContext::of(c, s, p);
+    // Technology 2, 11 and note 3: a card still in the deck, of the right faction, not replaced.
+    let candidates = c.researchable_by[ps.faction.idx()].difference(ps.techs);
+    let mut met = candidates;
+    for i in 0..4 {
+        met = met.intersection(c.prereq_at_most[i][(ctx.have[i] as usize).min(MAX_PREREQ)]);
+    }
+    let any_help = ctx.specialties.iter().any(|s| !s.is_empty()) || ctx.analytical || ctx.ai_development || ctx.inheritance;
+    for t in candidates.iter() {
+        if met.contains(t) {
+            // Technology 12: prerequisites met by owned technologies alone.
+            if ctx.budget >= cost {
+                out.push(ResearchOption { tech: t, skip: Skip::None, len: 0, planets: [PlanetId(0); MAX_PREREQ] });
+            }
+        } else if any_help {
+            options_for(c, s, &ctx, t, cost, out);
+        }
+    }
+}
+
+/// The options for one technology whose owned technologies leave `missing` symbols.
+fn options_for(c: &Content, s: &State, ctx: &ResearchContext, t: TechId, cost: u32, out: &mut Vec<ResearchOption>) {
+    let def = c.tech_def(t);
+    let mut missing = [0u8; 4];
+    let mut total = 0u8;
+    for i in 0..4 {
+        missing[i] = def.prereq[i].saturating_sub(ctx.have[i]);
+        total += missing[i];
+    }
+    // Jol-Nar Analytical: 1 prerequisite of a non-upgrade ignored for free.
+    let wild = u8::from(ctx.analytical && !def.is_unit_upgrade());
+    let ai = ctx.ai_development && def.is_unit_upgrade();
+    // Useful planets: a specialty of a colour still missing, in increasing id order.
+    let mut useful = [PlanetId(0); 64];
+    let mut colours = [0u8; 64];
+    let mut n = 0usize;
+    let mut all: PlanetSet = BitSet::EMPTY;
+    for i in 0..4 {
+        if missing[i] > 0 {
+            all = all.union(ctx.specialties[i]);
+        }
+    }
+    for pl in all.iter() {
+        if n == 64 {
+            break;
+        }
+        let mut m = c.planets[pl.idx()].specialties;
+        for (i, &miss) in missing.iter().enumerate() {
+            if miss == 0 {
+                m &= !(1 << i);
+            }
+        }
+        useful[n] = pl;
+        colours[n] = m;
+        n += 1;
+    }
+    let none_before = out.len();
+    if ctx.free_specialties {
+        // Psychoarchaeology: every controlled specialty counts, none is exhausted.
+        let mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let shortfall = best_shortfall(&colours, mask, missing);
+        if shortfall <= wild && ctx.budget >= cost {
+            out.push(ResearchOption::new(t, Skip::None, &[]));
+        } else if ai && shortfall <= wild + 1 && ctx.budget >= cost {
+            out.push(ResearchOption::new(t, Skip::AiDevelopment, &[]));
+        }
+    } else {
+        let k = total - wild.min(total);
+        subsets(c, s, ctx, t, Skip::None, &useful[..n], &colours[..n], missing, wild, k, cost, out);
+        if ai && k > 0 {
+            subsets(c, s, ctx, t, Skip::AiDevelopment, &useful[..n], &colours[..n], missing, wild + 1, k - 1, cost, out);
+        }
+    }
+    let free_option = out[none_before..].iter().any(|o| o.skip == Skip::None && o.len == 0);
+    // Inheritance Systems: ignore all prerequisites; dominated when nothing else is needed.
+    if ctx.inheritance && !free_option && ctx.budget >= cost + Skip::InheritanceSystems.resources() {
+        out.push(ResearchOption::new(t, Skip::InheritanceSystems, &[]));
+    }
+}
+
+/// Pushes every size-`k` subset of the useful planets that covers `missing` with `wild` free
+/// ignores and leaves `cost` resources spendable.
+#[allow(clippy::too_many_arguments)]
+fn subsets(
+    c: &Content,
+    s: &State,
+    ctx: &ResearchContext,
+    t: TechId,
+    skip: Skip,
+    useful: &[PlanetId],
+    colours: &[u8],
+    missing: [u8; 4],
+    wild: u8,
+    k: u8,
+    cost: u32,
+    out: &mut Vec<ResearchOption>,
+) {
+    let n = useful.len();
+    let k = k as usize;
+    if k > n {
+        return;
+    }
+    if k == 0 {
+        if ctx.budget >= cost + skip.resources() {
+            out.push(ResearchOption::new(t, skip, &[]));
+        }
+        return;
+    }
+    // Gosper's hack: every n-bit mask with k bits set, in increasing order.
+    let mut mask: u64 = (1u64 << k) - 1;
+    let limit: u64 = if n == 64 { u64::MAX } else { 1u64 << n };
+    while mask < limit {
+        if best_shortfall(colours, mask, missing) <= wild {
+            let mut o = ResearchOption { tech: t, skip, len: 0, planets: [PlanetId(0); MAX_PREREQ] };
+            let mut lost = 0u32;
+            let mut m = mask;
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                o.push_planet(useful[i]);
+                if !s.exhausted_planets.contains(useful[i]) {
+                    lost += c.planets[useful[i].idx()].resources as u32;
+                }
+            }
+            if ctx.budget >= cost + skip.resources() + lost {
+                out.push(o);
+            }
+        }
+        let low = mask & mask.wrapping_neg();
+        let ripple = mask + low;
+        if ripple == 0 {
+            break;
+        }
+        mask = (((ripple ^ mask) >> 2) / low) | ripple;
+    }
+}
+
+/// The fewest prerequisite symbols left uncovered when each planet in `mask` covers one symbol
+/// of one of its specialty colours (Technology 14: one prerequisite per planet).
+fn best_shortfall(colours: &[u8], mask: u64, missing: [u8; 4]) -> u8 {
+    let mut single = [0u8; 4];
+    let mut duals = [0u8; 8];
+    let mut nd = 0;
+    let mut m = mask;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        if i >= colours.len() {
+            break;
+        }
+        let col = colours[i];
+        if col.count_ones() == 1 {
+            single[col.trailing_zeros() as usize] += 1;
+        } else if col != 0 && nd < duals.len() {
+            duals[nd] = col;
+            nd += 1;
+        }
+    }
+    shortfall_with(&duals[..nd], single, missing)
+}
+
+fn shortfall_with(duals: &[u8], cover: [u8; 4], missing: [u8; 4]) -> u8 {
+    match duals.split_first() {
+        None => (0..4).map(|i| missing[i].saturating_sub(cover[i])).sum(),
+        Some((&d, rest)) => {
+            let mut best = u8::MAX;
+            for i in 0..4 {
+                if d >> i & 1 == 1 {
+                    let mut cv = cover;
+                    cv[i] += 1;
+                    best = best.min(shortfall_with(rest, cv, missing));
+                }
+            }
+            best
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! The Technology strategy card.

@@ -1,0 +1,1 @@
+//! Clause-named tests of the Technology rules.

@@ -1,0 +1,1 @@
+//! Valefar Assimilator X and Y.
