@@ -249,5 +249,6 @@ mod tests {
         assert_eq!(s.difference(t).iter().collect::<Vec<_>>(), vec![Id(150)]);
         assert!(BitSet::single(Id(3)).is_subset(&t));
         assert_eq!(format!("{:?}", t), "{Id(3), Id(7)}");
+        assert_eq!(Id(9).idx(), 9);
     }
 }

