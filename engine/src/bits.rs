@@ -69,8 +69,8 @@ impl<T, const W: usize> BitSet<T, W> {
     #[must_use]
     pub fn union(self, o: Self) -> Self {
         let mut w = self.words;
-        for i in 0..W {
-            w[i] |= o.words[i];
+        for (a, b) in w.iter_mut().zip(o.words) {
+            *a |= b;
         }
         Self::from_words(w)
     }
@@ -78,8 +78,8 @@ impl<T, const W: usize> BitSet<T, W> {
     #[must_use]
     pub fn intersection(self, o: Self) -> Self {
         let mut w = self.words;
-        for i in 0..W {
-            w[i] &= o.words[i];
+        for (a, b) in w.iter_mut().zip(o.words) {
+            *a &= b;
         }
         Self::from_words(w)
     }
@@ -87,8 +87,8 @@ impl<T, const W: usize> BitSet<T, W> {
     #[must_use]
     pub fn difference(self, o: Self) -> Self {
         let mut w = self.words;
-        for i in 0..W {
-            w[i] &= !o.words[i];
+        for (a, b) in w.iter_mut().zip(o.words) {
+            *a &= !b;
         }
         Self::from_words(w)
     }

@@ -1,1 +1,20 @@
-fn main(){}
+//! The `sim` binary: parses the command line and maps errors to exit codes (see the library).
+
+use clap::Parser;
+use sim::cli::Cli;
+use sim::error::SimError;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    // clap prints its own usage errors and exits with code 2 (0 for --help / --version).
+    let cli = Cli::parse();
+    match sim::run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed stdout (`sim ... | head`) is not an error of the input.
+        Err(SimError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sim: error: {}", e.to_string().replace(['\n', '\r'], " "));
+            ExitCode::from(sim::EXIT_BAD_INPUT)
+        }
+    }
+}

@@ -393,15 +393,28 @@ impl State {
     }
 }
 
-/// The plastic (or token) supply of a unit type for a faction: the sheet unit's component
-/// limit; unlimited types (fighters, infantry use tokens past the plastic) are capped at 99.
+/// Fighters and infantry have tokens beyond their plastic: the engine caps their supply here.
+pub const TOKEN_UNIT_SUPPLY: u8 = 99;
+
+/// The component limit of a unit type for a faction: the generic unit's plastic count (a
+/// faction unit replaces the generic piece and shares its limit unless its own entry gives
+/// one; mechs 4 and flagships 1); fighters and infantry are unlimited through tokens ([`TOKEN_UNIT_SUPPLY`]); 0 when
+/// the faction has no unit of that type at all (e.g. a mech-less content set).
 pub fn component_limit(content: &Content, f: FactionId, t: UnitType) -> u8 {
-    let unit = content.sheet_unit[f.idx()][t.idx()]
-        .or_else(|| content.upgraded_units[t.idx()].iter().copied().find(|&u| content.units[u.idx()].faction.is_none()));
-    match unit.and_then(|u| content.units[u.idx()].component_limit) {
-        Some(n) => n,
-        None if unit.is_some() => 99,
-        None => 0,
+    if matches!(t, UnitType::Fighter | UnitType::Infantry) {
+        return TOKEN_UNIT_SUPPLY;
+    }
+    let own = content.sheet_unit[f.idx()][t.idx()].and_then(|u| content.units[u.idx()].component_limit);
+    let generic =
+        || content.units.iter().filter(|u| u.unit_type == t && u.faction.is_none()).find_map(|u| u.component_limit);
+    let exists = content.sheet_unit[f.idx()][t.idx()].is_some() || !content.upgraded_units[t.idx()].is_empty();
+    match own.or_else(generic) {
+        Some(n) if exists => n,
+        // Faction-only types the data gives no limit for: 4 mechs and 1 flagship per player.
+        None if exists && t == UnitType::Mech => 4,
+        None if exists && t == UnitType::Flagship => 1,
+        None if exists => TOKEN_UNIT_SUPPLY,
+        _ => 0,
     }
 }
 
@@ -432,6 +445,8 @@ mod tests {
         assert_eq!(s.players[0].on_board[UnitType::Infantry.idx()], 3);
         assert_eq!(s.players[0].reinforcements[UnitType::Infantry.idx()], before - 3);
         s.remove_units(jord, UnitType::Infantry, 3).unwrap();
+        assert_eq!(component_limit(&c, sol, UnitType::Carrier), 4, "Sol's carriers share the generic limit");
+        assert_eq!(component_limit(&c, sol, UnitType::WarSun), 2);
         assert_eq!(s.occupant(jord), None);
         assert_eq!(s.add_units(Player(0), jord, UnitType::Carrier, 1), Err(UnitError::WrongArea));
         assert_eq!(s.players[0].reinforcements[UnitType::Infantry.idx()], before);

@@ -72,11 +72,7 @@ impl RawContent {
     }
 }
 
-fn index<'a>(
-    file: &str,
-    ids: impl Iterator<Item = &'a str>,
-    cap: usize,
-) -> Result<BTreeMap<String, u8>, ContentError> {
+fn index<'a>(file: &str, ids: impl Iterator<Item = &'a str>, cap: usize) -> Result<BTreeMap<String, u8>, ContentError> {
     let mut m = BTreeMap::new();
     for (i, id) in ids.enumerate() {
         if i >= cap {
@@ -159,7 +155,8 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
     let faction_ix = index(&n[2], raw.factions.factions.iter().map(|f| f.id.as_str()), 64)?;
     let planet_ix = index(&n[3], raw.planets.planets.iter().map(|p| p.id.as_str()), PlanetSet::CAPACITY)?;
     let system_ix = index(&n[4], raw.systems.systems.iter().map(|s| s.id.as_str()), 256)?;
-    let ix = Ix { names: n, tech: &tech_ix, unit: &unit_ix, faction: &faction_ix, planet: &planet_ix, system: &system_ix };
+    let ix =
+        Ix { names: n, tech: &tech_ix, unit: &unit_ix, faction: &faction_ix, planet: &planet_ix, system: &system_ix };
     for t in raw.techs.technologies.iter().filter(|t| t.variant_of.is_some()) {
         let v = t.variant_of.as_deref().unwrap_or_default();
         if !tech_ix.contains_key(v) {
@@ -175,7 +172,9 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
         let kind = match t.kind.as_str() {
             "unit_upgrade" => TechKind::UnitUpgrade,
             "none" => TechKind::Colourless,
-            c => TechKind::Coloured(Colour::parse(c).ok_or_else(|| ix.bad(0, e, "type", format!("unknown type '{c}'")))?),
+            c => {
+                TechKind::Coloured(Colour::parse(c).ok_or_else(|| ix.bad(0, e, "type", format!("unknown type '{c}'")))?)
+            }
         };
         let mut prereq = [0u8; 4];
         for (c, &k) in &t.prerequisites {
@@ -186,11 +185,18 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
             return Err(ix.bad(0, e, "prerequisites", format!("more than {} prerequisite symbols", super::MAX_PREREQ)));
         }
         let unit = match &t.unit {
-            Some(u) => Some(UnitType::parse(u).ok_or_else(|| ix.bad(0, e, "unit", format!("unknown unit type '{u}'")))?),
+            Some(u) => {
+                Some(UnitType::parse(u).ok_or_else(|| ix.bad(0, e, "unit", format!("unknown unit type '{u}'")))?)
+            }
             None => None,
         };
         if (kind == TechKind::UnitUpgrade) != unit.is_some() {
-            return Err(ix.bad(0, e, "unit", "a unit upgrade names its unit type, and only a unit upgrade does".into()));
+            return Err(ix.bad(
+                0,
+                e,
+                "unit",
+                "a unit upgrade names its unit type, and only a unit upgrade does".into(),
+            ));
         }
         techs.push(Tech {
             key: t.id.clone(),
@@ -331,18 +337,26 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
         let faction_techs = techset(&f.faction_technologies, "faction_technologies")?;
         for t in faction_techs.iter() {
             if techs[t.idx()].faction != Some(FactionId(fi as u8)) {
-                return Err(ix.bad(2, e, "faction_technologies", format!("'{}' is not this faction's technology", techs[t.idx()].key)));
+                return Err(ix.bad(
+                    2,
+                    e,
+                    "faction_technologies",
+                    format!("'{}' is not this faction's technology", techs[t.idx()].key),
+                ));
             }
         }
         let mut starting_units = [0u8; UNIT_TYPES];
         for (u, &k) in &f.starting_units {
-            let t = UnitType::parse(u).ok_or_else(|| ix.bad(2, e, "starting_units", format!("unknown unit type '{u}'")))?;
+            let t =
+                UnitType::parse(u).ok_or_else(|| ix.bad(2, e, "starting_units", format!("unknown unit type '{u}'")))?;
             starting_units[t.idx()] = k;
         }
         let starting_choice = match &f.starting_technology_choice {
             None => None,
             Some(c) => Some(match &c.from {
-                Some(list) => StartingChoice::From { choose: c.choose, options: techset(list, "starting_technology_choice")? },
+                Some(list) => {
+                    StartingChoice::From { choose: c.choose, options: techset(list, "starting_technology_choice")? }
+                }
                 None if f.id == "keleres" => StartingChoice::OwnedByOthers { choose: c.choose },
                 None => StartingChoice::Unspecified { choose: c.choose },
             }),
@@ -360,7 +374,11 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
                 Ok(HomeOption {
                     variant_of: ix.faction(2, e, "home_system_options", &o.variant_of)?,
                     home_system: ix.system(2, e, "home_system_options", &o.home_system)?,
-                    home_planets: o.home_planets.iter().map(|p| ix.planet(2, e, "home_system_options", p)).collect::<Result<_, _>>()?,
+                    home_planets: o
+                        .home_planets
+                        .iter()
+                        .map(|p| ix.planet(2, e, "home_system_options", p))
+                        .collect::<Result<_, _>>()?,
                 })
             })
             .collect::<Result<_, ContentError>>()?;
@@ -369,13 +387,21 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
             name: f.name.clone(),
             source: ix.source(2, e, &f.source)?,
             home_system: ix.opt(&f.home_system, |s| ix.system(2, e, "home_system", s))?,
-            home_planets: f.home_planets.iter().map(|p| ix.planet(2, e, "home_planets", p)).collect::<Result<_, _>>()?,
+            home_planets: f
+                .home_planets
+                .iter()
+                .map(|p| ix.planet(2, e, "home_planets", p))
+                .collect::<Result<_, _>>()?,
             commodities: f.commodities,
             starting_techs: techset(&f.starting_technologies, "starting_technologies")?,
             starting_choice,
             starting_units,
             faction_techs,
-            faction_units: f.faction_units.iter().map(|u| ix.unit(2, e, "faction_units", u)).collect::<Result<_, _>>()?,
+            faction_units: f
+                .faction_units
+                .iter()
+                .map(|u| ix.unit(2, e, "faction_units", u))
+                .collect::<Result<_, _>>()?,
             abilities: f.abilities.clone(),
             known_abilities,
             home_options,

@@ -121,8 +121,8 @@ impl Content {
         }
         let mut prereq_at_most = [[TechSet::EMPTY; MAX_PREREQ + 1]; 4];
         for (i, t) in techs.iter().enumerate() {
-            for c in 0..4 {
-                for (k, set) in prereq_at_most[c].iter_mut().enumerate() {
+            for (c, row) in prereq_at_most.iter_mut().enumerate() {
+                for (k, set) in row.iter_mut().enumerate() {
                     if t.prereq[c] as usize <= k {
                         set.insert(TechId(i as u8));
                     }
@@ -149,12 +149,8 @@ impl Content {
                 .filter_map(|t| techs[t.idx()].replaces)
                 .collect();
             let own: TechSet = all_techs.iter().filter(|t| techs[t.idx()].faction == Some(fid)).collect();
-            let r: TechSet = generic
-                .union(own)
-                .difference(forbidden)
-                .iter()
-                .filter(|t| techs[t.idx()].researchable)
-                .collect();
+            let r: TechSet =
+                generic.union(own).difference(forbidden).iter().filter(|t| techs[t.idx()].researchable).collect();
             researchable_by.push(r);
             forbidden_by.push(forbidden);
             let mut sheet = [None; UNIT_TYPES];
@@ -183,8 +179,10 @@ impl Content {
         let key_map = |keys: Vec<&String>| -> BTreeMap<String, u8> {
             keys.into_iter().enumerate().map(|(i, k)| (k.clone(), i as u8)).collect()
         };
-        let tech_by_key = key_map(techs.iter().map(|t| &t.key).collect()).into_iter().map(|(k, v)| (k, TechId(v))).collect();
-        let unit_by_key = key_map(units.iter().map(|t| &t.key).collect()).into_iter().map(|(k, v)| (k, UnitId(v))).collect();
+        let tech_by_key =
+            key_map(techs.iter().map(|t| &t.key).collect()).into_iter().map(|(k, v)| (k, TechId(v))).collect();
+        let unit_by_key =
+            key_map(units.iter().map(|t| &t.key).collect()).into_iter().map(|(k, v)| (k, UnitId(v))).collect();
         let faction_by_key =
             key_map(factions.iter().map(|t| &t.key).collect()).into_iter().map(|(k, v)| (k, FactionId(v))).collect();
         let planet_by_key =

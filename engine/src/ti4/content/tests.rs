@@ -72,7 +72,10 @@ fn dangling_reference_is_named() {
     let mut t = texts();
     t[2] = t[2].replacen("\"magen_defense_grid\"", "\"magen_grid\"", 1);
     let e = load(&t).unwrap_err();
-    assert_eq!((e.file.as_str(), e.entry.as_str(), e.field.as_str()), ("factions.json", "arborec", "starting_technologies"));
+    assert_eq!(
+        (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
+        ("factions.json", "arborec", "starting_technologies")
+    );
     assert_eq!(e.kind, ContentErrorKind::UnknownId("magen_grid".into()));
 }
 

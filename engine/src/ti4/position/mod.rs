@@ -1,1 +1,67 @@
-//! Positions: a game state as JSON, in and out.
+//! Positions: a game state as JSON, in and out (`docs/POSITION.md` documents every field).
+//!
+//! A [`Position`] is the file's shape, ids as in the content files; [`from_position`] resolves
+//! and checks it into a [`State`], naming the first wrong field (`players[0].planets[1].id:
+//! unknown planet 'lodr'`); [`to_position`] writes a state back with every field explicit, so
+//! that `from_position(to_position(s)) == s` for every state the checks accept.
+//!
+//! Covers what [`State`] holds today: seats, technologies, planets, pools, command tokens, the
+//! board and its units, Valefar tokens. Later parts of the game (strategy cards, objectives,
+//! action cards ...) join as further optional sections (see [the `format` module](self::format)).
+
+mod error;
+pub mod format;
+mod read;
+mod write;
+
+#[cfg(test)]
+pub(crate) mod random;
+#[cfg(test)]
+mod tests;
+
+pub use error::{IdKind, Place, PositionError, PositionErrorKind};
+pub use format::{CommandTokens, PlanetEntry, PlayerPosition, Position, UnitEntry, Valefar, FORMAT_VERSION};
+pub use read::from_position;
+pub use write::to_position;
+
+use crate::ti4::content::Content;
+use crate::ti4::state::State;
+
+/// Parses position JSON (no content needed); a shape error names the field path and the
+/// line and column.
+pub fn parse_position(text: &str) -> Result<Position, PositionError> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let pos: Position = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let path = if path == "." { String::new() } else { path };
+        PositionError::new(path, PositionErrorKind::Json(one_line(&e.inner().to_string())))
+    })?;
+    de.end().map_err(|e| PositionError::new("", PositionErrorKind::Json(one_line(&e.to_string()))))?;
+    Ok(pos)
+}
+
+fn one_line(s: &str) -> String {
+    s.replace(['\n', '\r'], " ")
+}
+
+/// Parses and checks position JSON into a state.
+pub fn state_from_json(c: &Content, text: &str) -> Result<State, PositionError> {
+    from_position(c, &parse_position(text)?)
+}
+
+impl Position {
+    /// The position as one line of JSON.
+    pub fn to_json(&self) -> String {
+        // Plain structs with string keys: serialising cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+    /// The position as indented JSON.
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+}
+
+/// A state as indented position JSON, every field explicit.
+pub fn state_to_json(c: &Content, s: &State) -> String {
+    to_position(c, s).to_json_pretty()
+}

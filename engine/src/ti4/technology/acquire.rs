@@ -77,13 +77,14 @@ pub fn check_research(c: &Content, s: &State, p: Player, opt: &ResearchOption) -
         return Err(TechError::NotResearchable);
     }
     let ctx = ResearchContext::of(c, s, p);
-    // Technology 14-15: each exhausted planet is a controlled, ready specialty planet.
+    // Technology 14-15: each exhausted planet is a controlled, ready specialty planet, named
+    // once (one planet ignores one prerequisite).
     let mut cover = [0u8; 4];
     let mut duals = [0u8; super::super::content::MAX_PREREQ];
     let mut nd = 0;
-    for &pl in opt.exhaust() {
+    for (i, &pl) in opt.exhaust().iter().enumerate() {
         let usable = ctx.specialties.iter().any(|s| s.contains(pl));
-        if !usable || ctx.free_specialties {
+        if !usable || ctx.free_specialties || opt.exhaust()[..i].contains(&pl) {
             return Err(TechError::BadSpecialty(pl));
         }
         let col = c.planets[pl.idx()].specialties;
@@ -113,10 +114,7 @@ pub fn check_research(c: &Content, s: &State, p: Player, opt: &ResearchOption) -
         Skip::InheritanceSystems if ctx.inheritance => return Ok(()),
         other => return Err(TechError::SkipUnavailable(other)),
     }
-    let mut missing = [0u8; 4];
-    for i in 0..4 {
-        missing[i] = def.prereq[i].saturating_sub(ctx.have[i]);
-    }
+    let missing: [u8; 4] = std::array::from_fn(|i| def.prereq[i].saturating_sub(ctx.have[i]));
     if shortfall(&duals[..nd], cover, missing) > wild {
         return Err(TechError::PrerequisitesNotMet);
     }

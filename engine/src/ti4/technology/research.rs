@@ -145,7 +145,8 @@ pub fn research_options(c: &Content, s: &State, p: Player, cost: u32, out: &mut 
     for i in 0..4 {
         met = met.intersection(c.prereq_at_most[i][(ctx.have[i] as usize).min(MAX_PREREQ)]);
     }
-    let any_help = ctx.specialties.iter().any(|s| !s.is_empty()) || ctx.analytical || ctx.ai_development || ctx.inheritance;
+    let any_help =
+        ctx.specialties.iter().any(|s| !s.is_empty()) || ctx.analytical || ctx.ai_development || ctx.inheritance;
     for t in candidates.iter() {
         if met.contains(t) {
             // Technology 12: prerequisites met by owned technologies alone.
@@ -161,12 +162,8 @@ pub fn research_options(c: &Content, s: &State, p: Player, cost: u32, out: &mut 
 /// The options for one technology whose owned technologies leave `missing` symbols.
 fn options_for(c: &Content, s: &State, ctx: &ResearchContext, t: TechId, cost: u32, out: &mut Vec<ResearchOption>) {
     let def = c.tech_def(t);
-    let mut missing = [0u8; 4];
-    let mut total = 0u8;
-    for i in 0..4 {
-        missing[i] = def.prereq[i].saturating_sub(ctx.have[i]);
-        total += missing[i];
-    }
+    let missing: [u8; 4] = std::array::from_fn(|i| def.prereq[i].saturating_sub(ctx.have[i]));
+    let total: u8 = missing.iter().sum();
     // Jol-Nar Analytical: 1 prerequisite of a non-upgrade ignored for free.
     let wild = u8::from(ctx.analytical && !def.is_unit_upgrade());
     let ai = ctx.ai_development && def.is_unit_upgrade();
@@ -175,9 +172,9 @@ fn options_for(c: &Content, s: &State, ctx: &ResearchContext, t: TechId, cost: u
     let mut colours = [0u8; 64];
     let mut n = 0usize;
     let mut all: PlanetSet = BitSet::EMPTY;
-    for i in 0..4 {
-        if missing[i] > 0 {
-            all = all.union(ctx.specialties[i]);
+    for (&miss, &sp) in missing.iter().zip(&ctx.specialties) {
+        if miss > 0 {
+            all = all.union(sp);
         }
     }
     for pl in all.iter() {
@@ -208,7 +205,20 @@ fn options_for(c: &Content, s: &State, ctx: &ResearchContext, t: TechId, cost: u
         let k = total - wild.min(total);
         subsets(c, s, ctx, t, Skip::None, &useful[..n], &colours[..n], missing, wild, k, cost, out);
         if ai && k > 0 {
-            subsets(c, s, ctx, t, Skip::AiDevelopment, &useful[..n], &colours[..n], missing, wild + 1, k - 1, cost, out);
+            subsets(
+                c,
+                s,
+                ctx,
+                t,
+                Skip::AiDevelopment,
+                &useful[..n],
+                &colours[..n],
+                missing,
+                wild + 1,
+                k - 1,
+                cost,
+                out,
+            );
         }
     }
     let free_option = out[none_before..].iter().any(|o| o.skip == Skip::None && o.len == 0);

@@ -1,1 +1,316 @@
-//! Valefar Assimilator X and Y.
+//! Nekro Virus, Valefar Assimilator X and Y (Technology 16-22; `ti4-rules.md` §8.1).
+//!
+//! Nekro owns both Valefar cards from setup. When one of its faction abilities would let it
+//! gain another player's technology, it may instead put the X or Y token on a faction
+//! technology (a faction unit upgrade included) that player owns; while the token stays, the
+//! Valefar card has the copied card's text. [`PlayerState::valefar`](crate::ti4::state::PlayerState)
+//! holds the copies: index 0 is X, index 1 is Y. The rules read a player's technologies through
+//! [`effective_techs`] (owned ∪ copies) wherever card text applies (unit definitions through
+//! [`Content::effective_unit`]) and [`objective_counts`] for objectives.
+//!
+//! Choices and simplifications:
+//! - Technology 18: when the owner of a copied technology is eliminated, the card moves to
+//!   Nekro's play area (`techs`) and leaves the eliminated player's; the token returns to its
+//!   Valefar card, free to copy again (the copy no longer needs it: Nekro owns the card).
+//! - Technology 19: each Nekro space dock in a space area goes to the first eligible planet in
+//!   tile order (Nekro controls it, no space dock there, no other player's units there); the
+//!   player's free choice among eligible planets is not offered.
+//! - Technology 20 is read as "Nekro has no war sun unit left" ([`Content::effective_unit`]
+//!   after the change is `None`); with the printed cards this is exactly "does not own the
+//!   generic War Sun".
+//! - If the copied technology's owner loses it (returns it to their deck) the copy stays: copies
+//!   live only in the Nekro player's record.
+//! - Not modelled: Dimensional Tear II tear tokens, infantry waiting on a faction infantry
+//!   upgrade card, damaged units after losing a SUSTAIN DAMAGE upgrade (damage is kept anyway),
+//!   exhausting the new copy when a moved token leaves an exhausted copy (the Valefar card keeps
+//!   its own ready state), Valefar Assimilator Z.
+
+use crate::ti4::content::Content;
+use crate::ti4::ids::*;
+use crate::ti4::state::{Location, State, MAX_PLANETS_PER_SYSTEM};
+
+/// One of the two Valefar Assimilator tokens (and cards).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Token {
+    /// Valefar Assimilator X (`PlayerState::valefar[0]`).
+    X = 0,
+    /// Valefar Assimilator Y (`PlayerState::valefar[1]`).
+    Y = 1,
+}
+
+impl Token {
+    /// Both tokens, X first.
+    pub const BOTH: [Token; 2] = [Token::X, Token::Y];
+    /// The Valefar Assimilator card of this token.
+    pub fn card(self, c: &Content) -> Option<TechId> {
+        match self {
+            Token::X => c.known.valefar_x,
+            Token::Y => c.known.valefar_y,
+        }
+    }
+    /// The other token.
+    pub const fn other(self) -> Token {
+        match self {
+            Token::X => Token::Y,
+            Token::Y => Token::X,
+        }
+    }
+    /// Index into `PlayerState::valefar`.
+    pub const fn idx(self) -> usize {
+        self as usize
+    }
+}
+
+/// Why a Valefar token cannot be placed or removed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ValefarError {
+    /// The Nekro player is eliminated.
+    NotInGame,
+    /// The player does not own this Valefar Assimilator card.
+    CardNotOwned(Token),
+    /// The technology must come from another player.
+    SamePlayer,
+    /// The other player is eliminated.
+    OwnerNotInGame,
+    /// The other player does not own the technology.
+    NotOwnedByThatPlayer(TechId),
+    /// Not a faction technology (generic technologies are gained, not assimilated: Technology 16).
+    NotFactionTechnology(TechId),
+    /// A card that can never carry a token: I.I.H.Q. Modernization or a Valefar card itself.
+    Forbidden(TechId),
+    /// The technology already carries a Valefar token.
+    AlreadyCarriesToken(TechId),
+    /// Nekro already owns the technology.
+    AlreadyOwned(TechId),
+    /// Technology 21: the other token holds an upgrade of the same unit type; use it.
+    MustUseToken(Token),
+    /// The token is on no technology.
+    TokenFree(Token),
+}
+
+/// What removing a token did (Technology 19-20).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Removal {
+    /// The technology the token left.
+    pub tech: Option<TechId>,
+    /// Space docks moved from space onto planets (Technology 19).
+    pub docks_moved: u8,
+    /// Space docks returned to reinforcements (Technology 19).
+    pub docks_returned: u8,
+    /// War suns returned to reinforcements (Technology 20).
+    pub war_suns_returned: u8,
+}
+
+/// Technologies per colour and unit upgrades, as objectives count them (Technology 22).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct TechCounts {
+    /// Coloured technologies by `Colour as usize`.
+    pub colours: [u8; 4],
+    /// Unit upgrades, one per unit type upgraded.
+    pub unit_upgrades: u8,
+}
+
+/// Technology 16 (setup): a faction whose faction technologies include the Valefar
+/// Assimilators (Nekro Virus) starts the game with both cards in its play area (the data lists
+/// them as faction technologies, not starting ones). Returns how many cards were placed.
+pub fn place_starting_cards(c: &Content, s: &mut State, p: Player) -> u8 {
+    let faction = s.player(p).faction;
+    let mut placed = 0;
+    for card in Token::BOTH.iter().filter_map(|t| t.card(c)) {
+        if c.factions[faction.idx()].faction_techs.contains(card) && s.player_mut(p).techs.insert(card) {
+            placed += 1;
+        }
+    }
+    placed
+}
+
+/// Technology 17 and §8.1: true when any player's Valefar token is on `t`.
+fn carries_token(s: &State, t: TechId) -> bool {
+    s.seats().any(|p| s.player(p).valefar.contains(&Some(t)))
+}
+
+/// Technology 16-17 and §8.1: the technologies of player `from` that `nekro` could copy now —
+/// faction technologies (faction unit upgrades included) that `from` owns, minus I.I.H.Q.
+/// Modernization, the Valefar cards, cards already carrying a token and cards Nekro owns.
+/// Units (basic units, mechs) are not technologies and never appear here.
+pub fn eligible_targets(c: &Content, s: &State, nekro: Player, from: Player) -> TechSet {
+    if from == nekro || !s.player(from).in_game || !s.player(nekro).in_game {
+        return TechSet::EMPTY;
+    }
+    let own = s.player(nekro).techs;
+    s.player(from).techs.difference(own).iter().filter(|&t| check_target(c, s, t).is_ok()).collect()
+}
+
+/// Technology 16-17: the card-level reasons `t` can never carry a token now.
+fn check_target(c: &Content, s: &State, t: TechId) -> Result<(), ValefarError> {
+    if c.tech_def(t).faction.is_none() {
+        return Err(ValefarError::NotFactionTechnology(t));
+    }
+    let k = &c.known;
+    if [k.iihq_modernization, k.valefar_x, k.valefar_y].contains(&Some(t)) {
+        return Err(ValefarError::Forbidden(t));
+    }
+    if carries_token(s, t) {
+        return Err(ValefarError::AlreadyCarriesToken(t));
+    }
+    Ok(())
+}
+
+/// Technology 16, 17 and 21: put `token` on `target`, a technology of player `from`. The Nekro
+/// player must own the token's Valefar card. Technology 21: if `target` is a unit upgrade of a
+/// unit type for which the other token already holds an upgrade, that other token must be the
+/// one used. A token already holding a copy first leaves it, with the consequences of
+/// [`remove_token`]; the returned [`Removal`] reports them (`tech: None` if the token was
+/// free). On error `s` is unchanged.
+pub fn place_token(
+    c: &Content,
+    s: &mut State,
+    nekro: Player,
+    token: Token,
+    from: Player,
+    target: TechId,
+) -> Result<Removal, ValefarError> {
+    let ns = s.player(nekro);
+    if !ns.in_game {
+        return Err(ValefarError::NotInGame);
+    }
+    if !token.card(c).is_some_and(|card| ns.techs.contains(card)) {
+        return Err(ValefarError::CardNotOwned(token));
+    }
+    if from == nekro {
+        return Err(ValefarError::SamePlayer);
+    }
+    if !s.player(from).in_game {
+        return Err(ValefarError::OwnerNotInGame);
+    }
+    if !s.player(from).techs.contains(target) {
+        return Err(ValefarError::NotOwnedByThatPlayer(target));
+    }
+    check_target(c, s, target)?;
+    if ns.techs.contains(target) {
+        return Err(ValefarError::AlreadyOwned(target));
+    }
+    // Technology 21: a second upgrade of one unit type goes on the same token.
+    if let Some(unit) = c.tech_def(target).unit {
+        let other = ns.valefar[token.other().idx()];
+        if other.is_some_and(|o| c.tech_def(o).unit == Some(unit)) {
+            return Err(ValefarError::MustUseToken(token.other()));
+        }
+    }
+    let old = ns.valefar[token.idx()];
+    s.player_mut(nekro).valefar[token.idx()] = Some(target);
+    Ok(match old {
+        Some(old) => consequences(c, s, nekro, old),
+        None => Removal::default(),
+    })
+}
+
+/// Technology 19-20: take `token` off its technology; the Valefar card loses the copied text.
+/// Removing it from Saar Floating Factory II moves each Nekro space dock in a space area onto
+/// an eligible planet Nekro controls in that system, else to reinforcements (Technology 19).
+/// Removing it from a war-sun upgrade when Nekro does not own the generic War Sun returns every
+/// Nekro war sun to reinforcements (Technology 20). On error `s` is unchanged.
+pub fn remove_token(c: &Content, s: &mut State, nekro: Player, token: Token) -> Result<Removal, ValefarError> {
+    let old = s.player(nekro).valefar[token.idx()].ok_or(ValefarError::TokenFree(token))?;
+    s.player_mut(nekro).valefar[token.idx()] = None;
+    Ok(consequences(c, s, nekro, old))
+}
+
+/// Technology 19-20: what losing the copy of `old` does, given the copies now in place.
+fn consequences(c: &Content, s: &mut State, nekro: Player, old: TechId) -> Removal {
+    let mut r = Removal { tech: Some(old), ..Removal::default() };
+    let techs = effective_techs(c, s, nekro);
+    if c.known.floating_factory_ii == Some(old) && !techs.contains(old) {
+        // Technology 19: space docks in space go down onto a planet of their system, or to reinforcements.
+        loop {
+            let next = s.locations_of(nekro, UnitType::SpaceDock).find(|(l, _)| matches!(l, Location::Space(_)));
+            let Some((loc @ Location::Space(slot), _)) = next else { break };
+            if s.remove_units(loc, UnitType::SpaceDock, 1).is_err() {
+                break;
+            }
+            match dock_planet(c, s, nekro, slot) {
+                Some(to) if s.add_units(nekro, to, UnitType::SpaceDock, 1).is_ok() => r.docks_moved += 1,
+                _ => r.docks_returned += 1,
+            }
+        }
+    }
+    let faction = s.player(nekro).faction;
+    if c.tech_def(old).unit == Some(UnitType::WarSun) && c.effective_unit(faction, UnitType::WarSun, techs).is_none() {
+        // Technology 20: no war sun upgrade left (in particular not the generic War Sun).
+        loop {
+            let next = s.locations_of(nekro, UnitType::WarSun).next();
+            let Some((loc, n)) = next else { break };
+            if s.remove_units(loc, UnitType::WarSun, n).is_err() {
+                break;
+            }
+            r.war_suns_returned += n;
+        }
+    }
+    r
+}
+
+/// Technology 19: the first planet of board slot `slot`, in tile order, that `nekro` controls,
+/// that has no space dock and that no other player occupies.
+fn dock_planet(c: &Content, s: &State, nekro: Player, slot: u8) -> Option<Location> {
+    let controlled = s.player(nekro).planets;
+    (0..MAX_PLANETS_PER_SYSTEM as u8).map(|n| Location::Planet(slot, n)).find(|&loc| {
+        s.planet_at(c, loc).is_some_and(|pl| controlled.contains(pl))
+            && s.occupant(loc).is_none_or(|o| o == nekro)
+            && s.count_at(loc, UnitType::SpaceDock) == 0
+    })
+}
+
+/// Technology 16 and 21: the technologies whose text applies to player `p` — those owned plus
+/// the copies on Valefar tokens of cards `p` owns. Feed it to [`Content::effective_unit`]: Nekro
+/// uses an upgrade of a unit type whatever its name, a faction upgrade over a generic one.
+pub fn effective_techs(c: &Content, s: &State, p: Player) -> TechSet {
+    let ps = s.player(p);
+    let mut all = ps.techs;
+    for token in Token::BOTH {
+        if let (Some(copy), Some(card)) = (ps.valefar[token.idx()], token.card(c)) {
+            if ps.techs.contains(card) {
+                all.insert(copy);
+            }
+        }
+    }
+    all
+}
+
+/// Technology 22: technologies per colour and unit upgrades of player `p` for objectives,
+/// copies counted with their colour and type; a unit type upgraded twice (a generic upgrade
+/// owned and a faction upgrade copied) counts once.
+pub fn objective_counts(c: &Content, s: &State, p: Player) -> TechCounts {
+    let techs = effective_techs(c, s, p);
+    let mut counts = TechCounts::default();
+    for (i, n) in counts.colours.iter_mut().enumerate() {
+        *n = techs.intersection(c.colour_techs[i]).len() as u8;
+    }
+    let mut types = [false; UNIT_TYPES];
+    for t in techs.intersection(c.unit_upgrades).iter() {
+        if let Some(u) = c.tech_def(t).unit {
+            types[u.idx()] = true;
+        }
+    }
+    counts.unit_upgrades = types.iter().filter(|&&b| b).count() as u8;
+    counts
+}
+
+/// Technology 18: player `eliminated` has just been eliminated. Each technology of their
+/// faction that carries one of `nekro`'s tokens is not removed from the game: it moves to
+/// Nekro's play area (and out of the eliminated player's), and the token returns to its
+/// Valefar card, free to copy again. Returns how many technologies moved.
+pub fn owner_eliminated(c: &Content, s: &mut State, nekro: Player, eliminated: Player) -> u8 {
+    let faction = s.player(eliminated).faction;
+    let mut moved = 0;
+    for token in Token::BOTH {
+        let Some(t) = s.player(nekro).valefar[token.idx()] else { continue };
+        if c.tech_def(t).faction == Some(faction) || s.player(eliminated).techs.contains(t) {
+            s.player_mut(eliminated).techs.remove(t);
+            let ns = s.player_mut(nekro);
+            ns.techs.insert(t);
+            ns.valefar[token.idx()] = None;
+            moved += 1;
+        }
+    }
+    moved
+}
