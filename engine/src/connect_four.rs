@@ -33,6 +33,8 @@ const BOTTOM: u64 = {
     }
     m
 };
+/// The top cell of every column.
+const TOP: u64 = BOTTOM << (HEIGHT - 1);
 /// Every cell of the board (sentinels excluded).
 pub const BOARD_MASK: u64 = BOTTOM * ((1 << HEIGHT) - 1);
 
@@ -49,6 +51,8 @@ pub enum MoveError {
     ColumnFull(Column),
     /// The game is already over.
     GameOver,
+    /// A move string held something other than a column digit.
+    NotAColumn(char),
 }
 
 impl fmt::Display for MoveError {
@@ -57,6 +61,7 @@ impl fmt::Display for MoveError {
             MoveError::NoSuchColumn(c) => write!(f, "column {c} does not exist (0..{WIDTH})"),
             MoveError::ColumnFull(c) => write!(f, "column {} is full", c.0),
             MoveError::GameOver => write!(f, "the game is over"),
+            MoveError::NotAColumn(ch) => write!(f, "{ch:?} is not a column digit"),
         }
     }
 }
@@ -126,9 +131,9 @@ impl ConnectFour {
     /// The position after playing `moves`, a string of column digits `0`-`6` (e.g. `"3324"`).
     pub fn from_moves(moves: &str) -> Result<Self, MoveError> {
         let mut s = Self::new();
-        for ch in moves.bytes() {
-            let c = ch.wrapping_sub(b'0');
-            s.try_apply(Column(if ch.is_ascii_digit() { c } else { u8::MAX }))?;
+        for ch in moves.chars() {
+            let c = ch.to_digit(10).ok_or(MoveError::NotAColumn(ch))?;
+            s.try_apply(Column(c as u8))?;
         }
         Ok(s)
     }
@@ -219,15 +224,17 @@ impl Game for ConnectFour {
 
     #[inline]
     fn legal_actions(&self, buf: &mut Vec<Column>) {
+        const ALL: [Column; WIDTH] = [Column(0), Column(1), Column(2), Column(3), Column(4), Column(5), Column(6)];
         buf.clear();
         if self.outcome != ONGOING {
             return;
         }
-        for c in 0..WIDTH {
-            if (self.heights[c] as usize) < HEIGHT {
-                buf.push(Column(c as u8));
-            }
+        let full = (self.stones[0] | self.stones[1]) & TOP;
+        if full == 0 {
+            buf.extend_from_slice(&ALL);
+            return;
         }
+        buf.extend(ALL.iter().filter(|c| full >> (c.0 as u32 * COLUMN_BITS + HEIGHT as u32 - 1) & 1 == 0));
     }
 
     /// # Panics
@@ -235,13 +242,13 @@ impl Game for ConnectFour {
     #[inline]
     fn apply(&mut self, action: Column) {
         let c = action.0 as usize;
-        assert!(
-            self.outcome == ONGOING && c < WIDTH && (self.heights[c] as usize) < HEIGHT,
-            "illegal Connect Four move {action:?} in\n{self}"
-        );
+        if self.outcome != ONGOING || c >= WIDTH || self.heights[c] as usize >= HEIGHT {
+            illegal_move(self, action);
+        }
         self.play(action);
     }
 
+    #[inline]
     fn returns(&self) -> PerPlayer<f64> {
         let mut r = PerPlayer::filled(2, 0.0);
         if let Some(w) = self.winner() {
@@ -266,6 +273,13 @@ impl Game for ConnectFour {
     fn action_to_string(&self, action: Column) -> String {
         format!("{}{}", ['x', 'o'][self.to_move as usize], action.0)
     }
+}
+
+/// The panic of [`Game::apply`] on an illegal move, kept out of line so `apply` stays small.
+#[cold]
+#[inline(never)]
+fn illegal_move(state: &ConnectFour, action: Column) -> ! {
+    panic!("illegal Connect Four move {action:?} in\n{state}")
 }
 
 impl fmt::Display for ConnectFour {
@@ -316,10 +330,10 @@ mod tests {
         // x on 0..3 of the bottom row; o stacks on top of them.
         let s = play("0011223");
         assert_eq!(s.winner(), Some(0));
-        // Player 1 wins along row 1 (o plays 6 first to give x a spare column).
-        let s = play("6061626");
-        assert_eq!(s.winner(), None, "x's 6-stack is only three high");
-        let s = play("60616263");
+        // Player 1 wins along the bottom row while x stacks pairs on columns 5 and 6.
+        let s = play("5061526");
+        assert_eq!(s.winner(), None, "\n{s}");
+        let s = play("50615263");
         assert_eq!(s.winner(), Some(1), "\n{s}");
         assert_eq!(&*s.returns(), &[-1.0, 1.0]);
     }
@@ -347,10 +361,12 @@ mod tests {
 
     #[test]
     fn no_wrap_across_columns_or_rows() {
-        // x at the top of column 0 and the bottom of column 1: adjacent bits, not a line.
-        let s = play("1000001011");
+        // x holds the top three cells of column 0 and the bottom cell of column 1: four
+        // consecutive cells in reading order, but no line; the sentinel bit keeps them apart.
+        let s = play("10204006060");
+        assert_eq!((s.cell(0, 5), s.cell(1, 0)), (Some(0), Some(0)));
         assert_eq!(s.winner(), None, "\n{s}");
-        assert!(!has_four(0b111 << 4 | 1 << 7));
+        assert!(!has_four(0b111 << 3 | 1 << 7));
     }
 
     #[test]
@@ -374,7 +390,7 @@ mod tests {
         let s = ConnectFour::new();
         s.legal_actions(&mut buf);
         assert_eq!(buf, (0..7).map(Column).collect::<Vec<_>>());
-        let s = play("323232");
+        let s = play("333333222222");
         s.legal_actions(&mut buf);
         assert_eq!(buf, [0, 1, 4, 5, 6].map(Column));
         assert_eq!(s.playable().count_ones(), 5);
@@ -390,7 +406,8 @@ mod tests {
         assert_eq!(s.try_apply(Column(7)), Err(MoveError::NoSuchColumn(7)));
         let mut won = play("0101010");
         assert_eq!(won.try_apply(Column(4)), Err(MoveError::GameOver));
-        assert_eq!(ConnectFour::from_moves("3a"), Err(MoveError::NoSuchColumn(u8::MAX)));
+        assert_eq!(ConnectFour::from_moves("3a"), Err(MoveError::NotAColumn('a')));
+        assert_eq!(ConnectFour::from_moves("38"), Err(MoveError::NoSuchColumn(8)));
         assert!(s.try_apply(Column(2)).is_ok());
     }
 
@@ -404,7 +421,8 @@ mod tests {
     #[test]
     fn winning_cells_finds_threats() {
         // x on (0,0) (1,0) (2,0): threat at (3,0); x on column 6 rows 0-2: threat at (6,3).
-        let s = play("0516263");
+        let s = play("00112565656");
+        assert_eq!(s.winner(), None, "\n{s}");
         let w = winning_cells(s.stones(0));
         assert_ne!(w & (1 << (3 * COLUMN_BITS)), 0, "\n{s}");
         assert_eq!(w & s.playable() & (1 << (3 * COLUMN_BITS)), 1 << (3 * COLUMN_BITS));
@@ -452,14 +470,21 @@ mod tests {
 
     #[test]
     fn random_simulation_reports_a_broken_invariant() {
-        let err = random_simulation(&ConnectFour::new(), 10, 1, 42, |s| {
-            if s.moves() == 5 {
-                Err("five".into())
-            } else {
-                Ok(())
-            }
-        })
-        .unwrap_err();
+        let err =
+            random_simulation(
+                &ConnectFour::new(),
+                10,
+                1,
+                42,
+                |s| {
+                    if s.moves() == 5 {
+                        Err("five".into())
+                    } else {
+                        Ok(())
+                    }
+                },
+            )
+            .unwrap_err();
         assert_eq!((err.game, err.step, err.message.as_str()), (0, 5, "five"));
     }
 

@@ -65,6 +65,14 @@ impl<T: Copy> PerPlayer<T> {
         p.items[..slice.len()].copy_from_slice(slice);
         p
     }
+    /// Applies `f` to each player's value.
+    pub fn map<U: Copy + Default>(&self, mut f: impl FnMut(T) -> U) -> PerPlayer<U> {
+        let mut out = PerPlayer::filled(self.len(), U::default());
+        for (o, &x) in out.iter_mut().zip(self.iter()) {
+            *o = f(x);
+        }
+        out
+    }
 }
 
 impl<T: Copy> Deref for PerPlayer<T> {
@@ -325,7 +333,11 @@ fn check_one_state<G: Game + PartialEq>(
         return Err(format!("returns {returns:?} for {n} players in range ({lo}, {hi})"));
     }
     for p in 0..n {
+        let drawn = rng.get_word_pos();
         let det = state.determinize(p, rng);
+        if !G::HIDDEN_INFORMATION && rng.get_word_pos() != drawn {
+            return Err(format!("determinize({p}) of a perfect-information game drew from the RNG"));
+        }
         if det.observation(p) != state.observation(p) {
             return Err(format!("determinize({p}) changed what player {p} sees"));
         }
@@ -363,6 +375,7 @@ mod tests {
         assert_eq!(&*p, &[0.5, 2.0, 0.5]);
         assert_eq!(PerPlayer::from_slice(&[1u8, 2]).len(), 2);
         assert_eq!(format!("{:?}", PerPlayer::from_slice(&[1u8, 2])), "[1, 2]");
+        assert_eq!(&*p.map(|x| x > 1.0), &[false, true, false]);
     }
 
     #[test]

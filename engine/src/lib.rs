@@ -3,4 +3,6 @@
 //! Knows nothing of agents, threads or files beyond its own content.
 
 pub mod bits;
+pub mod connect_four;
+pub mod game;
 pub mod ti4;

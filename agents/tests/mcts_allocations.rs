@@ -1,0 +1,55 @@
+//! After warm-up, a search allocates nothing: the arena and buffers are cleared, not freed.
+//! Counts this thread's allocations with a wrapping global allocator (alone in this test
+//! binary, so no other test runs on the thread).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use agents::{agent_rng, Agent, ConnectFourHeuristic, Mcts, MctsConfig, Rollout};
+use engine::connect_four::ConnectFour;
+
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|a| a.set(a.get() + 1));
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.with(|a| a.set(a.get() + 1));
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(Cell::get)
+}
+
+#[test]
+fn searches_after_warm_up_allocate_nothing() {
+    for rollout in [Rollout::Random, Rollout::Heuristic] {
+        let cfg = MctsConfig { iterations: 2000, rollout, max_rollout_depth: Some(12), ..MctsConfig::default() };
+        let mut agent = Mcts::new(cfg, ConnectFourHeuristic::default());
+        let state = ConnectFour::from_moves("3342").unwrap();
+        agent.choose(&state, &mut agent_rng(1, 0));
+        let before = allocations();
+        agent.choose(&state, &mut agent_rng(1, 0));
+        agent.choose(&ConnectFour::from_moves("33425").unwrap(), &mut agent_rng(1, 0));
+        assert_eq!(allocations() - before, 0, "{rollout:?}");
+        // The counter works: a fresh agent does allocate.
+        let mut fresh =
+            Mcts::new(MctsConfig { iterations: 10, ..MctsConfig::default() }, ConnectFourHeuristic::default());
+        fresh.choose(&state, &mut agent_rng(1, 0));
+        assert!(allocations() > before);
+    }
+}
