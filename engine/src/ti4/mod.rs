@@ -1,6 +1,7 @@
 //! Twilight Imperium 4: content, state and rules, one module per rulebook area.
 
 pub mod content;
+pub mod galaxy;
 pub mod ids;
 pub mod position;
 pub mod state;
