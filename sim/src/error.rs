@@ -45,6 +45,8 @@ pub enum SimError {
     },
     /// Writing the output failed.
     Output(io::Error),
+    /// `sim run`, `replay` or `merge` failed (exit code from [`crate::run::error::RunError::exit_code`]).
+    Run(crate::run::error::RunError),
 }
 
 impl fmt::Display for SimError {
@@ -58,6 +60,7 @@ impl fmt::Display for SimError {
                 write!(f, "{arg}: faction '{id}' is not seated in {} (seated: {})", file.display(), seated.join(", "))
             }
             SimError::Output(e) => write!(f, "cannot write output: {e}"),
+            SimError::Run(e) => write!(f, "{e}"),
         }
     }
 }

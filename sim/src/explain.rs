@@ -1,8 +1,10 @@
 //! `sim explain ...`: explanations of a position, printed as JSON on stdout.
 
-use crate::cli::{ExplainArgs, ExplainResearchArgs, ExplainTopic};
+use crate::cli::{ExplainArgs, ExplainEliminationArgs, ExplainResearchArgs, ExplainTopic};
 use crate::error::SimError;
 use crate::input::{load_content, load_position, seat_of};
+use engine::ti4::elimination::{check_elimination, explain::explain_elimination};
+use engine::ti4::position::to_position;
 use engine::ti4::technology::explain::explain_research;
 use serde::Serialize;
 use std::io::Write;
@@ -11,6 +13,20 @@ use std::io::Write;
 pub fn run(args: ExplainArgs) -> Result<(), SimError> {
     match args.topic {
         ExplainTopic::Research(a) => research(&a),
+        ExplainTopic::Elimination(a) => elimination(&a),
+    }
+}
+
+/// `sim explain elimination`: every seat's elimination conditions, or (`--apply`) the position
+/// after every elimination they call for.
+fn elimination(a: &ExplainEliminationArgs) -> Result<(), SimError> {
+    let c = load_content(&a.content)?;
+    let mut s = load_position(&c, &a.position)?;
+    if a.apply {
+        check_elimination(&c, &mut s);
+        print_json(&to_position(&c, &s), a.pretty)
+    } else {
+        print_json(&explain_elimination(&c, &s), a.pretty)
     }
 }
 

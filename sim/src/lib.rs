@@ -2,17 +2,20 @@
 //! replays (see `docs/CLI.md`).
 //!
 //! Exit codes: 0 success; 2 bad input (command line, content, position, config), with one line
-//! on stderr naming the file and the field. Subcommands live in their own modules and are
-//! dispatched from [`run`]; new ones (`explain elimination`, `bench`, `replay`, `merge`)
+//! on stderr naming the file and the field; 3 when games of an experiment failed (`run`,
+//! `merge`) or a replay did not reproduce its record. Subcommands live in their own modules and are
+//! dispatched from [`run()`]; new ones (`explain elimination`, `bench`, `replay`, `merge`)
 //! slot in as further [`cli::Command`] / [`cli::ExplainTopic`] variants.
 
 pub mod cli;
 pub mod error;
 pub mod explain;
 pub mod input;
+pub mod merge;
+pub mod replay;
+pub mod run;
 pub mod stats;
 
-use clap::CommandFactory;
 use cli::{Cli, Command};
 use error::SimError;
 
@@ -22,8 +25,11 @@ pub const EXIT_BAD_INPUT: u8 = 2;
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> Result<(), SimError> {
     match cli.command {
-        // No subcommand yet: help (the default `run` will take this place).
-        None => Cli::command().print_help().map_err(SimError::Output),
+        // No subcommand: the embedded default experiment.
+        None => run::run(&cli::RunArgs::default()).map(drop).map_err(SimError::Run),
         Some(Command::Explain(args)) => explain::run(args),
+        Some(Command::Run(args)) => run::run(&args).map(drop).map_err(SimError::Run),
+        Some(Command::Replay(args)) => replay::run(&args).map(drop).map_err(SimError::Run),
+        Some(Command::Merge(args)) => merge::run(&args).map(drop).map_err(SimError::Run),
     }
 }

@@ -12,6 +12,10 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         // A closed stdout (`sim ... | head`) is not an error of the input.
         Err(SimError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(SimError::Run(e)) => {
+            eprintln!("sim: error: {}", e.to_string().replace(['\n', '\r'], " "));
+            ExitCode::from(e.exit_code())
+        }
         Err(e) => {
             eprintln!("sim: error: {}", e.to_string().replace(['\n', '\r'], " "));
             ExitCode::from(sim::EXIT_BAD_INPUT)

@@ -180,7 +180,8 @@ fn usage_errors_exit_2_and_bare_sim_prints_help() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--position"));
     assert_eq!(sim(&["explain", "nothing"]).status.code(), Some(2));
-    let out = sim(&[]);
+    // Bare `sim` runs the default experiment (sim/tests/run_determinism.rs); help is --help.
+    let out = sim(&["--help"]);
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains("explain"));
 }

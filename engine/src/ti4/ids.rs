@@ -30,6 +30,31 @@ index_type!(
     /// A seat at the table, 0-based, in clockwise order from the first seat.
     Player
 );
+index_type!(
+    /// An action card (index into `Content::cards.action_cards`); a card may have several copies.
+    ActionCardId
+);
+index_type!(
+    /// An agenda card (index into `Content::cards.agendas`).
+    AgendaId
+);
+index_type!(
+    /// A public objective card, stage I or II (index into `Content::cards.public_objectives`).
+    PublicObjectiveId
+);
+index_type!(
+    /// A secret objective card (index into `Content::cards.secret_objectives`).
+    SecretObjectiveId
+);
+index_type!(
+    /// A promissory note card (index into `Content::cards.promissory_notes`); generic notes exist
+    /// once per player colour.
+    NoteId
+);
+index_type!(
+    /// A leader card: agent, commander or hero (index into `Content::cards.leaders`).
+    LeaderId
+);
 
 /// Technologies, one bit per [`TechId`] (capacity 128).
 pub type TechSet = BitSet<TechId, 2>;
@@ -37,6 +62,8 @@ pub type TechSet = BitSet<TechId, 2>;
 pub type PlanetSet = BitSet<PlanetId, 4>;
 /// Seats, one bit per [`Player`] (capacity 64).
 pub type PlayerSet = BitSet<Player, 1>;
+/// System tiles, one bit per [`SystemId`] (capacity 256).
+pub type SystemSet = BitSet<SystemId, 4>;
 
 /// Most players a TI4 game seats.
 pub const MAX_PLAYERS: usize = 8;

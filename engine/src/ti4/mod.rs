@@ -1,6 +1,9 @@
 //! Twilight Imperium 4: content, state and rules, one module per rulebook area.
 
+pub mod components;
 pub mod content;
+pub mod control;
+pub mod elimination;
 pub mod galaxy;
 pub mod ids;
 pub mod position;

@@ -8,16 +8,21 @@ use crate::ti4::ids::*;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// The five content files, by name.
-pub const FILES: [&str; 5] = ["technologies.json", "units.json", "factions.json", "planets.json", "systems.json"];
+/// Number of content files.
+pub const NUM_FILES: usize = 6;
+
+/// The content files, by name.
+pub const FILES: [&str; NUM_FILES] =
+    ["technologies.json", "units.json", "factions.json", "planets.json", "systems.json", "cards.json"];
 
 /// The embedded default content, as raw JSON text in [`FILES`] order.
-pub const EMBEDDED: [&str; 5] = [
+pub const EMBEDDED: [&str; NUM_FILES] = [
     include_str!("../../../data/technologies.json"),
     include_str!("../../../data/units.json"),
     include_str!("../../../data/factions.json"),
     include_str!("../../../data/planets.json"),
     include_str!("../../../data/systems.json"),
+    include_str!("../../../data/cards.json"),
 ];
 
 fn err(file: &str, entry: &str, field: &str, kind: K) -> ContentError {
@@ -30,22 +35,24 @@ fn parse<T: serde::de::DeserializeOwned>(name: &str, text: &str) -> Result<T, Co
 
 /// Raw files before compilation; `names` are what errors call each file.
 pub(crate) struct RawContent {
-    pub names: [String; 5],
+    pub names: [String; NUM_FILES],
     pub techs: TechFile,
     pub units: UnitFile,
     pub factions: FactionFile,
     pub planets: PlanetFile,
     pub systems: SystemFile,
+    pub cards: CardFile,
 }
 
 impl RawContent {
-    pub(crate) fn parse(names: [String; 5], texts: [&str; 5]) -> Result<RawContent, ContentError> {
+    pub(crate) fn parse(names: [String; NUM_FILES], texts: [&str; NUM_FILES]) -> Result<RawContent, ContentError> {
         Ok(RawContent {
             techs: parse(&names[0], texts[0])?,
             units: parse(&names[1], texts[1])?,
             factions: parse(&names[2], texts[2])?,
             planets: parse(&names[3], texts[3])?,
             systems: parse(&names[4], texts[4])?,
+            cards: parse(&names[5], texts[5])?,
             names,
         })
     }
@@ -55,9 +62,9 @@ impl RawContent {
         if !dir.is_dir() {
             return Err(err(&dir.display().to_string(), "-", "-", K::Io("not a directory".into())));
         }
-        let mut texts: [String; 5] = Default::default();
-        let mut names: [String; 5] = Default::default();
-        for i in 0..5 {
+        let mut texts: [String; NUM_FILES] = Default::default();
+        let mut names: [String; NUM_FILES] = Default::default();
+        for i in 0..NUM_FILES {
             let p = dir.join(FILES[i]);
             if p.exists() {
                 names[i] = p.display().to_string();
@@ -67,7 +74,7 @@ impl RawContent {
                 texts[i] = EMBEDDED[i].to_string();
             }
         }
-        let refs = [texts[0].as_str(), texts[1].as_str(), texts[2].as_str(), texts[3].as_str(), texts[4].as_str()];
+        let refs: [&str; NUM_FILES] = std::array::from_fn(|i| texts[i].as_str());
         RawContent::parse(names, refs)
     }
 }
@@ -86,7 +93,7 @@ fn index<'a>(file: &str, ids: impl Iterator<Item = &'a str>, cap: usize) -> Resu
 }
 
 struct Ix<'a> {
-    names: &'a [String; 5],
+    names: &'a [String; NUM_FILES],
     tech: &'a BTreeMap<String, u8>,
     unit: &'a BTreeMap<String, u8>,
     faction: &'a BTreeMap<String, u8>,
@@ -412,6 +419,7 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
     let known = Known {
         psychoarchaeology: find_tech("psychoarchaeology"),
         ai_development_algorithm: find_tech("ai_development_algorithm"),
+        magmus_reactor: find_tech("magmus_reactor"),
         inheritance_systems: find_tech("inheritance_systems"),
         war_sun: find_tech("war_sun"),
         floating_factory_ii: find_tech("floating_factory_ii"),
@@ -420,8 +428,16 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
         valefar_y: find_tech("valefar_assimilator_y"),
         custodia_vigilia: planet_ix.get("custodiavigilia").map(|&i| PlanetId(i)),
         mecatol_rex: planet_ix.get("mr").map(|&i| PlanetId(i)),
+        ..Known::default()
     };
-    let content = Content::build(techs, units, factions, planets, systems, known, n[0].clone());
+    let cards = super::cards::compile(&n[5], &raw.cards, &faction_ix, factions.len())?;
+    let known = Known {
+        terraform: cards.note("terraform"),
+        alliance: cards.note("alliance"),
+        geoform_hero: cards.leader("titans_hero"),
+        ..known
+    };
+    let content = Content::build(techs, units, factions, planets, systems, cards, known, n[0].clone());
     content.check_prerequisites_possible()?;
     Ok(content)
 }

@@ -5,13 +5,15 @@
 //! validates every reference and compiles the files into dense, indexed tables ([`tables`])
 //! that the rules read on the hot path. Errors name the file, the entry and the field.
 
+pub mod cards;
 pub mod error;
 mod load;
 pub mod raw;
 pub mod tables;
 
+pub use cards::{AgendaKind, Cards, LeaderKind};
 pub use error::{ContentError, ContentErrorKind};
-pub use load::FILES;
+pub use load::{FILES, NUM_FILES};
 pub use tables::*;
 
 use crate::ti4::ids::*;
@@ -35,6 +37,10 @@ pub struct Content {
     pub planets: Vec<Planet>,
     /// System tiles, indexed by [`SystemId`].
     pub systems: Vec<System>,
+    /// Card identities: action cards, agendas, objectives, promissory notes, leaders.
+    pub cards: Cards,
+    /// Supernova tiles.
+    pub supernovas: SystemSet,
     /// Ids the rules name directly.
     pub known: Known,
     /// All technologies in the game.
@@ -83,23 +89,25 @@ impl Content {
         load::compile(load::RawContent::from_dir(dir)?)
     }
 
-    /// Content from five JSON texts in [`FILES`] order (for tests and tools).
-    pub fn from_texts(texts: [&str; 5]) -> Result<Content, ContentError> {
+    /// Content from the JSON texts of [`FILES`], in that order (for tests and tools).
+    pub fn from_texts(texts: [&str; NUM_FILES]) -> Result<Content, ContentError> {
         let names = FILES.map(|f| f.to_string());
         load::compile(load::RawContent::parse(names, texts)?)
     }
 
     /// The embedded JSON texts in [`FILES`] order.
-    pub fn embedded_texts() -> [&'static str; 5] {
+    pub fn embedded_texts() -> [&'static str; NUM_FILES] {
         load::EMBEDDED
     }
 
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn build(
         techs: Vec<Tech>,
         units: Vec<Unit>,
         factions: Vec<Faction>,
         planets: Vec<Planet>,
         systems: Vec<System>,
+        cards: Cards,
         known: Known,
         tech_file: String,
     ) -> Content {
@@ -189,12 +197,16 @@ impl Content {
             key_map(planets.iter().map(|t| &t.key).collect()).into_iter().map(|(k, v)| (k, PlanetId(v))).collect();
         let system_by_key =
             key_map(systems.iter().map(|t| &t.key).collect()).into_iter().map(|(k, v)| (k, SystemId(v))).collect();
+        let supernovas =
+            (0..systems.len()).filter(|&i| systems[i].anomalies & SUPERNOVA != 0).map(|i| SystemId(i as u8)).collect();
         Content {
             techs,
             units,
             factions,
             planets,
             systems,
+            cards,
+            supernovas,
             known,
             all_techs,
             colour_techs,

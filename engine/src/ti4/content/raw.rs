@@ -189,3 +189,101 @@ pub struct RawSystem {
     pub board_position_of: Option<String>,
     pub source: String,
 }
+
+/// `cards.json`: the identities of the game's cards (facts only; effects are not encoded).
+#[derive(Deserialize, Serialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct CardFile {
+    /// Action cards, one entry per distinct card with its number of copies.
+    pub action_cards: Vec<RawActionCard>,
+    /// Agenda cards.
+    pub agendas: Vec<RawAgenda>,
+    /// Public objectives, stage I and II.
+    pub public_objectives: Vec<RawPublicObjective>,
+    /// Secret objectives.
+    pub secret_objectives: Vec<RawSecretObjective>,
+    /// Promissory notes: generic ones (`faction` null, one per player colour) and faction ones.
+    pub promissory_notes: Vec<RawNote>,
+    /// Leaders: agents, commanders and heroes.
+    pub leaders: Vec<RawLeader>,
+}
+
+/// One action card.
+#[derive(Deserialize, Serialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RawActionCard {
+    pub id: String,
+    pub name: String,
+    /// Copies in the deck (at least 1).
+    pub copies: u8,
+    pub source: String,
+    /// The AsyncTI4 alias of the card (first copy).
+    pub async_id: Option<String>,
+    /// Whether the engine implements the card's effect.
+    pub implemented: bool,
+}
+
+/// One agenda card.
+#[derive(Deserialize, Serialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RawAgenda {
+    pub id: String,
+    pub name: String,
+    /// `law` or `directive`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub source: String,
+    pub async_id: Option<String>,
+    /// A base-game agenda that Prophecy of Kings takes out of the deck.
+    pub removed_in_pok: bool,
+    pub implemented: bool,
+}
+
+/// One public objective.
+#[derive(Deserialize, Serialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RawPublicObjective {
+    pub id: String,
+    pub name: String,
+    /// 1 or 2 (worth that many victory points).
+    pub stage: u8,
+    pub source: String,
+    pub async_id: Option<String>,
+    pub implemented: bool,
+}
+
+/// One secret objective.
+#[derive(Deserialize, Serialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RawSecretObjective {
+    pub id: String,
+    pub name: String,
+    pub source: String,
+    pub async_id: Option<String>,
+    pub implemented: bool,
+}
+
+/// One promissory note.
+#[derive(Deserialize, Serialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RawNote {
+    pub id: String,
+    pub name: String,
+    /// The faction whose note it is; null for the generic notes every player has.
+    pub faction: Option<String>,
+    pub source: String,
+    pub implemented: bool,
+}
+
+/// One leader.
+#[derive(Deserialize, Serialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RawLeader {
+    pub id: String,
+    pub name: String,
+    /// `agent`, `commander` or `hero`.
+    pub kind: String,
+    pub faction: String,
+    pub source: String,
+    pub implemented: bool,
+}

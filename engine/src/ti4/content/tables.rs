@@ -161,16 +161,28 @@ pub enum Ability {
     TechnologicalSingularity = 3,
     /// Nekro: never votes; gains technologies from correct predictions.
     GalacticThreat = 4,
+    /// Mahact: may use the unlocked commander of each player whose command token is in its fleet pool.
+    Imperia = 5,
+    /// Mahact: purges its own "Alliance" note at setup.
+    Hubris = 6,
+    /// Crimson Rebellion: other players' units entering or placed in its home system are destroyed.
+    Sundered = 7,
+    /// Naalu: the "0" initiative token.
+    Telepathic = 8,
 }
 
 impl Ability {
     /// Every known ability with its data-file id.
-    pub const ALL: [(Ability, &'static str); 5] = [
+    pub const ALL: [(Ability, &'static str); 9] = [
         (Ability::Propagation, "propagation"),
         (Ability::Analytical, "analytical"),
         (Ability::Brilliant, "brilliant"),
         (Ability::TechnologicalSingularity, "technological_singularity"),
         (Ability::GalacticThreat, "galactic_threat"),
+        (Ability::Imperia, "imperia"),
+        (Ability::Hubris, "hubris"),
+        (Ability::Sundered, "sundered"),
+        (Ability::Telepathic, "telepathic"),
     ];
 }
 
@@ -279,6 +291,8 @@ pub struct Planet {
 
 /// Wormhole kinds, bit per kind in [`System::wormholes`].
 pub const WORMHOLES: [&str; 5] = ["alpha", "beta", "gamma", "delta", "epsilon"];
+/// The [`System::anomalies`] bit of a supernova.
+pub const SUPERNOVA: u8 = 1 << 2;
 /// Anomaly kinds, bit per kind in [`System::anomalies`].
 pub const ANOMALIES: [&str; 5] = ["asteroid_field", "nebula", "supernova", "gravity_rift", "entropic_scar"];
 
@@ -328,4 +342,13 @@ pub struct Known {
     pub custodia_vigilia: Option<PlanetId>,
     /// Mecatol Rex.
     pub mecatol_rex: Option<PlanetId>,
+    /// Muaat Magmus Reactor (read as its Omega printing: a supernova with Muaat units is a
+    /// PRODUCTION source for the elimination condition).
+    pub magmus_reactor: Option<TechId>,
+    /// The Titans' "Terraform" promissory note (an attachment once played).
+    pub terraform: Option<NoteId>,
+    /// The generic "Alliance" promissory note (Mahact purges its own at setup: Hubris).
+    pub alliance: Option<NoteId>,
+    /// The Titans hero, Ul the Progenitor (Geoform: attaches to Elysium).
+    pub geoform_hero: Option<LeaderId>,
 }

@@ -1,10 +1,10 @@
 use super::*;
 
-fn texts() -> [String; 5] {
+fn texts() -> [String; NUM_FILES] {
     Content::embedded_texts().map(|s| s.to_string())
 }
-fn load(t: &[String; 5]) -> Result<Content, ContentError> {
-    Content::from_texts([&t[0], &t[1], &t[2], &t[3], &t[4]])
+fn load(t: &[String; NUM_FILES]) -> Result<Content, ContentError> {
+    Content::from_texts(std::array::from_fn(|i| t[i].as_str()))
 }
 
 #[test]
@@ -118,4 +118,40 @@ fn designer_edit_changes_prerequisite() {
     t[0] = serde_json::to_string(&v).unwrap();
     let c = load(&t).unwrap();
     assert_eq!(c.tech_def(c.tech("gravity_drive").unwrap()).prereq, [1, 0, 0, 0]);
+}
+
+#[test]
+fn cards_load_with_copies_and_faction_sets() {
+    let c = Content::embedded();
+    let k = &c.cards;
+    assert_eq!(k.action_copies.len(), 120, "the Prophecy of Kings action deck");
+    let dh = k.action_card("direct_hit").unwrap();
+    assert_eq!(k.copies_of(dh).1, 4);
+    assert_eq!(k.agendas.len(), 63);
+    assert_eq!(k.agendas.iter().filter(|a| !a.removed_in_pok).count(), 50);
+    assert_eq!(k.public_objectives.iter().filter(|o| o.stage == 1).count(), 20);
+    assert_eq!(k.public_objectives.iter().filter(|o| o.stage == 2).count(), 20);
+    assert_eq!(k.secret_objectives.len(), 40);
+    let empyrean = c.faction("empyrean").unwrap();
+    assert_eq!(k.seat_notes[empyrean.idx()].len(), 7, "5 generic notes + Dark Pact + Blood Pact");
+    let nomad = c.faction("nomad").unwrap();
+    assert_eq!(k.seat_leaders[nomad.idx()].len(), 5);
+    assert!(c.known.terraform.is_some() && c.known.geoform_hero.is_some() && c.known.magmus_reactor.is_some());
+    assert_eq!(c.supernovas.len(), 3);
+}
+
+#[test]
+fn card_errors_name_file_entry_and_field() {
+    let mut t = texts();
+    t[5] = t[5].replacen("\"stage\": 2", "\"stage\": 3", 1);
+    let e = load(&t).unwrap_err();
+    assert_eq!((e.file.as_str(), e.field.as_str()), ("cards.json", "stage"), "{e}");
+    let mut t = texts();
+    t[5] = t[5].replacen("\"faction\": \"titans\"", "\"faction\": \"titanz\"", 1);
+    let e = load(&t).unwrap_err();
+    assert_eq!(e.kind, ContentErrorKind::UnknownId("titanz".into()), "{e}");
+    let mut t = texts();
+    t[5] = t[5].replacen("\"implemented\": false", "\"implemented\": true", 1);
+    let e = load(&t).unwrap_err();
+    assert_eq!((e.entry.as_str(), e.field.as_str()), ("ancient_burial_sites", "implemented"), "{e}");
 }

@@ -26,6 +26,20 @@ pub enum IdKind {
     System,
     /// A unit type (`infantry`, `carrier` ...).
     UnitType,
+    /// An action card (`cards.json`).
+    ActionCard,
+    /// An agenda card (`cards.json`).
+    Agenda,
+    /// A public objective (`cards.json`).
+    PublicObjective,
+    /// A secret objective (`cards.json`).
+    SecretObjective,
+    /// A promissory note (`cards.json`).
+    PromissoryNote,
+    /// A leader (`cards.json`).
+    Leader,
+    /// A strategy card (`leadership` ... `imperial`).
+    StrategyCard,
 }
 
 impl IdKind {
@@ -37,6 +51,13 @@ impl IdKind {
             IdKind::Planet => "planet",
             IdKind::System => "system",
             IdKind::UnitType => "unit type",
+            IdKind::ActionCard => "action card",
+            IdKind::Agenda => "agenda",
+            IdKind::PublicObjective => "public objective",
+            IdKind::SecretObjective => "secret objective",
+            IdKind::PromissoryNote => "promissory note",
+            IdKind::Leader => "leader",
+            IdKind::StrategyCard => "strategy card",
         }
     }
 }
@@ -120,6 +141,36 @@ pub enum PositionErrorKind {
     ComponentLimit(String, u32, u8),
     /// An eliminated player with something on the board or in play (what).
     EliminatedHolds(&'static str),
+    /// A faction that is not seated.
+    NotSeated(String),
+    /// A faction that is eliminated where a player in the game is needed.
+    NotInGame(String),
+    /// A card placed in two places (or twice in one).
+    CardTwice(IdKind, String),
+    /// More copies of an action card than the deck has (card, copies).
+    TooManyCopies(String, u8),
+    /// A value a field does not take (the field's allowed values).
+    BadValue(String, &'static str),
+    /// A generic note without `of`, or a faction note whose `of` is not its faction.
+    NoteOwner(String, &'static str),
+    /// A promissory note of a faction nobody plays.
+    NoteNotInGame(String),
+    /// A leader of another faction (leader, faction).
+    OtherFactionLeader(String, String),
+    /// A strategy card held wrongly (why).
+    StrategyCardMisplaced(&'static str),
+    /// A public objective scored while face down.
+    ScoredNotRevealed(String),
+    /// A player holding their own command token on their sheet.
+    OwnCommandToken,
+    /// Captured units beyond what the owner has left (unit type, asked, available).
+    CapturedAboveSupply(String, u32, u32),
+    /// More players hold captured units than the state tracks.
+    TooManyCaptors(usize),
+    /// A Titans attachment without the card in the right place (why).
+    Attachment(&'static str),
+    /// The components do not add up (the conservation check's message).
+    Inconsistent(String),
 }
 
 impl fmt::Display for PositionErrorKind {
@@ -175,6 +226,23 @@ impl fmt::Display for PositionErrorKind {
                 write!(f, "{n} {u} units exceed the faction's component limit of {limit}")
             }
             K::EliminatedHolds(what) => write!(f, "an eliminated player holds no {what}"),
+            K::NotSeated(fac) => write!(f, "faction '{fac}' is not seated"),
+            K::NotInGame(fac) => write!(f, "faction '{fac}' is eliminated"),
+            K::CardTwice(k, id) => write!(f, "{} '{id}' is placed twice", k.name()),
+            K::TooManyCopies(id, n) => write!(f, "more copies of action card '{id}' than the {n} in the deck"),
+            K::BadValue(v, allowed) => write!(f, "'{v}' is not one of {allowed}"),
+            K::NoteOwner(n, why) => write!(f, "promissory note '{n}': {why}"),
+            K::NoteNotInGame(n) => write!(f, "promissory note '{n}' belongs to no seated faction"),
+            K::OtherFactionLeader(l, fac) => write!(f, "leader '{l}' is a leader of '{fac}'"),
+            K::StrategyCardMisplaced(why) => write!(f, "{why}"),
+            K::ScoredNotRevealed(o) => write!(f, "public objective '{o}' is scored but not revealed"),
+            K::OwnCommandToken => write!(f, "a player cannot hold their own command token on their sheet"),
+            K::CapturedAboveSupply(u, n, a) => {
+                write!(f, "{n} captured {u} units, but the owner has only {a} outside the board")
+            }
+            K::TooManyCaptors(n) => write!(f, "at most {n} players hold captured units"),
+            K::Attachment(why) => write!(f, "{why}"),
+            K::Inconsistent(why) => write!(f, "components do not add up: {why}"),
         }
     }
 }

@@ -28,6 +28,41 @@ pub struct Position {
     pub systems: Vec<String>,
     /// The seats in clockwise order from the first seat (1 to 8).
     pub players: Vec<PlayerPosition>,
+    /// The game round. Default: 1.
+    #[serde(default = "one")]
+    pub round: u8,
+    /// The speaker's faction. Default: the first seat still in the game.
+    #[serde(default)]
+    pub speaker: Option<String>,
+    /// Strategy cards away from the common play area, exhausted, or carrying trade goods.
+    /// Default (cards not listed): in the common play area, ready, no trade goods.
+    #[serde(default)]
+    pub strategy_cards: Vec<StrategyCardEntry>,
+    /// Action cards not in the deck or a hand. Default: every card in the deck.
+    #[serde(default)]
+    pub action_cards: ActionCardsSection,
+    /// Agenda cards not in the deck or owned by a player. Default: every card in the deck, except
+    /// the base-game cards Prophecy of Kings sets aside (`removed_in_pok`), which are removed.
+    #[serde(default)]
+    pub agendas: AgendasSection,
+    /// Public objectives set up (face down or revealed) and who scored them. Default: none set up
+    /// (all in their stage's deck).
+    #[serde(default)]
+    pub public_objectives: Vec<PublicObjectiveEntry>,
+    /// Promissory notes not in their owner's hand. Default (notes not listed): in their owner's
+    /// hand, except Mahact's own Alliance (purged at setup: Hubris) and every note of an
+    /// eliminated owner (in the box).
+    #[serde(default)]
+    pub promissory_notes: Vec<NoteEntry>,
+    /// The Ghosts of Creuss' wormhole tokens. Default: off the board.
+    #[serde(default)]
+    pub creuss_wormholes: CreussWormholes,
+    /// The Naalu "0" token. Default: unused, with the Naalu player.
+    #[serde(default)]
+    pub naalu_zero: NaaluZero,
+    /// Titans attachments. Default: none.
+    #[serde(default)]
+    pub attachments: Attachments,
 }
 
 /// One seat: faction, play area, pools and units on the board.
@@ -58,12 +93,203 @@ pub struct PlayerPosition {
     /// Commodities (at most the faction's commodity value). Default: 0.
     #[serde(default)]
     pub commodities: u8,
-    /// Command tokens. Default: 3 tactic, 3 fleet, 2 strategy, the rest in reinforcements.
+    /// Command tokens. Default: 3 tactic, 3 fleet, 2 strategy, the rest in reinforcements
+    /// (none for an eliminated player).
     #[serde(default)]
-    pub command_tokens: CommandTokens,
+    pub command_tokens: Option<CommandTokens>,
     /// Valefar Assimilator tokens (Nekro Virus). Default: neither placed.
     #[serde(default)]
     pub valefar: Valefar,
+    /// Action card ids in hand (a card with several copies may appear several times). Default: none.
+    #[serde(default)]
+    pub action_cards: Vec<String>,
+    /// Agenda ids the player owns (laws "the elected player gains"). Default: none.
+    #[serde(default)]
+    pub agendas: Vec<String>,
+    /// Secret objectives in hand and scored. Default: none.
+    #[serde(default)]
+    pub secret_objectives: SecretObjectives,
+    /// Leader states by leader id (`locked`, `unlocked`, `exhausted`, `purged`, `attached`,
+    /// `removed`). Default (leaders not listed): agents unlocked, commanders and heroes locked;
+    /// every leader removed for an eliminated player.
+    #[serde(default)]
+    pub leaders: std::collections::BTreeMap<String, String>,
+    /// Factions whose command token is in this player's fleet pool (Mahact Edict). Default: none.
+    #[serde(default)]
+    pub held_command_tokens: Vec<String>,
+    /// Units this player holds captive on their faction sheet. Default: none.
+    #[serde(default)]
+    pub captured: Vec<CapturedEntry>,
+    /// Victory points from sources other than objectives (custodians, Imperial, agendas,
+    /// relics). Default: 0.
+    #[serde(default)]
+    pub bonus_victory_points: u8,
+    /// An eliminated player's final standing. Default: eliminated players numbered after those
+    /// given, in seat order, in the current round, by nobody, with 0 points.
+    #[serde(default)]
+    pub standing: Option<StandingEntry>,
+}
+
+/// A strategy card's place.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct StrategyCardEntry {
+    /// `leadership`, `diplomacy`, `politics`, `construction`, `trade`, `warfare`, `technology`,
+    /// `imperial`.
+    pub card: String,
+    /// The faction holding it; null: the common play area. Default: null.
+    #[serde(default)]
+    pub holder: Option<String>,
+    /// Exhausted (used this round; only a held card). Default: false.
+    #[serde(default)]
+    pub exhausted: bool,
+    /// Trade goods on it (only a card in the common play area). Default: 0.
+    #[serde(default)]
+    pub trade_goods: u8,
+}
+
+/// Action cards outside the deck and the hands.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct ActionCardsSection {
+    /// The discard pile. Default: empty.
+    #[serde(default)]
+    pub discard: Vec<String>,
+    /// Out of the game. Default: none.
+    #[serde(default)]
+    pub removed: Vec<String>,
+}
+
+/// Agenda cards outside the deck and the players' play areas.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct AgendasSection {
+    /// The discard pile. Default: empty.
+    #[serde(default)]
+    pub discard: Vec<String>,
+    /// Laws in play in the common area (owned by nobody). Default: none.
+    #[serde(default)]
+    pub laws: Vec<String>,
+    /// Out of the game. Default (null): the `removed_in_pok` cards not listed elsewhere.
+    #[serde(default)]
+    pub removed: Option<Vec<String>>,
+}
+
+/// A public objective set up in the objective area.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct PublicObjectiveEntry {
+    /// Objective id.
+    pub id: String,
+    /// Revealed (true) or still face down. Default: true.
+    #[serde(default = "yes")]
+    pub revealed: bool,
+    /// Factions that scored it (it must be revealed). Default: none.
+    #[serde(default)]
+    pub scored_by: Vec<String>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A player's secret objectives.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct SecretObjectives {
+    /// Unscored, in hand. Default: none.
+    #[serde(default)]
+    pub hand: Vec<String>,
+    /// Scored (in the play area). Default: none.
+    #[serde(default)]
+    pub scored: Vec<String>,
+}
+
+/// Where one promissory note is.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct NoteEntry {
+    /// Note id.
+    pub note: String,
+    /// The owning faction (whose colour or faction the note is). Required for generic notes;
+    /// default for a faction note: its faction.
+    #[serde(default)]
+    pub of: Option<String>,
+    /// `hand`, `play_area`, `attached` (Terraform; see `attachments`) or `removed`.
+    pub location: String,
+    /// The faction whose hand or play area holds it (`hand`, `play_area` only).
+    #[serde(default)]
+    pub holder: Option<String>,
+}
+
+/// The Creuss alpha and beta wormhole tokens: system ids on the board, or null (off the board).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct CreussWormholes {
+    /// The alpha token's system. Default: null.
+    #[serde(default)]
+    pub alpha: Option<String>,
+    /// The beta token's system. Default: null.
+    #[serde(default)]
+    pub beta: Option<String>,
+}
+
+/// The Naalu "0" token.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct NaaluZero {
+    /// The faction with the token on its strategy card; null: unused. Default: null.
+    #[serde(default)]
+    pub holder: Option<String>,
+    /// Out of play (its Naalu player eliminated). Default: false.
+    #[serde(default)]
+    pub removed: bool,
+    /// Leaves play at the end of this status phase (Naalu eliminated while another player held
+    /// it). Default: false.
+    #[serde(default)]
+    pub leaves_after_status_phase: bool,
+}
+
+/// Titans attachments: planet ids, or null.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Attachments {
+    /// The planet the "Terraform" note is attached to. Default: null.
+    #[serde(default)]
+    pub terraform: Option<String>,
+    /// The planet the Titans hero (Geoform) is attached to. Default: null.
+    #[serde(default)]
+    pub geoform: Option<String>,
+}
+
+/// Units of another player held captive.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct CapturedEntry {
+    /// The owning faction.
+    pub of: String,
+    /// Unit type.
+    pub unit: String,
+    /// How many (at least 1). Default: 1.
+    #[serde(default = "one")]
+    pub count: u8,
+}
+
+/// An eliminated player's final standing.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct StandingEntry {
+    /// 1 for the first player eliminated, 2 for the next ...
+    pub order: u8,
+    /// The round of the elimination. Default: the current round.
+    #[serde(default)]
+    pub round: Option<u8>,
+    /// The faction whose action eliminated them, or null. Default: null.
+    #[serde(default)]
+    pub by: Option<String>,
+    /// Victory points at elimination. Default: 0.
+    #[serde(default)]
+    pub victory_points: u8,
 }
 
 /// A controlled planet card.

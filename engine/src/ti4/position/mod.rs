@@ -9,6 +9,7 @@
 //! board and its units, Valefar tokens. Later parts of the game (strategy cards, objectives,
 //! action cards ...) join as further optional sections (see [the `format` module](self::format)).
 
+mod components;
 mod error;
 pub mod format;
 mod read;
@@ -20,7 +21,7 @@ pub(crate) mod random;
 mod tests;
 
 pub use error::{IdKind, Place, PositionError, PositionErrorKind};
-pub use format::{CommandTokens, PlanetEntry, PlayerPosition, Position, UnitEntry, Valefar, FORMAT_VERSION};
+pub use format::*;
 pub use read::from_position;
 pub use write::to_position;
 

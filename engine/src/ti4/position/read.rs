@@ -20,12 +20,12 @@ struct UnitPlan {
     damaged: u8,
 }
 
-fn err<T>(path: impl Into<String>, kind: K) -> Result<T, PositionError> {
+pub(super) fn err<T>(path: impl Into<String>, kind: K) -> Result<T, PositionError> {
     Err(PositionError::new(path, kind))
 }
 
 /// Looks up an id of kind `what`, or fails naming `path`.
-fn lookup<T>(path: &str, what: IdKind, key: &str, found: Option<T>) -> Result<T, PositionError> {
+pub(super) fn lookup<T>(path: &str, what: IdKind, key: &str, found: Option<T>) -> Result<T, PositionError> {
     found.ok_or_else(|| PositionError::new(path, K::UnknownId(what, key.to_string())))
 }
 
@@ -38,7 +38,7 @@ fn place(s: &mut State, tile: SystemId, path: &str) -> Result<u8, PositionError>
 }
 
 /// The faction's starting technologies, plus the Valefar Assimilators when they are its own.
-pub(super) fn default_techs(c: &Content, f: FactionId) -> TechSet {
+pub(crate) fn default_techs(c: &Content, f: FactionId) -> TechSet {
     let mut techs = c.factions[f.idx()].starting_techs;
     for v in [c.known.valefar_x, c.known.valefar_y].into_iter().flatten() {
         if c.tech_def(v).faction == Some(f) {
@@ -80,27 +80,54 @@ pub fn from_position(c: &Content, pos: &Position) -> Result<State, PositionError
         place(&mut s, tile, &path)?;
     }
     let mut plans = Vec::with_capacity(pos.players.len());
+    let mut given_reinforcements = Vec::with_capacity(pos.players.len());
     for (i, pp) in pos.players.iter().enumerate() {
-        plans.push(read_player(c, &mut s, Player(i as u8), pp)?);
+        let (plan, given) = read_player(c, &mut s, Player(i as u8), pp)?;
+        plans.push(plan);
+        given_reinforcements.push(given);
     }
     for (i, pp) in pos.players.iter().enumerate() {
         put_units(c, &mut s, Player(i as u8), pp, &plans[i])?;
         if pp.eliminated {
-            check_eliminated(&s, Player(i as u8))?;
+            check_eliminated(&s, Player(i as u8), pp)?;
         }
     }
+    super::components::read(c, &mut s, pos, &given_reinforcements)?;
     Ok(s)
 }
 
 /// Pass 1 for one seat: technologies, planets, pools, tokens, Valefar; resolves unit entries.
-fn read_player(c: &Content, s: &mut State, p: Player, pp: &PlayerPosition) -> Result<Vec<UnitPlan>, PositionError> {
+/// Returns the unit plans and the command-token reinforcements given (checked once every
+/// seat's Mahact sheet is known).
+fn read_player(
+    c: &Content,
+    s: &mut State,
+    p: Player,
+    pp: &PlayerPosition,
+) -> Result<(Vec<UnitPlan>, Option<u8>), PositionError> {
     let i = p.idx();
     let f = s.player(p).faction;
     let fac = &c.factions[f.idx()];
     s.player_mut(p).in_game = !pp.eliminated;
+    if pp.eliminated {
+        // Elimination: their technologies, trade goods and tokens went to the box.
+        let what = if pp.technologies.as_ref().is_some_and(|t| !t.is_empty()) {
+            Some(("technologies", "technologies"))
+        } else if pp.valefar != Valefar::default() {
+            Some(("valefar", "Valefar Assimilator tokens"))
+        } else if pp.trade_goods > 0 || pp.commodities > 0 {
+            Some(("trade_goods", "trade goods or commodities"))
+        } else {
+            None
+        };
+        if let Some((field, what)) = what {
+            return err(format!("players[{i}].{field}"), K::EliminatedHolds(what));
+        }
+    }
 
     // Technologies (Technology 1, 11, note 3).
     let techs = match &pp.technologies {
+        None if pp.eliminated => TechSet::EMPTY,
         None => default_techs(c, f),
         Some(list) => {
             let mut techs = TechSet::EMPTY;
@@ -208,8 +235,15 @@ fn read_player(c: &Content, s: &mut State, p: Player, pp: &PlayerPosition) -> Re
         plans.push(resolve_unit(c, s, p, k, e)?);
     }
 
-    // Command tokens: 16 per player between pools, board and reinforcements.
-    let ct = &pp.command_tokens;
+    // Command tokens: 16 per player between pools, board, reinforcements and other players'
+    // Mahact sheets (reinforcements are settled once every sheet is known).
+    let eliminated_default =
+        CommandTokens { tactic: 0, fleet: 0, strategy: 0, systems: Vec::new(), reinforcements: None };
+    let ct = match &pp.command_tokens {
+        Some(ct) => ct,
+        None if pp.eliminated => &eliminated_default,
+        None => &CommandTokens::default(),
+    };
     let mut on_board = 0u32;
     for (k, key) in ct.systems.iter().enumerate() {
         let path = format!("players[{i}].command_tokens.systems[{k}]");
@@ -226,18 +260,12 @@ fn read_player(c: &Content, s: &mut State, p: Player, pp: &PlayerPosition) -> Re
     if total > COMMAND_TOKENS as u32 {
         return err(format!("players[{i}].command_tokens"), K::TooManyCommandTokens(total));
     }
-    let left = COMMAND_TOKENS - total as u8;
-    if let Some(r) = ct.reinforcements {
-        if r != left {
-            return err(format!("players[{i}].command_tokens.reinforcements"), K::ReinforcementsMismatch(r, left));
-        }
-    }
     let ps = s.player_mut(p);
     ps.tactic = ct.tactic;
     ps.fleet = ct.fleet;
     ps.strategy = ct.strategy;
-    ps.token_reinforcements = left;
-    Ok(plans)
+    ps.token_reinforcements = 0;
+    Ok((plans, ct.reinforcements))
 }
 
 /// True for the unit types that are always ships.
@@ -351,8 +379,9 @@ fn put_units(
     Ok(())
 }
 
-/// Elimination: an eliminated seat keeps no planets, units or command tokens on the board.
-fn check_eliminated(s: &State, p: Player) -> Result<(), PositionError> {
+/// Elimination: an eliminated seat keeps no planets, units or command tokens (pools, board,
+/// reinforcements).
+fn check_eliminated(s: &State, p: Player, pp: &PlayerPosition) -> Result<(), PositionError> {
     let i = p.idx();
     if !s.player(p).planets.is_empty() {
         return err(format!("players[{i}].planets"), K::EliminatedHolds("planets"));
@@ -362,6 +391,11 @@ fn check_eliminated(s: &State, p: Player) -> Result<(), PositionError> {
     }
     if (0..s.num_systems).any(|j| s.systems[j as usize].tokens >> p.0 & 1 == 1) {
         return err(format!("players[{i}].command_tokens.systems"), K::EliminatedHolds("command tokens on the board"));
+    }
+    let ps = s.player(p);
+    let given = pp.command_tokens.as_ref().and_then(|ct| ct.reinforcements).unwrap_or(0);
+    if ps.tactic + ps.fleet + ps.strategy + given > 0 {
+        return err(format!("players[{i}].command_tokens"), K::EliminatedHolds("command tokens"));
     }
     Ok(())
 }

@@ -29,6 +29,18 @@ fn check(json: &str, path: &str, kind: PositionErrorKind) {
     assert!(!e.to_string().contains('\n'));
 }
 
+/// Where two states' debug forms first differ (a readable failure for big states).
+pub(crate) fn first_difference(a: &State, b: &State) -> String {
+    let (a, b) = (format!("{a:?}"), format!("{b:?}"));
+    let at = a.bytes().zip(b.bytes()).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+    let from = at.saturating_sub(200);
+    format!(
+        "\n  read back: ...{}\n  expected:  ...{}",
+        &a[from..(at + 80).min(a.len())],
+        &b[from..(at + 80).min(b.len())]
+    )
+}
+
 /// State → JSON → state is the identity, and JSON → state → JSON is stable.
 fn assert_round_trip(s: &State) {
     let c = c();
@@ -186,7 +198,7 @@ fn random_states_round_trip() {
         }));
         let json = to_position(&c, &s).to_json();
         let back = state_from_json(&c, &json).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{json}"));
-        assert_eq!(back, s, "seed {seed}");
+        assert!(back == s, "seed {seed}: {}", first_difference(&back, &s));
         assert_eq!(to_position(&c, &back).to_json(), json, "seed {seed}");
         // The pretty form reads back to the same state.
         assert_eq!(state_from_json(&c, &state_to_json(&c, &s)).unwrap(), s, "seed {seed}");
@@ -510,4 +522,149 @@ fn rejects_eliminated_players_with_things_on_the_board() {
 fn error_messages_are_one_line_with_the_path() {
     let e = error(r#"{"players": [{"faction": "sol", "planets": [{"id": "jord"}, {"id": "lodr"}]}]}"#);
     assert_eq!(e.to_string(), "players[0].planets[1].id: unknown planet 'lodr'");
+}
+
+const COMPONENTS: &str = r#"{"round": 4, "speaker": "hacan",
+  "players": [
+    {"faction": "sol", "action_cards": ["direct_hit", "sabotage"], "agendas": ["minister_of_war"],
+     "secret_objectives": {"hand": ["cut_supply_lines"], "scored": ["become_the_gatekeeper"]},
+     "leaders": {"sol_commander": "unlocked", "sol_hero": "purged"}, "bonus_victory_points": 1},
+    {"faction": "mahact", "held_command_tokens": ["sol", "naalu"],
+     "captured": [{"of": "sol", "unit": "carrier"}]},
+    {"faction": "naalu", "eliminated": true, "standing": {"order": 1, "round": 3, "by": "sol", "victory_points": 2}},
+    {"faction": "titans"},
+    {"faction": "hacan"}],
+  "strategy_cards": [{"card": "leadership", "holder": "sol", "exhausted": true},
+                     {"card": "trade", "trade_goods": 2}],
+  "action_cards": {"discard": ["direct_hit"], "removed": ["veto"]},
+  "agendas": {"laws": ["fleet_regulations"], "discard": ["mutiny"]},
+  "public_objectives": [{"id": "corner_the_market", "scored_by": ["sol", "hacan"]},
+                        {"id": "develop_weaponry", "revealed": false}],
+  "promissory_notes": [{"note": "ceasefire", "of": "sol", "location": "hand", "holder": "hacan"},
+                       {"note": "support_for_the_throne", "of": "hacan", "location": "play_area", "holder": "sol"}],
+  "naalu_zero": {"holder": "sol", "leaves_after_status_phase": true},
+  "attachments": {"terraform": "jord", "geoform": "elysium"},
+  "creuss_wormholes": {"alpha": "01"}}"#;
+
+#[test]
+fn reads_every_component_section() {
+    use crate::ti4::components::{victory_points, LeaderState, StrategyCard, ZeroToken, Zone};
+    let c = c();
+    let s = state(COMPONENTS);
+    let (sol, mahact, naalu, titans, hacan) = (Player(0), Player(1), Player(2), Player(3), Player(4));
+    assert_eq!((s.round, s.tokens.speaker), (4, Some(hacan)));
+    let k = &c.cards;
+    assert_eq!(s.action_cards.count(k.action_copies.len(), Zone::Hand(sol)), 2);
+    assert_eq!(s.action_cards.count(k.action_copies.len(), Zone::Discard), 1);
+    assert_eq!(s.agendas.get(k.agenda("minister_of_war").unwrap().idx()), Zone::PlayArea(sol));
+    assert_eq!(s.agendas.get(k.agenda("fleet_regulations").unwrap().idx()), Zone::Law);
+    assert_eq!(s.agendas.get(k.agenda("core_mining").unwrap().idx()), Zone::Removed, "set aside by PoK");
+    assert_eq!(victory_points(&c, &s, sol), 1 + 1 + 1, "a stage I, a secret, a bonus point");
+    let leadership = StrategyCard::parse("leadership").unwrap();
+    assert!(s.strategy_cards.is_exhausted(leadership) && s.strategy_cards.holder(leadership) == Some(sol));
+    assert_eq!(s.strategy_cards.trade_goods(StrategyCard::parse("trade").unwrap()), 2);
+    assert_eq!(s.player(mahact).held_tokens, 0b101);
+    assert_eq!(s.player(sol).token_reinforcements, 16 - 8 - 1, "one token on the Mahact sheet");
+    assert_eq!(s.captured.held(mahact, sol, UnitType::Carrier), 1);
+    assert_eq!(s.player(naalu).standing.by, Some(sol));
+    assert_eq!((s.tokens.zero_token, s.tokens.zero_token_leaves), (ZeroToken::Held(sol), true));
+    let terraform = k.seat_notes[s.player(titans).faction.idx()].iter().position(|&n| Some(n) == c.known.terraform);
+    assert_eq!(s.notes.get(titans, terraform.unwrap()), Zone::Attached);
+    let mahact_alliance =
+        k.seat_notes[s.player(mahact).faction.idx()].iter().position(|&n| Some(n) == c.known.alliance);
+    assert_eq!(s.notes.get(mahact, mahact_alliance.unwrap()), Zone::Removed, "Hubris");
+    assert_eq!(s.leaders.get(sol, 1), LeaderState::Unlocked);
+    assert_eq!(s.tokens.creuss_wormholes, [s.slot_of(c.system("01").unwrap()), None]);
+    assert_round_trip(&s);
+}
+
+#[test]
+fn rejects_bad_component_sections() {
+    use super::IdKind as I;
+    let two = |extra: &str| format!(r#"{{"players": [{{"faction": "sol"}}, {{"faction": "hacan"}}], {extra}}}"#);
+    let sol = |field: &str| format!(r#"{{"players": [{{"faction": "sol", {field}}}, {{"faction": "hacan"}}]}}"#);
+    check(
+        &sol(r#""action_cards": ["sabotaje"]"#),
+        "players[0].action_cards[0]",
+        K::UnknownId(I::ActionCard, "sabotaje".into()),
+    );
+    check(
+        &two(r#""action_cards": {"discard": ["veto", "veto"]}"#),
+        "action_cards.discard[1]",
+        K::TooManyCopies("veto".into(), 1),
+    );
+    check(
+        &two(r#""agendas": {"laws": ["mutiny"], "discard": ["mutiny"]}"#),
+        "agendas.discard[0]",
+        K::CardTwice(I::Agenda, "mutiny".into()),
+    );
+    check(
+        &two(r#""public_objectives": [{"id": "corner_the_market", "revealed": false, "scored_by": ["sol"]}]"#),
+        "public_objectives[0].scored_by[0]",
+        K::ScoredNotRevealed("corner_the_market".into()),
+    );
+    check(
+        &two(r#""promissory_notes": [{"note": "ceasefire", "location": "hand", "holder": "sol"}]"#),
+        "promissory_notes[0].of",
+        K::NoteOwner("ceasefire".into(), "a generic note needs 'of' (its owner)"),
+    );
+    check(
+        &two(r#""promissory_notes": [{"note": "ceasefire", "of": "sol", "location": "pocket", "holder": "sol"}]"#),
+        "promissory_notes[0].location",
+        K::BadValue("pocket".into(), "hand, play_area, attached, removed"),
+    );
+    check(
+        &sol(r#""leaders": {"hacan_agent": "unlocked"}"#),
+        "players[0].leaders.hacan_agent",
+        K::OtherFactionLeader("hacan_agent".into(), "hacan".into()),
+    );
+    check(
+        &two(r#""strategy_cards": [{"card": "trade", "holder": "sol", "trade_goods": 1}]"#),
+        "strategy_cards[0].trade_goods",
+        K::StrategyCardMisplaced("trade goods lie only on cards in the common play area"),
+    );
+    check(&sol(r#""held_command_tokens": ["sol"]"#), "players[0].held_command_tokens[0]", K::OwnCommandToken);
+    check(
+        &sol(r#""captured": [{"of": "hacan", "unit": "flagship", "count": 2}]"#),
+        "players[0].captured[0].count",
+        K::CapturedAboveSupply("flagship".into(), 2, 1),
+    );
+    check(
+        &two(r#""attachments": {"terraform": "jord"}"#),
+        "attachments.terraform",
+        K::Attachment("no seated player owns the Terraform note"),
+    );
+    check(&two(r#""speaker": "xxcha""#), "speaker", K::NotSeated("xxcha".into()));
+    let gone = |field: &str| {
+        format!(r#"{{"players": [{{"faction": "sol", "eliminated": true, {field}}}, {{"faction": "hacan"}}]}}"#)
+    };
+    check(&gone(r#""action_cards": ["veto"]"#), "players[0].action_cards", K::EliminatedHolds("action cards"));
+    check(&gone(r#""technologies": ["gravity_drive"]"#), "players[0].technologies", K::EliminatedHolds("technologies"));
+    check(
+        &gone(r#""command_tokens": {"tactic": 1, "fleet": 0, "strategy": 0}"#),
+        "players[0].command_tokens",
+        K::EliminatedHolds("command tokens"),
+    );
+    check(&gone(r#""trade_goods": 2"#), "players[0].trade_goods", K::EliminatedHolds("trade goods or commodities"));
+    check(
+        &gone(r#""bonus_victory_points": 1"#),
+        "players[0].bonus_victory_points",
+        K::EliminatedHolds("victory points"),
+    );
+    check(
+        r#"{"players": [{"faction": "sol", "eliminated": true}, {"faction": "hacan"}], "speaker": "sol"}"#,
+        "speaker",
+        K::NotInGame("sol".into()),
+    );
+    check(
+        r#"{"players": [{"faction": "sol", "standing": {"order": 1}}]}"#,
+        "players[0].standing",
+        K::BadValue("a standing".into(), "null for a player in the game"),
+    );
+    // Two standings with the same order: the conservation check catches what no field check does.
+    let e = error(
+        r#"{"players": [{"faction": "sol", "eliminated": true, "standing": {"order": 1}},
+                        {"faction": "hacan", "eliminated": true, "standing": {"order": 1}}, {"faction": "xxcha"}]}"#,
+    );
+    assert!(matches!(e.kind, K::Inconsistent(_)), "{e}");
 }

@@ -3,6 +3,7 @@
 //! result gives back an equal state.
 
 use super::format::*;
+use crate::ti4::components::{PublicState, StrategyCard, ZeroToken, Zone};
 use crate::ti4::content::Content;
 use crate::ti4::ids::*;
 use crate::ti4::state::{Stack, State, MAX_PLANETS_PER_SYSTEM};
@@ -13,16 +14,96 @@ use crate::ti4::state::{Stack, State, MAX_PLANETS_PER_SYSTEM};
 /// play area has no exhausted state in the rules).
 pub fn to_position(c: &Content, s: &State) -> Position {
     let tile_key = |slot: usize| c.systems[s.systems[slot].tile.idx()].key.clone();
+    let faction_key = |p: Player| c.factions[s.player(p).faction.idx()].key.clone();
+    let k = &c.cards;
+    let action_in = |zone: Zone| -> Vec<String> {
+        (0..k.action_copies.len())
+            .filter(|&i| s.action_cards.get(i) == zone)
+            .map(|i| k.action_cards[k.action_copies[i].idx()].key.clone())
+            .collect()
+    };
+    let agendas_in = |zone: Zone| -> Vec<String> {
+        (0..k.agendas.len()).filter(|&i| s.agendas.get(i) == zone).map(|i| k.agendas[i].key.clone()).collect()
+    };
+    let slot_key = |slot: Option<u8>| slot.map(|i| c.systems[s.systems[i as usize].tile.idx()].key.clone());
+    let planet_key = |p: Option<PlanetId>| p.map(|p| c.planets[p.idx()].key.clone());
     Position {
         version: FORMAT_VERSION,
         systems: (0..s.num_systems as usize).map(tile_key).collect(),
         players: s.seats().map(|p| write_player(c, s, p)).collect(),
+        round: s.round,
+        speaker: s.tokens.speaker.map(faction_key),
+        strategy_cards: StrategyCard::all()
+            .map(|card| StrategyCardEntry {
+                card: card.name().to_string(),
+                holder: s.strategy_cards.holder(card).map(faction_key),
+                exhausted: s.strategy_cards.is_exhausted(card),
+                trade_goods: s.strategy_cards.trade_goods(card),
+            })
+            .collect(),
+        action_cards: ActionCardsSection { discard: action_in(Zone::Discard), removed: action_in(Zone::Removed) },
+        agendas: AgendasSection {
+            discard: agendas_in(Zone::Discard),
+            laws: agendas_in(Zone::Law),
+            removed: Some(agendas_in(Zone::Removed)),
+        },
+        public_objectives: (0..k.public_objectives.len())
+            .map(|i| PublicObjectiveId(i as u8))
+            .filter(|&o| s.public_objectives.state(o) != PublicState::Deck)
+            .map(|o| PublicObjectiveEntry {
+                id: k.public_objectives[o.idx()].key.clone(),
+                revealed: s.public_objectives.state(o) == PublicState::Revealed,
+                scored_by: s.public_objectives.scored_by(o).iter().map(faction_key).collect(),
+            })
+            .collect(),
+        promissory_notes: s
+            .seats()
+            .flat_map(|owner| {
+                k.seat_notes[s.player(owner).faction.idx()].iter().enumerate().map(move |(slot, &n)| (owner, slot, n))
+            })
+            .map(|(owner, slot, n)| {
+                let zone = s.notes.get(owner, slot);
+                let (location, holder) = match zone {
+                    Zone::Hand(q) => ("hand", Some(q)),
+                    Zone::PlayArea(q) => ("play_area", Some(q)),
+                    Zone::Attached => ("attached", None),
+                    _ => ("removed", None),
+                };
+                NoteEntry {
+                    note: k.notes[n.idx()].key.clone(),
+                    of: Some(faction_key(owner)),
+                    location: location.to_string(),
+                    holder: holder.map(faction_key),
+                }
+            })
+            .collect(),
+        creuss_wormholes: CreussWormholes {
+            alpha: slot_key(s.tokens.creuss_wormholes[0]),
+            beta: slot_key(s.tokens.creuss_wormholes[1]),
+        },
+        naalu_zero: NaaluZero {
+            holder: match s.tokens.zero_token {
+                ZeroToken::Held(p) => Some(faction_key(p)),
+                _ => None,
+            },
+            removed: s.tokens.zero_token == ZeroToken::Removed,
+            leaves_after_status_phase: s.tokens.zero_token_leaves,
+        },
+        attachments: Attachments { terraform: planet_key(s.tokens.terraform), geoform: planet_key(s.tokens.geoform) },
     }
 }
 
 fn write_player(c: &Content, s: &State, p: Player) -> PlayerPosition {
     let ps = s.player(p);
+    let k = &c.cards;
     let tech_key = |t: TechId| c.tech_def(t).key.clone();
+    let faction_key = |q: Player| c.factions[s.player(q).faction.idx()].key.clone();
+    let secrets_in = |zone: Zone| -> Vec<String> {
+        (0..k.secret_objectives.len())
+            .filter(|&i| s.secret_objectives.get(i) == zone)
+            .map(|i| k.secret_objectives[i].key.clone())
+            .collect()
+    };
     let mut units = Vec::new();
     for slot in 0..s.num_systems as usize {
         let sys = &s.systems[slot];
@@ -49,7 +130,7 @@ fn write_player(c: &Content, s: &State, p: Player) -> PlayerPosition {
         units,
         trade_goods: ps.trade_goods,
         commodities: ps.commodities,
-        command_tokens: CommandTokens {
+        command_tokens: Some(CommandTokens {
             tactic: ps.tactic,
             fleet: ps.fleet,
             strategy: ps.strategy,
@@ -58,8 +139,38 @@ fn write_player(c: &Content, s: &State, p: Player) -> PlayerPosition {
                 .map(|slot| c.systems[s.systems[slot].tile.idx()].key.clone())
                 .collect(),
             reinforcements: Some(ps.token_reinforcements),
-        },
+        }),
         valefar: Valefar { x: ps.valefar[0].map(tech_key), y: ps.valefar[1].map(tech_key) },
+        action_cards: (0..k.action_copies.len())
+            .filter(|&i| s.action_cards.get(i) == Zone::Hand(p))
+            .map(|i| k.action_cards[k.action_copies[i].idx()].key.clone())
+            .collect(),
+        agendas: (0..k.agendas.len())
+            .filter(|&i| s.agendas.get(i) == Zone::PlayArea(p))
+            .map(|i| k.agendas[i].key.clone())
+            .collect(),
+        secret_objectives: SecretObjectives { hand: secrets_in(Zone::Hand(p)), scored: secrets_in(Zone::PlayArea(p)) },
+        leaders: k.seat_leaders[ps.faction.idx()]
+            .iter()
+            .enumerate()
+            .map(|(slot, &l)| (k.leaders[l.idx()].key.clone(), s.leaders.get(p, slot).name().to_string()))
+            .collect(),
+        held_command_tokens: s.seats().filter(|q| ps.held_tokens >> q.0 & 1 == 1).map(faction_key).collect(),
+        captured: s
+            .seats()
+            .flat_map(|owner| UnitType::ALL.into_iter().map(move |t| (owner, t)))
+            .filter_map(|(owner, t)| {
+                let n = s.captured.held(p, owner, t);
+                (n > 0).then(|| CapturedEntry { of: faction_key(owner), unit: t.name().to_string(), count: n })
+            })
+            .collect(),
+        bonus_victory_points: ps.bonus_vp,
+        standing: (!ps.in_game).then(|| StandingEntry {
+            order: ps.standing.order,
+            round: Some(ps.standing.round),
+            by: ps.standing.by.map(faction_key),
+            victory_points: ps.standing.victory_points,
+        }),
     }
 }
 

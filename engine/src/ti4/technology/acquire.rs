@@ -150,6 +150,7 @@ pub fn research(c: &Content, s: &mut State, p: Player, opt: &ResearchOption) -> 
         s.player_mut(p).exhausted_techs.insert(card);
     }
     s.player_mut(p).techs.insert(opt.tech);
+    super::after_gain(c, s, p, opt.tech);
     Ok(Researched { tech: opt.tech, owed: opt.skip.resources() })
 }
 
@@ -168,6 +169,7 @@ pub fn gain(c: &Content, s: &mut State, p: Player, t: TechId) -> Result<(), Tech
         return Err(e);
     }
     s.player_mut(p).techs.insert(t);
+    super::after_gain(c, s, p, t);
     Ok(())
 }
 

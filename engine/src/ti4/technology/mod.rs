@@ -21,6 +21,16 @@ use crate::ti4::content::Content;
 use crate::ti4::ids::*;
 use crate::ti4::state::State;
 
+/// What gaining technology `t` changes beyond the play area (research and gain both): the
+/// player's unit definitions (ground forces, PRODUCTION: the elimination masks), and
+/// I.I.H.Q. Modernization gives the Custodia Vigilia planet card.
+pub(crate) fn after_gain(c: &Content, s: &mut State, p: Player, t: TechId) {
+    crate::ti4::elimination::refresh_unit_masks(c, s, p);
+    if c.known.iihq_modernization == Some(t) {
+        crate::ti4::control::iihq_gained(c, s, p);
+    }
+}
+
 /// Technology 1-2: a player owns exactly the technologies in their play area.
 #[inline]
 pub fn owns(s: &State, p: Player, t: TechId) -> bool {

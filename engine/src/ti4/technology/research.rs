@@ -8,7 +8,11 @@
 //! nothing once that buffer has grown to the largest answer it has held.
 //!
 //! Speed: technologies whose prerequisites the owned technologies already meet are found with
-//! four set intersections (`Content::prereq_at_most`); only the rest look at planets.
+//! four set intersections (`Content::prereq_at_most`) and listed while walking the candidate
+//! words; only the rest look at planets. A technology one planet short lists each useful
+//! planet without an assignment search; only two or more planets enumerate subsets.
+//! `benches/benches/research.rs` measures it; `engine/tests/research_differential.rs` checks it
+//! against a plain reference.
 
 use crate::bits::BitSet;
 use crate::ti4::content::{Ability, Content, MAX_PREREQ};
@@ -64,6 +68,11 @@ impl ResearchOption {
         }
         o
     }
+    /// An option exhausting no planet.
+    #[inline]
+    const fn bare(tech: TechId, skip: Skip) -> ResearchOption {
+        ResearchOption { tech, skip, len: 0, planets: [PlanetId(0); MAX_PREREQ] }
+    }
     #[inline]
     fn push_planet(&mut self, p: PlanetId) {
         self.planets[self.len as usize] = p;
@@ -116,9 +125,23 @@ impl ResearchContext {
             analytical: c.factions[ps.faction.idx()].has(Ability::Analytical),
             ai_development: owns_ready(c.known.ai_development_algorithm),
             inheritance: owns_ready(c.known.inheritance_systems),
-            budget: s.spendable_resources(c, p, PlanetSet::EMPTY),
+            budget: ready_resources(c, s, p),
         }
     }
+}
+
+/// `State::spendable_resources(c, s, p, PlanetSet::EMPTY)`, walking the words directly (it is
+/// on the research hot path): resources of `p`'s ready planets plus trade goods.
+fn ready_resources(c: &Content, s: &State, p: Player) -> u32 {
+    let ps = s.player(p);
+    let mut sum = ps.trade_goods as u32;
+    for (wi, mut w) in ps.planets.difference(s.exhausted_planets).words().into_iter().enumerate() {
+        while w != 0 {
+            sum += c.planets[wi * 64 + w.trailing_zeros() as usize].resources as u32;
+            w &= w - 1;
+        }
+    }
+    sum
 }
 
 /// Why a player may research nothing at all, if so.
@@ -139,6 +162,10 @@ pub fn research_options(c: &Content, s: &State, p: Player, cost: u32, out: &mut 
         return;
     }
     let ctx = ResearchContext::of(c, s, p);
+    if ctx.budget < cost {
+        // Every option leaves at most the whole budget spendable.
+        return;
+    }
     // Technology 2, 11 and note 3: a card still in the deck, of the right faction, not replaced.
     let candidates = c.researchable_by[ps.faction.idx()].difference(ps.techs);
     let mut met = candidates;
@@ -147,19 +174,27 @@ pub fn research_options(c: &Content, s: &State, p: Player, cost: u32, out: &mut 
     }
     let any_help =
         ctx.specialties.iter().any(|s| !s.is_empty()) || ctx.analytical || ctx.ai_development || ctx.inheritance;
-    for t in candidates.iter() {
-        if met.contains(t) {
-            // Technology 12: prerequisites met by owned technologies alone.
-            if ctx.budget >= cost {
-                out.push(ResearchOption { tech: t, skip: Skip::None, len: 0, planets: [PlanetId(0); MAX_PREREQ] });
+    let todo = if any_help { candidates } else { met };
+    // The words are walked directly (this loop is the hot path), in technology id order.
+    let (todo, met) = (todo.words(), met.words());
+    for (wi, (&word, &met_word)) in todo.iter().zip(&met).enumerate() {
+        let mut word = word;
+        while word != 0 {
+            let bit = word.trailing_zeros();
+            word &= word - 1;
+            let t = TechId((wi * 64 + bit as usize) as u8);
+            if met_word >> bit & 1 == 1 {
+                // Technology 12: prerequisites met by owned technologies alone.
+                out.push(ResearchOption::bare(t, Skip::None));
+            } else {
+                options_for(c, s, &ctx, t, cost, out);
             }
-        } else if any_help {
-            options_for(c, s, &ctx, t, cost, out);
         }
     }
 }
 
 /// The options for one technology whose owned technologies leave `missing` symbols.
+#[inline(never)]
 fn options_for(c: &Content, s: &State, ctx: &ResearchContext, t: TechId, cost: u32, out: &mut Vec<ResearchOption>) {
     let def = c.tech_def(t);
     let missing: [u8; 4] = std::array::from_fn(|i| def.prereq[i].saturating_sub(ctx.have[i]));
@@ -167,64 +202,143 @@ fn options_for(c: &Content, s: &State, ctx: &ResearchContext, t: TechId, cost: u
     // Jol-Nar Analytical: 1 prerequisite of a non-upgrade ignored for free.
     let wild = u8::from(ctx.analytical && !def.is_unit_upgrade());
     let ai = ctx.ai_development && def.is_unit_upgrade();
-    // Useful planets: a specialty of a colour still missing, in increasing id order.
-    let mut useful = [PlanetId(0); 64];
-    let mut colours = [0u8; 64];
-    let mut n = 0usize;
+    // Useful planets: a specialty of a colour still missing. Symbols of a colour no usable
+    // planet has are left for the wildcards, whatever the planets do.
     let mut all: PlanetSet = BitSet::EMPTY;
+    let mut bare_colours = 0u8;
     for (&miss, &sp) in missing.iter().zip(&ctx.specialties) {
         if miss > 0 {
             all = all.union(sp);
-        }
-    }
-    for pl in all.iter() {
-        if n == 64 {
-            break;
-        }
-        let mut m = c.planets[pl.idx()].specialties;
-        for (i, &miss) in missing.iter().enumerate() {
-            if miss == 0 {
-                m &= !(1 << i);
+            if sp.is_empty() {
+                bare_colours += miss;
             }
         }
-        useful[n] = pl;
-        colours[n] = m;
-        n += 1;
     }
     let none_before = out.len();
-    if ctx.free_specialties {
-        // Psychoarchaeology: every controlled specialty counts, none is exhausted.
-        let mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let shortfall = best_shortfall(&colours, mask, missing);
-        if shortfall <= wild && ctx.budget >= cost {
-            out.push(ResearchOption::new(t, Skip::None, &[]));
-        } else if ai && shortfall <= wild + 1 && ctx.budget >= cost {
-            out.push(ResearchOption::new(t, Skip::AiDevelopment, &[]));
-        }
-    } else {
-        let k = total - wild.min(total);
-        subsets(c, s, ctx, t, Skip::None, &useful[..n], &colours[..n], missing, wild, k, cost, out);
-        if ai && k > 0 {
-            subsets(
-                c,
-                s,
-                ctx,
-                t,
-                Skip::AiDevelopment,
-                &useful[..n],
-                &colours[..n],
-                missing,
-                wild + 1,
-                k - 1,
-                cost,
-                out,
-            );
+    if bare_colours <= wild + u8::from(ai) {
+        if ctx.free_specialties {
+            psychoarchaeology(c, ctx, t, all, missing, wild, ai, cost, out);
+        } else {
+            let k = total - wild.min(total);
+            exhausting(c, s, ctx, t, Skip::None, all, missing, wild, k, cost, out);
+            if ai && k > 0 {
+                exhausting(c, s, ctx, t, Skip::AiDevelopment, all, missing, wild + 1, k - 1, cost, out);
+            }
         }
     }
     let free_option = out[none_before..].iter().any(|o| o.skip == Skip::None && o.len == 0);
     // Inheritance Systems: ignore all prerequisites; dominated when nothing else is needed.
     if ctx.inheritance && !free_option && ctx.budget >= cost + Skip::InheritanceSystems.resources() {
-        out.push(ResearchOption::new(t, Skip::InheritanceSystems, &[]));
+        out.push(ResearchOption::bare(t, Skip::InheritanceSystems));
+    }
+}
+
+/// Psychoarchaeology: every controlled specialty counts and none is exhausted, so the only
+/// question is whether they cover enough (with AI Development Algorithm if they fall one short).
+#[allow(clippy::too_many_arguments)]
+fn psychoarchaeology(
+    c: &Content,
+    ctx: &ResearchContext,
+    t: TechId,
+    all: PlanetSet,
+    missing: [u8; 4],
+    wild: u8,
+    ai: bool,
+    cost: u32,
+    out: &mut Vec<ResearchOption>,
+) {
+    let mut useful = [PlanetId(0); 64];
+    let mut colours = [0u8; 64];
+    let n = useful_planets(c, all, missing, &mut useful, &mut colours);
+    let mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let shortfall = best_shortfall(&colours[..n], mask, missing);
+    if shortfall <= wild && ctx.budget >= cost {
+        out.push(ResearchOption::bare(t, Skip::None));
+    } else if ai && shortfall <= wild + 1 && ctx.budget >= cost {
+        out.push(ResearchOption::bare(t, Skip::AiDevelopment));
+    }
+}
+
+/// Fills `useful` with the planets of `all` in increasing id order (at most 64) and `colours`
+/// with their specialties among the missing colours; returns how many.
+fn useful_planets(
+    c: &Content,
+    all: PlanetSet,
+    missing: [u8; 4],
+    useful: &mut [PlanetId; 64],
+    colours: &mut [u8; 64],
+) -> usize {
+    let mut wanted = 0u8;
+    for (i, &miss) in missing.iter().enumerate() {
+        if miss > 0 {
+            wanted |= 1 << i;
+        }
+    }
+    let mut n = 0usize;
+    for pl in all.iter().take(64) {
+        useful[n] = pl;
+        colours[n] = c.planets[pl.idx()].specialties & wanted;
+        n += 1;
+    }
+    n
+}
+
+/// Pushes every minimal option exhausting `k` planets of `all` with `skip`. With `k` at most
+/// 1 every useful planet covers a missing symbol on its own (the wildcards cover the rest), so
+/// no assignment needs checking; larger `k` goes through [`subsets`].
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn exhausting(
+    c: &Content,
+    s: &State,
+    ctx: &ResearchContext,
+    t: TechId,
+    skip: Skip,
+    all: PlanetSet,
+    missing: [u8; 4],
+    wild: u8,
+    k: u8,
+    cost: u32,
+    out: &mut Vec<ResearchOption>,
+) {
+    let need = cost + skip.resources();
+    match k {
+        0 => {
+            if ctx.budget >= need {
+                out.push(ResearchOption::bare(t, skip));
+            }
+        }
+        1 => {
+            for (wi, &w) in all.words().iter().enumerate() {
+                let mut w = w;
+                while w != 0 {
+                    let pl = PlanetId((wi * 64 + w.trailing_zeros() as usize) as u8);
+                    w &= w - 1;
+                    // Ready by construction (without Psychoarchaeology only ready planets are
+                    // usable), so exhausting it takes its resources from the budget.
+                    if ctx.budget >= need + c.planets[pl.idx()].resources as u32 {
+                        let mut o = ResearchOption::bare(t, skip);
+                        o.push_planet(pl);
+                        out.push(o);
+                    }
+                }
+            }
+        }
+        _ => {
+            // Symbols beyond the number of usable planets of their colour are left for the
+            // wildcards: when they outnumber them, no subset can do.
+            let mut beyond = 0u32;
+            for (&miss, sp) in missing.iter().zip(&ctx.specialties) {
+                beyond += (miss as u32).saturating_sub(sp.len());
+            }
+            if beyond > wild as u32 {
+                return;
+            }
+            let mut useful = [PlanetId(0); 64];
+            let mut colours = [0u8; 64];
+            let n = useful_planets(c, all, missing, &mut useful, &mut colours);
+            subsets(c, s, ctx, t, skip, &useful[..n], &colours[..n], missing, wild, k, cost, out);
+        }
     }
 }
 

@@ -655,6 +655,8 @@ fn nekro_game(c: &Content, others: &[&str]) -> State {
     names.extend_from_slice(others);
     let mut s = game(c, &names);
     s.player_mut(P0).techs = techs(c, &["dacxive_animators", "valefar_assimilator_x", "valefar_assimilator_y"]);
+    // Its home planet keeps the Nekro player in the game when units return to reinforcements.
+    s.player_mut(P0).planets.insert(c.planet("mordaiii").unwrap());
     s
 }
 
@@ -777,7 +779,10 @@ fn technology_19_floating_factory_removal_lands_space_docks_or_returns_them() {
     }
     s.add_units(P2, maaluuk, UnitType::Infantry, 1).unwrap();
     let r = remove_token(&c, &mut s, P0, Token::X).unwrap();
-    assert_eq!(r, Removal { tech: Some(ff), docks_moved: 2, docks_returned: 1, war_suns_returned: 0 });
+    assert_eq!(
+        r,
+        Removal { tech: Some(ff), docks_moved: 2, docks_returned: 1, war_suns_returned: 0, eliminated: false }
+    );
     assert_eq!(s.count_at(kamdorn, UnitType::SpaceDock), 1, "first eligible planet in tile order");
     assert_eq!(s.count_at(hercant, UnitType::SpaceDock), 1, "one dock per planet");
     assert_eq!(s.count_at(druaa, UnitType::SpaceDock), 1, "not onto the occupied maaluuk");

@@ -26,6 +26,7 @@
 //!   its own ready state), Valefar Assimilator Z.
 
 use crate::ti4::content::Content;
+use crate::ti4::elimination;
 use crate::ti4::ids::*;
 use crate::ti4::state::{Location, State, MAX_PLANETS_PER_SYSTEM};
 
@@ -99,6 +100,9 @@ pub struct Removal {
     pub docks_returned: u8,
     /// War suns returned to reinforcements (Technology 20).
     pub war_suns_returned: u8,
+    /// Returning space docks or war suns left the Nekro player meeting the elimination
+    /// conditions, and they were eliminated.
+    pub eliminated: bool,
 }
 
 /// Technologies per colour and unit upgrades, as objectives count them (Technology 22).
@@ -201,7 +205,10 @@ pub fn place_token(
     s.player_mut(nekro).valefar[token.idx()] = Some(target);
     Ok(match old {
         Some(old) => consequences(c, s, nekro, old),
-        None => Removal::default(),
+        None => {
+            elimination::refresh_unit_masks(c, s, nekro);
+            Removal::default()
+        }
     })
 }
 
@@ -219,6 +226,7 @@ pub fn remove_token(c: &Content, s: &mut State, nekro: Player, token: Token) -> 
 /// Technology 19-20: what losing the copy of `old` does, given the copies now in place.
 fn consequences(c: &Content, s: &mut State, nekro: Player, old: TechId) -> Removal {
     let mut r = Removal { tech: Some(old), ..Removal::default() };
+    elimination::refresh_unit_masks(c, s, nekro);
     let techs = effective_techs(c, s, nekro);
     if c.known.floating_factory_ii == Some(old) && !techs.contains(old) {
         // Technology 19: space docks in space go down onto a planet of their system, or to reinforcements.
@@ -245,6 +253,10 @@ fn consequences(c: &Content, s: &mut State, nekro: Player, old: TechId) -> Remov
             }
             r.war_suns_returned += n;
         }
+    }
+    // Elimination: returning PRODUCTION units can meet the conditions.
+    if r.docks_returned + r.war_suns_returned > 0 && elimination::meets_conditions(c, s, nekro) {
+        r.eliminated = elimination::eliminate(c, s, nekro, None).is_ok();
     }
     r
 }
@@ -311,6 +323,9 @@ pub fn owner_eliminated(c: &Content, s: &mut State, nekro: Player, eliminated: P
             ns.valefar[token.idx()] = None;
             moved += 1;
         }
+    }
+    if moved > 0 {
+        elimination::refresh_unit_masks(c, s, nekro);
     }
     moved
 }

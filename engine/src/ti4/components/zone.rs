@@ -1,0 +1,142 @@
+//! [`Zone`]: where one card is, stored as one byte.
+
+use crate::ti4::ids::{Player, MAX_PLAYERS};
+
+/// Where one card is. Each kind of card uses the zones that exist for it (an action card is in
+/// the deck, the discard pile or a hand; a promissory note in a hand, a play area, attached, or
+/// the box ...); the checks in `elimination::conservation` say which.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Zone {
+    /// The deck (unordered).
+    Deck,
+    /// The discard pile.
+    Discard,
+    /// In play in the common play area (a law nobody owns).
+    Law,
+    /// Attached to a planet (Terraform; which planet: `Tokens`).
+    Attached,
+    /// In a player's hand (action cards, unscored secret objectives, promissory notes).
+    Hand(Player),
+    /// Face up in a player's play area: an agenda they own, a secret objective they scored, a
+    /// promissory note in play in front of them.
+    PlayArea(Player),
+    /// Returned to the game box (out of the game); also unused slots of the fixed arrays.
+    Removed,
+}
+
+const HAND: u8 = 0x10;
+const PLAY: u8 = 0x20;
+const REMOVED: u8 = 0xFF;
+
+impl Zone {
+    /// The byte stored in the state.
+    #[inline]
+    pub const fn code(self) -> u8 {
+        match self {
+            Zone::Deck => 0,
+            Zone::Discard => 1,
+            Zone::Law => 2,
+            Zone::Attached => 3,
+            Zone::Hand(p) => HAND | p.0,
+            Zone::PlayArea(p) => PLAY | p.0,
+            Zone::Removed => REMOVED,
+        }
+    }
+    /// The zone of a stored byte (`Removed` for bytes no zone writes).
+    #[inline]
+    pub const fn from_code(c: u8) -> Zone {
+        match c {
+            0 => Zone::Deck,
+            1 => Zone::Discard,
+            2 => Zone::Law,
+            3 => Zone::Attached,
+            c if c & 0xF0 == HAND && ((c & 0x0F) as usize) < MAX_PLAYERS => Zone::Hand(Player(c & 0x0F)),
+            c if c & 0xF0 == PLAY && ((c & 0x0F) as usize) < MAX_PLAYERS => Zone::PlayArea(Player(c & 0x0F)),
+            _ => Zone::Removed,
+        }
+    }
+    /// The player whose hand or play area holds the card.
+    pub const fn holder(self) -> Option<Player> {
+        match self {
+            Zone::Hand(p) | Zone::PlayArea(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+/// One zone byte per card, `N` slots; slots past the content's cards stay [`Zone::Removed`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct ZoneArray<const N: usize> {
+    codes: [u8; N],
+}
+
+impl<const N: usize> ZoneArray<N> {
+    /// `n` cards in `zone`, the other slots unused.
+    pub fn new(n: usize, zone: Zone) -> Self {
+        let mut codes = [REMOVED; N];
+        for c in codes.iter_mut().take(n) {
+            *c = zone.code();
+        }
+        ZoneArray { codes }
+    }
+    /// The zone of card `i` (`Removed` past the end).
+    #[inline]
+    pub fn get(&self, i: usize) -> Zone {
+        self.codes.get(i).map_or(Zone::Removed, |&c| Zone::from_code(c))
+    }
+    /// Moves card `i` to `zone` (ignored past the end).
+    #[inline]
+    pub fn set(&mut self, i: usize, zone: Zone) {
+        if let Some(c) = self.codes.get_mut(i) {
+            *c = zone.code();
+        }
+    }
+    /// The raw bytes (for checks).
+    pub fn codes(&self) -> &[u8; N] {
+        &self.codes
+    }
+    /// Moves every card of `from` (among the first `n`) to `to`; returns how many moved.
+    pub fn move_all(&mut self, n: usize, from: Zone, to: Zone) -> usize {
+        let (f, t) = (from.code(), to.code());
+        let mut moved = 0;
+        for c in self.codes.iter_mut().take(n) {
+            if *c == f {
+                *c = t;
+                moved += 1;
+            }
+        }
+        moved
+    }
+    /// Sorts the zone bytes of cards `from..to` (interchangeable copies of one card), so that
+    /// states differing only in which copy is where compare equal.
+    pub fn sort_range(&mut self, from: usize, to: usize) {
+        if let Some(r) = self.codes.get_mut(from..to.min(N)) {
+            r.sort_unstable();
+        }
+    }
+    /// True when the bytes of cards `from..to` are sorted.
+    pub fn is_sorted_range(&self, from: usize, to: usize) -> bool {
+        self.codes.get(from..to.min(N)).is_none_or(|r| r.windows(2).all(|w| w[0] <= w[1]))
+    }
+    /// How many of the first `n` cards are in `zone`.
+    pub fn count(&self, n: usize, zone: Zone) -> usize {
+        let z = zone.code();
+        self.codes.iter().take(n).filter(|&&c| c == z).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zone_codes_round_trip() {
+        let all = [Zone::Deck, Zone::Discard, Zone::Law, Zone::Attached, Zone::Removed]
+            .into_iter()
+            .chain((0..MAX_PLAYERS as u8).flat_map(|p| [Zone::Hand(Player(p)), Zone::PlayArea(Player(p))]));
+        for z in all {
+            assert_eq!(Zone::from_code(z.code()), z);
+        }
+        assert_eq!(Zone::from_code(0x18), Zone::Removed, "seat 8 does not exist");
+    }
+}

@@ -1,0 +1,221 @@
+//! Elimination, "Faction Specific Rules" and "Trivia": Nekro assimilated technologies, Creuss
+//! wormhole tokens, the Naalu "0" token, Titans attachments, Mahact command tokens and
+//! commanders, and the two factions that cannot be eliminated (Council Keleres through
+//! I.I.H.Q. Modernization, the Crimson Rebellion through SUNDERED) — through their mechanism,
+//! never a flag: they always keep a planet.
+
+use crate::ti4::components::{LeaderState, ZeroToken};
+use crate::ti4::content::{Ability, Content, LeaderKind};
+use crate::ti4::control;
+use crate::ti4::ids::*;
+use crate::ti4::state::{Location, State, UnitError};
+use crate::ti4::technology::valefar;
+use serde::Serialize;
+
+/// Elimination, Nekro: "If a player becomes eliminated and the Nekro Virus' assimilator "X" or
+/// assimilator "Y" token is placed on one of their faction technologies, that technology remains
+/// in play" — in Nekro's play area (`valefar::owner_eliminated`). Returns how many moved.
+pub(super) fn nekro_keeps_assimilated_technologies(c: &Content, s: &mut State, p: Player) -> u8 {
+    let mut moved = 0;
+    for nekro in s.seats().filter(|&q| q != p) {
+        if s.player(nekro).in_game && s.player(nekro).valefar.iter().any(Option::is_some) {
+            let n = valefar::owner_eliminated(c, s, nekro, p);
+            if n > 0 {
+                super::refresh_unit_masks(c, s, nekro);
+            }
+            moved += n;
+        }
+    }
+    moved
+}
+
+/// Elimination, Mahact: "If the Mahact Gene-Sorcerers become eliminated while they have another
+/// player's command tokens on their faction sheet, those command tokens are returned to their
+/// respective players' reinforcements." A token of a player already eliminated goes to the box.
+/// Returns how many tokens went back to players.
+pub(super) fn mahact_tokens_return_to_their_owners(s: &mut State, p: Player) -> u8 {
+    let held = s.player(p).held_tokens;
+    s.player_mut(p).held_tokens = 0;
+    let mut n = 0;
+    for q in s.seats().filter(|q| held >> q.0 & 1 == 1) {
+        if s.player(q).in_game {
+            s.player_mut(q).token_reinforcements += 1;
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Elimination, Mahact: "If the Mahact Gene-Sorcerers have an eliminated player's command token
+/// on their faction sheet, that command token remains in play, as does the eliminated player's
+/// commander, if it is unlocked." True when `p`'s commander stays (a player still in the game
+/// holds `p`'s token and the commander is unlocked).
+pub(super) fn commander_stays_with_mahact(c: &Content, s: &State, p: Player) -> bool {
+    let held = s.seats().any(|q| q != p && s.player(q).in_game && s.player(q).held_tokens >> p.0 & 1 == 1);
+    held && commander_slot(c, s, p).is_some_and(|k| s.leaders.get(p, k).is_unlocked())
+}
+
+/// The leader slot of `p`'s commander, if their faction has one.
+fn commander_slot(c: &Content, s: &State, p: Player) -> Option<usize> {
+    c.cards.seat_leaders[s.player(p).faction.idx()]
+        .iter()
+        .position(|l| c.cards.leaders[l.idx()].kind == LeaderKind::Commander)
+}
+
+/// Mahact, Imperia (and the Elimination clause above): can player `user` use the ability of
+/// `owner`'s commander? Their own, when unlocked; another player's, when `user` has Imperia,
+/// holds `owner`'s command token in their fleet pool, and that commander is unlocked — whether
+/// or not `owner` is still in the game.
+pub fn can_use_commander(c: &Content, s: &State, user: Player, owner: Player) -> bool {
+    let us = s.player(user);
+    if !us.in_game {
+        return false;
+    }
+    let unlocked = commander_slot(c, s, owner).is_some_and(|k| s.leaders.get(owner, k).is_unlocked());
+    if user == owner {
+        return unlocked;
+    }
+    unlocked && c.factions[us.faction.idx()].has(Ability::Imperia) && us.held_tokens >> owner.0 & 1 == 1
+}
+
+/// Elimination, Naalu: "If the Naalu player becomes eliminated while another player has the
+/// Naalu player's "0" token, that token remains with its current player until the end of the
+/// status phase, and then it is removed from play." Otherwise it leaves play now.
+pub(super) fn naalu_zero_token_stays_until_status_phase_end(c: &Content, s: &mut State, p: Player) {
+    if !c.factions[s.player(p).faction.idx()].has(Ability::Telepathic) {
+        // Not in the rules text: the token lies on the eliminated player's strategy card, which
+        // returns to the common area; the token goes back to its owner, the Naalu player (out
+        // of play if they are eliminated).
+        if s.tokens.zero_token == ZeroToken::Held(p) {
+            let naalu_in = s.seats().any(|q| {
+                q != p && s.player(q).in_game && c.factions[s.player(q).faction.idx()].has(Ability::Telepathic)
+            });
+            s.tokens.zero_token = if naalu_in { ZeroToken::Supply } else { ZeroToken::Removed };
+            s.tokens.zero_token_leaves = false;
+        }
+        return;
+    }
+    match s.tokens.zero_token {
+        ZeroToken::Held(q) if q != p && s.player(q).in_game => s.tokens.zero_token_leaves = true,
+        _ => {
+            s.tokens.zero_token = ZeroToken::Removed;
+            s.tokens.zero_token_leaves = false;
+        }
+    }
+}
+
+/// Status phase hook (end of the status phase): the Naalu "0" token of an eliminated Naalu
+/// player leaves play now (Elimination, Naalu). Returns true when it left.
+pub fn end_of_status_phase(s: &mut State) -> bool {
+    if !s.tokens.zero_token_leaves {
+        return false;
+    }
+    s.tokens.zero_token = ZeroToken::Removed;
+    s.tokens.zero_token_leaves = false;
+    true
+}
+
+/// Why a player cannot be eliminated now: a planet they can never lose.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Immunity {
+    /// Council Keleres controls Custodia Vigilia, gained with I.I.H.Q. Modernization, which
+    /// they can never lose (`control::lose_control` refuses).
+    CustodiaVigilia,
+    /// The Crimson Rebellion controls a planet of its off-board home system, which other
+    /// players' units cannot enter (SUNDERED: they are destroyed; [`place_units`]).
+    Sundered,
+}
+
+impl Immunity {
+    /// The reason's name in `sim explain elimination`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Immunity::CustodiaVigilia => "custodia_vigilia",
+            Immunity::Sundered => "sundered",
+        }
+    }
+}
+
+/// Elimination, "Trivia": the reason player `p` cannot be eliminated, if one holds now. Derived
+/// from what they control, not a flag: Keleres with Custodia Vigilia (I.I.H.Q. Modernization:
+/// `control::lose_control` refuses to take it), the Crimson Rebellion with a planet of its home
+/// system (SUNDERED: [`place_units`] destroys any other player's units there, so nobody can land
+/// and take it).
+pub fn cannot_be_eliminated(c: &Content, s: &State, p: Player) -> Option<Immunity> {
+    let ps = s.player(p);
+    if !ps.in_game {
+        return None;
+    }
+    if let Some(cv) = c.known.custodia_vigilia {
+        if ps.planets.contains(cv) && control::cannot_lose(c, s, p, cv) {
+            return Some(Immunity::CustodiaVigilia);
+        }
+    }
+    if ps.planets.iter().any(|pl| sundered_protects(c, s, p, pl)) {
+        return Some(Immunity::Sundered);
+    }
+    None
+}
+
+/// SUNDERED: true when `planet`, controlled by `p`, is a home planet of `p` and `p` has
+/// SUNDERED — no other player's ground forces can ever stand there ([`place_units`] destroys
+/// them), so no invasion can take it.
+pub fn sundered_protects(c: &Content, s: &State, p: Player, planet: PlanetId) -> bool {
+    let fac = &c.factions[s.player(p).faction.idx()];
+    s.player(p).in_game
+        && fac.has(Ability::Sundered)
+        && fac.home_planets.contains(&planet)
+        && s.player(p).planets.contains(planet)
+}
+
+/// What happened to units put into a location.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Placement {
+    /// Placed.
+    Placed,
+    /// Destroyed on arrival (SUNDERED): they stay in their owner's reinforcements.
+    Destroyed,
+}
+
+/// Crimson Rebellion, SUNDERED: a player's units that move into or are placed in the Crimson
+/// Rebellion's home system are destroyed, unless that player is the Rebellion. Every movement
+/// and placement that can reach a home system goes through here, which is why the Rebellion
+/// keeps its home planet ([`cannot_be_eliminated`]). Otherwise [`State::add_units`].
+pub fn place_units(
+    c: &Content,
+    s: &mut State,
+    p: Player,
+    loc: Location,
+    t: UnitType,
+    n: u8,
+) -> Result<Placement, UnitError> {
+    let slot = match loc {
+        Location::Space(i) | Location::Planet(i, _) => i,
+    };
+    if slot >= s.num_systems {
+        return Err(UnitError::NoSuchLocation);
+    }
+    let tile = s.systems[slot as usize].tile;
+    let sundered = s.seats().any(|q| {
+        let f = &c.factions[s.player(q).faction.idx()];
+        q != p && s.player(q).in_game && f.has(Ability::Sundered) && f.home_system == Some(tile)
+    });
+    if sundered {
+        if s.player(p).reinforcements[t.idx()] < n {
+            return Err(UnitError::NotEnough);
+        }
+        return Ok(Placement::Destroyed);
+    }
+    s.add_units(p, loc, t, n).map(|()| Placement::Placed)
+}
+
+/// Leader states after elimination, for checks: `p`'s leaders are all `Removed`, except an
+/// attached Titans hero and a commander kept with Mahact.
+pub(super) fn leader_may_stay(c: &Content, s: &State, p: Player, slot: usize, st: LeaderState) -> bool {
+    match st {
+        LeaderState::Removed | LeaderState::Attached => true,
+        st if st.is_unlocked() => commander_slot(c, s, p) == Some(slot),
+        _ => false,
+    }
+}

@@ -1,0 +1,170 @@
+//! `sim merge DIR... [--out DIR] [--quiet]`: combines the run directories of shards into one
+//! run directory whose `summary.json` is byte-identical to a single run's.
+//!
+//! Checks: every input is a complete run (`run.json` status `complete`) of the same config
+//! (same config hash), no game index appears twice, and together they hold every game
+//! `0..games` exactly once. The merged directory gets `games.jsonl` and `failures.jsonl` sorted
+//! by index, the summary recomputed from all records, and a `run.json` listing the inputs.
+//! Exit code 3 when the merged run contains failed games, as for `sim run`.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use crate::cli::MergeArgs;
+use crate::run::config::{Experiment, Overrides};
+use crate::run::console;
+use crate::run::error::RunError;
+use crate::run::output::{
+    git_revision, read_run_info, unix_now, write_json_atomic, Machine, MergedShard, RunInfo, Session, FAILURES_FILE,
+    GAMES_FILE, RUN_FILE, SUMMARY_FILE,
+};
+use crate::run::record::{read_jsonl, FailureRecord, GameRecord};
+use crate::run::summary::{summarize, Summary};
+
+/// Runs `sim merge`.
+pub fn run(args: &MergeArgs) -> Result<Summary, RunError> {
+    let started = Instant::now();
+    let first = args.dirs.first().ok_or_else(|| RunError::Argument {
+        name: "DIR".into(),
+        problem: "give at least one shard directory".into(),
+    })?;
+    let infos = args.dirs.iter().map(|d| read_run_info(d)).collect::<Result<Vec<_>, _>>()?;
+    let origin = first.join(RUN_FILE).display().to_string();
+    let exp = Experiment::from_value(&infos[0].config, &format!("{origin}: config"), &Overrides::default())?;
+    let hash = infos[0].config_hash.clone();
+    let mut owner: BTreeMap<u64, &Path> = BTreeMap::new();
+    let (mut records, mut failures) = (Vec::new(), Vec::new());
+    for (dir, info) in args.dirs.iter().zip(&infos) {
+        let mismatch = |problem: String| RunError::Mismatch { path: dir.clone(), problem };
+        if info.config_hash != hash {
+            return Err(mismatch(format!(
+                "config hash {} differs from {}'s {hash}: not shards of one experiment",
+                info.config_hash,
+                first.display()
+            )));
+        }
+        if info.status != "complete" {
+            return Err(mismatch(format!(
+                "run status is '{}', not 'complete' (finish it with sim run --resume)",
+                info.status
+            )));
+        }
+        let games = read_jsonl::<GameRecord>(&dir.join(GAMES_FILE))?.records;
+        let fails = read_jsonl::<FailureRecord>(&dir.join(FAILURES_FILE))?.records;
+        for i in games.iter().map(|r| r.id.index).chain(fails.iter().map(|f| f.id.index)) {
+            if i >= exp.games {
+                return Err(mismatch(format!("game {i} is outside the experiment's {} games", exp.games)));
+            }
+            if let Some(other) = owner.insert(i, dir) {
+                return Err(mismatch(format!("game {i} is also in {}", other.display())));
+            }
+        }
+        records.extend(games);
+        failures.extend(fails);
+    }
+    if owner.len() as u64 != exp.games {
+        let missing = (0..exp.games).find(|i| !owner.contains_key(i)).unwrap_or(0);
+        return Err(RunError::Mismatch {
+            path: first.clone(),
+            problem: format!(
+                "the inputs hold {} of {} games (first missing: game {missing}); a shard is missing",
+                owner.len(),
+                exp.games
+            ),
+        });
+    }
+    records.sort_by_key(|r| r.id.index);
+    failures.sort_by_key(|f| f.id.index);
+
+    let out = args.out.clone().unwrap_or_else(|| first.parent().unwrap_or(Path::new(".")).join(&exp.name));
+    if args.dirs.iter().any(|d| same_dir(d, &out)) {
+        return Err(RunError::Argument {
+            name: "--out".into(),
+            problem: format!("{} is one of the inputs", out.display()),
+        });
+    }
+    std::fs::create_dir_all(&out).map_err(|e| RunError::io(&out, e))?;
+    write_lines(&out.join(GAMES_FILE), &records)?;
+    write_lines(&out.join(FAILURES_FILE), &failures)?;
+    let summary = summarize(&exp, &hash, exp.games, &records, &failures);
+    write_json_atomic(&out.join(SUMMARY_FILE), &summary)?;
+    let wall = started.elapsed().as_secs_f64();
+    let info = RunInfo {
+        status: "complete".into(),
+        git_revision: git_revision(),
+        command: std::env::args().collect(),
+        shard: None,
+        check_invariants: infos.iter().all(|i| i.check_invariants),
+        threads: infos.iter().map(|i| i.threads).max().unwrap_or(1),
+        games_planned: exp.games,
+        games_completed: records.len() as u64,
+        games_failed: failures.len() as u64,
+        session: Session {
+            started_unix: unix_now(),
+            finished_unix: Some(unix_now()),
+            wall_seconds: (wall * 1e3).round() / 1e3,
+            games_played: 0,
+            games_per_second: 0.0,
+            resumed: false,
+            games_from_earlier_sessions: exp.games,
+        },
+        machine: Machine::this(),
+        merged_from: args
+            .dirs
+            .iter()
+            .zip(&infos)
+            .map(|(d, i)| MergedShard {
+                dir: d.display().to_string(),
+                shard: i.shard,
+                git_revision: i.git_revision.clone(),
+                session: i.session.clone(),
+            })
+            .collect(),
+        ..infos[0].clone()
+    };
+    write_json_atomic(&out.join(RUN_FILE), &info)?;
+    if !args.quiet {
+        console::print(&format!(
+            "{}: merged {} directories, {} games, {} failed -> {}\n{}",
+            exp.name,
+            args.dirs.len(),
+            records.len(),
+            failures.len(),
+            out.display(),
+            console::table(&summary)
+        ));
+    }
+    if !failures.is_empty() {
+        return Err(RunError::GamesFailed {
+            failed: failures.len() as u64,
+            planned: exp.games,
+            file: out.join(FAILURES_FILE),
+        });
+    }
+    Ok(summary)
+}
+
+/// Whether two paths name the same directory (by canonical path when both exist).
+fn same_dir(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
+/// Writes `items` as a JSONL file atomically (temp file + rename).
+fn write_lines<T: serde::Serialize>(path: &Path, items: &[T]) -> Result<(), RunError> {
+    let tmp: PathBuf = path.with_extension("jsonl.tmp");
+    let write = || -> std::io::Result<()> {
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        for item in items {
+            serde_json::to_writer(&mut f, item)?;
+            f.write_all(b"\n")?;
+        }
+        f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        std::fs::rename(&tmp, path)
+    };
+    write().map_err(|e| RunError::io(path, e))
+}

@@ -1,0 +1,192 @@
+//! `sim replay --run DIR --game I [--json] [--check-invariants]`: plays game I of a run again
+//! from the config stored in `DIR/run.json` and the seed, prints every step (player, agent,
+//! number of legal actions, action; chance outcomes; the final state and result), and checks
+//! the replay against the game's line in `games.jsonl` (or `failures.jsonl`).
+//!
+//! Exit codes: 0 when the replay equals its record (or the game has no record yet, which is
+//! said on stderr); 3 when it differs, or when it reproduces a recorded failure; 2 for bad
+//! arguments or an unreadable run directory.
+
+use engine::connect_four::ConnectFour;
+use serde_json::json;
+
+use crate::cli::ReplayArgs;
+use crate::run::config::{Experiment, Overrides};
+use crate::run::console;
+use crate::run::error::RunError;
+use crate::run::output::{config_hash, read_run_info, FAILURES_FILE, GAMES_FILE, RUN_FILE};
+use crate::run::play::{play, Context, Outcome, TraceStep};
+use crate::run::record::{read_jsonl, FailureRecord, GameRecord};
+use crate::run::spec::{Experimentable, GameKind};
+
+/// How a replay compares with the run's records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The replayed game equals its `games.jsonl` record.
+    Match,
+    /// The replay failed exactly as its `failures.jsonl` record says.
+    FailureReproduced,
+    /// The game is in neither file (the run has not played it yet).
+    NotRecorded,
+    /// The replay differs from the record.
+    Mismatch,
+}
+
+impl Verdict {
+    fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Match => "match",
+            Verdict::FailureReproduced => "failure_reproduced",
+            Verdict::NotRecorded => "not_recorded",
+            Verdict::Mismatch => "mismatch",
+        }
+    }
+}
+
+/// Runs `sim replay`.
+pub fn run(args: &ReplayArgs) -> Result<Verdict, RunError> {
+    let info = read_run_info(&args.run)?;
+    let origin = args.run.join(RUN_FILE).display().to_string();
+    let exp = Experiment::from_value(&info.config, &format!("{origin}: config"), &Overrides::default())?;
+    if config_hash(&exp) != info.config_hash {
+        return Err(RunError::Mismatch {
+            path: args.run.join(RUN_FILE),
+            problem: "the stored config does not hash to config_hash (edited, or written by another sim version)"
+                .into(),
+        });
+    }
+    if args.game >= exp.games {
+        return Err(RunError::Argument {
+            name: "--game".into(),
+            problem: format!("{} is not a game of this run (0 to {})", args.game, exp.games - 1),
+        });
+    }
+    match exp.game {
+        GameKind::ConnectFour => replay::<ConnectFour>(&exp, args, info.check_invariants, &origin),
+    }
+}
+
+fn replay<G: Experimentable>(
+    exp: &Experiment,
+    args: &ReplayArgs,
+    run_checked: bool,
+    origin: &str,
+) -> Result<Verdict, RunError> {
+    let prepared = G::prepare(exp, origin)?;
+    let index = args.game;
+    let recorded =
+        read_jsonl::<GameRecord>(&args.run.join(GAMES_FILE))?.records.into_iter().find(|r| r.id.index == index);
+    let failed =
+        read_jsonl::<FailureRecord>(&args.run.join(FAILURES_FILE))?.records.into_iter().find(|f| f.id.index == index);
+    let ctx = Context::<G> {
+        exp,
+        prepared: &prepared,
+        agent_names: exp.agent_names(),
+        check_invariants: args.check_invariants || run_checked,
+        run_dir: args.run.display().to_string(),
+    };
+    let mut trace = Vec::new();
+    let outcome = play(&ctx, index, Some(&mut trace));
+    let verdict = match (&outcome, &recorded, &failed) {
+        (Outcome::Done(r), Some(rec), _) if r == rec => Verdict::Match,
+        (Outcome::Failed(f), None, Some(rec))
+            if (&f.kind, &f.message, f.step, &f.id) == (&rec.kind, &rec.message, rec.step, &rec.id) =>
+        {
+            Verdict::FailureReproduced
+        }
+        (_, None, None) => Verdict::NotRecorded,
+        _ => Verdict::Mismatch,
+    };
+    let text = if args.json {
+        let recorded = match (&recorded, &failed) {
+            (Some(r), _) => json!(r),
+            (None, Some(f)) => json!(f),
+            (None, None) => json!(null),
+        };
+        let replayed = match &outcome {
+            Outcome::Done(r) => json!(r),
+            Outcome::Failed(f) => json!(f),
+        };
+        let v = json!({"game": index, "experiment": exp.name, "trace": trace, "replayed": replayed,
+                       "recorded": recorded, "verdict": verdict.as_str()});
+        serde_json::to_string(&v).map_err(|e| RunError::io(&args.run, e.into()))? + "\n"
+    } else {
+        log(exp, &outcome, &trace, verdict)
+    };
+    console::print(&text);
+    match (verdict, &outcome) {
+        (Verdict::Match, _) => Ok(verdict),
+        (Verdict::NotRecorded, Outcome::Done(_)) => {
+            eprintln!("sim: note: game {index} is not in {GAMES_FILE} yet; nothing to compare with");
+            Ok(verdict)
+        }
+        (Verdict::FailureReproduced | Verdict::NotRecorded, Outcome::Failed(f)) => {
+            Err(RunError::Replay { problem: format!("game {index} failed ({}): {}", f.kind, f.message) })
+        }
+        _ => Err(RunError::Replay {
+            problem: format!("game {index}: the replay differs from the record in {GAMES_FILE}/{FAILURES_FILE}"),
+        }),
+    }
+}
+
+/// The readable replay log.
+fn log(exp: &Experiment, outcome: &Outcome, trace: &[TraceStep], verdict: Verdict) -> String {
+    let id = match outcome {
+        Outcome::Done(r) => &r.id,
+        Outcome::Failed(f) => &f.id,
+    };
+    let mut s = format!(
+        "game {} of {} ({}): seed {}, block {}, rotation {}, lineup {}\n",
+        id.index,
+        exp.name,
+        exp.game.id(),
+        id.seed,
+        id.block,
+        id.rotation,
+        id.lineup
+    );
+    for (seat, agent) in id.agents.iter().enumerate() {
+        let faction = id.factions.as_ref().map(|f| format!(" ({})", f[seat])).unwrap_or_default();
+        s += &format!("  seat {seat}: {agent}{faction}\n");
+    }
+    let width = id.agents.iter().map(String::len).max().unwrap_or(5);
+    for t in trace {
+        match t {
+            TraceStep::Decision { step, seat, agent, legal, action } => {
+                s += &format!("{step:>6}  seat {seat}  {agent:width$}  {legal:>3} legal  {action}\n");
+            }
+            TraceStep::Chance { step, outcome } => s += &format!("{step:>6}  chance  {outcome}\n"),
+            TraceStep::Final { step, state } => {
+                s += &format!("final state after {step} steps:\n{}", state.trim_end());
+                s += "\n";
+            }
+        }
+    }
+    match outcome {
+        Outcome::Done(r) => {
+            let result = match r.winner {
+                Some(w) => format!("seat {w} ({}) wins", r.id.agents[w]),
+                None => "draw (shared first place)".into(),
+            };
+            s += &format!(
+                "result: {result}; ranking {:?}; scores {:?}; end {}; {} decisions, {} chance events\n",
+                r.ranking, r.scores, r.end, r.decisions, r.chance_events
+            );
+            for e in r.eliminations.iter().flatten() {
+                let by = e.by.map(|b| format!(" by seat {b}")).unwrap_or_default();
+                s += &format!("eliminated: seat {} in round {}{by}\n", e.seat, e.round);
+            }
+        }
+        Outcome::Failed(f) => {
+            let at = f.location.as_ref().map(|l| format!(" at {l}")).unwrap_or_default();
+            s += &format!("FAILED after {} steps ({}): {}{at}\n", f.step, f.kind, f.message);
+        }
+    }
+    s += match verdict {
+        Verdict::Match => "replay matches the record in games.jsonl\n",
+        Verdict::FailureReproduced => "replay reproduces the record in failures.jsonl\n",
+        Verdict::NotRecorded => "no record of this game to compare with\n",
+        Verdict::Mismatch => "REPLAY DIFFERS FROM THE RECORD\n",
+    };
+    s
+}

@@ -1,0 +1,73 @@
+//! `sim run`: seeded self-play experiments, generic over [`engine::game::Game`].
+//!
+//! A config ([`config`]) names the game, the agents and their lineups, the seating and the
+//! number of games. Game `i` is a pure function of (config, `i`) ([`seating`], [`play`]);
+//! games run in parallel, one per rayon task, and their records stream to `games.jsonl`
+//! ([`record`], [`output`]); at the end [`summary`] folds the records in index order into
+//! `summary.json`, byte-identical for any thread count, resume or shard split ([`shard`],
+//! `crate::merge`). A game plugs in by implementing [`spec::Experimentable`].
+//!
+//! Files: `run/config.rs` (config), `seating.rs` (who sits where, RNG streams), `play.rs`
+//! (one game, panics caught), `record.rs` (JSONL lines), `summary.rs` (statistics),
+//! `output.rs` (files, run.json, hash), `shard.rs`, `console.rs` (progress, table),
+//! `execute.rs` (the pipeline), `spec.rs` (the game trait). Outputs are documented in
+//! `results/README.md`.
+
+pub mod config;
+pub mod console;
+pub mod error;
+pub mod execute;
+pub mod output;
+pub mod play;
+pub mod record;
+pub mod seating;
+pub mod shard;
+pub mod spec;
+pub mod summary;
+#[cfg(test)]
+pub mod test_game;
+
+use engine::connect_four::ConnectFour;
+
+use crate::cli::RunArgs;
+use config::{Experiment, Overrides, DEFAULT_EXPERIMENT, DEFAULT_ORIGIN};
+use error::RunError;
+use execute::{execute, RunOptions};
+use spec::GameKind;
+use summary::Summary;
+
+/// Runs `sim run` (and `sim` without a command, on the embedded default experiment).
+pub fn run(args: &RunArgs) -> Result<Summary, RunError> {
+    let (text, origin) = match &args.config {
+        None => (DEFAULT_EXPERIMENT.to_string(), DEFAULT_ORIGIN.to_string()),
+        Some(path) => (std::fs::read_to_string(path).map_err(|e| RunError::io(path, e))?, path.display().to_string()),
+    };
+    let overrides = Overrides { games: args.games, seed: args.seed, out: args.out.clone() };
+    let exp = Experiment::from_json(&text, &origin, &overrides)?;
+    let shard = match args.shard {
+        Some(s) => Some(s),
+        None => shard::from_env(|k| std::env::var(k).ok())?,
+    };
+    let threads = match args.threads {
+        Some(0) => return Err(RunError::Argument { name: "--threads".into(), problem: "must be at least 1".into() }),
+        Some(t) => t,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let opts = RunOptions {
+        threads,
+        quiet: args.quiet,
+        resume: args.resume,
+        shard,
+        check_invariants: args.check_invariants,
+        command: std::env::args().collect(),
+        origin,
+    };
+    execute_experiment(&exp, &opts)
+}
+
+/// Dispatches on the game: the one place (with `crate::replay`) that names every game type.
+pub fn execute_experiment(exp: &Experiment, opts: &RunOptions) -> Result<Summary, RunError> {
+    match exp.game {
+        GameKind::ConnectFour => execute::<ConnectFour>(exp, opts),
+    }
+}

@@ -1,0 +1,209 @@
+//! One line of `games.jsonl` ([`GameRecord`]) or `failures.jsonl` ([`FailureRecord`]), and
+//! reading those files back after a crash ([`read_jsonl`]).
+//!
+//! Records hold only what the seed determines (no timings), so a replay must reproduce its
+//! record exactly and the summary is a function of the records alone.
+
+use std::fs::OpenOptions;
+use std::path::Path;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::run::error::RunError;
+
+/// A player eliminated during a game (TI4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Elimination {
+    /// The eliminated seat.
+    pub seat: usize,
+    /// The game round it happened in.
+    pub round: u32,
+    /// The seat whose action eliminated them, if any.
+    pub by: Option<usize>,
+}
+
+/// A technology researched during a game (TI4), in the order researched.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Research {
+    /// The researching seat.
+    pub seat: usize,
+    /// Technology id.
+    pub tech: String,
+    /// Colour (`biotic`, `propulsion`, `cybernetic`, `warfare`, or `none` for unit upgrades).
+    pub colour: String,
+    /// The game round.
+    pub round: u32,
+}
+
+/// Which game this is and who sat where: the part shared by successes and failures.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameId {
+    /// Game index, `0..games`.
+    pub index: u64,
+    /// The experiment seed (every RNG of the game derives from it and `block`).
+    pub seed: u64,
+    /// Rotation block: games of one block share their chance stream.
+    pub block: u64,
+    /// Rotation within the block: seat `s` holds lineup position `(s + rotation) % players`.
+    pub rotation: usize,
+    /// Lineup index (into the config's `lineups`).
+    pub lineup: usize,
+    /// Agent display name per seat.
+    pub agents: Vec<String>,
+    /// Faction id per seat, for games with factions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub factions: Option<Vec<String>>,
+}
+
+/// One finished game: a line of `games.jsonl`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Which game and who played.
+    #[serde(flatten)]
+    pub id: GameId,
+    /// Place of each seat, 1 for first; tied seats share a place and the next place skips.
+    pub ranking: Vec<u8>,
+    /// The seat that finished first alone, if one did (otherwise the game is a draw).
+    pub winner: Option<usize>,
+    /// Each seat's final score (victory points; +1/0/−1 in Connect Four).
+    pub scores: Vec<i64>,
+    /// Player decisions (plies).
+    pub decisions: u64,
+    /// Chance events resolved.
+    pub chance_events: u64,
+    /// Game rounds, for games with rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<u32>,
+    /// Why the game ended.
+    pub end: String,
+    /// Eliminations in order, for games with elimination.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eliminations: Option<Vec<Elimination>>,
+    /// Technologies researched in order, for games with technology.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub technologies: Option<Vec<Research>>,
+    /// Further game-specific values.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub extras: Map<String, Value>,
+}
+
+/// One game that panicked or broke an invariant: a line of `failures.jsonl`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FailureRecord {
+    /// Which game and who played.
+    #[serde(flatten)]
+    pub id: GameId,
+    /// `panic`, `invariant` or `step_limit`.
+    pub kind: String,
+    /// The panic message or the broken invariant.
+    pub message: String,
+    /// Where the panic was raised (`file:line`), for panics.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub location: Option<String>,
+    /// Steps (decisions and chance events) applied before the failure.
+    pub step: u64,
+    /// The command that replays the game.
+    pub replay: String,
+}
+
+/// Records of a JSONL file that was appended to line by line, read back after a possible
+/// crash.
+#[derive(Debug)]
+pub struct JsonlContents<T> {
+    /// The complete lines, in file order.
+    pub records: Vec<T>,
+    /// Bytes up to the end of the last complete line.
+    pub valid_len: u64,
+    /// Whether an unterminated last line (a torn write) followed.
+    pub torn: bool,
+}
+
+/// Reads a JSONL file written one `line + "\n"` at a time. A last line without its newline
+/// was torn by a crash and is dropped; any complete line that does not parse is an error
+/// naming the file and line. A missing file reads as empty.
+pub fn read_jsonl<T: DeserializeOwned>(path: &Path) -> Result<JsonlContents<T>, RunError> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(error) => return Err(RunError::io(path, error)),
+    };
+    let valid_len = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let mut records = Vec::new();
+    for (n, line) in bytes[..valid_len].split(|&b| b == b'\n').enumerate() {
+        if line.is_empty() {
+            continue;
+        }
+        let record = serde_json::from_slice(line)
+            .map_err(|e| RunError::Corrupt { path: path.to_path_buf(), problem: format!("line {}: {e}", n + 1) })?;
+        records.push(record);
+    }
+    Ok(JsonlContents { records, valid_len: valid_len as u64, torn: valid_len < bytes.len() })
+}
+
+/// Cuts a file back to `len` bytes (drops a torn last line before appending).
+pub fn truncate(path: &Path, len: u64) -> Result<(), RunError> {
+    match OpenOptions::new().write(true).open(path) {
+        Ok(f) => f.set_len(len).map_err(|e| RunError::io(path, e)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(RunError::io(path, e)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(index: u64) -> GameRecord {
+        GameRecord {
+            id: GameId {
+                index,
+                seed: 9,
+                block: index / 2,
+                rotation: (index % 2) as usize,
+                lineup: 0,
+                agents: vec!["random".into(), "heuristic".into()],
+                factions: None,
+            },
+            ranking: vec![1, 2],
+            winner: Some(0),
+            scores: vec![1, -1],
+            decisions: 17,
+            chance_events: 0,
+            rounds: None,
+            end: "four_in_a_row".into(),
+            eliminations: None,
+            technologies: None,
+            extras: Map::new(),
+        }
+    }
+
+    #[test]
+    fn record_lines_are_flat_and_round_trip() {
+        let line = serde_json::to_string(&record(3)).unwrap();
+        assert_eq!(
+            line,
+            r#"{"index":3,"seed":9,"block":1,"rotation":1,"lineup":0,"agents":["random","heuristic"],"ranking":[1,2],"winner":0,"scores":[1,-1],"decisions":17,"chance_events":0,"end":"four_in_a_row"}"#
+        );
+        assert_eq!(serde_json::from_str::<GameRecord>(&line).unwrap(), record(3));
+    }
+
+    #[test]
+    fn a_torn_last_line_is_dropped_and_a_corrupt_line_is_an_error() {
+        let dir = std::env::temp_dir().join(format!("sim-record-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.jsonl");
+        let full = [record(0), record(1)].map(|r| serde_json::to_string(&r).unwrap() + "\n").concat();
+        std::fs::write(&path, format!("{full}{{\"index\":2,\"se")).unwrap();
+        let c = read_jsonl::<GameRecord>(&path).unwrap();
+        assert_eq!((c.records.len(), c.valid_len, c.torn), (2, full.len() as u64, true));
+        truncate(&path, c.valid_len).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), full);
+        std::fs::write(&path, format!("{full}garbage\n")).unwrap();
+        let err = read_jsonl::<GameRecord>(&path).unwrap_err().to_string();
+        assert!(err.contains("line 3"), "{err}");
+        assert!(read_jsonl::<GameRecord>(&dir.join("absent.jsonl")).unwrap().records.is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
