@@ -2,37 +2,15 @@
 //! Counts this thread's allocations with a wrapping global allocator (alone in this test
 //! binary, so no other test runs on the thread).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use agents::{agent_rng, Agent, ConnectFourHeuristic, Mcts, MctsConfig, Rollout};
 use engine::connect_four::ConnectFour;
 
-struct Counting;
+#[path = "../../engine/tests/support/counting_alloc.rs"]
+mod counting_alloc;
 
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.with(|a| a.set(a.get() + 1));
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.with(|a| a.set(a.get() + 1));
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
+/// Allocations made on this thread so far.
 fn allocations() -> u64 {
-    ALLOCATIONS.with(Cell::get)
+    counting_alloc::total()
 }
 
 #[test]

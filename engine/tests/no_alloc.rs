@@ -12,51 +12,11 @@ use engine::ti4::content::Content;
 use engine::ti4::ids::Player;
 use engine::ti4::state::State;
 use engine::ti4::technology::{research, research_options};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 
-/// The system allocator, counting allocations (and reallocations) per thread.
-struct Counting;
+#[path = "support/counting_alloc.rs"]
+mod counting_alloc;
+use counting_alloc::allocations;
 
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-fn count() {
-    // `try_with`: the allocator also runs while thread-locals are being torn down.
-    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-}
-
-// SAFETY: every call forwards to `System` with the caller's arguments unchanged.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count();
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// Allocations `f` makes on this thread.
-fn allocations<R>(f: impl FnOnce() -> R) -> (u64, R) {
-    let before = ALLOCATIONS.with(Cell::get);
-    let r = f();
-    (ALLOCATIONS.with(Cell::get) - before, r)
-}
-
-/// The counter sees allocations at all (otherwise every other test here passes vacuously).
 #[test]
 fn counter_counts() {
     let (n, v) = allocations(|| vec![1u8; 10]);

@@ -1,22 +1,11 @@
 //! `sim explain research` end to end: the binary's output, exit codes and error lines.
 
 use serde_json::Value;
-use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// A scratch directory for one test, emptied first.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sim-explain-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn write(dir: &Path, file: &str, text: &str) -> PathBuf {
-    let p = dir.join(file);
-    std::fs::write(&p, text).unwrap();
-    p
-}
+mod support;
+use std::path::Path;
+use support::{scratch, write_path as write};
 
 fn sim(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sim")).args(args).output().unwrap()

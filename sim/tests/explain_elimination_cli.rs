@@ -2,21 +2,11 @@
 //! back as a position, exit codes and error lines.
 
 use serde_json::Value;
-use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sim-explain-elimination-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn write(dir: &Path, file: &str, text: &str) -> PathBuf {
-    let p = dir.join(file);
-    std::fs::write(&p, text).unwrap();
-    p
-}
+mod support;
+use std::path::Path;
+use support::{scratch, write_path as write};
 
 fn explain(position: &Path, extra: &[&str]) -> Output {
     let mut args = vec!["explain", "elimination", "--position", position.to_str().unwrap()];

@@ -1,9 +1,9 @@
 //! `summary.json` does not depend on how a run is executed: thread count, invariant checks,
 //! or a split into shards merged back together.
 
-mod run_support;
+mod support;
 
-use run_support::*;
+use support::*;
 
 #[test]
 fn summary_is_identical_for_one_and_two_threads() {

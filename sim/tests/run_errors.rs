@@ -1,8 +1,8 @@
 //! Bad input: one line on stderr naming the file and the key, exit code 2, and nothing written.
 
-mod run_support;
+mod support;
 
-use run_support::*;
+use support::*;
 
 const GOOD: &str = r#"{"name": "bad", "game": "connect4", "games": 4, "seed": 1,
   "agents": [{"kind": "heuristic"}, {"kind": "random"}]}"#;

@@ -1,10 +1,10 @@
 //! `sim replay` reproduces games bit for bit; injected panics are recorded, the run goes on,
 //! and the exit code says so.
 
-mod run_support;
+mod support;
 
-use run_support::*;
 use serde_json::Value;
+use support::*;
 
 #[test]
 fn replay_reproduces_a_game() {

@@ -1,10 +1,10 @@
 //! Crash safety: a run killed part-way (or one whose last line was torn) finishes with
 //! `--resume` to the same `summary.json` as an uninterrupted run.
 
-mod run_support;
+mod support;
 
-use run_support::*;
 use std::time::{Duration, Instant};
+use support::*;
 
 /// Slow enough (a few seconds on one thread) to be killed part-way.
 const SLOW: &str = r#"{"name": "slow", "game": "connect4", "games": 100, "seed": 5,

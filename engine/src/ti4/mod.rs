@@ -1,6 +1,7 @@
 //! Twilight Imperium 4: content, state and rules, one module per rulebook area.
 
 pub mod components;
+pub mod combat;
 pub mod content;
 pub mod control;
 pub mod elimination;

@@ -1,4 +1,4 @@
-//! Helpers shared by the `run_*` tests: scratch directories, running the binary, reading
+//! Helpers shared by the `sim` end-to-end tests: scratch directories, running the binary, reading
 //! results.
 
 #![allow(dead_code)]
@@ -28,6 +28,13 @@ pub fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// Writes `text` to `dir/file` and returns the path.
+pub fn write_path(dir: &Path, file: &str, text: &str) -> PathBuf {
+    let p = dir.join(file);
+    std::fs::write(&p, text).unwrap();
+    p
 }
 
 /// The `sim` binary with no shard variables in its environment.

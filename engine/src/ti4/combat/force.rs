@@ -1,0 +1,337 @@
+//! [`Force`]: one side's units in a combat, counted by unit type, with the unit values the combat
+//! rules read (copied out of the content once, so that rolls and hit assignment need no tables).
+
+use super::CombatError;
+use crate::ti4::content::{Content, Dice, Unit};
+use crate::ti4::ids::{UnitId, UnitType, UNIT_TYPES};
+use std::hash::{Hash, Hasher};
+
+/// A set of unit types, one bit per [`UnitType`] index.
+pub type TypeMask = u16;
+
+/// The bit of one unit type in a [`TypeMask`].
+#[inline]
+pub const fn type_bit(t: UnitType) -> TypeMask {
+    1 << t as u16
+}
+
+/// The fighters' bit: anti-fighter barrage hits only these (Anti-Fighter Barrage 10.2).
+pub const FIGHTERS: TypeMask = type_bit(UnitType::Fighter);
+
+/// Half-resource cost given to units that are never produced (structures): they rank last when
+/// hits are assigned cheapest first.
+const UNPRODUCED: u8 = u8::MAX;
+
+/// Where a force fights; decides which of its units take part (are *combatants*).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Arena {
+    /// Space combat (Space Combat 78): ships take part; ground forces carried in the space area
+    /// do not.
+    Space,
+    /// Ground combat (Ground Combat 42): ground forces on the planet take part; structures that
+    /// are not ground forces do not, but still give PLANETARY SHIELD and SPACE CANNON.
+    Ground,
+}
+
+/// The combat-relevant values of one unit definition.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct UnitStats {
+    /// The content definition these values come from (`None` for a type the side lacks).
+    pub unit: Option<UnitId>,
+    /// Combat value; `dice == 0` rolls one die per opposing non-fighter ship (Winnu flagship).
+    pub combat: Option<Dice>,
+    /// ANTI-FIGHTER BARRAGE.
+    pub anti_fighter_barrage: Option<Dice>,
+    /// BOMBARDMENT.
+    pub bombardment: Option<Dice>,
+    /// SPACE CANNON.
+    pub space_cannon: Option<Dice>,
+    /// The SPACE CANNON also fires at adjacent systems (PDS II) during space cannon offense.
+    pub space_cannon_adjacent: bool,
+    /// SUSTAIN DAMAGE.
+    pub sustain_damage: bool,
+    /// PLANETARY SHIELD.
+    pub planetary_shield: bool,
+    /// Is a ship.
+    pub ship: bool,
+    /// Is a ground force.
+    pub ground_force: bool,
+    /// Cost of one unit in half resources (fighters and infantry 1, a dreadnought 8), 255 for
+    /// units that are never produced: the default hit assignment destroys the cheapest first.
+    pub half_cost: u8,
+}
+
+impl UnitStats {
+    /// The values of content unit `def` (with id `id`).
+    pub fn of(id: UnitId, def: &Unit) -> UnitStats {
+        let half_cost = match def.cost {
+            Some(c) => (u16::from(c) * 2 / u16::from(def.units_per_cost.max(1))).min(u16::from(UNPRODUCED - 1)) as u8,
+            None => UNPRODUCED,
+        };
+        UnitStats {
+            unit: Some(id),
+            combat: def.combat,
+            anti_fighter_barrage: def.anti_fighter_barrage,
+            bombardment: def.bombardment,
+            space_cannon: def.space_cannon.map(|(d, _)| d),
+            space_cannon_adjacent: def.space_cannon.is_some_and(|(_, adj)| adj),
+            sustain_damage: def.sustain_damage,
+            planetary_shield: def.planetary_shield,
+            ship: def.ship,
+            ground_force: def.ground_force,
+            half_cost,
+        }
+    }
+}
+
+/// One side's units taking part in a combat (or firing an ability), counted by [`UnitType`]:
+/// the owner's effective unit definitions, how many units of each type and how many of those
+/// are damaged, and the side's combat-roll modifier. `Copy`, no heap.
+///
+/// Invariant: `damaged(t) <= count(t)` for every type, and a type without a definition has no
+/// units.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Force {
+    stats: [UnitStats; UNIT_TYPES],
+    count: [u8; UNIT_TYPES],
+    damaged: [u8; UNIT_TYPES],
+    /// Position of each type in the cheapest-first destroy order (0 = destroyed first).
+    rank: [u8; UNIT_TYPES],
+    combatants: TypeMask,
+    modifier: i8,
+    arena: Arena,
+}
+
+impl Hash for Force {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        for s in &self.stats {
+            s.unit.hash(h);
+        }
+        self.count.hash(h);
+        self.damaged.hash(h);
+        self.modifier.hash(h);
+        self.arena.hash(h);
+    }
+}
+
+impl Force {
+    /// An empty force of the unit definitions `units` (per type, as the caller resolved them with
+    /// [`Content::effective_unit`]).
+    pub fn new(content: &Content, units: &[Option<UnitId>; UNIT_TYPES], arena: Arena) -> Result<Force, CombatError> {
+        let mut stats = [UnitStats::default(); UNIT_TYPES];
+        for t in UnitType::ALL {
+            if let Some(id) = units[t.idx()] {
+                let def = &content.units[id.idx()];
+                if def.unit_type != t {
+                    return Err(CombatError::WrongUnitType { unit_type: t, unit: id });
+                }
+                stats[t.idx()] = UnitStats::of(id, def);
+            }
+        }
+        Ok(Force::from_stats(stats, arena))
+    }
+
+    /// An empty force of explicit unit values (for callers that change them: abilities that grant
+    /// SUSTAIN DAMAGE, hypothetical units in tests).
+    pub fn from_stats(stats: [UnitStats; UNIT_TYPES], arena: Arena) -> Force {
+        let mut order = UnitType::ALL;
+        order.sort_by_key(|t| (stats[t.idx()].half_cost, t.idx()));
+        let mut rank = [0; UNIT_TYPES];
+        for (r, t) in order.iter().enumerate() {
+            rank[t.idx()] = r as u8;
+        }
+        let combatants = UnitType::ALL
+            .iter()
+            .filter(|t| {
+                let s = &stats[t.idx()];
+                match arena {
+                    Arena::Space => s.ship,
+                    Arena::Ground => s.ground_force,
+                }
+            })
+            .fold(0, |m, &t| m | type_bit(t));
+        Force { stats, count: [0; UNIT_TYPES], damaged: [0; UNIT_TYPES], rank, combatants, modifier: 0, arena }
+    }
+
+    /// Sets the number of units of type `t` and how many of them are damaged.
+    pub fn set_units(&mut self, t: UnitType, count: u8, damaged: u8) -> Result<(), CombatError> {
+        if damaged > count {
+            return Err(CombatError::DamagedExceedsCount { unit_type: t, count, damaged });
+        }
+        if count > 0 && self.stats[t.idx()] == UnitStats::default() {
+            return Err(CombatError::NoDefinition { unit_type: t });
+        }
+        self.count[t.idx()] = count;
+        self.damaged[t.idx()] = damaged;
+        Ok(())
+    }
+
+    /// This force with `count` units of type `t`, `damaged` of them damaged.
+    pub fn with_units(mut self, t: UnitType, count: u8, damaged: u8) -> Result<Force, CombatError> {
+        self.set_units(t, count, damaged)?;
+        Ok(self)
+    }
+
+    /// This force with all counts replaced (indexed by [`UnitType`]).
+    pub fn with_counts(mut self, count: [u8; UNIT_TYPES], damaged: [u8; UNIT_TYPES]) -> Result<Force, CombatError> {
+        for t in UnitType::ALL {
+            self.set_units(t, count[t.idx()], damaged[t.idx()])?;
+        }
+        Ok(self)
+    }
+
+    /// This force with combat-roll modifier `m` (Modifiers 56: +1 for the defender in a nebula,
+    /// Sardakk +1, Jol-Nar -1 ...). It applies to combat rolls only, never to anti-fighter
+    /// barrage, bombardment or space cannon rolls.
+    pub fn with_modifier(mut self, m: i8) -> Force {
+        self.modifier = m;
+        self
+    }
+
+    /// The combat-roll modifier.
+    #[inline]
+    pub fn modifier(&self) -> i8 {
+        self.modifier
+    }
+    /// The arena the force was built for.
+    #[inline]
+    pub fn arena(&self) -> Arena {
+        self.arena
+    }
+    /// The unit values of type `t`.
+    #[inline]
+    pub fn stats(&self, t: UnitType) -> &UnitStats {
+        &self.stats[t.idx()]
+    }
+    /// Units of type `t`.
+    #[inline]
+    pub fn count(&self, t: UnitType) -> u8 {
+        self.count[t.idx()]
+    }
+    /// Damaged units of type `t`.
+    #[inline]
+    pub fn damaged(&self, t: UnitType) -> u8 {
+        self.damaged[t.idx()]
+    }
+    /// Undamaged units of type `t`.
+    #[inline]
+    pub fn undamaged(&self, t: UnitType) -> u8 {
+        self.count[t.idx()] - self.damaged[t.idx()]
+    }
+    /// Units by type.
+    pub fn counts(&self) -> &[u8; UNIT_TYPES] {
+        &self.count
+    }
+    /// Damaged units by type.
+    pub fn damaged_counts(&self) -> &[u8; UNIT_TYPES] {
+        &self.damaged
+    }
+    /// Position of `t` in the cheapest-first order hits destroy units in (0 = first): by cost,
+    /// then by type index.
+    #[inline]
+    pub fn destroy_rank(&self, t: UnitType) -> u8 {
+        self.rank[t.idx()]
+    }
+
+    /// Types that take part in combat in this force's arena (ships in space, ground forces on a
+    /// planet), whether or not any are present.
+    #[inline]
+    pub fn combatant_mask(&self) -> TypeMask {
+        self.combatants
+    }
+    /// Types that are ships.
+    pub fn ship_mask(&self) -> TypeMask {
+        self.mask_where(|s| s.ship)
+    }
+    /// Types that are ground forces.
+    pub fn ground_force_mask(&self) -> TypeMask {
+        self.mask_where(|s| s.ground_force)
+    }
+    fn mask_where(&self, f: impl Fn(&UnitStats) -> bool) -> TypeMask {
+        UnitType::ALL.iter().filter(|t| f(&self.stats[t.idx()])).fold(0, |m, &t| m | type_bit(t))
+    }
+    /// True when `t` takes part in combat in this arena.
+    #[inline]
+    pub fn is_combatant(&self, t: UnitType) -> bool {
+        self.combatants & type_bit(t) != 0
+    }
+
+    /// Units of the types in `mask`.
+    pub fn units_in(&self, mask: TypeMask) -> u16 {
+        UnitType::ALL.iter().filter(|&&t| mask & type_bit(t) != 0).map(|&t| u16::from(self.count[t.idx()])).sum()
+    }
+    /// Units taking part in combat.
+    pub fn combatant_units(&self) -> u16 {
+        self.units_in(self.combatants)
+    }
+    /// True when some unit takes part in combat (in space: the side has ships).
+    pub fn has_combatants(&self) -> bool {
+        self.combatant_units() > 0
+    }
+    /// Ships other than fighters (what a Winnu flagship counts).
+    pub fn non_fighter_ships(&self) -> u16 {
+        self.units_in(self.ship_mask() & !FIGHTERS)
+    }
+
+    /// Combat 78.3.1: dice rolled by all units of type `t` in a combat roll against a side with
+    /// `opposing_non_fighters` non-fighter ships (a combat value with `dice == 0` rolls that many
+    /// per unit). 0 for non-combatants.
+    pub fn combat_dice(&self, t: UnitType, opposing_non_fighters: u16) -> u16 {
+        match self.stats[t.idx()].combat {
+            Some(d) if self.is_combatant(t) => {
+                let per_unit = if d.dice == 0 { opposing_non_fighters } else { u16::from(d.dice) };
+                per_unit * u16::from(self.count[t.idx()])
+            }
+            _ => 0,
+        }
+    }
+    /// Combat 78.3 with Modifiers 56: the lowest die result that hits for units of type `t`
+    /// (combat value minus the modifier, kept within 1..=11; 11 never hits), or `None` for units
+    /// without a combat value.
+    pub fn hits_on(&self, t: UnitType) -> Option<u8> {
+        self.stats[t.idx()].combat.map(|d| (i16::from(d.hits_on) - i16::from(self.modifier)).clamp(1, 11) as u8)
+    }
+    /// True when a combat roll of this force against `opponent` can produce a hit.
+    pub fn can_hit(&self, opponent: &Force) -> bool {
+        let n = opponent.non_fighter_ships();
+        UnitType::ALL.iter().any(|&t| self.combat_dice(t, n) > 0 && self.hits_on(t).is_some_and(|h| h <= 10))
+    }
+
+    /// Sustain Damage 87: hits the undamaged units with SUSTAIN DAMAGE among `mask` can cancel.
+    pub fn sustain_capacity(&self, mask: TypeMask) -> u16 {
+        UnitType::ALL
+            .iter()
+            .filter(|&&t| mask & type_bit(t) != 0 && self.stats[t.idx()].sustain_damage)
+            .map(|&t| u16::from(self.undamaged(t)))
+            .sum()
+    }
+    /// Hits that destroy every unit of the types in `mask` however they are assigned: one per
+    /// unit plus one per available SUSTAIN DAMAGE.
+    pub fn hits_to_destroy(&self, mask: TypeMask) -> u16 {
+        self.units_in(mask) + self.sustain_capacity(mask)
+    }
+    /// True when a unit with PLANETARY SHIELD is present (Planetary Shield 65).
+    pub fn has_planetary_shield(&self) -> bool {
+        UnitType::ALL.iter().any(|&t| self.count[t.idx()] > 0 && self.stats[t.idx()].planetary_shield)
+    }
+
+    /// Sustain Damage 87.1: one undamaged unit of type `t` becomes damaged.
+    pub(crate) fn sustain(&mut self, t: UnitType) -> bool {
+        if !self.stats[t.idx()].sustain_damage || self.undamaged(t) == 0 {
+            return false;
+        }
+        self.damaged[t.idx()] += 1;
+        true
+    }
+    /// Destroys one unit of type `t`, a damaged one if there is one (always at least as good for
+    /// its owner as destroying an undamaged one).
+    pub(crate) fn destroy(&mut self, t: UnitType) -> bool {
+        let i = t.idx();
+        if self.count[i] == 0 {
+            return false;
+        }
+        self.count[i] -= 1;
+        self.damaged[i] = self.damaged[i].saturating_sub(1);
+        true
+    }
+}

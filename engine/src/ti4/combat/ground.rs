@@ -1,0 +1,194 @@
+//! [`GroundCombat`]: the rounds of a ground combat on one planet (Ground Combat 42) as a state
+//! machine: roll (a chance point: attacker, then defender), assign hits (attacker, then
+//! defender), until at most one side has ground forces. No retreat (42 note). If both sides
+//! are destroyed the combat is a draw and the defender keeps control of the planet (Invasion
+//! 49.5.4).
+//!
+//! Bombardment and space cannon defense come before it in an invasion; the caller resolves them
+//! with [`roll_bombardment`](super::roll_bombardment) and
+//! [`roll_space_cannon_defense`](super::roll_space_cannon_defense) and assigns their hits with
+//! [`Hits`] on the planet's forces before building the combat.
+
+use super::force::{Arena, Force};
+use super::hits::{HitChoice, Hits};
+use super::rolls::roll_combat;
+use super::{CombatError, Outcome, Side, Step};
+use rand::Rng;
+
+/// Where a ground combat stands.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum GroundPhase {
+    /// Step 1: both sides make combat rolls (chance).
+    Roll,
+    /// Step 2: the side assigns the hits its opponent produced.
+    AssignHits(Side),
+    /// The combat is over.
+    Over(Outcome),
+}
+
+/// A ground combat on one planet between the invader (attacker) and the defender.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct GroundCombat {
+    forces: [Force; 2],
+    phase: GroundPhase,
+    round: u8,
+    hits: [Hits; 2],
+    produced: [u16; 2],
+    assigned: [u16; 2],
+}
+
+impl GroundCombat {
+    /// A ground combat between the attacker's committed ground forces and the defender's units on
+    /// the planet (forces of [`Arena::Ground`]; the defender's may include structures, which do
+    /// not fight). If a side has no ground forces there is no combat and it is over at once.
+    pub fn new(attacker: Force, defender: Force) -> Result<GroundCombat, CombatError> {
+        for f in [&attacker, &defender] {
+            if f.arena() != Arena::Ground {
+                return Err(CombatError::WrongArena { expected: Arena::Ground });
+            }
+        }
+        let mut c = GroundCombat {
+            forces: [attacker, defender],
+            phase: GroundPhase::Roll,
+            round: 1,
+            hits: [Hits::default(); 2],
+            produced: [0; 2],
+            assigned: [0; 2],
+        };
+        c.check_end();
+        Ok(c)
+    }
+
+    /// A side's units as they stand.
+    #[inline]
+    pub fn force(&self, side: Side) -> &Force {
+        &self.forces[side.idx()]
+    }
+    /// The combat round, from 1.
+    #[inline]
+    pub fn round(&self) -> u8 {
+        self.round
+    }
+    /// The current phase.
+    #[inline]
+    pub fn phase(&self) -> GroundPhase {
+        self.phase
+    }
+    /// The result once over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.phase {
+            GroundPhase::Over(o) => Some(o),
+            _ => None,
+        }
+    }
+    /// Invasion 49.5: once over, true when the attacker still has ground forces on the planet and
+    /// so establishes control; false when the defender keeps it (including when both sides were
+    /// destroyed, 49.5.4).
+    pub fn attacker_takes_control(&self) -> bool {
+        self.outcome() == Some(Outcome::AttackerWins)
+    }
+    /// The hits `side` is assigning now.
+    #[inline]
+    pub fn pending_hits(&self, side: Side) -> &Hits {
+        &self.hits[side.idx()]
+    }
+    /// Hits produced against `side` so far.
+    #[inline]
+    pub fn hits_produced(&self, side: Side) -> u16 {
+        self.produced[side.idx()]
+    }
+    /// Hits `side` has placed so far (never more than were produced against it).
+    #[inline]
+    pub fn hits_assigned(&self, side: Side) -> u16 {
+        self.assigned[side.idx()]
+    }
+
+    /// What happens next: a side's decision, a dice roll, or the end.
+    pub fn next_decision(&self) -> Step {
+        match self.phase {
+            GroundPhase::Roll => Step::Chance,
+            GroundPhase::AssignHits(s) => Step::Decide(s),
+            GroundPhase::Over(o) => Step::Over(o),
+        }
+    }
+
+    /// Clears `buf` and fills it with the deciding side's legal hit choices in increasing order
+    /// (at most [`MAX_HIT_CHOICES`](super::MAX_HIT_CHOICES)); empty at chance points and at the
+    /// end.
+    pub fn legal_decisions(&self, buf: &mut Vec<HitChoice>) {
+        buf.clear();
+        if let GroundPhase::AssignHits(s) = self.phase {
+            buf.extend(self.hits[s.idx()].choices(&self.forces[s.idx()]));
+        }
+    }
+
+    /// The default policy's decision ([`Hits::default_choice`]); `None` where no decision is
+    /// awaited.
+    pub fn default_decision(&self) -> Option<HitChoice> {
+        match self.phase {
+            GroundPhase::AssignHits(s) => self.hits[s.idx()].default_choice(&self.forces[s.idx()]),
+            _ => None,
+        }
+    }
+
+    /// Places the deciding side's next hit as `c`; an illegal choice is rejected and leaves the
+    /// combat unchanged.
+    pub fn apply_decision(&mut self, c: HitChoice) -> Result<(), CombatError> {
+        let GroundPhase::AssignHits(s) = self.phase else {
+            return Err(CombatError::NotAwaitingDecision);
+        };
+        self.hits[s.idx()].apply(&mut self.forces[s.idx()], c)?;
+        self.assigned[s.idx()] += 1;
+        self.advance();
+        Ok(())
+    }
+
+    /// Rolls both sides' combat dice from `rng` (attacker first) and moves on to assigning hits.
+    pub fn apply_chance<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<(), CombatError> {
+        if self.phase != GroundPhase::Roll {
+            return Err(CombatError::NotAwaitingChance);
+        }
+        let [a, d] = &self.forces;
+        let (against_d, against_a) = (roll_combat(a, d, rng), roll_combat(d, a, rng));
+        self.hits = [Hits::new(against_a, a.combatant_mask()), Hits::new(against_d, d.combatant_mask())];
+        self.produced[0] += against_a;
+        self.produced[1] += against_d;
+        self.phase = GroundPhase::AssignHits(Side::Attacker);
+        self.advance();
+        Ok(())
+    }
+
+    /// Ends the combat when at most one side has ground forces, or when neither can ever hit.
+    fn check_end(&mut self) {
+        let [a, d] = &self.forces;
+        let (ha, hd) = (a.has_combatants(), d.has_combatants());
+        if !(ha && hd) {
+            self.phase = GroundPhase::Over(Outcome::from_presence(ha, hd));
+        } else if !a.can_hit(d) && !d.can_hit(a) {
+            self.phase = GroundPhase::Over(Outcome::Stalemate);
+        }
+    }
+
+    /// Takes every forced step, stopping at a real choice, the next roll, or the end.
+    fn advance(&mut self) {
+        while let GroundPhase::AssignHits(s) = self.phase {
+            let (hits, force) = (&mut self.hits[s.idx()], &mut self.forces[s.idx()]);
+            let before = hits.assigned();
+            let done = hits.settle(force);
+            self.assigned[s.idx()] += hits.assigned() - before;
+            if !done {
+                return;
+            }
+            match s {
+                Side::Attacker => self.phase = GroundPhase::AssignHits(Side::Defender),
+                Side::Defender => {
+                    self.phase = GroundPhase::Roll;
+                    self.check_end();
+                    if self.phase == GroundPhase::Roll {
+                        self.round = self.round.saturating_add(1);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! Dice: combat rolls, anti-fighter barrage, bombardment and space cannon, each drawing from the
+//! caller's RNG, plus the space cannon targeting rules.
+//!
+//! Dice are rolled unit type by unit type in type order (the order does not change the
+//! distribution; Space Combat 78.3.3 asks for combat-value order only for the sake of rerolls,
+//! which are not modelled). Only [`roll_combat`] applies the force's modifier (Modifiers 56,
+//! Anti-Fighter Barrage 10.1.3, Bombardment 15.1.3, Space Cannon 77.2.4).
+
+use super::force::Force;
+use super::CombatError;
+use crate::ti4::content::Dice;
+use crate::ti4::ids::{Player, PlayerSet, UnitType};
+use rand::{Rng, RngExt};
+
+/// One d10: 1..=10 (the "0" face reads 10).
+#[inline]
+pub fn roll_d10<R: Rng + ?Sized>(rng: &mut R) -> u8 {
+    rng.random_range(1..=10)
+}
+
+/// Rolls `dice` d10 and counts the results of `hits_on` or more.
+pub fn roll_hits<R: Rng + ?Sized>(dice: u16, hits_on: u8, rng: &mut R) -> u16 {
+    (0..dice).map(|_| u16::from(roll_d10(rng) >= hits_on)).sum()
+}
+
+/// The chance that one d10 hits on `hits_on` or more (1 for `hits_on <= 1`, 0 above 10).
+pub fn hit_probability(hits_on: u8) -> f64 {
+    f64::from(11u8.saturating_sub(hits_on.max(1)).min(10)) / 10.0
+}
+
+/// Dice a unit ability (not a combat roll) rolls per unit: its ×Y, or one die when the ability
+/// has no (Y) value (Bombardment 15.1.2, Space Cannon 77.2.2).
+#[inline]
+fn ability_dice(d: Dice) -> u16 {
+    u16::from(d.dice.max(1))
+}
+
+/// Space Combat 78.3 / Ground Combat 42.1: `force` makes a combat roll against `opponent` and
+/// returns the hits. Every combatant rolls its combat dice (a Winnu flagship, `dice == 0`, one
+/// per non-fighter ship of `opponent`), hitting on its combat value minus the force's modifier.
+pub fn roll_combat<R: Rng + ?Sized>(force: &Force, opponent: &Force, rng: &mut R) -> u16 {
+    let opposing = opponent.non_fighter_ships();
+    let mut hits = 0;
+    for t in UnitType::ALL {
+        let dice = force.combat_dice(t, opposing);
+        if let (true, Some(on)) = (dice > 0, force.hits_on(t)) {
+            hits += roll_hits(dice, on, rng);
+        }
+    }
+    hits
+}
+
+/// Anti-Fighter Barrage 10.1: every combatant with ANTI-FIGHTER BARRAGE rolls it; the hits can
+/// only destroy the opponent's fighters (assign them with [`FIGHTERS`](super::FIGHTERS) as the
+/// eligible mask).
+/// Combat-roll modifiers do not apply.
+pub fn roll_anti_fighter_barrage<R: Rng + ?Sized>(force: &Force, rng: &mut R) -> u16 {
+    let mut hits = 0;
+    for t in UnitType::ALL {
+        if let (true, Some(d)) = (force.is_combatant(t), force.stats(t).anti_fighter_barrage) {
+            hits += roll_hits(ability_dice(d) * u16::from(force.count(t)), d.hits_on, rng);
+        }
+    }
+    hits
+}
+
+/// Bombardment 15.1: `bombarding` holds the units the active player assigned to one planet;
+/// each with BOMBARDMENT rolls it. The hits destroy ground forces on that planet (its
+/// controller assigns them, mechs may sustain damage: `Hits::new(hits,
+/// planet.ground_force_mask())`). Combat-roll modifiers do not apply.
+/// Check [`bombardment_blocked`] first.
+pub fn roll_bombardment<R: Rng + ?Sized>(bombarding: &Force, rng: &mut R) -> u16 {
+    let mut hits = 0;
+    for t in UnitType::ALL {
+        if let Some(d) = bombarding.stats(t).bombardment {
+            hits += roll_hits(ability_dice(d) * u16::from(bombarding.count(t)), d.hits_on, rng);
+        }
+    }
+    hits
+}
+
+/// Bombardment 15.1.6 and Planetary Shield 65.3: a planet holding a unit with PLANETARY SHIELD
+/// (`planet`: the defender's units on it) cannot be bombarded, unless the bombarding player has
+/// a war sun in the system (`attacker_space`: its units in the space area), which makes other
+/// players' units there lose the ability, or `shields_disabled` (another effect does the same).
+pub fn bombardment_blocked(planet: &Force, attacker_space: &Force, shields_disabled: bool) -> bool {
+    planet.has_planetary_shield() && attacker_space.count(UnitType::WarSun) == 0 && !shields_disabled
+}
+
+/// Space Cannon 77.2 (offense): one player's space cannon roll against ships in the active
+/// system. `in_system` holds the player's units in the active system (planets and space area
+/// together); `adjacent` its units in systems adjacent to it, of which only those whose SPACE
+/// CANNON reaches adjacent systems (PDS II) fire. Combat-roll modifiers do not apply. The
+/// target (see [`space_cannon_offense_target`]) destroys one ship per hit, sustaining damage
+/// if it likes: `Hits::new(hits, target.ship_mask())` on its force in the active system.
+pub fn roll_space_cannon_offense<R: Rng + ?Sized>(in_system: &Force, adjacent: &Force, rng: &mut R) -> u16 {
+    let mut hits = 0;
+    for (force, adjacent_only) in [(in_system, false), (adjacent, true)] {
+        for t in UnitType::ALL {
+            let s = force.stats(t);
+            if let (Some(d), true) = (s.space_cannon, !adjacent_only || s.space_cannon_adjacent) {
+                hits += roll_hits(ability_dice(d) * u16::from(force.count(t)), d.hits_on, rng);
+            }
+        }
+    }
+    hits
+}
+
+/// Space Cannon 77.5 (defense): the defender's units on an invaded planet (`planet`) fire their
+/// SPACE CANNON at the ground forces committed to it, which the active player assigns the hits
+/// to (mechs may sustain damage: `Hits::new(hits, committed.ground_force_mask())`). Range to
+/// adjacent systems plays no part; combat-roll modifiers do not apply.
+pub fn roll_space_cannon_defense<R: Rng + ?Sized>(planet: &Force, rng: &mut R) -> u16 {
+    let mut hits = 0;
+    for t in UnitType::ALL {
+        if let Some(d) = planet.stats(t).space_cannon {
+            hits += roll_hits(ability_dice(d) * u16::from(planet.count(t)), d.hits_on, rng);
+        }
+    }
+    hits
+}
+
+/// Space Cannon 77.2: the order players fire space cannon offense: the active player first,
+/// then clockwise (seat order) through all `num_players` seats.
+pub fn space_cannon_offense_order(active: Player, num_players: u8) -> impl Iterator<Item = Player> {
+    (0..num_players).map(move |k| Player((active.0 + k) % num_players.max(1)))
+}
+
+/// Space Cannon 77.3.1-2: whom `firer` targets with space cannon offense. A player other than
+/// the active player must target the active player (who must have ships there); the active
+/// player names (`chosen`) another player with ships in the active system. `with_ships` holds
+/// the players with ships in the active system.
+pub fn space_cannon_offense_target(
+    active: Player,
+    firer: Player,
+    chosen: Option<Player>,
+    with_ships: PlayerSet,
+) -> Result<Player, CombatError> {
+    if firer != active {
+        return match chosen {
+            Some(t) if t != active => Err(CombatError::InvalidSpaceCannonTarget { firer, target: t }),
+            _ if with_ships.contains(active) => Ok(active),
+            _ => Err(CombatError::NoSpaceCannonTarget { firer }),
+        };
+    }
+    match chosen {
+        Some(t) if t != active && with_ships.contains(t) => Ok(t),
+        Some(t) => Err(CombatError::InvalidSpaceCannonTarget { firer, target: t }),
+        None => Err(CombatError::NoSpaceCannonTarget { firer }),
+    }
+}

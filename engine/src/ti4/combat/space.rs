@@ -1,0 +1,338 @@
+//! [`SpaceCombat`]: the rounds of a space combat (Space Combat 78) as a state machine of small
+//! decisions and explicit chance points.
+//!
+//! Round 1 opens with anti-fighter barrage (a chance point, skipped when neither side has the
+//! ability, then each side assigns the barrage hits to its fighters; the combat ends at once if
+//! a side has no ships left, 78.3.1). Each round then runs: announce retreats (defender first;
+//! a side without an eligible system, or the attacker after the defender announced, is not
+//! asked), roll (one chance point: the attacker's combat roll, then the defender's, both
+//! against the forces as they stood before any hit), assign hits (attacker, then defender),
+//! check for the end (at most one side has ships: 78.7), retreat (the announcing side picks one
+//! of the systems the caller listed and the combat ends with the other side the winner).
+//!
+//! Steps with one possible result are taken automatically, so [`SpaceCombat::next_decision`]
+//! only stops where a side has a real choice.
+
+use super::force::{Arena, Force, FIGHTERS};
+use super::hits::{HitChoice, Hits};
+use super::rolls::{roll_anti_fighter_barrage, roll_combat};
+use super::{CombatError, Outcome, Side, Step};
+use crate::ti4::ids::{SystemId, SystemSet, UnitType};
+use rand::Rng;
+
+/// A decision in a space combat, ordered for [`SpaceCombat::legal_decisions`].
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum SpaceDecision {
+    /// Place the next hit (anti-fighter barrage or combat hits).
+    Assign(HitChoice),
+    /// Do not announce a retreat this round.
+    Stay,
+    /// Space Combat 78.4: announce a retreat (it happens in the retreat step).
+    AnnounceRetreat,
+    /// Space Combat 78.5: retreat all ships to this system.
+    RetreatTo(SystemId),
+}
+
+/// Where a space combat stands.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum SpacePhase {
+    /// Step 1, first round only: both sides roll anti-fighter barrage (chance).
+    AntiFighterBarrage,
+    /// Step 1: the side assigns the barrage hits against its fighters.
+    AssignBarrage(Side),
+    /// Step 2: the side may announce a retreat.
+    AnnounceRetreat(Side),
+    /// Step 3: both sides make combat rolls (chance).
+    Roll,
+    /// Step 4: the side assigns the hits its opponent produced.
+    AssignHits(Side),
+    /// Step 5: the side, having announced a retreat, picks where to.
+    Retreat(Side),
+    /// The combat is over.
+    Over(Outcome),
+}
+
+/// A space combat between an attacker and a defender.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct SpaceCombat {
+    forces: [Force; 2],
+    retreat_to: [SystemSet; 2],
+    phase: SpacePhase,
+    round: u8,
+    /// The hits each side is assigning now.
+    hits: [Hits; 2],
+    announced: Option<Side>,
+    retreat: Option<(Side, SystemId)>,
+    /// Hits produced against each side so far.
+    produced: [u16; 2],
+    /// Hits each side has placed so far.
+    assigned: [u16; 2],
+}
+
+impl SpaceCombat {
+    /// A space combat between `attacker` and `defender` (forces of [`Arena::Space`], modifiers
+    /// included). `retreat_to[side]` lists the systems that side may retreat to (Space Combat
+    /// 78.5.3: adjacent, holding its units or a planet it controls, no other player's ships,
+    /// and whatever its technologies allow); empty means it cannot retreat. If a side has no
+    /// ships the combat is over at once.
+    pub fn new(attacker: Force, defender: Force, retreat_to: [SystemSet; 2]) -> Result<SpaceCombat, CombatError> {
+        for f in [&attacker, &defender] {
+            if f.arena() != Arena::Space {
+                return Err(CombatError::WrongArena { expected: Arena::Space });
+            }
+        }
+        let mut c = SpaceCombat {
+            forces: [attacker, defender],
+            retreat_to,
+            phase: SpacePhase::AntiFighterBarrage,
+            round: 1,
+            hits: [Hits::default(); 2],
+            announced: None,
+            retreat: None,
+            produced: [0; 2],
+            assigned: [0; 2],
+        };
+        if !c.ended() {
+            c.advance();
+        }
+        Ok(c)
+    }
+
+    /// A side's units as they stand (after a retreat: the ships that left).
+    #[inline]
+    pub fn force(&self, side: Side) -> &Force {
+        &self.forces[side.idx()]
+    }
+    /// The combat round, from 1.
+    #[inline]
+    pub fn round(&self) -> u8 {
+        self.round
+    }
+    /// The current phase.
+    #[inline]
+    pub fn phase(&self) -> SpacePhase {
+        self.phase
+    }
+    /// The result once over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.phase {
+            SpacePhase::Over(o) => Some(o),
+            _ => None,
+        }
+    }
+    /// The side that retreated and where to, if one did.
+    #[inline]
+    pub fn retreat(&self) -> Option<(Side, SystemId)> {
+        self.retreat
+    }
+    /// The side that announced a retreat this round, if any.
+    #[inline]
+    pub fn announced_retreat(&self) -> Option<Side> {
+        self.announced
+    }
+    /// The hits `side` is assigning now (meaningful in the assign phases).
+    #[inline]
+    pub fn pending_hits(&self, side: Side) -> &Hits {
+        &self.hits[side.idx()]
+    }
+    /// Hits produced against `side` so far (anti-fighter barrage and combat rolls).
+    #[inline]
+    pub fn hits_produced(&self, side: Side) -> u16 {
+        self.produced[side.idx()]
+    }
+    /// Hits `side` has placed on its units so far (never more than were produced against it).
+    #[inline]
+    pub fn hits_assigned(&self, side: Side) -> u16 {
+        self.assigned[side.idx()]
+    }
+
+    /// What happens next: a side's decision, a dice roll, or the end.
+    pub fn next_decision(&self) -> Step {
+        match self.phase {
+            SpacePhase::AntiFighterBarrage | SpacePhase::Roll => Step::Chance,
+            SpacePhase::AssignBarrage(s)
+            | SpacePhase::AssignHits(s)
+            | SpacePhase::AnnounceRetreat(s)
+            | SpacePhase::Retreat(s) => Step::Decide(s),
+            SpacePhase::Over(o) => Step::Over(o),
+        }
+    }
+
+    /// Clears `buf` and fills it with the deciding side's legal decisions in increasing order;
+    /// empty at chance points and at the end. At most [`MAX_HIT_CHOICES`](super::MAX_HIT_CHOICES)
+    /// long, or the number of retreat systems.
+    pub fn legal_decisions(&self, buf: &mut Vec<SpaceDecision>) {
+        buf.clear();
+        match self.phase {
+            SpacePhase::AssignBarrage(s) | SpacePhase::AssignHits(s) => {
+                buf.extend(self.hits[s.idx()].choices(&self.forces[s.idx()]).map(SpaceDecision::Assign));
+            }
+            SpacePhase::AnnounceRetreat(_) => buf.extend([SpaceDecision::Stay, SpaceDecision::AnnounceRetreat]),
+            SpacePhase::Retreat(s) => buf.extend(self.retreat_to[s.idx()].iter().map(SpaceDecision::RetreatTo)),
+            SpacePhase::AntiFighterBarrage | SpacePhase::Roll | SpacePhase::Over(_) => {}
+        }
+    }
+
+    /// The default policy's decision: hits by [`Hits::default_choice`], never announce a
+    /// retreat, retreat to the lowest-numbered system. `None` where no decision is awaited.
+    pub fn default_decision(&self) -> Option<SpaceDecision> {
+        match self.phase {
+            SpacePhase::AssignBarrage(s) | SpacePhase::AssignHits(s) => {
+                self.hits[s.idx()].default_choice(&self.forces[s.idx()]).map(SpaceDecision::Assign)
+            }
+            SpacePhase::AnnounceRetreat(_) => Some(SpaceDecision::Stay),
+            SpacePhase::Retreat(s) => self.retreat_to[s.idx()].first().map(SpaceDecision::RetreatTo),
+            _ => None,
+        }
+    }
+
+    /// Applies the deciding side's decision `d` (one of [`SpaceCombat::legal_decisions`]); an
+    /// illegal one is rejected and leaves the combat unchanged.
+    pub fn apply_decision(&mut self, d: SpaceDecision) -> Result<(), CombatError> {
+        match (self.phase, d) {
+            (SpacePhase::AssignBarrage(s) | SpacePhase::AssignHits(s), SpaceDecision::Assign(c)) => {
+                self.hits[s.idx()].apply(&mut self.forces[s.idx()], c).map_err(|_| CombatError::IllegalDecision(d))?;
+                self.assigned[s.idx()] += 1;
+            }
+            (SpacePhase::AnnounceRetreat(s), SpaceDecision::Stay) => {
+                self.phase = match s {
+                    Side::Defender => SpacePhase::AnnounceRetreat(Side::Attacker),
+                    Side::Attacker => SpacePhase::Roll,
+                };
+            }
+            (SpacePhase::AnnounceRetreat(s), SpaceDecision::AnnounceRetreat) => {
+                self.announced = Some(s);
+                self.phase = SpacePhase::Roll;
+            }
+            (SpacePhase::Retreat(s), SpaceDecision::RetreatTo(sys)) if self.retreat_to[s.idx()].contains(sys) => {
+                self.retreat = Some((s, sys));
+                self.phase = SpacePhase::Over(Outcome::from_presence(s == Side::Defender, s == Side::Attacker));
+            }
+            (SpacePhase::AntiFighterBarrage | SpacePhase::Roll | SpacePhase::Over(_), _) => {
+                return Err(CombatError::NotAwaitingDecision)
+            }
+            _ => return Err(CombatError::IllegalDecision(d)),
+        }
+        self.advance();
+        Ok(())
+    }
+
+    /// Rolls the pending dice from `rng`: anti-fighter barrage (both sides) or the combat rolls
+    /// (attacker first, then defender), and moves on to hit assignment.
+    pub fn apply_chance<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<(), CombatError> {
+        let [a, d] = &self.forces;
+        let (against_d, against_a, eligible) = match self.phase {
+            SpacePhase::AntiFighterBarrage => {
+                let (x, y) = (roll_anti_fighter_barrage(a, rng), roll_anti_fighter_barrage(d, rng));
+                (x, y, [FIGHTERS; 2])
+            }
+            SpacePhase::Roll => {
+                let (x, y) = (roll_combat(a, d, rng), roll_combat(d, a, rng));
+                (x, y, [a.combatant_mask(), d.combatant_mask()])
+            }
+            _ => return Err(CombatError::NotAwaitingChance),
+        };
+        self.hits = [Hits::new(against_a, eligible[0]), Hits::new(against_d, eligible[1])];
+        self.produced[0] += against_a;
+        self.produced[1] += against_d;
+        self.phase = match self.phase {
+            SpacePhase::AntiFighterBarrage => SpacePhase::AssignBarrage(Side::Attacker),
+            _ => SpacePhase::AssignHits(Side::Attacker),
+        };
+        self.advance();
+        Ok(())
+    }
+
+    /// Ends the combat if at most one side has ships (78.3.1, 78.7); returns whether it ended.
+    fn ended(&mut self) -> bool {
+        let (a, d) = (self.forces[0].has_combatants(), self.forces[1].has_combatants());
+        if a && d {
+            return false;
+        }
+        self.phase = SpacePhase::Over(Outcome::from_presence(a, d));
+        true
+    }
+
+    /// Takes every step that needs no choice and no dice, stopping at the next decision with at
+    /// least two options, chance point, or the end.
+    fn advance(&mut self) {
+        loop {
+            match self.phase {
+                SpacePhase::AntiFighterBarrage => {
+                    let any = self.forces.iter().any(|f| {
+                        UnitType::ALL
+                            .iter()
+                            .any(|&t| f.is_combatant(t) && f.count(t) > 0 && f.stats(t).anti_fighter_barrage.is_some())
+                    });
+                    if any {
+                        return;
+                    }
+                    self.phase = SpacePhase::AnnounceRetreat(Side::Defender);
+                }
+                SpacePhase::AssignBarrage(s) | SpacePhase::AssignHits(s) => {
+                    if !self.settle(s) {
+                        return;
+                    }
+                    let barrage = matches!(self.phase, SpacePhase::AssignBarrage(_));
+                    self.phase = match (s, barrage) {
+                        (Side::Attacker, true) => SpacePhase::AssignBarrage(Side::Defender),
+                        (Side::Attacker, false) => SpacePhase::AssignHits(Side::Defender),
+                        (Side::Defender, _) if self.ended() => continue,
+                        (Side::Defender, true) => SpacePhase::AnnounceRetreat(Side::Defender),
+                        (Side::Defender, false) => match self.announced {
+                            Some(r) => SpacePhase::Retreat(r),
+                            None => {
+                                self.round = self.round.saturating_add(1);
+                                SpacePhase::AnnounceRetreat(Side::Defender)
+                            }
+                        },
+                    };
+                }
+                SpacePhase::AnnounceRetreat(s) => {
+                    if !self.retreat_to[s.idx()].is_empty() {
+                        return;
+                    }
+                    self.phase = match s {
+                        Side::Defender => SpacePhase::AnnounceRetreat(Side::Attacker),
+                        Side::Attacker => SpacePhase::Roll,
+                    };
+                }
+                SpacePhase::Roll => {
+                    let [a, d] = &self.forces;
+                    if self.announced.is_none() && !a.can_hit(d) && !d.can_hit(a) {
+                        self.phase = SpacePhase::Over(Outcome::Stalemate);
+                    }
+                    return;
+                }
+                SpacePhase::Retreat(s) => {
+                    let options = self.retreat_to[s.idx()];
+                    match (options.first(), options.len()) {
+                        (Some(only), 1) => {
+                            self.retreat = Some((s, only));
+                            self.phase =
+                                SpacePhase::Over(Outcome::from_presence(s == Side::Defender, s == Side::Attacker));
+                        }
+                        (None, _) => {
+                            // 78.5: no eligible system left, so no retreat; the combat goes on.
+                            self.announced = None;
+                            self.round = self.round.saturating_add(1);
+                            self.phase = SpacePhase::AnnounceRetreat(Side::Defender);
+                        }
+                        _ => return,
+                    }
+                }
+                SpacePhase::Over(_) => return,
+            }
+        }
+    }
+
+    /// Places the forced hits of `side`; returns true when its assignment is finished, false
+    /// when it has a real choice to make.
+    fn settle(&mut self, side: Side) -> bool {
+        let (hits, force) = (&mut self.hits[side.idx()], &mut self.forces[side.idx()]);
+        let before = hits.assigned();
+        let done = hits.settle(force);
+        self.assigned[side.idx()] += hits.assigned() - before;
+        done
+    }
+}

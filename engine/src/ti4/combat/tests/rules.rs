@@ -1,0 +1,464 @@
+//! One test per rule, named after it.
+
+use super::*;
+use crate::ti4::galaxy::anomaly::{defender_combat_bonus, Anomaly};
+use std::collections::BTreeSet;
+use UnitType::*;
+
+#[test]
+fn space_combat_afb_first_round_only() {
+    // Destroyers (AFB 9 x2) against a dreadnought escorting fighters.
+    for seed in 0..200 {
+        let a = ships(&[(Destroyer, 3), (Dreadnought, 2)]);
+        let d = ships(&[(Dreadnought, 1), (Fighter, 6)]);
+        let mut c = SpaceCombat::new(a, d, [SystemSet::EMPTY; 2]).unwrap();
+        assert_eq!(c.phase(), SpacePhase::AntiFighterBarrage);
+        let mut r = rng(seed);
+        let mut barrages = 0;
+        loop {
+            match c.next_decision() {
+                Step::Chance => {
+                    if c.phase() == SpacePhase::AntiFighterBarrage {
+                        assert_eq!(c.round(), 1, "barrage only in round 1");
+                        barrages += 1;
+                        let before = *c.force(Side::Defender);
+                        c.apply_chance(&mut r).unwrap();
+                        // Anti-Fighter Barrage 10.2: only fighters are hit, dreadnoughts cannot sustain it.
+                        let after = c.force(Side::Defender);
+                        let lost = before.count(Fighter) - after.count(Fighter);
+                        assert_eq!(lost as u16, c.hits_produced(Side::Defender).min(6));
+                        assert_eq!((after.count(Dreadnought), after.damaged(Dreadnought)), (1, 0));
+                    } else {
+                        c.apply_chance(&mut r).unwrap();
+                    }
+                }
+                Step::Decide(_) => c.apply_decision(c.default_decision().unwrap()).unwrap(),
+                Step::Over(_) => break,
+            }
+        }
+        assert_eq!(barrages, 1);
+    }
+}
+
+#[test]
+fn space_combat_skips_barrage_without_afb_units() {
+    let c = SpaceCombat::new(ships(&[(Cruiser, 2)]), ships(&[(Fighter, 3)]), [SystemSet::EMPTY; 2]).unwrap();
+    assert_eq!(c.phase(), SpacePhase::Roll);
+}
+
+#[test]
+fn space_combat_ends_when_barrage_leaves_a_side_without_ships() {
+    // Space Combat 78.3.1: a side left without ships after the barrage ends the combat at once.
+    let mut ended_by_barrage = 0;
+    for seed in 0..100 {
+        let a = force("hacan", &["destroyer_ii"], Arena::Space, &[(Destroyer, 2, 0)]);
+        let mut c = SpaceCombat::new(a, ships(&[(Fighter, 1)]), [SystemSet::EMPTY; 2]).unwrap();
+        c.apply_chance(&mut rng(seed)).unwrap();
+        if c.force(Side::Defender).count(Fighter) == 0 {
+            assert_eq!(c.outcome(), Some(Outcome::AttackerWins));
+            assert_eq!(c.hits_produced(Side::Attacker), 0, "no combat roll was made");
+            ended_by_barrage += 1;
+        }
+    }
+    assert!(ended_by_barrage > 50, "AFB 6 x3 twice should usually kill one fighter");
+}
+
+#[test]
+fn sustain_damage_cancels_one_hit_per_undamaged_unit() {
+    let mut f = force("hacan", &[], Arena::Space, &[(Dreadnought, 3, 1), (Fighter, 3, 0)]);
+    let mask = f.combatant_mask();
+    assert_eq!(f.sustain_capacity(mask), 2);
+    assert_eq!(f.hits_to_destroy(mask), 8);
+    // Four hits: the two undamaged dreadnoughts cancel two, two fighters take the rest.
+    let mut h = Hits::new(4, mask);
+    assert!(!h.is_legal(&f, HitChoice::Sustain(Dreadnought)), "sustaining first would strand a hit");
+    h.apply(&mut f, HitChoice::Destroy(Fighter)).unwrap();
+    h.apply(&mut f, HitChoice::Destroy(Fighter)).unwrap();
+    h.apply(&mut f, HitChoice::Sustain(Dreadnought)).unwrap();
+    // Canonical order: no destroy after a sustain.
+    assert!(!h.is_legal(&f, HitChoice::Destroy(Fighter)));
+    h.apply(&mut f, HitChoice::Sustain(Dreadnought)).unwrap();
+    assert!(h.is_done(&f));
+    assert_eq!((h.assigned(), h.remaining()), (4, 0));
+    assert_eq!((f.count(Dreadnought), f.damaged(Dreadnought), f.count(Fighter)), (3, 3, 1));
+    // Damaged units cannot sustain again.
+    let h = Hits::new(1, mask);
+    assert!(!h.is_legal(&f, HitChoice::Sustain(Dreadnought)));
+    // Fighters (no SUSTAIN DAMAGE) never sustain.
+    let g = ships(&[(Fighter, 2)]);
+    assert!(!Hits::new(1, g.combatant_mask()).is_legal(&g, HitChoice::Sustain(Fighter)));
+}
+
+#[test]
+fn a_destroyed_unit_can_sustain_before_dying() {
+    // Two hits on two undamaged dreadnoughts: one may sustain and then take the second hit,
+    // leaving the other undamaged (Sustain Damage 87.1, then the hit that destroys it).
+    let mut f = ships(&[(Dreadnought, 2)]);
+    let mut h = Hits::new(2, f.combatant_mask());
+    let mut buf = Vec::new();
+    h.legal(&f, &mut buf);
+    assert_eq!(buf, [HitChoice::Destroy(Dreadnought), HitChoice::Sustain(Dreadnought)]);
+    h.apply(&mut f, HitChoice::Destroy(Dreadnought)).unwrap();
+    assert!(h.is_done(&f), "the second hit is absorbed by the destroyed dreadnought");
+    assert_eq!((h.assigned(), f.count(Dreadnought), f.damaged(Dreadnought)), (2, 1, 0));
+}
+
+#[test]
+fn destroying_a_unit_type_removes_a_damaged_unit_first() {
+    let mut f = force("hacan", &[], Arena::Space, &[(Dreadnought, 2, 1)]);
+    let mut h = Hits::new(1, f.combatant_mask());
+    h.apply(&mut f, HitChoice::Destroy(Dreadnought)).unwrap();
+    assert_eq!((f.count(Dreadnought), f.damaged(Dreadnought)), (1, 0));
+}
+
+#[test]
+fn assign_hits_default_sustains_then_destroys_cheapest_first() {
+    let mut f = ships(&[(Carrier, 1), (Cruiser, 1), (Destroyer, 1), (Fighter, 2), (Dreadnought, 1)]);
+    let mask = f.combatant_mask();
+    let placed = assign_hits_default(&mut f, 4, mask);
+    assert_eq!(placed, 4);
+    assert_eq!((f.count(Dreadnought), f.damaged(Dreadnought)), (1, 1));
+    assert_eq!((f.count(Fighter), f.count(Destroyer), f.count(Cruiser), f.count(Carrier)), (0, 0, 1, 1));
+    // Excess hits are lost.
+    let mut g = ships(&[(Fighter, 2)]);
+    let mask = g.combatant_mask();
+    assert_eq!(assign_hits_default(&mut g, 5, mask), 2);
+    assert!(!g.has_combatants());
+    // Ground forces: infantry before mechs, the mech sustaining first.
+    let mut p = force("sol", &[], Arena::Ground, &[(Infantry, 2, 0), (Mech, 1, 0)]);
+    let mask = p.combatant_mask();
+    assign_hits_default(&mut p, 2, mask);
+    assert_eq!((p.count(Infantry), p.count(Mech), p.damaged(Mech)), (1, 1, 1));
+}
+
+/// Every result of placing `hits` on `f` in any order, a destroy taking a damaged or an undamaged
+/// unit as the player likes (the rules' freedom), as (count, damaged) arrays.
+fn free_results(f: &Force, hits: u16, destroying: bool, out: &mut BTreeSet<([u8; UNIT_TYPES], [u8; UNIT_TYPES])>) {
+    let mask = f.combatant_mask();
+    if hits == 0 || f.units_in(mask) == 0 {
+        out.insert((*f.counts(), *f.damaged_counts()));
+        return;
+    }
+    for t in UnitType::ALL.into_iter().filter(|&t| mask & type_bit(t) != 0) {
+        if !destroying && f.stats(t).sustain_damage && f.undamaged(t) > 0 {
+            let mut g = *f;
+            g.set_units(t, f.count(t), f.damaged(t) + 1).unwrap();
+            free_results(&g, hits - 1, false, out);
+        }
+        if f.undamaged(t) > 0 {
+            let mut g = *f;
+            g.set_units(t, f.count(t) - 1, f.damaged(t)).unwrap();
+            free_results(&g, hits - 1, true, out);
+        }
+        if f.damaged(t) > 0 {
+            let mut g = *f;
+            g.set_units(t, f.count(t) - 1, f.damaged(t) - 1).unwrap();
+            free_results(&g, hits - 1, true, out);
+        }
+    }
+}
+
+/// Every result of the canonical decision sequences; panics if two sequences reach one result or
+/// a sequence strands hits while units remain.
+fn canonical_results(f: &Force, h: Hits, out: &mut BTreeSet<([u8; UNIT_TYPES], [u8; UNIT_TYPES])>) {
+    canonical_path(f, h, out, &mut Vec::new())
+}
+
+fn canonical_path(
+    f: &Force,
+    h: Hits,
+    out: &mut BTreeSet<([u8; UNIT_TYPES], [u8; UNIT_TYPES])>,
+    path: &mut Vec<HitChoice>,
+) {
+    let mut buf = Vec::new();
+    h.legal(f, &mut buf);
+    if buf.is_empty() {
+        assert!(h.is_done(f), "stranded: {h:?} on {f:?}");
+        assert!(out.insert((*f.counts(), *f.damaged_counts())), "two sequences reach one result: {path:?} {f:?}");
+        return;
+    }
+    assert!(buf.windows(2).all(|w| w[0] < w[1]));
+    for c in buf {
+        let (mut g, mut k) = (*f, h);
+        k.apply(&mut g, c).unwrap();
+        path.push(c);
+        canonical_path(&g, k, out, path);
+        path.pop();
+    }
+}
+
+#[test]
+fn hit_assignment_canonical_order_reaches_every_undominated_result() {
+    // The canonical sequences reach distinct results the rules allow, and every result the rules
+    // allow is one of them or dominated by one (no more units and no more undamaged units of any
+    // type: an avoidable extra loss or damage).
+    let cases: [&[(UnitType, u8, u8)]; 4] = [
+        &[(Dreadnought, 2, 0), (Fighter, 2, 0)],
+        &[(Dreadnought, 2, 1), (WarSun, 1, 0), (Destroyer, 1, 0), (Fighter, 1, 0)],
+        &[(Flagship, 1, 0), (Carrier, 2, 0), (Cruiser, 1, 0)],
+        &[(Dreadnought, 1, 0), (Fighter, 3, 0), (Carrier, 1, 0)],
+    ];
+    for units in cases {
+        let f = force("hacan", &["war_sun"], Arena::Space, units);
+        for hits in 0..=f.hits_to_destroy(f.combatant_mask()) + 1 {
+            let (mut free, mut canon) = (BTreeSet::new(), BTreeSet::new());
+            free_results(&f, hits, false, &mut free);
+            canonical_results(&f, Hits::new(hits, f.combatant_mask()), &mut canon);
+            assert!(canon.is_subset(&free), "{units:?} {hits}");
+            for (count, damaged) in &free {
+                // Dominated: no more units and no more undamaged units of any type.
+                let covered = canon
+                    .iter()
+                    .any(|(c, d)| (0..UNIT_TYPES).all(|i| count[i] <= c[i] && count[i] - damaged[i] <= c[i] - d[i]));
+                assert!(covered, "{units:?} {hits}: {count:?} {damaged:?} not covered");
+            }
+        }
+    }
+}
+
+#[test]
+fn planetary_shield_blocks_bombardment_unless_war_sun() {
+    let shielded = planet(&[(Infantry, 2), (Pds, 1)]);
+    let open = planet(&[(Infantry, 2)]);
+    let dreads = ships(&[(Dreadnought, 2)]);
+    let with_sun = ships(&[(Dreadnought, 2), (WarSun, 1)]);
+    assert!(bombardment_blocked(&shielded, &dreads, false));
+    assert!(!bombardment_blocked(&shielded, &with_sun, false), "Planetary Shield 65.3: war suns cancel shields");
+    assert!(!bombardment_blocked(&shielded, &dreads, true), "another effect disables the shield");
+    assert!(!bombardment_blocked(&open, &dreads, false));
+    // Arborec mechs have PLANETARY SHIELD too.
+    let arborec = force("arborec", &[], Arena::Ground, &[(Mech, 1, 0)]);
+    assert!(bombardment_blocked(&arborec, &dreads, false));
+}
+
+#[test]
+fn bombardment_rolls_each_units_dice_and_ignores_modifiers() {
+    let with_sun = ships(&[(Dreadnought, 2), (WarSun, 1)]).with_modifier(3);
+    for seed in 0..50 {
+        let (mut r1, mut r2) = (rng(seed), rng(seed));
+        // Dreadnoughts: BOMBARDMENT 5; war sun: BOMBARDMENT 3 (x3); in type order.
+        let expected = roll_hits(2, 5, &mut r2) + roll_hits(3, 3, &mut r2);
+        assert_eq!(roll_bombardment(&with_sun, &mut r1), expected);
+    }
+}
+
+#[test]
+fn space_cannon_offense_ignores_combat_modifiers() {
+    let pds = planet(&[(Pds, 2)]);
+    let none = planet(&[]);
+    for m in [-2, 0, 3] {
+        for seed in 0..50 {
+            let (mut r1, mut r2) = (rng(seed), rng(seed));
+            assert_eq!(roll_space_cannon_offense(&pds.with_modifier(m), &none, &mut r1), roll_hits(2, 6, &mut r2));
+        }
+    }
+    // A combat roll, by contrast, applies the modifier.
+    let cruisers = ships(&[(Cruiser, 4)]);
+    let (mut r1, mut r2) = (rng(7), rng(7));
+    assert_eq!(roll_combat(&cruisers.with_modifier(1), &none, &mut r1), roll_hits(4, 6, &mut r2));
+}
+
+#[test]
+fn pds_ii_fires_from_adjacent_systems_in_offense_only() {
+    let none = planet(&[]);
+    let pds_i = planet(&[(Pds, 3)]);
+    let pds_ii = force("hacan", &["pds_ii"], Arena::Ground, &[(Pds, 3, 0)]);
+    let (mut from_i, mut from_ii) = (0, 0);
+    for seed in 0..100 {
+        from_i += roll_space_cannon_offense(&none, &pds_i, &mut rng(seed));
+        let (mut r1, mut r2) = (rng(seed), rng(seed));
+        let hits = roll_space_cannon_offense(&none, &pds_ii, &mut r1);
+        assert_eq!(hits, roll_hits(3, 5, &mut r2));
+        from_ii += hits;
+        // Space Cannon 77.5: defense uses the units on the planet, range plays no part.
+        let (mut r1, mut r2) = (rng(seed), rng(seed));
+        assert_eq!(roll_space_cannon_defense(&pds_ii, &mut r1), roll_hits(3, 5, &mut r2));
+    }
+    assert_eq!(from_i, 0, "PDS I does not reach adjacent systems");
+    assert!(from_ii > 0);
+}
+
+#[test]
+fn space_cannon_offense_targets_the_active_player_or_a_chosen_opponent() {
+    let (p0, p1, p2) = (Player(0), Player(1), Player(2));
+    let ships: PlayerSet = [p0, p2].into_iter().collect();
+    assert_eq!(space_cannon_offense_target(p0, p1, None, ships), Ok(p0));
+    assert_eq!(
+        space_cannon_offense_target(p0, p1, Some(p2), ships),
+        Err(CombatError::InvalidSpaceCannonTarget { firer: p1, target: p2 })
+    );
+    assert_eq!(space_cannon_offense_target(p0, p0, Some(p2), ships), Ok(p2));
+    assert!(space_cannon_offense_target(p0, p0, Some(p1), ships).is_err(), "p1 has no ships there");
+    assert!(space_cannon_offense_target(p0, p0, Some(p0), ships).is_err());
+    assert!(space_cannon_offense_target(p0, p0, None, ships).is_err());
+    assert!(space_cannon_offense_target(p1, p2, None, ships).is_err(), "active player has no ships");
+    let order: Vec<_> = space_cannon_offense_order(Player(2), 4).collect();
+    assert_eq!(order, [Player(2), Player(3), Player(0), Player(1)]);
+}
+
+#[test]
+fn mechs_sustain_damage_against_bombardment_and_space_cannon_defense() {
+    // Bombardment 15 note 2, Space Cannon 77 note 5: mechs may cancel these hits too.
+    let mut p = force("sol", &[], Arena::Ground, &[(Infantry, 2, 0), (Mech, 1, 0), (Pds, 1, 0)]);
+    let mut h = Hits::new(2, p.ground_force_mask());
+    let mut buf = Vec::new();
+    h.legal(&p, &mut buf);
+    // Two hits: an infantry dies and the mech sustains, or the mech sustains and dies (sustaining
+    // first would strand the second hit: destroys come first in the canonical order).
+    assert_eq!(buf, [HitChoice::Destroy(Infantry), HitChoice::Destroy(Mech)]);
+    assert_eq!(h.default_choice(&p), Some(HitChoice::Destroy(Infantry)));
+    h.resolve_default(&mut p);
+    assert_eq!((p.count(Infantry), p.count(Mech), p.damaged(Mech), p.count(Pds)), (1, 1, 1, 1));
+    // Space cannon defense: the PDS fires at the committed forces; a damaged mech cannot sustain.
+    let mut committed = force("sol", &[], Arena::Ground, &[(Infantry, 1, 0), (Mech, 1, 1)]);
+    let mut h = Hits::new(1, committed.ground_force_mask());
+    h.legal(&committed, &mut buf);
+    assert_eq!(buf, [HitChoice::Destroy(Infantry), HitChoice::Destroy(Mech)]);
+    h.apply(&mut committed, HitChoice::Destroy(Infantry)).unwrap();
+    assert!(h.is_done(&committed));
+}
+
+#[test]
+fn defender_keeps_planet_when_both_sides_die() {
+    let mut seen = [false; 3];
+    for seed in 0..200 {
+        let mut c = GroundCombat::new(planet(&[(Infantry, 1)]), planet(&[(Infantry, 1), (Pds, 1)])).unwrap();
+        let o = play_ground_default(&mut c, &mut rng(seed));
+        match o {
+            Outcome::Draw => {
+                assert!(!c.attacker_takes_control(), "Invasion 49.5.4");
+                seen[0] = true;
+            }
+            Outcome::AttackerWins => {
+                assert!(c.attacker_takes_control());
+                assert_eq!(c.force(Side::Defender).count(Pds), 1, "structures do not fight");
+                seen[1] = true;
+            }
+            Outcome::DefenderWins => {
+                assert!(!c.attacker_takes_control());
+                seen[2] = true;
+            }
+            Outcome::Stalemate => panic!("infantry can hit"),
+        }
+    }
+    assert_eq!(seen, [true; 3]);
+}
+
+#[test]
+fn ground_combat_without_defending_ground_forces_is_won_at_once() {
+    let c = GroundCombat::new(planet(&[(Infantry, 2)]), planet(&[(SpaceDock, 1), (Pds, 1)])).unwrap();
+    assert_eq!(c.outcome(), Some(Outcome::AttackerWins));
+    let c = GroundCombat::new(planet(&[]), planet(&[(Infantry, 1)])).unwrap();
+    assert_eq!(c.outcome(), Some(Outcome::DefenderWins));
+}
+
+#[test]
+fn retreat_defender_first_blocks_attacker_retreat() {
+    let a = ships(&[(Dreadnought, 3)]);
+    let d = ships(&[(Dreadnought, 3)]);
+    // Both may retreat; the defender is asked first.
+    let mut c = SpaceCombat::new(a, d, [systems(&[4]), systems(&[7, 9])]).unwrap();
+    assert_eq!(c.next_decision(), Step::Decide(Side::Defender));
+    let mut buf = Vec::new();
+    c.legal_decisions(&mut buf);
+    assert_eq!(buf, [SpaceDecision::Stay, SpaceDecision::AnnounceRetreat]);
+    c.apply_decision(SpaceDecision::AnnounceRetreat).unwrap();
+    // Space Combat 78.4.2: the attacker may not announce after the defender did.
+    assert_eq!(c.next_decision(), Step::Chance);
+    c.apply_chance(&mut rng(1)).unwrap();
+    while let Step::Decide(_) = c.next_decision() {
+        if let SpacePhase::Retreat(s) = c.phase() {
+            assert_eq!(s, Side::Defender);
+            c.legal_decisions(&mut buf);
+            assert_eq!(buf, [SpaceDecision::RetreatTo(SystemId(7)), SpaceDecision::RetreatTo(SystemId(9))]);
+            assert_eq!(
+                c.apply_decision(SpaceDecision::RetreatTo(SystemId(4))),
+                Err(CombatError::IllegalDecision(SpaceDecision::RetreatTo(SystemId(4))))
+            );
+            c.apply_decision(SpaceDecision::RetreatTo(SystemId(9))).unwrap();
+        } else {
+            c.apply_decision(c.default_decision().unwrap()).unwrap();
+        }
+    }
+    // Three dreadnoughts absorb up to three hits: both sides still have ships, so the retreat happens.
+    assert_eq!(c.retreat(), Some((Side::Defender, SystemId(9))));
+    assert_eq!(c.outcome(), Some(Outcome::AttackerWins));
+
+    // If the defender stays, the attacker is asked; a side with nowhere to go is not.
+    let mut c = SpaceCombat::new(a, d, [systems(&[4]), systems(&[7])]).unwrap();
+    c.apply_decision(SpaceDecision::Stay).unwrap();
+    assert_eq!(c.next_decision(), Step::Decide(Side::Attacker));
+    c.apply_decision(SpaceDecision::AnnounceRetreat).unwrap();
+    assert_eq!(c.announced_retreat(), Some(Side::Attacker));
+    let c = SpaceCombat::new(a, d, [SystemSet::EMPTY, SystemSet::EMPTY]).unwrap();
+    assert_eq!(c.next_decision(), Step::Chance);
+}
+
+#[test]
+fn winnu_flagship_rolls_per_opposing_non_fighter() {
+    let winnu = force("winnu", &[], Arena::Space, &[(Flagship, 1, 0)]);
+    assert_eq!(winnu.stats(Flagship).combat.map(|d| d.dice), Some(0));
+    let opp = ships(&[(Cruiser, 2), (Carrier, 1), (Fighter, 4)]);
+    assert_eq!(winnu.combat_dice(Flagship, opp.non_fighter_ships()), 3);
+    for seed in 0..50 {
+        let (mut r1, mut r2) = (rng(seed), rng(seed));
+        assert_eq!(roll_combat(&winnu, &opp, &mut r1), roll_hits(3, 7, &mut r2));
+    }
+    let only_fighters = ships(&[(Fighter, 5)]);
+    assert_eq!(roll_combat(&winnu, &only_fighters, &mut rng(0)), 0);
+    assert!(!winnu.can_hit(&only_fighters));
+}
+
+#[test]
+fn nebula_defender_modifier_applies_to_combat_rolls() {
+    let bonus = defender_combat_bonus(Anomaly::Nebula.bit()) as i8;
+    let d = ships(&[(Cruiser, 3)]).with_modifier(bonus);
+    assert_eq!(d.hits_on(Cruiser), Some(6));
+    let jolnar = ships(&[(Fighter, 1)]).with_modifier(-1);
+    assert_eq!(jolnar.hits_on(Fighter), Some(10));
+    let (mut r1, mut r2) = (rng(3), rng(3));
+    assert_eq!(roll_combat(&d, &ships(&[]), &mut r1), roll_hits(3, 6, &mut r2));
+}
+
+#[test]
+fn combat_over_at_once_without_opposing_ships() {
+    let c = SpaceCombat::new(ships(&[(Cruiser, 1)]), ships(&[]), [SystemSet::EMPTY; 2]).unwrap();
+    assert_eq!(c.next_decision(), Step::Over(Outcome::AttackerWins));
+    let c = SpaceCombat::new(ships(&[]), ships(&[]), [SystemSet::EMPTY; 2]).unwrap();
+    assert_eq!(c.outcome(), Some(Outcome::Draw));
+}
+
+#[test]
+fn stalemate_when_no_side_can_ever_hit() {
+    let a = ships(&[(Fighter, 2)]).with_modifier(-5);
+    let d = ships(&[(Carrier, 1)]).with_modifier(-5);
+    let c = SpaceCombat::new(a, d, [SystemSet::EMPTY; 2]).unwrap();
+    assert_eq!(c.outcome(), Some(Outcome::Stalemate));
+}
+
+#[test]
+fn inputs_are_checked() {
+    let c = Content::embedded();
+    let mut units = profile(&c, "hacan", &[]);
+    assert!(Force::new(&c, &units, Arena::Space).is_ok());
+    units[Cruiser.idx()] = units[Carrier.idx()];
+    assert!(matches!(Force::new(&c, &units, Arena::Space), Err(CombatError::WrongUnitType { unit_type: Cruiser, .. })));
+    let f = ships(&[]);
+    assert_eq!(
+        f.with_units(Dreadnought, 1, 2),
+        Err(CombatError::DamagedExceedsCount { unit_type: Dreadnought, count: 1, damaged: 2 })
+    );
+    let hacan = force("hacan", &[], Arena::Space, &[]);
+    assert_eq!(hacan.with_units(WarSun, 1, 0), Err(CombatError::NoDefinition { unit_type: WarSun }));
+    assert_eq!(
+        SpaceCombat::new(planet(&[]), ships(&[]), [SystemSet::EMPTY; 2]),
+        Err(CombatError::WrongArena { expected: Arena::Space })
+    );
+    assert_eq!(GroundCombat::new(ships(&[]), planet(&[])), Err(CombatError::WrongArena { expected: Arena::Ground }));
+    // Decisions at chance points and chance at decisions are rejected.
+    let mut s = SpaceCombat::new(ships(&[(Cruiser, 1)]), ships(&[(Cruiser, 1)]), [SystemSet::EMPTY; 2]).unwrap();
+    assert_eq!(s.apply_decision(SpaceDecision::Stay), Err(CombatError::NotAwaitingDecision));
+    let mut s = SpaceCombat::new(ships(&[(Cruiser, 1)]), ships(&[(Cruiser, 1)]), [systems(&[1]); 2]).unwrap();
+    assert_eq!(s.apply_chance(&mut rng(0)), Err(CombatError::NotAwaitingChance));
+    assert!(CombatError::NotAwaitingChance.to_string().contains("chance"));
+}
