@@ -25,6 +25,22 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Merge the directories of shards into one run with the single-run summary.json.
     Merge(MergeArgs),
+    /// Measure the headline performance figures and print them as one JSON object.
+    Bench(BenchArgs),
+}
+
+/// `sim bench`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct BenchArgs {
+    /// Short batches and small game batches (about a second; for tests, figures noisier).
+    #[arg(long)]
+    pub quick: bool,
+    /// Worker threads of the parallel speed-up (default: all cores).
+    #[arg(long, value_name = "T")]
+    pub threads: Option<usize>,
+    /// Print the JSON on one line and nothing on stderr (default: indented, with progress).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `sim run` (and `sim` without a command, on the embedded default experiment).

@@ -7,6 +7,7 @@
 //! dispatched from [`run()`]; new ones (`explain elimination`, `bench`, `replay`, `merge`)
 //! slot in as further [`cli::Command`] / [`cli::ExplainTopic`] variants.
 
+pub mod bench;
 pub mod cli;
 pub mod error;
 pub mod explain;
@@ -31,5 +32,6 @@ pub fn run(cli: Cli) -> Result<(), SimError> {
         Some(Command::Run(args)) => run::run(&args).map(drop).map_err(SimError::Run),
         Some(Command::Replay(args)) => replay::run(&args).map(drop).map_err(SimError::Run),
         Some(Command::Merge(args)) => merge::run(&args).map(drop).map_err(SimError::Run),
+        Some(Command::Bench(args)) => bench::run(&args),
     }
 }

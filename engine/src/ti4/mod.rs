@@ -1,11 +1,12 @@
 //! Twilight Imperium 4: content, state and rules, one module per rulebook area.
 
-pub mod components;
 pub mod combat;
+pub mod components;
 pub mod content;
 pub mod control;
 pub mod elimination;
 pub mod galaxy;
+pub mod game;
 pub mod ids;
 pub mod position;
 pub mod state;

@@ -8,7 +8,7 @@
 //! component is a count (units, command tokens), [`elimination::conservation`] checks that the
 //! places add up to the component total.
 //!
-//! Simplified (see `docs/RULES_ELIMINATION.md`): decks are unordered sets (a draw is a uniform
+//! Simplified (see `docs/RULES.md`): decks are unordered sets (a draw is a uniform
 //! choice among the deck's cards, which is what a shuffled deck gives; effects that look at or
 //! reorder the top of a deck are not modelled); control tokens are one per controlled planet
 //! (`PlayerState::planets`) and are not tracked elsewhere (markers on the victory point track and

@@ -16,7 +16,7 @@
 //! ([`initiative_order`]), have no legal actions ([`can_act`]), and keep a final
 //! [`Standing`](crate::ti4::components::Standing).
 //!
-//! Simplified or not modelled (see `docs/RULES_ELIMINATION.md`): relics and relic fragments
+//! Simplified or not modelled (see `docs/RULES.md`): relics and relic fragments
 //! (no state yet); the Magmus Reactor is read as its Omega printing; elimination in the middle of
 //! a combat is the caller's to sequence (the check itself is immediate).
 

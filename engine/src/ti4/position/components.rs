@@ -232,6 +232,14 @@ fn objectives(c: &Content, s: &mut State, pos: &Position) -> Result<(), Position
             s.public_objectives.set_scored(o, p, true);
         }
     }
+    for (k, key) in pos.secret_objectives_removed.iter().enumerate() {
+        let path = format!("secret_objectives_removed[{k}]");
+        let o = lookup(&path, IdKind::SecretObjective, key, c.cards.secret_objective(key))?;
+        if s.secret_objectives.get(o.idx()) != Zone::Deck {
+            return err(path, K::CardTwice(IdKind::SecretObjective, key.clone()));
+        }
+        s.secret_objectives.set(o.idx(), Zone::Removed);
+    }
     for (i, pp) in pos.players.iter().enumerate() {
         let p = Player(i as u8);
         let so = &pp.secret_objectives;

@@ -49,6 +49,11 @@ pub struct Position {
     /// (all in their stage's deck).
     #[serde(default)]
     pub public_objectives: Vec<PublicObjectiveEntry>,
+    /// Secret objective ids out of the game (in the box: the round loop deals only the secret
+    /// objectives whose condition it evaluates). Default: none (every secret not in a hand or
+    /// play area is in the deck).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub secret_objectives_removed: Vec<String>,
     /// Promissory notes not in their owner's hand. Default (notes not listed): in their owner's
     /// hand, except Mahact's own Alliance (purged at setup: Hubris) and every note of an
     /// eliminated owner (in the box).

@@ -47,6 +47,10 @@ pub fn to_position(c: &Content, s: &State) -> Position {
             laws: agendas_in(Zone::Law),
             removed: Some(agendas_in(Zone::Removed)),
         },
+        secret_objectives_removed: (0..k.secret_objectives.len())
+            .filter(|&i| s.secret_objectives.get(i) == Zone::Removed)
+            .map(|i| k.secret_objectives[i].key.clone())
+            .collect(),
         public_objectives: (0..k.public_objectives.len())
             .map(|i| PublicObjectiveId(i as u8))
             .filter(|&o| s.public_objectives.state(o) != PublicState::Deck)

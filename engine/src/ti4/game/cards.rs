@@ -1,0 +1,401 @@
+//! The eight strategy cards (digest §3), primary then secondaries offered clockwise.
+//!
+//! Simplified (`docs/RULES.md`, "Round loop"): command tokens gained go to the tactic, fleet,
+//! strategy pools in turn; Leadership's secondary buys one token for 3 influence; Diplomacy
+//! uses the home system and readies the two highest-resource exhausted planets; Politics draws
+//! no action cards (the deck is empty) and has no secondary; Warfare's primary returns the
+//! token in the lowest board slot (no redistribution) and its secondary produces in the home
+//! system (PRODUCTION of every unit there); payments are automatic (largest planets first, then trade
+//! goods); Nekro (Propagation) gains 3 tokens (one per pool) where it would research; the second research of the
+//! primary exhausts its 6 resources as the first research's payment.
+
+use super::objectives::{pay_plan, spend_plan};
+use super::{tactical, Action, Step, Ti4Game};
+use crate::ti4::components::{StrategyCard, Zone};
+use crate::ti4::ids::*;
+use crate::ti4::state::Location;
+use crate::ti4::technology::strategy_card::{technology_primary, technology_secondary, ResearchStep};
+use crate::ti4::technology::{research_options, Payment, ResearchOption};
+use std::cell::RefCell;
+
+thread_local! {
+    static OPTIONS: RefCell<Vec<ResearchOption>> = const { RefCell::new(Vec::new()) };
+}
+
+fn gain_tokens(g: &mut Ti4Game, p: Player, n: u8) {
+    let ps = g.state.player_mut(p);
+    for k in 0..n {
+        if ps.token_reinforcements == 0 {
+            break;
+        }
+        ps.token_reinforcements -= 1;
+        match k % 3 {
+            0 => ps.tactic += 1,
+            1 => ps.fleet += 1,
+            _ => ps.strategy += 1,
+        }
+    }
+}
+
+fn ready_two(g: &mut Ti4Game, p: Player) {
+    for _ in 0..2 {
+        let s = &g.state;
+        let best = s
+            .player(p)
+            .planets
+            .intersection(s.exhausted_planets)
+            .iter()
+            .max_by_key(|pl| (g.content.planets[pl.idx()].resources, std::cmp::Reverse(pl.0)));
+        if let Some(pl) = best {
+            g.state.exhausted_planets.remove(pl);
+        }
+    }
+}
+
+pub(super) fn strategic(g: &mut Ti4Game, p: Player, k: u8) {
+    g.state.strategy_cards.set_exhausted(StrategyCard(k), true);
+    g.flow.card = k;
+    g.flow.card_owner = p;
+    g.flow.follower = 0;
+    match k {
+        0 => {
+            gain_tokens(g, p, 3);
+            start_secondaries(g);
+        }
+        1 => {
+            let home = g.home_slot[p.idx()];
+            for q in g.state.seats() {
+                let has = g.state.systems[home as usize].tokens >> q.0 & 1 == 1;
+                if q != p && g.state.player(q).in_game && !has && g.state.player(q).token_reinforcements > 0 {
+                    g.state.player_mut(q).token_reinforcements -= 1;
+                    g.state.systems[home as usize].tokens |= 1 << q.0;
+                }
+            }
+            ready_two(g, p);
+            start_secondaries(g);
+        }
+        2 => g.step = Step::ChooseSpeaker(p),
+        3 => g.step = Step::Build { p, pds_only: false, secondary: false },
+        4 => {
+            let f = g.state.player(p).faction;
+            let ps = g.state.player_mut(p);
+            ps.trade_goods += 3;
+            ps.commodities = g.content.factions[f.idx()].commodities;
+            start_secondaries(g);
+        }
+        5 => {
+            let s = &mut g.state;
+            if let Some(slot) = (0..s.num_systems).find(|&sl| s.systems[sl as usize].tokens >> p.0 & 1 == 1) {
+                s.systems[slot as usize].tokens &= !(1 << p.0);
+                s.player_mut(p).tactic += 1;
+            }
+            start_secondaries(g);
+        }
+        6 => g.step = Step::Research { p, cost: 0, second: false },
+        _ => g.step = Step::Imperial(p),
+    }
+}
+
+/// Imperial primary, after the optional scoring: +1 VP with Mecatol Rex, else draw a secret.
+pub(super) fn imperial_rest(g: &mut Ti4Game, p: Player) {
+    let mecatol = g.content.known.mecatol_rex.is_some_and(|m| g.state.player(p).planets.contains(m));
+    if mecatol {
+        g.state.player_mut(p).bonus_vp += 1;
+        start_secondaries(g);
+    } else if may_draw_secret(g, p) {
+        g.step = Step::DrawSecret(p);
+    } else {
+        start_secondaries(g);
+    }
+}
+
+fn may_draw_secret(g: &Ti4Game, p: Player) -> bool {
+    let n = g.content.cards.secret_objectives.len();
+    let held =
+        g.state.secret_objectives.count(n, Zone::Hand(p)) + g.state.secret_objectives.count(n, Zone::PlayArea(p));
+    held < 3 && g.state.secret_objectives.count(n, Zone::Deck) > 0
+}
+
+pub(super) fn after_draw(g: &mut Ti4Game, _p: Player) {
+    if g.flow.follower == 0 {
+        start_secondaries(g);
+    } else {
+        next_secondary(g);
+    }
+}
+
+pub(super) fn start_secondaries(g: &mut Ti4Game) {
+    g.flow.follower = 0;
+    next_secondary(g);
+}
+
+/// Offers the secondary to the next eligible player clockwise from the card's owner; ends the
+/// strategic action after the last.
+pub(super) fn next_secondary(g: &mut Ti4Game) {
+    let n = g.state.num_players;
+    let owner = g.flow.card_owner;
+    while g.flow.follower + 1 < n {
+        g.flow.follower += 1;
+        let q = Player((owner.0 + g.flow.follower) % n);
+        if may_follow(g, q) {
+            g.step = Step::Follow(q);
+            return;
+        }
+    }
+    g.flow.turn = owner;
+    super::flow::next_turn(g);
+}
+
+fn may_follow(g: &Ti4Game, q: Player) -> bool {
+    let s = &g.state;
+    let ps = s.player(q);
+    if !ps.in_game {
+        return false;
+    }
+    let token = ps.strategy > 0;
+    match g.flow.card {
+        0 => ps.token_reinforcements > 0 && spend_plan(&g.content, s, q, 0, 3, 0, 0).is_some(),
+        1 => token && !ps.planets.intersection(s.exhausted_planets).is_empty(),
+        2 => false,
+        3 => {
+            let mut any = false;
+            token && {
+                each_build_option(g, q, false, &mut |_| any = true);
+                any
+            }
+        }
+        4 => token && ps.commodities < g.content.factions[ps.faction.idx()].commodities,
+        5 => token && tactical::production_value(g, q, g.home_slot[q.idx()]) > 0,
+        6 => {
+            let mut any = false;
+            token && {
+                if propagates(g, q) {
+                    any = pay_resources(g, q, 4, PlanetSet::EMPTY).is_some();
+                } else {
+                    first_option(g, q, 4, None, &mut |_, _| any = true);
+                }
+                any
+            }
+        }
+        _ => token && may_draw_secret(g, q),
+    }
+}
+
+fn spend_strategy_token(g: &mut Ti4Game, q: Player) {
+    let ps = g.state.player_mut(q);
+    ps.strategy -= 1;
+    ps.token_reinforcements += 1;
+}
+
+pub(super) fn follow(g: &mut Ti4Game, q: Player) {
+    match g.flow.card {
+        0 => {
+            if let Some(plan) = spend_plan(&g.content, &g.state, q, 0, 3, 0, 0) {
+                pay_plan(&mut g.state, q, plan);
+                gain_tokens(g, q, 1);
+            }
+            next_secondary(g)
+        }
+        1 => {
+            spend_strategy_token(g, q);
+            ready_two(g, q);
+            next_secondary(g)
+        }
+        3 => {
+            spend_strategy_token(g, q);
+            g.step = Step::Build { p: q, pds_only: false, secondary: true };
+        }
+        4 => {
+            spend_strategy_token(g, q);
+            let f = g.state.player(q).faction;
+            g.state.player_mut(q).commodities = g.content.factions[f.idx()].commodities;
+            next_secondary(g)
+        }
+        5 => {
+            // Warfare secondary: PRODUCTION in the home system, no token placed there.
+            spend_strategy_token(g, q);
+            g.flow.active = g.home_slot[q.idx()];
+            g.flow.warfare = true;
+            super::production::start_production(g, q);
+        }
+        6 => g.step = Step::Research { p: q, cost: 4, second: false },
+        _ => {
+            spend_strategy_token(g, q);
+            g.step = Step::DrawSecret(q);
+        }
+    }
+}
+
+// ---- Technology --------------------------------------------------------------------------
+
+/// A greedy payment of `cost` resources keeping `keep` ready (largest planets first).
+fn pay_resources(g: &Ti4Game, p: Player, cost: u32, keep: PlanetSet) -> Option<Payment> {
+    let (c, s) = (&*g.content, &g.state);
+    let mut need = cost;
+    let mut planets = PlanetSet::EMPTY;
+    let ready = s.player(p).planets.difference(s.exhausted_planets).difference(keep);
+    while need > 0 {
+        let best = ready
+            .difference(planets)
+            .iter()
+            .map(|pl| (c.planets[pl.idx()].resources as u32, pl))
+            .filter(|&(v, _)| v > 0)
+            .max_by_key(|&(v, pl)| (v.min(need), std::cmp::Reverse(v), std::cmp::Reverse(pl.0)));
+        match best {
+            Some((v, pl)) => {
+                planets.insert(pl);
+                need = need.saturating_sub(v);
+            }
+            None => break,
+        }
+    }
+    let tg = need;
+    (tg <= s.player(p).trade_goods as u32).then_some(Payment { planets, trade_goods: tg as u8 })
+}
+
+/// The first research option for each technology that can be paid (`cost` resources plus what
+/// the option owes).
+fn first_option(g: &Ti4Game, p: Player, cost: u32, t: Option<TechId>, out: &mut dyn FnMut(ResearchOption, Payment)) {
+    OPTIONS.with(|o| {
+        let mut opts = o.borrow_mut();
+        research_options(&g.content, &g.state, p, cost, &mut opts);
+        let mut seen = TechSet::EMPTY;
+        for opt in opts.iter() {
+            if seen.contains(opt.tech) || t.is_some_and(|t| t != opt.tech) {
+                continue;
+            }
+            if let Some(pay) = pay_resources(g, p, cost + opt.skip.resources(), opt.exhaust_set()) {
+                seen.insert(opt.tech);
+                out(*opt, pay);
+            }
+        }
+    });
+}
+
+pub(super) fn research_actions(g: &Ti4Game, p: Player, cost: u32, buf: &mut Vec<Action>) {
+    if cost == 4 && g.state.player(p).strategy == 0 {
+        return;
+    }
+    if propagates(g, p) {
+        if pay_resources(g, p, cost, PlanetSet::EMPTY).is_some() {
+            buf.push(Action::Propagate);
+        }
+        return;
+    }
+    first_option(g, p, cost, None, &mut |o, _| buf.push(Action::Research(o.tech)));
+}
+
+/// Nekro Virus, Propagation: the player cannot research.
+fn propagates(g: &Ti4Game, p: Player) -> bool {
+    crate::ti4::technology::cannot_research(&g.content, &g.state, p).is_some()
+}
+
+pub(super) fn research_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, a: Action) {
+    if a == Action::Propagate {
+        if let Some(pay) = pay_resources(g, p, cost as u32, PlanetSet::EMPTY) {
+            let c = g.content.clone();
+            let step = ResearchStep::Propagate([1, 1, 1]);
+            let _ = if cost == 4 {
+                technology_secondary(&c, &mut g.state, p, step, &pay).map(|_| ())
+            } else {
+                technology_primary(&c, &mut g.state, p, (step, &pay), None).map(|_| ())
+            };
+        }
+    }
+    if let Action::Research(t) = a {
+        let mut chosen = None;
+        first_option(g, p, cost as u32, Some(t), &mut |o, pay| {
+            if chosen.is_none() {
+                chosen = Some((o, pay))
+            }
+        });
+        if let Some((opt, pay)) = chosen {
+            let c = g.content.clone();
+            let ok = if cost == 4 {
+                technology_secondary(&c, &mut g.state, p, ResearchStep::Research(opt), &pay).is_ok()
+            } else {
+                technology_primary(&c, &mut g.state, p, (ResearchStep::Research(opt), &pay), None).is_ok()
+            };
+            if ok {
+                g.log_research(p, t);
+            }
+        }
+    }
+    if g.flow.follower == 0 && !second && matches!(a, Action::Research(_) | Action::Propagate) {
+        g.step = Step::Research { p, cost: 6, second: true };
+    } else if g.flow.follower == 0 {
+        start_secondaries(g);
+    } else {
+        next_secondary(g);
+    }
+}
+
+// ---- Construction ------------------------------------------------------------------------
+
+pub(super) fn build_options(g: &Ti4Game, p: Player, pds_only: bool, buf: &mut Vec<Action>) {
+    each_build_option(g, p, pds_only, &mut |a| buf.push(a));
+}
+
+/// Construction: every planet and structure `p` may place (PDS: at most 2 per planet; space
+/// dock: at most 1; component limits), without allocating.
+fn each_build_option(g: &Ti4Game, p: Player, pds_only: bool, out: &mut dyn FnMut(Action)) {
+    let (c, s) = (&*g.content, &g.state);
+    let ps = s.player(p);
+    for pl in ps.planets.iter() {
+        let Some(loc) = s.planet_location(c, pl) else { continue };
+        if s.occupant(loc).is_some_and(|q| q != p) {
+            continue;
+        }
+        if s.count_at(loc, UnitType::Pds) < 2 && ps.reinforcements[UnitType::Pds.idx()] > 0 {
+            out(Action::Build(pl, UnitType::Pds));
+        }
+        let dock = dock_location(g, p, loc);
+        if !pds_only
+            && s.count_at(dock, UnitType::SpaceDock) == 0
+            && s.occupant(dock).is_none_or(|q| q == p)
+            && ps.reinforcements[UnitType::SpaceDock.idx()] > 0
+        {
+            out(Action::Build(pl, UnitType::SpaceDock));
+        }
+    }
+}
+
+/// Where a space dock built on a planet goes: the planet, or for the Saar (Floating Factory)
+/// the system's space area.
+fn dock_location(g: &Ti4Game, p: Player, planet: Location) -> Location {
+    let c = &g.content;
+    let f = g.state.player(p).faction;
+    match planet {
+        Location::Planet(slot, _) if c.known.floating_factory_ii.is_some_and(|t| c.tech_def(t).faction == Some(f)) => {
+            Location::Space(slot)
+        }
+        l => l,
+    }
+}
+
+pub(super) fn build_step(g: &mut Ti4Game, p: Player, pds_only: bool, secondary: bool, a: Action) {
+    if let Action::Build(pl, t) = a {
+        let c = g.content.clone();
+        if let Some(loc) = g.state.planet_location(&c, pl) {
+            let at = if t == UnitType::SpaceDock { dock_location(g, p, loc) } else { loc };
+            let _ = g.state.add_units(p, at, t, 1);
+            if secondary {
+                // The spent strategy token goes to the system (reinforcements if one is there).
+                if let Location::Planet(slot, _) = loc {
+                    let sl = &mut g.state.systems[slot as usize];
+                    if sl.tokens >> p.0 & 1 == 0 && g.state.players[p.idx()].token_reinforcements > 0 {
+                        g.state.players[p.idx()].token_reinforcements -= 1;
+                        g.state.systems[slot as usize].tokens |= 1 << p.0;
+                    }
+                }
+            }
+        }
+    }
+    if !secondary && !pds_only && matches!(a, Action::Build(..)) {
+        g.step = Step::Build { p, pds_only: true, secondary: false };
+    } else if secondary {
+        next_secondary(g);
+    } else {
+        start_secondaries(g);
+    }
+}

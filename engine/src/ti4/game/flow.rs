@@ -1,0 +1,604 @@
+//! The round (digest §2): strategy phase, action-phase turns, status phase in its eight steps,
+//! agenda phase (vote mechanics only: no agenda effect is implemented, so the deck is empty and
+//! each of the two votes has no outcome beyond exhausting the planets that voted), the end of
+//! the game; plus the dispatch of [`Game`](crate::game::Game) calls to the rule modules, and
+//! observation / determinization.
+
+use super::objectives::{meets, pay_if_spend};
+use super::{cards, invasion, production, tactical, Action, EndCondition, Step, Ti4Game, Ti4Observation};
+use crate::game::Turn;
+use crate::ti4::combat::{Side, SpaceDecision, SpacePhase, Step as CStep};
+use crate::ti4::components::{victory_points, PublicState, StrategyCard, Zone, STRATEGY_CARDS};
+use crate::ti4::content::Ability;
+use crate::ti4::elimination::{initiative_order, next_in_game_left_of, strategy_cards_per_player};
+use crate::ti4::galaxy::bits;
+use crate::ti4::ids::*;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+pub(super) fn current(g: &Ti4Game) -> Turn {
+    match g.step {
+        Step::Deal | Step::SpaceCannon | Step::InvasionRolls(_) | Step::Reveal | Step::DrawSecret(_) => Turn::Chance,
+        Step::Space => match g.flow.space.map(|c| c.next_decision()) {
+            Some(CStep::Decide(side)) => Turn::Player(seat_of_side(g, side).idx()),
+            _ => Turn::Chance,
+        },
+        Step::Ground(_) => match g.flow.ground.map(|c| c.next_decision()) {
+            Some(CStep::Decide(side)) => Turn::Player(seat_of_side(g, side).idx()),
+            _ => Turn::Chance,
+        },
+        Step::Over(_) => Turn::Terminal,
+        Step::Pick(p)
+        | Step::Turn(p)
+        | Step::Move(p)
+        | Step::Land(p)
+        | Step::Produce(p)
+        | Step::Research { p, .. }
+        | Step::Follow(p)
+        | Step::ChooseSpeaker(p)
+        | Step::Build { p, .. }
+        | Step::Imperial(p)
+        | Step::Score(p)
+        | Step::Vote(p) => Turn::Player(p.idx()),
+    }
+}
+
+fn seat_of_side(g: &Ti4Game, side: Side) -> Player {
+    match side {
+        Side::Attacker => g.flow.turn,
+        Side::Defender => g.flow.defender,
+    }
+}
+
+pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
+    let s = &g.state;
+    match g.step {
+        Step::Pick(_) => {
+            buf.extend(StrategyCard::all().filter(|&k| s.strategy_cards.holder(k).is_none()).map(|k| Action::Pick(k.0)))
+        }
+        Step::Turn(p) => {
+            if s.player(p).tactic > 0 {
+                tactical::activation_options(g, p, buf);
+            }
+            let held = s.strategy_cards.held_by(p);
+            let mut all_used = true;
+            for k in StrategyCard::all().filter(|k| held >> k.0 & 1 == 1) {
+                if !s.strategy_cards.is_exhausted(k) {
+                    all_used = false;
+                    buf.push(Action::Strategic(k.0));
+                }
+            }
+            if all_used {
+                buf.push(Action::Pass);
+            }
+        }
+        Step::Move(p) => {
+            tactical::move_options(g, p, buf);
+            buf.push(Action::Done);
+        }
+        Step::Space => {
+            if let Some(c) = &g.flow.space {
+                match c.phase() {
+                    SpacePhase::AnnounceRetreat(_) => buf.extend([Action::Retreat, Action::Done]),
+                    SpacePhase::Retreat(_) => {
+                        // The systems the combat accepts (its retreat set), as board slots.
+                        for sl in bits(g.galaxy.neighbours(g.flow.active)) {
+                            let mut probe = *c;
+                            if probe.apply_decision(SpaceDecision::RetreatTo(g.galaxy.tile(sl))).is_ok() {
+                                buf.push(Action::RetreatTo(sl));
+                            }
+                        }
+                    }
+                    _ => {
+                        if let CStep::Decide(side) = c.next_decision() {
+                            buf.extend(c.pending_hits(side).choices(c.force(side)).map(Action::Hit));
+                        }
+                    }
+                }
+            }
+        }
+        Step::Ground(_) => {
+            if let Some(c) = &g.flow.ground {
+                if let CStep::Decide(side) = c.next_decision() {
+                    buf.extend(c.pending_hits(side).choices(c.force(side)).map(Action::Hit));
+                }
+            }
+        }
+        Step::Land(p) => {
+            invasion::land_options(g, p, buf);
+            buf.push(Action::Done);
+        }
+        Step::Produce(p) => {
+            production::produce_options(g, p, buf);
+            buf.push(Action::Done);
+        }
+        Step::Research { p, cost, .. } => {
+            cards::research_actions(g, p, cost as u32, buf);
+            buf.push(Action::Done);
+        }
+        Step::Follow(_) => buf.extend([Action::Follow, Action::Done]),
+        // Politics: any player in the game but the current speaker (the active player included).
+        Step::ChooseSpeaker(_) => buf.extend(
+            s.seats().filter(|&q| s.player(q).in_game && s.tokens.speaker != Some(q)).map(|q| Action::Speaker(q.0)),
+        ),
+        Step::Build { p, pds_only, .. } => {
+            cards::build_options(g, p, pds_only, buf);
+            buf.push(Action::Done);
+        }
+        Step::Imperial(p) => {
+            public_options(g, p, buf);
+            buf.push(Action::Done);
+        }
+        Step::Score(p) => {
+            if g.flow.scored_now & 1 == 0 && controls_home(g, p) {
+                public_options(g, p, buf);
+            }
+            if g.flow.scored_now & 2 == 0 {
+                for i in 0..g.content.cards.secret_objectives.len() {
+                    if s.secret_objectives.get(i) == Zone::Hand(p) {
+                        if let Some(cond) = g.objectives.secret[i] {
+                            if meets(g, p, cond) {
+                                buf.push(Action::ScoreSecret(SecretObjectiveId(i as u8)));
+                            }
+                        }
+                    }
+                }
+            }
+            buf.push(Action::Done);
+        }
+        Step::Vote(_) => buf.extend([Action::Vote(0), Action::Vote(1), Action::Done]),
+        Step::Deal
+        | Step::SpaceCannon
+        | Step::InvasionRolls(_)
+        | Step::Reveal
+        | Step::DrawSecret(_)
+        | Step::Over(_) => {}
+    }
+}
+
+/// Status phase 1: a player who does not control every planet of their home system cannot
+/// score public objectives.
+fn controls_home(g: &Ti4Game, p: Player) -> bool {
+    let tile = g.galaxy.tile(g.home_slot[p.idx()]);
+    g.content.systems[tile.idx()].planets.iter().all(|&pl| g.state.player(p).planets.contains(pl))
+}
+
+fn public_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
+    let s = &g.state;
+    for i in 0..g.content.cards.public_objectives.len() {
+        let o = PublicObjectiveId(i as u8);
+        if s.public_objectives.state(o) == PublicState::Revealed && !s.public_objectives.scored_by(o).contains(p) {
+            if let Some(cond) = g.objectives.public[i] {
+                if meets(g, p, cond) {
+                    buf.push(Action::ScorePublic(o));
+                }
+            }
+        }
+    }
+}
+
+fn score_public(g: &mut Ti4Game, p: Player, o: PublicObjectiveId) {
+    if let Some(cond) = g.objectives.public[o.idx()] {
+        pay_if_spend(&g.content, &mut g.state, p, cond);
+    }
+    g.state.public_objectives.set_scored(o, p, true);
+}
+
+pub(super) fn apply(g: &mut Ti4Game, a: Action) {
+    match (g.step, a) {
+        (Step::Pick(p), Action::Pick(k)) => pick(g, p, StrategyCard(k)),
+        (Step::Turn(p), Action::Activate(slot)) => tactical::activate(g, p, slot),
+        (Step::Turn(p), Action::Strategic(k)) => cards::strategic(g, p, k),
+        (Step::Turn(p), Action::Pass) => {
+            g.flow.passed |= 1 << p.0;
+            next_turn(g);
+        }
+        (Step::Move(p), Action::Move(from, t)) => tactical::move_ship(g, p, from, t),
+        (Step::Move(p), Action::Carry(from, t)) => tactical::carry(g, p, from, t),
+        (Step::Move(_), Action::Done) => tactical::end_movement(g),
+        (Step::Space, a) => {
+            let tile = |sl: u8| g.galaxy.tile(sl);
+            let d = match a {
+                Action::Hit(h) => SpaceDecision::Assign(h),
+                Action::Retreat => SpaceDecision::AnnounceRetreat,
+                Action::RetreatTo(sl) => SpaceDecision::RetreatTo(tile(sl)),
+                _ => SpaceDecision::Stay,
+            };
+            if let Some(c) = g.flow.space.as_mut() {
+                c.apply_decision(d).expect("legal space combat decision");
+            }
+        }
+        (Step::Ground(_), Action::Hit(h)) => {
+            if let Some(c) = g.flow.ground.as_mut() {
+                c.apply_decision(h).expect("legal hit choice");
+            }
+        }
+        (Step::Land(p), Action::Land(n, t)) => invasion::land(g, p, n, t),
+        (Step::Land(_), Action::Done) => invasion::after_landing(g),
+        (Step::Produce(_), Action::Produce(t)) => g.flow.queue[t.idx()] += 1,
+        (Step::Produce(p), Action::Done) => production::finish_production(g, p),
+        (Step::Research { p, cost, second }, a) => cards::research_step(g, p, cost, second, a),
+        (Step::Follow(p), Action::Follow) => cards::follow(g, p),
+        (Step::Follow(_), Action::Done) => cards::next_secondary(g),
+        (Step::ChooseSpeaker(_), Action::Speaker(q)) => {
+            g.state.tokens.speaker = Some(Player(q));
+            cards::start_secondaries(g);
+        }
+        (Step::Build { p, pds_only, secondary }, a) => cards::build_step(g, p, pds_only, secondary, a),
+        (Step::Imperial(p), a) => {
+            if let Action::ScorePublic(o) = a {
+                score_public(g, p, o);
+            }
+            cards::imperial_rest(g, p);
+        }
+        (Step::Score(p), Action::ScorePublic(o)) => {
+            score_public(g, p, o);
+            g.flow.scored_now |= 1;
+        }
+        (Step::Score(p), Action::ScoreSecret(o)) => {
+            if let Some(cond) = g.objectives.secret[o.idx()] {
+                pay_if_spend(&g.content, &mut g.state, p, cond);
+            }
+            g.state.secret_objectives.set(o.idx(), Zone::PlayArea(p));
+            g.flow.scored_now |= 2;
+        }
+        (Step::Score(_), Action::Done) => {
+            g.flow.order_idx += 1;
+            next_scorer(g);
+        }
+        (Step::Vote(p), a) => {
+            if let Action::Vote(o) = a {
+                let c = &g.content;
+                let s = &mut g.state;
+                let ready = s.player(p).planets.difference(s.exhausted_planets);
+                let v: u16 = ready.iter().map(|pl| c.planets[pl.idx()].influence as u16).sum();
+                s.exhausted_planets = s.exhausted_planets.union(ready);
+                g.flow.votes[o as usize] += v;
+            }
+            next_voter(g, p);
+        }
+        (step, a) => panic!("illegal action {a:?} at {step:?}"),
+    }
+}
+
+pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+    match g.step {
+        Step::Deal => deal(g, rng),
+        Step::SpaceCannon => tactical::space_cannon(g, rng),
+        Step::InvasionRolls(n) => invasion::invasion_rolls(g, n, rng),
+        Step::Space => {
+            if let Some(c) = g.flow.space.as_mut() {
+                c.apply_chance(rng).expect("space combat awaits dice");
+            }
+        }
+        Step::Ground(_) => {
+            if let Some(c) = g.flow.ground.as_mut() {
+                c.apply_chance(rng).expect("ground combat awaits dice");
+            }
+        }
+        Step::Reveal => {
+            let stage = if unrevealed(g, 1) > 0 { 1 } else { 2 };
+            if let Some(o) = draw_public(g, rng, stage, PublicState::Unrevealed) {
+                g.state.public_objectives.set_state(o, PublicState::Revealed);
+            }
+            status_rest(g);
+        }
+        Step::DrawSecret(p) => {
+            draw_secret(g, rng, p);
+            cards::after_draw(g, p);
+        }
+        step => panic!("apply_chance at {step:?}"),
+    }
+}
+
+/// Resolves automatic steps and the ends of the game (victory, last player).
+pub(super) fn advance(g: &mut Ti4Game) {
+    loop {
+        if matches!(g.step, Step::Over(_)) {
+            return;
+        }
+        if g.state.seats().filter(|&p| g.state.player(p).in_game).count() <= 1 {
+            g.step = Step::Over(EndCondition::LastPlayer);
+            return;
+        }
+        let target = g.opts.victory_points as u32;
+        if g.state.seats().any(|p| g.state.player(p).in_game && victory_points(&g.content, &g.state, p) >= target) {
+            g.step = Step::Over(EndCondition::Victory);
+            return;
+        }
+        match g.step {
+            Step::Space if g.flow.space.is_some_and(|c| c.outcome().is_some()) => tactical::after_space_combat(g),
+            Step::Ground(n) if g.flow.ground.is_some_and(|c| c.outcome().is_some()) => invasion::after_ground(g, n),
+            _ => return,
+        }
+    }
+}
+
+// ---- Setup deal, strategy phase, action turns -------------------------------------------
+
+fn deal(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+    let n = g.state.num_players;
+    g.state.tokens.speaker = Some(Player(rng.random_range(0..n)));
+    for p in 0..n {
+        draw_secret(g, rng, Player(p));
+    }
+    for stage in [1u8, 2] {
+        for _ in 0..5 {
+            if let Some(o) = draw_public(g, rng, stage, PublicState::Deck) {
+                g.state.public_objectives.set_state(o, PublicState::Unrevealed);
+            }
+        }
+    }
+    for _ in 0..2 {
+        if let Some(o) = draw_public(g, rng, 1, PublicState::Unrevealed) {
+            g.state.public_objectives.set_state(o, PublicState::Revealed);
+        }
+    }
+    start_strategy_phase(g);
+}
+
+/// A uniform public objective of `stage` in `from` that has a condition.
+fn draw_public(g: &Ti4Game, rng: &mut ChaCha8Rng, stage: u8, from: PublicState) -> Option<PublicObjectiveId> {
+    let c = &g.content;
+    let ok = |i: usize| {
+        c.cards.public_objectives[i].stage == stage
+            && g.objectives.public[i].is_some()
+            && g.state.public_objectives.state(PublicObjectiveId(i as u8)) == from
+    };
+    let n = (0..c.cards.public_objectives.len()).filter(|&i| ok(i)).count();
+    if n == 0 {
+        return None;
+    }
+    let k = rng.random_range(0..n);
+    (0..c.cards.public_objectives.len()).filter(|&i| ok(i)).nth(k).map(|i| PublicObjectiveId(i as u8))
+}
+
+fn unrevealed(g: &Ti4Game, stage: u8) -> usize {
+    (0..g.content.cards.public_objectives.len())
+        .filter(|&i| {
+            g.content.cards.public_objectives[i].stage == stage
+                && g.state.public_objectives.state(PublicObjectiveId(i as u8)) == PublicState::Unrevealed
+        })
+        .count()
+}
+
+/// Draws a secret objective into `p`'s hand (uniform over the deck); nothing if it is empty.
+pub(super) fn draw_secret(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player) {
+    let n_cards = g.content.cards.secret_objectives.len();
+    let n = g.state.secret_objectives.count(n_cards, Zone::Deck);
+    if n == 0 {
+        return;
+    }
+    let k = rng.random_range(0..n);
+    if let Some(i) = (0..n_cards).filter(|&i| g.state.secret_objectives.get(i) == Zone::Deck).nth(k) {
+        g.state.secret_objectives.set(i, Zone::Hand(p));
+    }
+}
+
+fn start_strategy_phase(g: &mut Ti4Game) {
+    g.flow.picks = 0;
+    let speaker = g.state.tokens.speaker.unwrap_or(Player(0));
+    g.step = Step::Pick(speaker);
+}
+
+fn pick(g: &mut Ti4Game, p: Player, k: StrategyCard) {
+    let s = &mut g.state;
+    let tg = s.strategy_cards.trade_goods(k);
+    s.player_mut(p).trade_goods += tg;
+    s.strategy_cards.set_trade_goods(k, 0);
+    s.strategy_cards.set_holder(k, Some(p));
+    s.strategy_cards.set_exhausted(k, false);
+    g.flow.picks += 1;
+    let players = s.seats().filter(|&q| s.player(q).in_game).count() as u8;
+    let total = (players * strategy_cards_per_player(s)).min(STRATEGY_CARDS as u8);
+    if g.flow.picks < total {
+        g.step = Step::Pick(next_in_game_left_of(s, p).unwrap_or(p));
+        return;
+    }
+    // Strategy phase 2: a trade good on each card nobody took.
+    for k in StrategyCard::all() {
+        if s.strategy_cards.holder(k).is_none() {
+            let t = s.strategy_cards.trade_goods(k);
+            s.strategy_cards.set_trade_goods(k, t + 1);
+        }
+    }
+    g.flow.passed = 0;
+    let mut order = [Player(0); MAX_PLAYERS];
+    initiative_order(s, &mut order);
+    g.flow.turn = order[0];
+    g.step = Step::Turn(order[0]);
+}
+
+/// The next action-phase turn: the next player in initiative order who has not passed (the
+/// last player keeps taking turns until they pass); the status phase once everyone passed.
+pub(super) fn next_turn(g: &mut Ti4Game) {
+    let s = &g.state;
+    let mut order = [Player(0); MAX_PLAYERS];
+    let n = initiative_order(s, &mut order);
+    let cur = order[..n].iter().position(|&q| q == g.flow.turn).unwrap_or(n.saturating_sub(1));
+    for k in 1..=n {
+        let q = order[(cur + k) % n];
+        if g.flow.passed >> q.0 & 1 == 0 {
+            g.flow.turn = q;
+            g.step = Step::Turn(q);
+            return;
+        }
+    }
+    start_status(g);
+}
+
+// ---- Status phase --------------------------------------------------------------------------
+
+fn start_status(g: &mut Ti4Game) {
+    g.flow.order_idx = 0;
+    next_scorer(g);
+}
+
+fn next_scorer(g: &mut Ti4Game) {
+    let mut order = [Player(0); MAX_PLAYERS];
+    let n = initiative_order(&g.state, &mut order);
+    g.flow.scored_now = 0;
+    if (g.flow.order_idx as usize) < n {
+        g.step = Step::Score(order[g.flow.order_idx as usize]);
+        return;
+    }
+    // Status 2: reveal the next public objective, or the game ends.
+    if unrevealed(g, 1) + unrevealed(g, 2) == 0 {
+        g.step = Step::Over(EndCondition::NoObjective);
+    } else {
+        g.step = Step::Reveal;
+    }
+}
+
+/// Status phase steps 3-8 (no action cards to draw: the deck is empty).
+fn status_rest(g: &mut Ti4Game) {
+    let s = &mut g.state;
+    // 4. Command tokens on the board return to reinforcements.
+    for slot in 0..s.num_systems as usize {
+        let t = s.systems[slot].tokens;
+        for p in 0..s.num_players {
+            if t >> p & 1 == 1 {
+                s.players[p as usize].token_reinforcements += 1;
+            }
+        }
+        s.systems[slot].tokens = 0;
+    }
+    // 5. Gain 2 command tokens (one tactic, one fleet; simplified redistribution).
+    for p in 0..s.num_players as usize {
+        let ps = &mut s.players[p];
+        if !ps.in_game {
+            continue;
+        }
+        for k in 0..2 {
+            if ps.token_reinforcements > 0 {
+                ps.token_reinforcements -= 1;
+                if k == 0 {
+                    ps.tactic += 1;
+                } else {
+                    ps.fleet += 1;
+                }
+            }
+        }
+        // 6. Ready cards.
+        ps.exhausted_techs = TechSet::EMPTY;
+    }
+    s.exhausted_planets = PlanetSet::EMPTY;
+    // 7. Repair.
+    for slot in 0..s.num_systems as usize {
+        s.systems[slot].space.damaged = [0; UNIT_TYPES];
+        for a in s.systems[slot].planets.iter_mut() {
+            a.damaged = [0; 4];
+        }
+    }
+    // 8. Strategy cards return.
+    for k in StrategyCard::all() {
+        s.strategy_cards.set_holder(k, None);
+        s.strategy_cards.set_exhausted(k, false);
+    }
+    crate::ti4::elimination::end_of_status_phase(s);
+    if !g.flow.custodians {
+        g.flow.agenda = 0;
+        start_agenda(g);
+    } else {
+        next_round(g);
+    }
+}
+
+fn next_round(g: &mut Ti4Game) {
+    if g.state.round >= g.opts.round_cap {
+        g.step = Step::Over(EndCondition::RoundCap);
+        return;
+    }
+    g.state.round += 1;
+    start_strategy_phase(g);
+}
+
+// ---- Agenda phase --------------------------------------------------------------------------
+
+fn may_vote(g: &Ti4Game, p: Player) -> bool {
+    g.state.player(p).in_game && !g.content.factions[g.state.player(p).faction.idx()].has(Ability::GalacticThreat)
+}
+
+fn start_agenda(g: &mut Ti4Game) {
+    g.flow.votes = [0; 2];
+    let speaker = g.state.tokens.speaker.unwrap_or(Player(0));
+    // Votes start left of the speaker; the speaker votes last.
+    let mut q = speaker;
+    for _ in 0..g.state.num_players {
+        q = Player((q.0 + 1) % g.state.num_players);
+        if may_vote(g, q) {
+            g.step = Step::Vote(q);
+            return;
+        }
+    }
+    end_agenda(g);
+}
+
+fn next_voter(g: &mut Ti4Game, p: Player) {
+    let speaker = g.state.tokens.speaker.unwrap_or(Player(0));
+    let mut q = p;
+    while q != speaker {
+        q = Player((q.0 + 1) % g.state.num_players);
+        if may_vote(g, q) {
+            g.step = Step::Vote(q);
+            return;
+        }
+    }
+    end_agenda(g);
+}
+
+fn end_agenda(g: &mut Ti4Game) {
+    g.flow.agenda += 1;
+    if g.flow.agenda < 2 {
+        start_agenda(g);
+        return;
+    }
+    // Ready all planets.
+    g.state.exhausted_planets = PlanetSet::EMPTY;
+    next_round(g);
+}
+
+// ---- Hidden information --------------------------------------------------------------------
+
+pub(super) fn observe(g: &Ti4Game, p: Player) -> Ti4Observation {
+    let mut game = g.clone();
+    let mut hidden = [0u8; MAX_PLAYERS];
+    let n_secret = g.content.cards.secret_objectives.len();
+    for i in 0..n_secret {
+        if let Zone::Hand(q) = game.state.secret_objectives.get(i) {
+            if q != p {
+                hidden[q.idx()] += 1;
+                game.state.secret_objectives.set(i, Zone::Deck);
+            }
+        }
+    }
+    let mut unrev = [0u8; 2];
+    for i in 0..g.content.cards.public_objectives.len() {
+        let o = PublicObjectiveId(i as u8);
+        if game.state.public_objectives.state(o) == PublicState::Unrevealed {
+            unrev[g.content.cards.public_objectives[i].stage as usize - 1] += 1;
+            game.state.public_objectives.set_state(o, PublicState::Deck);
+        }
+    }
+    game.decisions = 0;
+    Ti4Observation { game, hidden_secrets: hidden, unrevealed: unrev }
+}
+
+pub(super) fn determinize(g: &Ti4Game, observer: Player, rng: &mut ChaCha8Rng) -> Ti4Game {
+    let obs = observe(g, observer);
+    let mut game = obs.game;
+    for q in 0..g.state.num_players {
+        for _ in 0..obs.hidden_secrets[q as usize] {
+            draw_secret(&mut game, rng, Player(q));
+        }
+    }
+    for stage in [1u8, 2] {
+        for _ in 0..obs.unrevealed[stage as usize - 1] {
+            if let Some(o) = draw_public(&game, rng, stage, PublicState::Deck) {
+                game.state.public_objectives.set_state(o, PublicState::Unrevealed);
+            }
+        }
+    }
+    game.decisions = g.decisions;
+    game
+}

@@ -1,0 +1,218 @@
+//! Invasion (digest §5; Rules Reference 49 "Invasion", 15 "Bombardment", 77 "Space Cannon",
+//! 42 "Ground Combat", 27 "Custodians"): ground forces land one at a time (the custodians token
+//! costs 6 influence and gives 1 victory point on Mecatol Rex), bombardment at the first
+//! contested planet (planetary shields; war suns cancel them), space cannon defense, ground
+//! combat with hit decisions, structures destroyed, control gained exhausted; elimination is
+//! checked after every loss. Hits of bombardment and space cannon defense are assigned by the
+//! default policy (cheapest first, sustain first).
+
+use super::objectives::{pay_plan, spend_plan};
+use super::production::start_production;
+use super::tactical::{board_force, damage_stack, units_of, write_back};
+use super::{Action, Step, Ti4Game};
+use crate::ti4::combat::{
+    assign_hits_default, bombardment_blocked, roll_bombardment, roll_space_cannon_defense, Arena, Force, GroundCombat,
+};
+use crate::ti4::elimination::{check_elimination_by, destroy_units, sundered_protects};
+use crate::ti4::ids::*;
+use crate::ti4::state::{Location, MAX_PLANETS_PER_SYSTEM};
+use rand_chacha::ChaCha8Rng;
+
+pub(super) fn start_landing(g: &mut Ti4Game, p: Player) {
+    let mut buf_has = false;
+    let loc = Location::Space(g.flow.active);
+    if g.state.occupant(loc) == Some(p)
+        && (g.state.count_at(loc, UnitType::Infantry) > 0 || g.state.count_at(loc, UnitType::Mech) > 0)
+    {
+        buf_has = (0..MAX_PLANETS_PER_SYSTEM as u8).any(|n| may_land(g, p, n));
+    }
+    if buf_has {
+        g.step = Step::Land(p);
+    } else {
+        establish_control(g);
+    }
+}
+
+fn may_land(g: &Ti4Game, p: Player, n: u8) -> bool {
+    let (c, s) = (&*g.content, &g.state);
+    let Some(pl) = s.planet_at(c, Location::Planet(g.flow.active, n)) else { return false };
+    if let Some(q) = crate::ti4::control::controller(s, pl) {
+        if q != p && sundered_protects(c, s, q, pl) {
+            return false;
+        }
+    }
+    if g.flow.custodians && c.known.mecatol_rex == Some(pl) {
+        return spend_plan(c, s, p, 0, 6, 0, 0).is_some();
+    }
+    true
+}
+
+pub(super) fn land_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
+    let loc = Location::Space(g.flow.active);
+    if g.state.occupant(loc) != Some(p) {
+        return;
+    }
+    for n in 0..MAX_PLANETS_PER_SYSTEM as u8 {
+        if may_land(g, p, n) {
+            for t in [UnitType::Infantry, UnitType::Mech] {
+                if g.state.count_at(loc, t) > 0 {
+                    buf.push(Action::Land(n, t));
+                }
+            }
+        }
+    }
+}
+
+pub(super) fn land(g: &mut Ti4Game, p: Player, n: u8, t: UnitType) {
+    let c = g.content.clone();
+    let a = g.flow.active;
+    let pl = g.state.planet_at(&c, Location::Planet(a, n));
+    if g.flow.custodians && pl.is_some() && c.known.mecatol_rex == pl {
+        // Custodians: spend 6 influence, gain 1 victory point; the agenda phase begins.
+        if let Some(plan) = spend_plan(&c, &g.state, p, 0, 6, 0, 0) {
+            pay_plan(&mut g.state, p, plan);
+        }
+        g.flow.custodians = false;
+        g.state.player_mut(p).bonus_vp += 1;
+    }
+    let _ = g.state.remove_units(Location::Space(a), t, 1);
+    let ploc = Location::Planet(a, n);
+    match g.state.occupant(ploc) {
+        Some(q) if q != p => g.flow.committed[n as usize][(t == UnitType::Mech) as usize] += 1,
+        _ => {
+            let _ = g.state.add_units(p, ploc, t, 1);
+            take_control(g, p, ploc);
+        }
+    }
+    if !(0..MAX_PLANETS_PER_SYSTEM as u8).any(|k| may_land(g, p, k)) || g.state.occupant(Location::Space(a)) != Some(p)
+    {
+        after_landing(g);
+    }
+}
+
+pub(super) fn after_landing(g: &mut Ti4Game) {
+    match (0..3u8).find(|&n| g.flow.committed[n as usize] != [0, 0]) {
+        Some(n) => g.step = Step::InvasionRolls(n),
+        None => establish_control(g),
+    }
+}
+
+fn committed_force(g: &Ti4Game, p: Player, n: u8) -> Force {
+    let units = units_of(&g.content, &g.state, p);
+    let f = Force::new(&g.content, &units, Arena::Ground).expect("effective units");
+    let [i, m] = g.flow.committed[n as usize];
+    let mut counts = [0; UNIT_TYPES];
+    counts[UnitType::Infantry.idx()] = i;
+    counts[UnitType::Mech.idx()] = m;
+    f.with_counts(counts, [0; UNIT_TYPES]).unwrap_or(f)
+}
+
+/// Bombardment 15 and space cannon defense 77.5 against planet `n`, then the ground combat.
+pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) {
+    let p = g.flow.turn;
+    let a = g.flow.active;
+    let ploc = Location::Planet(a, n);
+    if let Some(q) = g.state.occupant(ploc) {
+        let planet = board_force(g, q, ploc);
+        let space = board_force(g, p, Location::Space(a));
+        let first = (0..n).all(|k| g.flow.committed[k as usize] == [0, 0]);
+        if first && !bombardment_blocked(&planet, &space, false) {
+            let hits = roll_bombardment(&space, rng);
+            if hits > 0 {
+                damage_stack(g, ploc, q, hits, p);
+            }
+        }
+    }
+    let mut att = committed_force(g, p, n);
+    if let Some(q) = g.state.occupant(ploc) {
+        let planet = board_force(g, q, ploc);
+        let hits = roll_space_cannon_defense(&planet, rng);
+        if hits > 0 {
+            let m = att.ground_force_mask();
+            assign_hits_default(&mut att, hits, m);
+        }
+    }
+    g.flow.committed[n as usize] = [att.count(UnitType::Infantry), att.count(UnitType::Mech)];
+    let def = match g.state.occupant(ploc) {
+        Some(q) => {
+            g.flow.defender = q;
+            board_force(g, q, ploc)
+        }
+        None => Force::new(&g.content, &units_of(&g.content, &g.state, p), Arena::Ground).expect("units"),
+    };
+    g.flow.ground = Some(GroundCombat::new(att, def).expect("ground forces"));
+    g.step = Step::Ground(n);
+}
+
+pub(super) fn after_ground(g: &mut Ti4Game, n: u8) {
+    let p = g.flow.turn;
+    let Some(combat) = g.flow.ground.take() else { return };
+    let ploc = Location::Planet(g.flow.active, n);
+    let def = *combat.force(crate::ti4::combat::Side::Defender);
+    if let Some(q) = g.state.occupant(ploc) {
+        if q == g.flow.defender {
+            write_back(g, ploc, &def, p);
+        }
+    }
+    let att = *combat.force(crate::ti4::combat::Side::Attacker);
+    let survivors = [att.count(UnitType::Infantry), att.count(UnitType::Mech)];
+    g.flow.committed[n as usize] = [0, 0];
+    let defender_ground = g.state.occupant(ploc).is_some_and(|q| {
+        q != p && (g.state.count_at(ploc, UnitType::Infantry) + g.state.count_at(ploc, UnitType::Mech)) > 0
+    });
+    if survivors != [0, 0] && !defender_ground {
+        // Invasion 49.6: the defender's structures are destroyed.
+        if let Some(q) = g.state.occupant(ploc).filter(|&q| q != p) {
+            let _ = q;
+            for t in [UnitType::Pds, UnitType::SpaceDock] {
+                let k = g.state.count_at(ploc, t);
+                if k > 0 {
+                    let _ = destroy_units(&g.content, &mut g.state, ploc, t, k, Some(p));
+                }
+            }
+        }
+        let _ = g.state.add_units(p, ploc, UnitType::Infantry, survivors[0]);
+        let _ = g.state.add_units(p, ploc, UnitType::Mech, survivors[1]);
+        if survivors[1] > 0 {
+            let _ = g.state.set_damaged(ploc, UnitType::Mech, att.damaged(UnitType::Mech).min(survivors[1]));
+        }
+        take_control(g, p, ploc);
+    }
+    after_landing(g);
+}
+
+/// Invasion 49.7 for one planet where `p` now stands alone: `p` gains it (exhausted); its
+/// previous controller may be eliminated by the loss (only they are checked: the active
+/// player's committed units are off the board meanwhile).
+fn take_control(g: &mut Ti4Game, p: Player, ploc: Location) {
+    let c = g.content.clone();
+    let Some(pl) = g.state.planet_at(&c, ploc) else { return };
+    if g.state.player(p).planets.contains(pl) {
+        return;
+    }
+    if let Ok(Some(q)) = crate::ti4::control::gain_control(&c, &mut g.state, p, pl, true) {
+        if crate::ti4::elimination::meets_conditions(&c, &g.state, q) {
+            let _ = crate::ti4::elimination::eliminate(&c, &mut g.state, q, Some(p));
+        }
+    }
+}
+
+/// Invasion 49.7: control of each planet of the active system where the active player has
+/// ground forces; elimination is checked after the control changes.
+fn establish_control(g: &mut Ti4Game) {
+    let p = g.flow.turn;
+    let c = g.content.clone();
+    let a = g.flow.active;
+    for n in 0..MAX_PLANETS_PER_SYSTEM as u8 {
+        let ploc = Location::Planet(a, n);
+        if g.state.occupant(ploc) == Some(p) {
+            if let Some(pl) = g.state.planet_at(&c, ploc) {
+                if !g.state.player(p).planets.contains(pl) {
+                    let _ = crate::ti4::control::gain_control(&c, &mut g.state, p, pl, true);
+                }
+            }
+        }
+    }
+    check_elimination_by(&c, &mut g.state, Some(p));
+    start_production(g, p);
+}

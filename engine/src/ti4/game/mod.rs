@@ -1,0 +1,535 @@
+//! The TI4 round loop as a [`Game`]: setup, strategy, action, status and agenda phases, objectives
+//! and victory (digest §1-§7; issue 4). [`Ti4Game`] holds the shared content and galaxy, the
+//! compact [`State`] and a small `Copy` record of where the round stands ([`Step`] plus
+//! [`Flow`]). Compound decisions are split: a tactical action is "activate a system", then one
+//! ship (or one transported unit) at a time, "end movement", hit assignments, one ground force
+//! landed at a time, one unit produced at a time and "end production".
+//!
+//! Module map: `setup` (§1), `flow` (§2: strategy, action turns, status, agenda, end),
+//! `tactical` (§2.2, §4-§5: activation, movement, space cannon, space combat), `invasion` (§5),
+//! `production` (§6), `cards` (§3: the eight strategy cards), `objectives` (§7).
+//! What is simplified is listed in `docs/RULES.md` ("Round loop").
+
+mod cards;
+mod flow;
+mod invasion;
+pub mod objectives;
+mod production;
+#[cfg(test)]
+mod rule_tests;
+mod setup;
+mod tactical;
+#[cfg(test)]
+mod tests;
+
+pub use objectives::{Cond, ObjectiveTable};
+pub use setup::{MapChoice, Ti4Options};
+
+use crate::game::{Game, PerPlayer, Turn};
+use crate::ti4::combat::{GroundCombat, HitChoice, SpaceCombat};
+use crate::ti4::content::Content;
+use crate::ti4::galaxy::Galaxy;
+use crate::ti4::ids::*;
+use crate::ti4::state::State;
+use rand_chacha::ChaCha8Rng;
+use std::fmt;
+use std::sync::Arc;
+
+/// A player decision. `Copy`, ordered (the order of `legal_actions`).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Action {
+    /// Strategy phase: take this strategy card (0-7).
+    Pick(u8),
+    /// Action phase: tactical action activating this board slot.
+    Activate(u8),
+    /// Action phase: strategic action with this strategy card.
+    Strategic(u8),
+    /// Action phase: pass.
+    Pass,
+    /// Movement: move one ship of this type from this slot into the active system (it takes
+    /// along what its leaving would strand over capacity).
+    Move(u8, UnitType),
+    /// Movement: transport one fighter or ground force from this slot (its space area or a
+    /// planet of yours there) with the ships moved from it.
+    Carry(u8, UnitType),
+    /// Combat: where the next hit goes.
+    Hit(HitChoice),
+    /// Space combat: announce a retreat (not announcing is `Done`).
+    Retreat,
+    /// Space combat: retreat to this board slot.
+    RetreatTo(u8),
+    /// Invasion: commit one ground force of this type from space to planet `n` of the system.
+    Land(u8, UnitType),
+    /// Production: queue one unit of this type.
+    Produce(UnitType),
+    /// Research this technology (Technology card).
+    Research(TechId),
+    /// Nekro Virus, Propagation: gain 3 command tokens where the Technology card would research.
+    Propagate,
+    /// Construction: place a structure on this planet.
+    Build(PlanetId, UnitType),
+    /// Politics: this seat becomes speaker.
+    Speaker(u8),
+    /// Score this public objective.
+    ScorePublic(PublicObjectiveId),
+    /// Score this secret objective.
+    ScoreSecret(SecretObjectiveId),
+    /// Agenda: vote for outcome 0 ("for") or 1 ("against") with all ready planets.
+    Vote(u8),
+    /// Follow a strategy card's secondary.
+    Follow,
+    /// Decline / stop: end movement, landing, production, scoring; skip an optional step.
+    Done,
+}
+
+/// Why the game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum EndCondition {
+    /// A player reached the victory-point target.
+    Victory,
+    /// The status phase could not reveal a public objective.
+    NoObjective,
+    /// At most one player is left in the game.
+    LastPlayer,
+    /// The configured round cap was reached.
+    RoundCap,
+}
+
+impl EndCondition {
+    /// A short snake_case label.
+    pub const fn label(self) -> &'static str {
+        match self {
+            EndCondition::Victory => "victory",
+            EndCondition::NoObjective => "no_objective",
+            EndCondition::LastPlayer => "last_player",
+            EndCondition::RoundCap => "round_cap",
+        }
+    }
+}
+
+/// The point the game waits at: a decision of one player, or chance.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Step {
+    /// Chance: deal secret objectives and reveal two stage I objectives.
+    Deal,
+    /// Strategy phase: the player picks a card.
+    Pick(Player),
+    /// Action phase: the player chooses an action.
+    Turn(Player),
+    /// Tactical action: movement decisions.
+    Move(Player),
+    /// Chance: space cannon offense in the active system.
+    SpaceCannon,
+    /// A space combat is running (`Flow::space`).
+    Space,
+    /// Tactical action: landing decisions.
+    Land(Player),
+    /// Chance: bombardment and space cannon defense against planet `n`.
+    InvasionRolls(u8),
+    /// A ground combat on planet `n` is running (`Flow::ground`).
+    Ground(u8),
+    /// Tactical action: production decisions.
+    Produce(Player),
+    /// Technology card: research, or `Done`; `cost` resources, `second` marks the primary's
+    /// second research.
+    Research { p: Player, cost: u8, second: bool },
+    /// A strategy card's secondary is offered to the player.
+    Follow(Player),
+    /// Politics: choose the new speaker.
+    ChooseSpeaker(Player),
+    /// Construction: place a structure (`pds_only` for the primary's second one; `secondary`).
+    Build { p: Player, pds_only: bool, secondary: bool },
+    /// Imperial primary: score a public objective or `Done`.
+    Imperial(Player),
+    /// Chance: the player draws a secret objective.
+    DrawSecret(Player),
+    /// Status phase step 1: the player scores.
+    Score(Player),
+    /// Chance: status phase step 2, reveal a public objective.
+    Reveal,
+    /// Agenda phase: the player votes.
+    Vote(Player),
+    /// The game is over.
+    Over(EndCondition),
+}
+
+/// Most units a tactical action tracks per type (transit, queued production).
+pub type Counts = [u8; UNIT_TYPES];
+
+/// Where the round stands beyond the [`Step`]. `Copy`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Flow {
+    /// Strategy phase: picks made.
+    pub picks: u8,
+    /// Action phase: players who passed (bit per seat).
+    pub passed: u8,
+    /// The player whose action-phase turn it is.
+    pub turn: Player,
+    /// The custodians token is still on Mecatol Rex.
+    pub custodians: bool,
+    /// Active system slot of the tactical action.
+    pub active: u8,
+    /// Ships and transported units moving into the active system (off the board meanwhile).
+    pub transit: Counts,
+    /// Damaged units among `transit`.
+    pub transit_damaged: Counts,
+    /// Slots ships moved from (transport may pick up there).
+    pub moved_from: u64,
+    /// Capacity of the moving ships, and units transported.
+    pub capacity: u8,
+    /// Units transported.
+    pub carried: u8,
+    /// Ground forces committed to enemy planets, per planet `[infantry, mech]`.
+    pub committed: [[u8; 2]; 3],
+    /// Queued production.
+    pub queue: Counts,
+    /// Production: the system is the home system through Warfare's secondary (no tactical action).
+    pub warfare: bool,
+    /// The strategy card being resolved, and whose it is.
+    pub card: u8,
+    /// The active player of the strategic action.
+    pub card_owner: Player,
+    /// The other side of the running combat.
+    pub defender: Player,
+    /// The next seat offset asked about the secondary (1..n).
+    pub follower: u8,
+    /// Status scoring: order index; public/secret scored this status phase (bit 0, bit 1).
+    pub order_idx: u8,
+    /// What the scoring player has scored this status phase (bit 0 public, bit 1 secret).
+    pub scored_now: u8,
+    /// Agenda phase: agendas resolved, votes for the two outcomes.
+    pub agenda: u8,
+    /// Votes cast for "for" and "against".
+    pub votes: [u16; 2],
+    /// Space combat, when one runs.
+    pub space: Option<SpaceCombat>,
+    /// Ground combat, when one runs.
+    pub ground: Option<GroundCombat>,
+    /// The player who last reached the VP target (for the end).
+    pub end: Option<EndCondition>,
+}
+
+/// A complete TI4 game. Cloning copies the state and bumps two reference counts.
+#[derive(Clone)]
+pub struct Ti4Game {
+    content: Arc<Content>,
+    galaxy: Arc<Galaxy>,
+    objectives: Arc<ObjectiveTable>,
+    opts: Ti4Options,
+    /// The components.
+    pub state: State,
+    /// Home-system slot per seat.
+    pub home_slot: [u8; MAX_PLAYERS],
+    /// The current decision or chance point.
+    pub step: Step,
+    /// Round bookkeeping.
+    pub flow: Flow,
+    /// Decisions applied so far (for statistics).
+    pub decisions: u32,
+    /// Technologies researched so far in the game (the length of the research log).
+    pub researched: u16,
+    /// The first [`RESEARCH_LOG`] researches: seat, technology, round.
+    research_log: [(u8, u8, u8); RESEARCH_LOG],
+}
+
+/// Researches a game records in order ([`Ti4Game::research_log`]); later ones are only counted.
+pub const RESEARCH_LOG: usize = 256;
+
+/// One research, for records.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ResearchRecord {
+    /// The researching seat.
+    pub seat: Player,
+    /// The technology.
+    pub tech: TechId,
+    /// The game round.
+    pub round: u8,
+}
+
+impl PartialEq for Ti4Game {
+    fn eq(&self, o: &Self) -> bool {
+        Arc::ptr_eq(&self.content, &o.content)
+            && Arc::ptr_eq(&self.galaxy, &o.galaxy)
+            && self.opts == o.opts
+            && self.state == o.state
+            && self.home_slot == o.home_slot
+            && self.step == o.step
+            && self.flow == o.flow
+    }
+}
+
+impl fmt::Debug for Ti4Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Ti4Game {{ round {}, step {:?} }}", self.state.round, self.step)
+    }
+}
+
+/// What one player sees: the game with other players' unscored secret objectives and the
+/// face-down public objectives put back in their decks, and how many of each were hidden.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Ti4Observation {
+    /// The game with the hidden cards put back.
+    pub game: Ti4Game,
+    /// Per seat: unscored secret objectives in hand (0 for the observer).
+    pub hidden_secrets: [u8; MAX_PLAYERS],
+    /// Face-down public objectives per stage.
+    pub unrevealed: [u8; 2],
+}
+
+/// Per-player features for heuristic evaluation ([`Ti4Game::heuristic_features`]).
+#[derive(Clone, Copy, PartialEq, Debug, Default)]
+pub struct Features {
+    /// Victory points.
+    pub victory_points: f64,
+    /// Planets controlled.
+    pub planets: f64,
+    /// Resources of controlled planets.
+    pub resources: f64,
+    /// Influence of controlled planets.
+    pub influence: f64,
+    /// Technologies owned.
+    pub technologies: f64,
+    /// Fleet strength: sum of ship costs on the board.
+    pub fleet: f64,
+}
+
+impl Ti4Game {
+    /// The content.
+    pub fn content(&self) -> &Content {
+        &self.content
+    }
+    /// The galaxy.
+    pub fn galaxy(&self) -> &Galaxy {
+        &self.galaxy
+    }
+    /// The options.
+    pub fn options(&self) -> &Ti4Options {
+        &self.opts
+    }
+    /// Why the game ended, once over.
+    pub fn end_condition(&self) -> Option<EndCondition> {
+        match self.step {
+            Step::Over(e) => Some(e),
+            _ => None,
+        }
+    }
+    /// Technologies researched so far, in order (at most [`RESEARCH_LOG`]).
+    pub fn research_log(&self) -> impl Iterator<Item = ResearchRecord> + '_ {
+        self.research_log[..(self.researched as usize).min(RESEARCH_LOG)].iter().map(|&(p, t, r)| ResearchRecord {
+            seat: Player(p),
+            tech: TechId(t),
+            round: r,
+        })
+    }
+    /// Records a research.
+    fn log_research(&mut self, p: Player, t: TechId) {
+        if (self.researched as usize) < RESEARCH_LOG {
+            self.research_log[self.researched as usize] = (p.0, t.0, self.state.round);
+        }
+        self.researched += 1;
+    }
+    /// Eliminated seats in elimination order, with their standings (round, by whom, points).
+    pub fn eliminations(&self) -> Vec<(Player, crate::ti4::components::Standing)> {
+        let mut out: Vec<_> = self
+            .state
+            .seats()
+            .filter(|&p| !self.state.player(p).in_game)
+            .map(|p| (p, self.state.player(p).standing))
+            .collect();
+        out.sort_by_key(|(_, st)| st.order);
+        out
+    }
+    /// The round loop's invariants (for tests and `--check-invariants` runs; not for the hot
+    /// path): conservation of every component (`elimination::conservation::check`); fleet pool
+    /// and capacity in every space area; an eliminated player is never to move; nobody in the
+    /// game is at the victory-point target unless the game is over; bonus points come only from
+    /// the custodians and Imperial (at most one per round plus one).
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let (c, s) = (&*self.content, &self.state);
+        crate::ti4::elimination::conservation::check(c, s).map_err(|e| format!("conservation: {e:?}"))?;
+        let to_move = match flow::current(self) {
+            Turn::Player(q) => Some(q),
+            _ => None,
+        };
+        let target = self.opts.victory_points as u32;
+        for p in s.seats() {
+            let ps = s.player(p);
+            if !ps.in_game {
+                if to_move == Some(p.idx()) {
+                    return Err(format!("eliminated player {} to move", p.0));
+                }
+                continue;
+            }
+            if self.victory_points(p) >= target && self.end_condition().is_none() {
+                return Err(format!("player {} has {} VP but the game goes on", p.0, self.victory_points(p)));
+            }
+            for slot in 0..s.num_systems {
+                if s.systems[slot as usize].space.owner == p.0 {
+                    if tactical::non_fighter_ships(s, slot) > ps.fleet as u32 {
+                        return Err(format!("fleet pool exceeded in slot {slot} by {}", p.0));
+                    }
+                    let (cap, load) = tactical::space_load(c, s, slot);
+                    if load > cap {
+                        return Err(format!("capacity exceeded in slot {slot} by {}: {load} > {cap}", p.0));
+                    }
+                }
+            }
+        }
+        let bonus: u32 = s.seats().map(|p| s.player(p).bonus_vp as u32).sum();
+        if bonus > s.round as u32 + 1 {
+            return Err(format!("{bonus} bonus VP after {} rounds", s.round));
+        }
+        Ok(())
+    }
+
+    /// Victory points of a seat.
+    pub fn victory_points(&self, p: Player) -> u32 {
+        crate::ti4::components::victory_points(&self.content, &self.state, p)
+    }
+    /// Heuristic features of a seat (for agents' evaluators).
+    pub fn heuristic_features(&self, p: Player) -> Features {
+        let (c, s) = (&*self.content, &self.state);
+        let ps = s.player(p);
+        if !ps.in_game {
+            return Features { victory_points: self.victory_points(p) as f64, ..Features::default() };
+        }
+        let techs = crate::ti4::technology::valefar::effective_techs(c, s, p);
+        let mut fleet = 0.0;
+        for t in UnitType::ALL.into_iter().filter(|t| t.idx() >= UnitType::Fighter.idx()) {
+            if let Some(u) = c.effective_unit(ps.faction, t, techs) {
+                let d = &c.units[u.idx()];
+                let cost = d.cost.unwrap_or(0) as f64 / d.units_per_cost.max(1) as f64;
+                fleet += cost * ps.on_board[t.idx()] as f64;
+            }
+        }
+        Features {
+            victory_points: self.victory_points(p) as f64,
+            planets: ps.planets.len() as f64,
+            resources: ps.planets.iter().map(|pl| c.planets[pl.idx()].resources as f64).sum(),
+            influence: ps.planets.iter().map(|pl| c.planets[pl.idx()].influence as f64).sum(),
+            technologies: ps.techs.len() as f64,
+            fleet,
+        }
+    }
+
+    /// Finishing order: players in the game by victory points, then initiative order (earliest
+    /// first, the digest's tie-break), then seat; eliminated players after them, the later
+    /// eliminated first.
+    fn order(&self) -> [Player; MAX_PLAYERS] {
+        let s = &self.state;
+        let mut init = [Player(0); MAX_PLAYERS];
+        let k = crate::ti4::elimination::initiative_order(s, &mut init);
+        let mut keys = [(0u32, 0u32, 0u8); MAX_PLAYERS];
+        let n = s.num_players as usize;
+        for (i, key) in keys.iter_mut().enumerate().take(n) {
+            let p = Player(i as u8);
+            let ps = s.player(p);
+            let vp = self.victory_points(p);
+            *key = if ps.in_game {
+                let pos = init[..k].iter().position(|&q| q == p).unwrap_or(k) as u32;
+                (1000 - vp, pos, i as u8)
+            } else {
+                (10_000 - ps.standing.order as u32, 0, i as u8)
+            };
+        }
+        keys[..n].sort_unstable();
+        let mut out = [Player(0); MAX_PLAYERS];
+        for (i, k) in keys[..n].iter().enumerate() {
+            out[i] = Player(k.2);
+        }
+        out
+    }
+}
+
+impl Game for Ti4Game {
+    type Action = Action;
+    type Observation = Ti4Observation;
+    const HIDDEN_INFORMATION: bool = true;
+    const CHANCE: bool = true;
+
+    fn num_players(&self) -> usize {
+        self.state.num_players as usize
+    }
+
+    fn current(&self) -> Turn {
+        flow::current(self)
+    }
+
+    fn legal_actions(&self, buf: &mut Vec<Action>) {
+        buf.clear();
+        flow::legal(self, buf);
+        buf.sort_unstable();
+        buf.dedup();
+    }
+
+    fn apply(&mut self, action: Action) {
+        self.decisions += 1;
+        flow::apply(self, action);
+        flow::advance(self);
+    }
+
+    fn apply_chance(&mut self, rng: &mut ChaCha8Rng) {
+        flow::chance(self, rng);
+        flow::advance(self);
+    }
+
+    fn returns(&self) -> PerPlayer<f64> {
+        let n = self.num_players();
+        let mut r = PerPlayer::filled(n, 0.0);
+        if self.end_condition().is_some() {
+            let rank = self.ranking();
+            for p in 0..n {
+                r[p] = 1.0 - rank[p] as f64 / (n.max(2) - 1) as f64;
+            }
+        }
+        r
+    }
+
+    fn utility_range(&self) -> (f64, f64) {
+        (0.0, 1.0)
+    }
+
+    fn ranking(&self) -> PerPlayer<u8> {
+        let n = self.num_players();
+        let order = self.order();
+        let mut r = PerPlayer::filled(n, 0u8);
+        for (place, p) in order[..n].iter().enumerate() {
+            r[p.idx()] = place as u8;
+        }
+        r
+    }
+
+    fn observation(&self, player: usize) -> Ti4Observation {
+        flow::observe(self, Player(player as u8))
+    }
+
+    fn determinize(&self, observer: usize, rng: &mut ChaCha8Rng) -> Self {
+        flow::determinize(self, Player(observer as u8), rng)
+    }
+
+    fn action_to_string(&self, a: Action) -> String {
+        let c = &*self.content;
+        match a {
+            Action::Pick(k) => format!("pick {}", crate::ti4::components::StrategyCard(k).name()),
+            Action::Strategic(k) => format!("strategic {}", crate::ti4::components::StrategyCard(k).name()),
+            Action::Activate(sl) => format!("activate {}", c.systems[self.galaxy.tile(sl).idx()].key),
+            Action::Move(sl, t) => format!("move {} from {}", t.name(), c.systems[self.galaxy.tile(sl).idx()].key),
+            Action::Carry(sl, t) => format!("carry {} from {}", t.name(), c.systems[self.galaxy.tile(sl).idx()].key),
+            Action::Research(t) => format!("research {}", c.tech_def(t).key),
+            Action::Build(pl, t) => format!("build {} on {}", t.name(), c.planets[pl.idx()].key),
+            Action::ScorePublic(o) => format!("score {}", c.cards.public_objectives[o.idx()].key),
+            Action::ScoreSecret(o) => format!("score {}", c.cards.secret_objectives[o.idx()].key),
+            Action::Land(n, t) => format!("land {} on planet {n}", t.name()),
+            Action::Produce(t) => format!("produce {}", t.name()),
+            Action::Speaker(p) => format!("speaker {p}"),
+            Action::Vote(o) => format!("vote {}", if o == 0 { "for" } else { "against" }),
+            Action::Hit(h) => format!("hit {h:?}"),
+            Action::Retreat => "announce retreat".into(),
+            Action::RetreatTo(sl) => format!("retreat to {}", c.systems[self.galaxy.tile(sl).idx()].key),
+            Action::Pass => "pass".into(),
+            Action::Propagate => "propagate".into(),
+            Action::Follow => "follow".into(),
+            Action::Done => "done".into(),
+        }
+    }
+}

@@ -1,0 +1,430 @@
+//! Objectives the round loop can evaluate (`engine/data/objectives.json`; digest §7): public
+//! stage I and II and secret objectives whose condition is a function of the board, the play
+//! areas and the pools. Only objectives with a condition here are ever dealt or revealed, so
+//! every objective in play is scorable; the others stay out of play (secret objectives in the
+//! box, public objectives never leave their deck).
+//!
+//! Simplified: "spend" objectives are paid automatically (cheapest planets first, then trade
+//! goods); secret objectives are all scored in the status phase (the action-phase secrets
+//! whose condition is an event, "win a combat ...", are not in the data).
+
+use super::Ti4Game;
+use crate::ti4::content::Content;
+use crate::ti4::galaxy::{bits, Anomaly, Galaxy, Wormhole};
+use crate::ti4::ids::*;
+use crate::ti4::state::{State, MAX_PLANETS_PER_SYSTEM};
+use crate::ti4::technology::valefar::objective_counts;
+use serde::Deserialize;
+
+/// The embedded objective conditions.
+pub const EMBEDDED_OBJECTIVES: &str = include_str!("../../../data/objectives.json");
+
+/// Which systems a `systems_with_units` condition counts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SystemFilter {
+    /// Systems without planets.
+    NoPlanets,
+    /// Systems holding a legendary planet, Mecatol Rex, or an anomaly.
+    Special,
+}
+
+/// A condition, as in `objectives.json`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Cond {
+    /// Control `n` planets sharing a trait.
+    PlanetsSameTrait(u8),
+    /// Own `n` unit upgrades (Valefar copies counted: `valefar::objective_counts`).
+    UnitUpgrades(u8),
+    /// Own `count` technologies in each of `colours` colours.
+    TechsInColours { count: u8, colours: u8 },
+    /// Spend resources, influence, trade goods and command tokens (tactic or strategy pool).
+    Spend { resources: u8, influence: u8, trade_goods: u8, tokens: u8 },
+    /// Control `n` planets outside your home system.
+    PlanetsOutsideHome(u8),
+    /// Control `n` planets with a technology specialty.
+    SpecialtyPlanets(u8),
+    /// Ships in `n` systems adjacent to Mecatol Rex.
+    ShipsAdjacentToMecatol(u8),
+    /// `n` structures on the board.
+    Structures(u8),
+    /// Structures on `n` planets outside your home system.
+    StructurePlanetsOutsideHome(u8),
+    /// `n` non-fighter ships in one system.
+    ShipsInOneSystem(u8),
+    /// Units in `n` systems of a kind, home system excluded.
+    SystemsWithUnits(u8, SystemFilter),
+    /// A war sun or a flagship on the board.
+    WarSunOrFlagship,
+    /// Control `n` planets in other players' home systems.
+    PlanetInOtherHome(u8),
+    /// Control `n` planets with a trait (0 cultural, 1 hazardous, 2 industrial).
+    PlanetsWithTrait(u8, u8),
+    /// `n` space docks on the board.
+    SpaceDocks(u8),
+    /// `n` dreadnoughts on the board.
+    Dreadnoughts(u8),
+    /// Own `n` technologies of one colour.
+    TechsOneColour(u8),
+    /// Control Mecatol Rex with `n` ships in its system.
+    MecatolWithShips(u8),
+    /// Ships in `n` systems.
+    ShipsInSystems(u8),
+    /// Ships in a system adjacent to another player's home system.
+    ShipsNextToOtherHome,
+    /// Own `n` faction technologies.
+    FactionTechs(u8),
+    /// `n` planets each with a mech.
+    PlanetsWithMech(u8),
+    /// `n` ground forces on one planet without a space dock.
+    GroundForcesOnOnePlanet(u8),
+    /// Control planets with `n` combined resources.
+    PlanetResources(u8),
+    /// Control planets with `n` combined influence.
+    PlanetInfluence(u8),
+    /// Control a legendary planet.
+    LegendaryPlanet,
+    /// Ships in a system with an alpha and in one with a beta wormhole.
+    ShipsWithWormholes,
+    /// Ships in `n` systems adjacent to anomalies.
+    ShipsNearAnomalies(u8),
+}
+
+#[derive(Deserialize)]
+struct RawCond {
+    id: String,
+    kind: String,
+    #[serde(default)]
+    count: u8,
+    #[serde(default)]
+    colours: u8,
+    #[serde(default)]
+    resources: u8,
+    #[serde(default)]
+    influence: u8,
+    #[serde(default)]
+    trade_goods: u8,
+    #[serde(default)]
+    tokens: u8,
+    #[serde(default)]
+    filter: String,
+    #[serde(default)]
+    r#trait: String,
+}
+
+#[derive(Deserialize)]
+struct RawFile {
+    public: Vec<RawCond>,
+    secret: Vec<RawCond>,
+}
+
+/// The compiled conditions, indexed by objective id.
+#[derive(Clone, Debug, Default)]
+pub struct ObjectiveTable {
+    /// Per public objective (`PublicObjectiveId`): its condition, if evaluable.
+    pub public: Vec<Option<Cond>>,
+    /// Per secret objective (`SecretObjectiveId`): its condition, if evaluable.
+    pub secret: Vec<Option<Cond>>,
+}
+
+const TRAITS: [&str; 3] = ["cultural", "hazardous", "industrial"];
+
+fn compile(r: &RawCond) -> Result<Cond, String> {
+    let n = r.count;
+    Ok(match r.kind.as_str() {
+        "planets_same_trait" => Cond::PlanetsSameTrait(n),
+        "unit_upgrades" => Cond::UnitUpgrades(n),
+        "techs_in_colours" => Cond::TechsInColours { count: n, colours: r.colours },
+        "spend" => {
+            Cond::Spend { resources: r.resources, influence: r.influence, trade_goods: r.trade_goods, tokens: r.tokens }
+        }
+        "planets_outside_home" => Cond::PlanetsOutsideHome(n),
+        "specialty_planets" => Cond::SpecialtyPlanets(n),
+        "ships_adjacent_to_mecatol" => Cond::ShipsAdjacentToMecatol(n),
+        "structures" => Cond::Structures(n),
+        "structure_planets_outside_home" => Cond::StructurePlanetsOutsideHome(n),
+        "ships_in_one_system" => Cond::ShipsInOneSystem(n),
+        "systems_with_units" => Cond::SystemsWithUnits(
+            n,
+            match r.filter.as_str() {
+                "no_planets" => SystemFilter::NoPlanets,
+                "special" => SystemFilter::Special,
+                f => return Err(format!("field filter: unknown filter '{f}'")),
+            },
+        ),
+        "war_sun_or_flagship" => Cond::WarSunOrFlagship,
+        "planet_in_other_home" => Cond::PlanetInOtherHome(n),
+        "planets_with_trait" => Cond::PlanetsWithTrait(
+            TRAITS
+                .iter()
+                .position(|&t| t == r.r#trait)
+                .ok_or_else(|| format!("field trait: unknown '{}'", r.r#trait))? as u8,
+            n,
+        ),
+        "space_docks" => Cond::SpaceDocks(n),
+        "dreadnoughts" => Cond::Dreadnoughts(n),
+        "techs_one_colour" => Cond::TechsOneColour(n),
+        "mecatol_with_ships" => Cond::MecatolWithShips(n),
+        "ships_in_systems" => Cond::ShipsInSystems(n),
+        "ships_next_to_other_home" => Cond::ShipsNextToOtherHome,
+        "faction_techs" => Cond::FactionTechs(n),
+        "planets_with_mech" => Cond::PlanetsWithMech(n),
+        "ground_forces_on_one_planet" => Cond::GroundForcesOnOnePlanet(n),
+        "planet_resources" => Cond::PlanetResources(n),
+        "planet_influence" => Cond::PlanetInfluence(n),
+        "legendary_planet" => Cond::LegendaryPlanet,
+        "ships_with_wormholes" => Cond::ShipsWithWormholes,
+        "ships_near_anomalies" => Cond::ShipsNearAnomalies(n),
+        k => return Err(format!("field kind: unknown kind '{k}'")),
+    })
+}
+
+impl ObjectiveTable {
+    /// Parses `objectives.json` against the card identities; errors name the entry and field.
+    pub fn parse(c: &Content, text: &str) -> Result<ObjectiveTable, String> {
+        let raw: RawFile = serde_json::from_str(text).map_err(|e| format!("objectives.json: {e}"))?;
+        let mut t = ObjectiveTable {
+            public: vec![None; c.cards.public_objectives.len()],
+            secret: vec![None; c.cards.secret_objectives.len()],
+        };
+        for r in &raw.public {
+            let id = c
+                .cards
+                .public_objective(&r.id)
+                .ok_or_else(|| format!("objectives.json: public '{}': unknown id", r.id))?;
+            t.public[id.idx()] = Some(compile(r).map_err(|e| format!("objectives.json: public '{}': {e}", r.id))?);
+        }
+        for r in &raw.secret {
+            let id = c
+                .cards
+                .secret_objective(&r.id)
+                .ok_or_else(|| format!("objectives.json: secret '{}': unknown id", r.id))?;
+            t.secret[id.idx()] = Some(compile(r).map_err(|e| format!("objectives.json: secret '{}': {e}", r.id))?);
+        }
+        Ok(t)
+    }
+    /// The embedded table.
+    pub fn embedded(c: &Content) -> ObjectiveTable {
+        ObjectiveTable::parse(c, EMBEDDED_OBJECTIVES).expect("embedded objectives.json is valid")
+    }
+}
+
+const SHIP_MASK: u16 = 0b111_1111_0000;
+const NON_FIGHTER_SHIPS: u16 = 0b111_1110_0000;
+
+fn ships_in(s: &State, slot: u8, p: Player, mask: u16) -> u32 {
+    let a = &s.systems[slot as usize].space;
+    if a.owner != p.0 {
+        return 0;
+    }
+    (0..11).filter(|&t| mask >> t & 1 == 1).map(|t| a.count[t] as u32).sum()
+}
+
+fn has_units(s: &State, slot: u8, p: Player) -> bool {
+    let sl = &s.systems[slot as usize];
+    sl.space.owner == p.0 || sl.planets.iter().any(|a| a.owner == p.0)
+}
+
+/// True when player `p` meets condition `cond` now (for a spend condition: can pay it).
+pub fn meets(g: &Ti4Game, p: Player, cond: Cond) -> bool {
+    let (c, gal, s) = (&*g.content, &*g.galaxy, &g.state);
+    let ps = s.player(p);
+    let home = g.home_slot[p.idx()];
+    let n_slots = s.num_systems;
+    let home_planets: PlanetSet = c.systems[gal.tile(home).idx()].planets.iter().copied().collect();
+    let planets = ps.planets;
+    let count_planets = |f: &dyn Fn(PlanetId) -> bool| planets.iter().filter(|&pl| f(pl)).count() as u32;
+    let systems_where = |f: &dyn Fn(u8) -> bool| (0..n_slots).filter(|&sl| f(sl)).count() as u32;
+    match cond {
+        Cond::PlanetsSameTrait(n) => (0..3).any(|t| count_planets(&|pl| has_trait(c, pl, t)) >= n as u32),
+        Cond::PlanetsWithTrait(t, n) => count_planets(&|pl| has_trait(c, pl, t)) >= n as u32,
+        Cond::UnitUpgrades(n) => objective_counts(c, s, p).unit_upgrades >= n,
+        Cond::TechsInColours { count, colours } => {
+            objective_counts(c, s, p).colours.iter().filter(|&&k| k >= count).count() >= colours as usize
+        }
+        Cond::TechsOneColour(n) => objective_counts(c, s, p).colours.iter().any(|&k| k >= n),
+        Cond::Spend { resources, influence, trade_goods, tokens } => {
+            spend_plan(c, s, p, resources, influence, trade_goods, tokens).is_some()
+        }
+        Cond::PlanetsOutsideHome(n) => planets.difference(home_planets).len() >= n as u32,
+        Cond::SpecialtyPlanets(n) => count_planets(&|pl| c.planets[pl.idx()].specialties != 0) >= n as u32,
+        Cond::PlanetResources(n) => {
+            planets.iter().map(|pl| c.planets[pl.idx()].resources as u32).sum::<u32>() >= n as u32
+        }
+        Cond::PlanetInfluence(n) => {
+            planets.iter().map(|pl| c.planets[pl.idx()].influence as u32).sum::<u32>() >= n as u32
+        }
+        Cond::LegendaryPlanet => count_planets(&|pl| c.planets[pl.idx()].legendary) >= 1,
+        Cond::ShipsAdjacentToMecatol(n) => {
+            bits(gal.neighbours(gal.mecatol())).filter(|&sl| ships_in(s, sl, p, SHIP_MASK) > 0).count() as u32
+                >= n as u32
+        }
+        Cond::Structures(n) => (ps.on_board[UnitType::Pds.idx()] + ps.on_board[UnitType::SpaceDock.idx()]) >= n,
+        Cond::SpaceDocks(n) => ps.on_board[UnitType::SpaceDock.idx()] >= n,
+        Cond::Dreadnoughts(n) => ps.on_board[UnitType::Dreadnought.idx()] >= n,
+        Cond::WarSunOrFlagship => ps.on_board[UnitType::WarSun.idx()] + ps.on_board[UnitType::Flagship.idx()] > 0,
+        Cond::StructurePlanetsOutsideHome(n) => {
+            let mut k = 0;
+            for sl in (0..n_slots).filter(|&sl| sl != home) {
+                for a in s.systems[sl as usize].planets.iter().take(MAX_PLANETS_PER_SYSTEM) {
+                    if a.owner == p.0 && a.count[2] + a.count[3] > 0 {
+                        k += 1;
+                    }
+                }
+            }
+            k >= n as u32
+        }
+        Cond::ShipsInOneSystem(n) => (0..n_slots).any(|sl| ships_in(s, sl, p, NON_FIGHTER_SHIPS) >= n as u32),
+        Cond::ShipsInSystems(n) => systems_where(&|sl| ships_in(s, sl, p, SHIP_MASK) > 0) >= n as u32,
+        Cond::SystemsWithUnits(n, f) => {
+            systems_where(&|sl| sl != home && has_units(s, sl, p) && system_matches(c, gal, sl, f)) >= n as u32
+        }
+        Cond::PlanetInOtherHome(n) => {
+            let others = other_homes(g, p);
+            let mut k = 0;
+            for sl in bits(others) {
+                k += c.systems[gal.tile(sl).idx()].planets.iter().filter(|&&pl| planets.contains(pl)).count() as u32;
+            }
+            k >= n as u32
+        }
+        Cond::MecatolWithShips(n) => {
+            c.known.mecatol_rex.is_some_and(|m| planets.contains(m))
+                && ships_in(s, gal.mecatol(), p, SHIP_MASK) >= n as u32
+        }
+        Cond::ShipsNextToOtherHome => {
+            let others = other_homes(g, p);
+            (0..n_slots).any(|sl| gal.neighbours(sl) & others != 0 && ships_in(s, sl, p, SHIP_MASK) > 0)
+        }
+        Cond::FactionTechs(n) => {
+            ps.techs
+                .iter()
+                .filter(|&t| {
+                    c.tech_def(t).faction.is_some() && c.tech_def(t).kind != crate::ti4::content::TechKind::Colourless
+                })
+                .count() as u32
+                >= n as u32
+        }
+        Cond::PlanetsWithMech(n) => {
+            let mut k = 0;
+            for sl in 0..n_slots {
+                k += s.systems[sl as usize].planets.iter().filter(|a| a.owner == p.0 && a.count[1] > 0).count() as u32;
+            }
+            k >= n as u32
+        }
+        Cond::GroundForcesOnOnePlanet(n) => (0..n_slots).any(|sl| {
+            s.systems[sl as usize]
+                .planets
+                .iter()
+                .any(|a| a.owner == p.0 && a.count[3] == 0 && a.count[0] + a.count[1] >= n)
+        }),
+        Cond::ShipsWithWormholes => {
+            let with = |w: Wormhole| {
+                (0..n_slots).any(|sl| {
+                    c.systems[gal.tile(sl).idx()].wormholes >> (w as u8) & 1 == 1 && ships_in(s, sl, p, SHIP_MASK) > 0
+                })
+            };
+            with(Wormhole::Alpha) && with(Wormhole::Beta)
+        }
+        Cond::ShipsNearAnomalies(n) => {
+            let anomalies = gal.anomaly_systems();
+            systems_where(&|sl| gal.neighbours(sl) & anomalies != 0 && ships_in(s, sl, p, SHIP_MASK) > 0) >= n as u32
+        }
+    }
+}
+
+fn has_trait(c: &Content, pl: PlanetId, t: u8) -> bool {
+    c.planets[pl.idx()].traits.iter().any(|x| x == TRAITS[t as usize])
+}
+
+fn system_matches(c: &Content, gal: &Galaxy, sl: u8, f: SystemFilter) -> bool {
+    let sys = &c.systems[gal.tile(sl).idx()];
+    match f {
+        SystemFilter::NoPlanets => sys.planets.is_empty() && gal.anomalies(sl) & Anomaly::Supernova.bit() == 0,
+        SystemFilter::Special => {
+            sl == gal.mecatol() || sys.anomalies != 0 || sys.planets.iter().any(|pl| c.planets[pl.idx()].legendary)
+        }
+    }
+}
+
+/// Home-system slots of the other players (eliminated ones included: a home stays a home).
+fn other_homes(g: &Ti4Game, p: Player) -> u64 {
+    g.state.seats().filter(|&q| q != p).fold(0, |m, q| m | 1u64 << g.home_slot[q.idx()])
+}
+
+/// How a spend objective is paid: planets exhausted, trade goods, and tokens from the tactic
+/// then strategy pool. `None` when the player cannot pay.
+pub fn spend_plan(
+    c: &Content,
+    s: &State,
+    p: Player,
+    resources: u8,
+    influence: u8,
+    trade_goods: u8,
+    tokens: u8,
+) -> Option<(PlanetSet, u8, u8)> {
+    let ps = s.player(p);
+    if ps.tactic as u32 + ps.strategy as u32 >= tokens as u32 && ps.trade_goods >= trade_goods {
+        let mut tg = ps.trade_goods - trade_goods;
+        let mut used = PlanetSet::EMPTY;
+        for (need, res) in [(resources, true), (influence, false)] {
+            let mut need = need as u32;
+            // Largest value first: few planets, the rest with trade goods.
+            while need > 0 {
+                let best = ps
+                    .planets
+                    .difference(s.exhausted_planets)
+                    .difference(used)
+                    .iter()
+                    .map(|pl| (value(c, pl, res), pl))
+                    .filter(|&(v, _)| v > 0)
+                    .max_by_key(|&(v, pl)| (v.min(need), std::cmp::Reverse(v), std::cmp::Reverse(pl.0)));
+                match best {
+                    Some((v, pl)) => {
+                        used.insert(pl);
+                        need = need.saturating_sub(v);
+                    }
+                    None if tg as u32 >= need => {
+                        tg -= need as u8;
+                        need = 0;
+                    }
+                    None => return None,
+                }
+            }
+        }
+        return Some((used, ps.trade_goods - tg, tokens));
+    }
+    None
+}
+
+fn value(c: &Content, pl: PlanetId, resources: bool) -> u32 {
+    let d = &c.planets[pl.idx()];
+    if resources {
+        d.resources as u32
+    } else {
+        d.influence as u32
+    }
+}
+
+/// Pays a spend plan from [`spend_plan`].
+pub fn pay_plan(s: &mut State, p: Player, plan: (PlanetSet, u8, u8)) {
+    let (planets, tg, tokens) = plan;
+    s.exhausted_planets = s.exhausted_planets.union(planets);
+    let ps = s.player_mut(p);
+    ps.trade_goods -= tg;
+    for _ in 0..tokens {
+        if ps.tactic > 0 {
+            ps.tactic -= 1;
+        } else {
+            ps.strategy -= 1;
+        }
+        ps.token_reinforcements += 1;
+    }
+}
+
+/// Scores objective condition `cond` for `p`: pays it if it is a spend condition.
+pub fn pay_if_spend(c: &Content, s: &mut State, p: Player, cond: Cond) {
+    if let Cond::Spend { resources, influence, trade_goods, tokens } = cond {
+        if let Some(plan) = spend_plan(c, s, p, resources, influence, trade_goods, tokens) {
+            pay_plan(s, p, plan);
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! Production (digest §6; Rules Reference 67 "Producing Units"): the PRODUCTION of the player's
+//! units in the system (a space dock: its planet's resources + 2), one unit queued at a time,
+//! "1 for 2" costs, affordability, blockades (no ships where another player has ships), the
+//! fleet pool and capacity, component limits (reinforcements); payment automatic (largest
+//! planets first, then trade goods); ground forces on the dock's planet.
+
+use super::objectives::{pay_plan, spend_plan};
+use super::tactical::{
+    capacity_of, is_ship, non_fighter_ships, production_value, transit_non_fighters, units_of, SHIPS,
+};
+use super::{flow, Action, Counts, Step, Ti4Game};
+use crate::ti4::content::Content;
+use crate::ti4::ids::*;
+use crate::ti4::state::{Location, MAX_PLANETS_PER_SYSTEM};
+
+pub(super) fn start_production(g: &mut Ti4Game, p: Player) {
+    g.flow.queue = [0; UNIT_TYPES];
+    g.flow.transit = [0; UNIT_TYPES];
+    if g.state.player(p).in_game && production_value(g, p, g.flow.active) > 0 {
+        g.step = Step::Produce(p);
+    } else {
+        end_production(g);
+    }
+}
+
+fn unit_cost(c: &Content, units: &[Option<UnitId>; UNIT_TYPES], q: &Counts) -> u32 {
+    let mut total = 0;
+    for t in UnitType::ALL {
+        if q[t.idx()] > 0 {
+            if let Some(u) = units[t.idx()] {
+                let d = &c.units[u.idx()];
+                let per = d.units_per_cost.max(1) as u32;
+                total += d.cost.unwrap_or(0) as u32 * (q[t.idx()] as u32).div_ceil(per);
+            }
+        }
+    }
+    total
+}
+
+/// The planet of the system where produced ground forces go (one with a producing structure),
+/// or `None` for the space area.
+fn ground_target(g: &Ti4Game, p: Player) -> Option<u8> {
+    let sys = &g.state.systems[g.flow.active as usize];
+    (0..MAX_PLANETS_PER_SYSTEM as u8)
+        .find(|&n| sys.planets[n as usize].owner == p.0 && sys.planets[n as usize].of(UnitType::SpaceDock) > 0)
+}
+
+pub(super) fn produce_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
+    let (c, s) = (&*g.content, &g.state);
+    let a = g.flow.active;
+    let units = units_of(c, s, p);
+    let q = &g.flow.queue;
+    let limit = production_value(g, p, a);
+    let queued: u32 = q.iter().map(|&k| k as u32).sum();
+    if queued >= limit {
+        return;
+    }
+    let budget = s.spendable_resources(c, p, PlanetSet::EMPTY);
+    let sp = &s.systems[a as usize].space;
+    let blockaded = sp.occupant().is_some_and(|o| o != p);
+    let own = sp.owner == p.0;
+    let nf_here = if own { non_fighter_ships(s, a) } else { 0 } + transit_non_fighters(q);
+    let cap_here: u32 = SHIPS
+        .iter()
+        .map(|&t| ((if own { sp.of(t) } else { 0 }) as u32 + q[t.idx()] as u32) * capacity_of(c, &units, t) as u32)
+        .sum();
+    let ground_in_space = ground_target(g, p).is_none();
+    let load_here =
+        if own { (sp.of(UnitType::Fighter) + sp.of(UnitType::Infantry) + sp.of(UnitType::Mech)) as u32 } else { 0 }
+            + q[UnitType::Fighter.idx()] as u32
+            + if ground_in_space { (q[0] + q[1]) as u32 } else { 0 };
+    for t in UnitType::ALL {
+        let Some(u) = units[t.idx()] else { continue };
+        let d = &c.units[u.idx()];
+        if d.cost.is_none() || d.structure || s.player(p).reinforcements[t.idx()] <= q[t.idx()] {
+            continue;
+        }
+        if is_ship(t) && blockaded {
+            continue;
+        }
+        if is_ship(t) && t != UnitType::Fighter && nf_here + 1 > s.player(p).fleet as u32 {
+            continue;
+        }
+        let carried = t == UnitType::Fighter || (ground_in_space && !is_ship(t));
+        if carried && load_here + 1 > cap_here {
+            continue;
+        }
+        if !is_ship(t) && ground_in_space && blockaded {
+            continue;
+        }
+        let mut q2 = *q;
+        q2[t.idx()] += 1;
+        if unit_cost(c, &units, &q2) > budget {
+            continue;
+        }
+        buf.push(Action::Produce(t));
+    }
+}
+
+pub(super) fn finish_production(g: &mut Ti4Game, p: Player) {
+    let c = g.content.clone();
+    let units = units_of(&c, &g.state, p);
+    let cost = unit_cost(&c, &units, &g.flow.queue);
+    if cost > 0 {
+        if let Some(plan) = spend_plan(&c, &g.state, p, cost.min(255) as u8, 0, 0, 0) {
+            pay_plan(&mut g.state, p, plan);
+        }
+    }
+    let a = g.flow.active;
+    let target = ground_target(g, p);
+    for t in UnitType::ALL {
+        let k = g.flow.queue[t.idx()];
+        if k == 0 {
+            continue;
+        }
+        let loc = match (is_ship(t), target) {
+            (false, Some(n)) => Location::Planet(a, n),
+            _ => Location::Space(a),
+        };
+        let _ = g.state.add_units(p, loc, t, k);
+    }
+    g.flow.queue = [0; UNIT_TYPES];
+    end_production(g);
+}
+
+fn end_production(g: &mut Ti4Game) {
+    if g.flow.warfare {
+        g.flow.warfare = false;
+        super::cards::next_secondary(g);
+    } else {
+        flow::next_turn(g);
+    }
+}

@@ -1,0 +1,426 @@
+//! Rule tests for the tactical action, named after the rule they check: movement (move values,
+//! blocking ships, command tokens, fleet pool, transport capacity, anomalies), combat
+//! integration, invasion (control, custodians, ground combat, structures, elimination) and
+//! production (limits, costs, blockades, fleet pool, component limits).
+
+use super::tests::{check, six_player_game};
+use super::*;
+use crate::game::{Game, Turn};
+use crate::ti4::galaxy::{bits, Anomaly};
+use crate::ti4::state::{Location, NOBODY};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+const ME: Player = Player(0);
+
+/// A 6-player game after the deal, at seat 0's action-phase turn, with every unit and command
+/// token of every player off the board except seat 0's home planets' control (the homes keep
+/// their planets, empty). Tests place what they need.
+fn scenario() -> Ti4Game {
+    let mut g = six_player_game(1);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    g.apply_chance(&mut rng);
+    let s = &mut g.state;
+    for slot in 0..s.num_systems {
+        let locs = std::iter::once(Location::Space(slot)).chain((0..3).map(move |n| Location::Planet(slot, n)));
+        for loc in locs {
+            for t in UnitType::ALL {
+                let k = s.count_at(loc, t);
+                if k > 0 {
+                    s.remove_units(loc, t, k).unwrap();
+                }
+            }
+        }
+    }
+    g.flow.turn = ME;
+    g.step = Step::Turn(ME);
+    g
+}
+
+fn home(g: &Ti4Game) -> u8 {
+    g.home_slot[0]
+}
+
+/// A board slot at distance `d` from `from` with no anomaly and not a home system.
+fn slot_at_distance(g: &Ti4Game, from: u8, d: u8) -> u8 {
+    (0..g.state.num_systems)
+        .find(|&sl| {
+            g.galaxy().distance(from, sl) == Some(d)
+                && g.galaxy().anomalies(sl) == 0
+                && !g.home_slot[..6].contains(&sl)
+                && sl != g.galaxy().mecatol()
+        })
+        .expect("a plain system at that distance")
+}
+
+fn legal(g: &Ti4Game) -> Vec<Action> {
+    let mut b = Vec::new();
+    g.legal_actions(&mut b);
+    b
+}
+
+/// Resolves chance and combat hit choices (first legal) until a player decision of another
+/// kind is due.
+fn settle(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+    loop {
+        check(g).unwrap();
+        match g.current() {
+            Turn::Chance => g.apply_chance(rng),
+            Turn::Player(_) if matches!(g.step, Step::Space | Step::Ground(_)) => {
+                let a = legal(g)[0];
+                g.apply(a);
+            }
+            _ => return,
+        }
+    }
+}
+
+#[test]
+fn movement_58_move_value_limits_reach() {
+    let mut g = scenario();
+    let h = home(&g);
+    g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
+    g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 1).unwrap();
+    let far = slot_at_distance(&g, h, 2);
+    g.apply(Action::Activate(far));
+    let l = legal(&g);
+    assert!(l.contains(&Action::Move(h, UnitType::Destroyer)), "move 2 reaches distance 2");
+    assert!(!l.contains(&Action::Move(h, UnitType::Carrier)), "move 1 does not");
+}
+
+#[test]
+fn movement_58_cannot_pass_through_other_players_ships() {
+    let mut g = scenario();
+    let h = home(&g);
+    g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 1).unwrap();
+    let far = slot_at_distance(&g, h, 2);
+    for sl in bits(g.galaxy().neighbours(h)) {
+        if g.state.systems[sl as usize].space.owner == NOBODY {
+            g.state.add_units(Player(1), Location::Space(sl), UnitType::Destroyer, 1).unwrap();
+        }
+    }
+    assert!(!legal(&g).contains(&Action::Activate(far)), "every path passes another player's ships");
+}
+
+#[test]
+fn movement_58_not_from_a_system_with_own_command_token() {
+    let mut g = scenario();
+    let h = home(&g);
+    g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 1).unwrap();
+    g.state.systems[h as usize].tokens |= 1;
+    g.state.player_mut(ME).token_reinforcements -= 1;
+    let near = slot_at_distance(&g, h, 1);
+    assert!(!legal(&g).contains(&Action::Activate(near)), "no ship may leave a system with its token");
+}
+
+#[test]
+fn fleet_pool_4_limits_non_fighter_ships_in_the_active_system() {
+    let mut g = scenario();
+    let h = home(&g);
+    g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 3).unwrap();
+    g.state.player_mut(ME).fleet = 2;
+    g.state.player_mut(ME).token_reinforcements += 1;
+    let near = slot_at_distance(&g, h, 1);
+    g.apply(Action::Activate(near));
+    g.apply(Action::Move(h, UnitType::Destroyer));
+    g.apply(Action::Move(h, UnitType::Destroyer));
+    assert!(!legal(&g).contains(&Action::Move(h, UnitType::Destroyer)), "fleet pool of 2 is full");
+    g.apply(Action::Done);
+    assert_eq!(g.state.count_at(Location::Space(near), UnitType::Destroyer), 2);
+    check(&g).unwrap();
+}
+
+#[test]
+fn capacity_16_transport_is_limited_by_the_moving_ships() {
+    let mut g = scenario();
+    let h = home(&g);
+    let cap = g.content().units[tactical::units_of(g.content(), &g.state, ME)[UnitType::Carrier.idx()].unwrap().idx()]
+        .capacity;
+    g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
+    g.state.add_units(ME, Location::Planet(h, 0), UnitType::Infantry, cap + 2).unwrap();
+    let near = slot_at_distance(&g, h, 1);
+    g.apply(Action::Activate(near));
+    assert!(!legal(&g).iter().any(|a| matches!(a, Action::Carry(..))), "nothing to carry before a ship moves");
+    g.apply(Action::Move(h, UnitType::Carrier));
+    for _ in 0..cap {
+        assert!(legal(&g).contains(&Action::Carry(h, UnitType::Infantry)));
+        g.apply(Action::Carry(h, UnitType::Infantry));
+    }
+    assert!(!legal(&g).contains(&Action::Carry(h, UnitType::Infantry)), "capacity {cap} reached");
+    g.apply(Action::Done);
+    assert_eq!(g.state.count_at(Location::Space(near), UnitType::Infantry), cap);
+    check(&g).unwrap();
+}
+
+#[test]
+fn anomalies_9_no_movement_into_asteroid_fields_or_supernovas() {
+    let mut g = scenario();
+    let h = home(&g);
+    g.state.add_units(ME, Location::Space(h), UnitType::WarSun, 0).ok();
+    let blocked = g.galaxy().anomaly_slots(Anomaly::AsteroidField) | g.galaxy().anomaly_slots(Anomaly::Supernova);
+    // Ships everywhere next to those anomalies: none of them may be activated for movement.
+    for sl in 0..g.state.num_systems {
+        if g.galaxy().neighbours(sl) & blocked != 0 && g.state.systems[sl as usize].space.owner == NOBODY {
+            g.state.add_units(ME, Location::Space(sl), UnitType::Destroyer, 1).ok();
+        }
+    }
+    g.state.player_mut(ME).techs = TechSet::EMPTY;
+    for a in legal(&g) {
+        if let Action::Activate(sl) = a {
+            assert!(
+                blocked >> sl & 1 == 0 || g.state.systems[sl as usize].space.owner == ME.0,
+                "activated anomaly {sl}"
+            );
+        }
+    }
+}
+
+#[test]
+fn space_combat_78_follows_movement_into_other_players_ships() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut g = scenario();
+    let h = home(&g);
+    let near = slot_at_distance(&g, h, 1);
+    g.state.add_units(ME, Location::Space(h), UnitType::Dreadnought, 2).unwrap();
+    g.state.add_units(Player(1), Location::Space(near), UnitType::Destroyer, 1).unwrap();
+    g.apply(Action::Activate(near));
+    g.apply(Action::Move(h, UnitType::Dreadnought));
+    g.apply(Action::Move(h, UnitType::Dreadnought));
+    g.apply(Action::Done);
+    assert!(matches!(g.step, Step::Space | Step::SpaceCannon), "combat starts: {:?}", g.step);
+    settle(&mut g, &mut rng);
+    let a = &g.state.systems[near as usize].space;
+    assert!(a.owner == ME.0 || a.owner == 1 || a.owner == NOBODY);
+    assert!(g.flow.space.is_none(), "combat resolved");
+}
+
+#[test]
+fn invasion_49_landing_on_an_empty_planet_gains_control_exhausted() {
+    let mut g = scenario();
+    let h = home(&g);
+    let target = (0..g.state.num_systems)
+        .find(|&sl| {
+            g.galaxy().distance(h, sl) == Some(1)
+                && sl != g.galaxy().mecatol()
+                && !g.content().systems[g.galaxy().tile(sl).idx()].planets.is_empty()
+                && !g.home_slot[..6].contains(&sl)
+        })
+        .expect("a planet system next to home");
+    g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
+    g.state.add_units(ME, Location::Planet(h, 0), UnitType::Infantry, 1).unwrap();
+    g.apply(Action::Activate(target));
+    g.apply(Action::Move(h, UnitType::Carrier));
+    g.apply(Action::Carry(h, UnitType::Infantry));
+    g.apply(Action::Done);
+    assert_eq!(g.step, Step::Land(ME));
+    g.apply(Action::Land(0, UnitType::Infantry));
+    let pl = g.state.planet_at(g.content(), Location::Planet(target, 0)).unwrap();
+    assert!(g.state.player(ME).planets.contains(pl));
+    assert!(g.state.exhausted_planets.contains(pl));
+    check(&g).unwrap();
+}
+
+#[test]
+fn custodians_5_landing_on_mecatol_costs_6_influence_and_scores_1() {
+    let mut g = scenario();
+    let m = g.galaxy().mecatol();
+    let from = bits(g.galaxy().neighbours(m)).find(|&sl| g.galaxy().anomalies(sl) == 0).unwrap();
+    g.state.add_units(ME, Location::Space(from), UnitType::Carrier, 1).unwrap();
+    g.state.add_units(ME, Location::Space(from), UnitType::Infantry, 1).unwrap();
+    g.apply(Action::Activate(m));
+    g.apply(Action::Move(from, UnitType::Carrier));
+    g.state.player_mut(ME).trade_goods = 6;
+    g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(ME).planets);
+    g.apply(Action::Done);
+    assert_eq!(g.step, Step::Land(ME));
+    let vp = g.victory_points(ME);
+    g.apply(Action::Land(0, UnitType::Infantry));
+    assert!(!g.flow.custodians);
+    assert_eq!(g.victory_points(ME), vp + 1);
+    assert_eq!(g.state.player(ME).trade_goods, 0, "6 influence paid with trade goods");
+    check(&g).unwrap();
+}
+
+#[test]
+fn ground_combat_42_and_elimination_when_the_last_planet_falls() {
+    let mut eliminated = 0;
+    for seed in 0..20 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut g = scenario();
+        let h = home(&g);
+        let victim = Player(1);
+        // The victim keeps one planet next to seat 0's home, with one infantry and a PDS.
+        let target = (0..g.state.num_systems)
+            .find(|&sl| {
+                g.galaxy().distance(h, sl) == Some(1)
+                    && sl != g.galaxy().mecatol()
+                    && !g.content().systems[g.galaxy().tile(sl).idx()].planets.is_empty()
+                    && !g.home_slot[..6].contains(&sl)
+            })
+            .unwrap();
+        let pl = g.state.planet_at(g.content(), Location::Planet(target, 0)).unwrap();
+        let c = g.content.clone();
+        for q in g.state.player(victim).planets.iter() {
+            crate::ti4::control::lose_control(&c, &mut g.state, victim, q).unwrap();
+        }
+        crate::ti4::control::gain_control(&c, &mut g.state, victim, pl, false).unwrap();
+        g.state.add_units(victim, Location::Planet(target, 0), UnitType::Infantry, 1).unwrap();
+        g.state.add_units(victim, Location::Planet(target, 0), UnitType::Pds, 1).unwrap();
+        g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
+        g.state.add_units(ME, Location::Space(h), UnitType::Infantry, 4).unwrap();
+        g.apply(Action::Activate(target));
+        g.apply(Action::Move(h, UnitType::Carrier));
+        settle(&mut g, &mut rng);
+        if g.step == Step::Move(ME) {
+            g.apply(Action::Done);
+            settle(&mut g, &mut rng);
+        }
+        if g.step != Step::Land(ME) {
+            continue; // the PDS destroyed the carrier
+        }
+        for _ in 0..4 {
+            g.apply(Action::Land(0, UnitType::Infantry));
+            if g.step != Step::Land(ME) {
+                break;
+            }
+        }
+        if g.step == Step::Land(ME) {
+            g.apply(Action::Done);
+        }
+        settle(&mut g, &mut rng);
+        let loc = Location::Planet(target, 0);
+        if g.state.occupant(loc) == Some(ME) {
+            assert!(g.state.player(ME).planets.contains(pl), "the winner takes the planet");
+            assert_eq!(g.state.count_at(loc, UnitType::Pds), 0, "structures are destroyed");
+            assert!(!g.state.player(victim).in_game, "no planet, ground force or production: eliminated");
+            eliminated += 1;
+        } else {
+            assert!(g.state.player(victim).planets.contains(pl), "the defender keeps control");
+        }
+    }
+    assert!(eliminated > 5, "4 infantry beat 1 usually ({eliminated} of 20)");
+}
+
+fn production_scenario() -> (Ti4Game, u8) {
+    let mut g = scenario();
+    let h = home(&g);
+    g.state.add_units(ME, Location::Planet(h, 0), UnitType::SpaceDock, 1).unwrap();
+    g.state.player_mut(ME).trade_goods = 20;
+    g.state.player_mut(ME).fleet = 8;
+    g.state.player_mut(ME).token_reinforcements -= 5;
+    g.apply(Action::Activate(h));
+    g.apply(Action::Done);
+    assert_eq!(g.step, Step::Produce(ME));
+    (g, h)
+}
+
+#[test]
+fn production_67_limit_is_planet_resources_plus_two() {
+    let (mut g, h) = production_scenario();
+    let pl = g.state.planet_at(g.content(), Location::Planet(h, 0)).unwrap();
+    let limit = g.content().planets[pl.idx()].resources as usize + 2;
+    let mut n = 0;
+    while legal(&g).contains(&Action::Produce(UnitType::Infantry)) {
+        g.apply(Action::Produce(UnitType::Infantry));
+        n += 1;
+    }
+    assert_eq!(n, limit);
+    let tg = g.state.player(ME).trade_goods;
+    g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(ME).planets);
+    g.apply(Action::Done);
+    assert_eq!(tg - g.state.player(ME).trade_goods, limit.div_ceil(2) as u8, "infantry cost 1 for 2");
+    assert_eq!(g.state.count_at(Location::Planet(h, 0), UnitType::Infantry), limit as u8);
+    check(&g).unwrap();
+}
+
+#[test]
+fn production_67_costs_must_be_affordable() {
+    let (mut g, _) = production_scenario();
+    g.state.player_mut(ME).trade_goods = 0;
+    g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(ME).planets);
+    assert_eq!(legal(&g), vec![Action::Done]);
+}
+
+#[test]
+fn production_67_blockade_forbids_ships() {
+    let (mut g, h) = production_scenario();
+    g.state.add_units(Player(1), Location::Space(h), UnitType::Destroyer, 1).unwrap();
+    let l = legal(&g);
+    assert!(l.contains(&Action::Produce(UnitType::Infantry)), "ground forces still");
+    assert!(!l.iter().any(|a| matches!(a, Action::Produce(t) if t.idx() >= UnitType::Fighter.idx())));
+}
+
+#[test]
+fn production_fleet_pool_and_component_limits() {
+    let (mut g, _) = production_scenario();
+    g.state.player_mut(ME).fleet = 1;
+    g.apply(Action::Produce(UnitType::Destroyer));
+    assert!(!legal(&g).contains(&Action::Produce(UnitType::Cruiser)), "fleet pool 1");
+    let (mut g, _) = production_scenario();
+    g.state.player_mut(ME).reinforcements[UnitType::Cruiser.idx()] = 0;
+    assert!(!legal(&g).contains(&Action::Produce(UnitType::Cruiser)), "no cruiser left in reinforcements");
+}
+
+#[test]
+fn hidden_information_observation_hides_other_secrets() {
+    let mut g = six_player_game(4);
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    g.apply_chance(&mut rng);
+    let o0 = g.observation(0);
+    let n = g.content().cards.secret_objectives.len();
+    assert_eq!(o0.game.state.secret_objectives.count(n, crate::ti4::components::Zone::Hand(Player(1))), 0);
+    assert_eq!(o0.hidden_secrets[1], 1);
+    let d = g.determinize(0, &mut rng);
+    assert_eq!(d.observation(0), o0);
+    assert_eq!(d.state.secret_objectives.count(n, crate::ti4::components::Zone::Hand(Player(1))), 1);
+}
+
+#[test]
+fn heuristic_features_count_what_a_player_has() {
+    let mut g = six_player_game(2);
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    g.apply_chance(&mut rng);
+    let f = g.heuristic_features(ME);
+    assert_eq!(f.victory_points, 0.0);
+    assert!(f.planets >= 1.0 && f.resources > 0.0 && f.technologies >= 1.0 && f.fleet > 0.0, "{f:?}");
+}
+
+#[test]
+fn space_combat_78_5_retreat_moves_the_ships_and_places_a_token() {
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let mut g = scenario();
+    let h = home(&g);
+    let near = slot_at_distance(&g, h, 1);
+    g.state.add_units(ME, Location::Space(h), UnitType::Dreadnought, 2).unwrap();
+    g.state.add_units(Player(1), Location::Space(near), UnitType::Destroyer, 3).unwrap();
+    g.apply(Action::Activate(near));
+    g.apply(Action::Move(h, UnitType::Dreadnought));
+    g.apply(Action::Move(h, UnitType::Dreadnought));
+    g.apply(Action::Done);
+    let tokens_before = g.state.player(ME).token_reinforcements;
+    let mut announced = false;
+    while matches!(g.step, Step::Space | Step::SpaceCannon) {
+        check(&g).unwrap();
+        match g.current() {
+            Turn::Chance => g.apply_chance(&mut rng),
+            _ => {
+                let l = legal(&g);
+                let a = if l.contains(&Action::Retreat) {
+                    announced = true;
+                    Action::Retreat
+                } else if l.contains(&Action::RetreatTo(h)) {
+                    Action::RetreatTo(h)
+                } else {
+                    l[0]
+                };
+                g.apply(a);
+            }
+        }
+    }
+    assert!(announced, "the attacker may retreat to its home system");
+    assert_eq!(g.state.systems[near as usize].space.owner, 1, "the defender holds the system");
+    assert_eq!(g.state.occupant(Location::Space(h)), Some(ME), "the dreadnoughts went home");
+    assert!(g.state.systems[h as usize].tokens & 1 == 1, "a command token is placed there");
+    assert_eq!(g.state.player(ME).token_reinforcements, tokens_before - 1);
+    check(&g).unwrap();
+}

@@ -1,0 +1,204 @@
+//! Setup (digest §1): galaxy, home systems, starting units and technologies, command tokens,
+//! speaker, objectives, secret objectives, promissory notes.
+//!
+//! Simplified: a starting-technology *choice* (Argent, Winnu ...) takes the first options in
+//! content order (deterministic); Council Keleres, which borrows a home system, is not
+//! supported by this setup (refused). Home planets hold the ground forces and structures: the
+//! space dock and PDS on the first home planet, infantry and mechs spread over the home planets
+//! in turn. Action cards and agendas start in the box: no card effect is implemented, and no
+//! deck in play may hold inert cards.
+
+use super::{Flow, ObjectiveTable, Step, Ti4Game};
+use crate::ti4::components::{PublicState, ZeroToken, Zone};
+use crate::ti4::content::{Ability, Content, StartingChoice};
+use crate::ti4::galaxy::{generate::random_map, Galaxy, MapString};
+use crate::ti4::ids::*;
+use crate::ti4::state::{Location, State};
+use std::sync::Arc;
+
+/// Game options.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Ti4Options {
+    /// Victory points to win (10, or 14 for the long game).
+    pub victory_points: u8,
+    /// The game ends after this round at the latest (the objectives end it after round 9).
+    pub round_cap: u8,
+}
+
+impl Default for Ti4Options {
+    fn default() -> Self {
+        Ti4Options { victory_points: 10, round_cap: 12 }
+    }
+}
+
+/// How the galaxy is chosen.
+#[derive(Clone, Debug)]
+pub enum MapChoice {
+    /// The standard layout for the player count filled by the seeded generator.
+    Random(u64),
+    /// A Tabletop Simulator map string; `0` placeholders take the factions' homes in seat order.
+    Tts(String),
+}
+
+impl Ti4Game {
+    /// A new game for `factions` (seat order, 3-8) on the map `map`. The game starts at a chance
+    /// node that deals the secret objectives, picks the speaker and reveals two stage I
+    /// objectives. Errors name the problem (bad map, unsupported faction).
+    pub fn new(
+        content: Arc<Content>,
+        factions: &[FactionId],
+        map: &MapChoice,
+        opts: Ti4Options,
+    ) -> Result<Ti4Game, String> {
+        if !(3..=MAX_PLAYERS).contains(&factions.len()) {
+            return Err(format!("{} players: TI4 seats 3 to 8", factions.len()));
+        }
+        let c = &*content;
+        let mut homes = Vec::new();
+        for &f in factions {
+            let fd = &c.factions[f.idx()];
+            homes.push(fd.home_system.ok_or_else(|| format!("faction '{}': no home system of its own", fd.key))?);
+        }
+        let galaxy = match map {
+            MapChoice::Random(seed) => {
+                let m = random_map(c, factions.len(), *seed).map_err(|e| format!("map: {e:?}"))?;
+                Galaxy::new(c, &m.fill_homes(c, &homes).map_err(|e| format!("map: {e:?}"))?)
+            }
+            MapChoice::Tts(text) => {
+                let m = MapString::parse(c, text).map_err(|e| format!("map: {e:?}"))?;
+                let m = if m.placeholders().is_empty() {
+                    m
+                } else {
+                    m.fill_homes(c, &homes).map_err(|e| format!("map: {e:?}"))?
+                };
+                Galaxy::new(c, &m)
+            }
+        }
+        .map_err(|e| format!("map: {e:?}"))?;
+        Ti4Game::on_galaxy(content.clone(), Arc::new(galaxy), factions, opts)
+    }
+
+    /// A new game on a built galaxy whose homes are, seat by seat, the factions' home systems.
+    pub fn on_galaxy(
+        content: Arc<Content>,
+        galaxy: Arc<Galaxy>,
+        factions: &[FactionId],
+        opts: Ti4Options,
+    ) -> Result<Ti4Game, String> {
+        let c = &*content;
+        if galaxy.homes().len() != factions.len() {
+            return Err(format!("map has {} home systems for {} factions", galaxy.homes().len(), factions.len()));
+        }
+        let objectives = ObjectiveTable::embedded(c);
+        let mut s = State::new(c, factions);
+        for slot in 0..galaxy.len() {
+            s.systems[slot].tile = galaxy.tile(slot as u8);
+        }
+        s.num_systems = galaxy.len() as u8;
+        let mut home_slot = [0u8; MAX_PLAYERS];
+        for (i, h) in galaxy.homes().iter().enumerate() {
+            let p = Player(i as u8);
+            let f = factions[i];
+            if h.faction != Some(f) {
+                return Err(format!("seat {i}: home system is not faction '{}''s", c.factions[f.idx()].key));
+            }
+            home_slot[i] = h.slot;
+            setup_player(c, &mut s, p, h.slot);
+        }
+        // No card effect is implemented: action cards and agendas stay in the box.
+        for i in 0..c.cards.action_copies.len() {
+            s.action_cards.set(i, Zone::Removed);
+        }
+        for i in 0..c.cards.agendas.len() {
+            s.agendas.set(i, Zone::Removed);
+        }
+        for (i, cond) in objectives.secret.iter().enumerate() {
+            if cond.is_none() {
+                s.secret_objectives.set(i, Zone::Removed);
+            }
+        }
+        if let Some(naalu) = s.seats().find(|&p| c.factions[s.player(p).faction.idx()].has(Ability::Telepathic)) {
+            s.tokens.zero_token = ZeroToken::Held(naalu);
+        }
+        let _ = PublicState::Deck;
+        Ok(Ti4Game {
+            content,
+            galaxy,
+            objectives: Arc::new(objectives),
+            opts,
+            state: s,
+            home_slot,
+            step: Step::Deal,
+            flow: Flow {
+                picks: 0,
+                passed: 0,
+                turn: Player(0),
+                custodians: true,
+                active: 0,
+                transit: [0; UNIT_TYPES],
+                transit_damaged: [0; UNIT_TYPES],
+                moved_from: 0,
+                capacity: 0,
+                carried: 0,
+                committed: [[0; 2]; 3],
+                queue: [0; UNIT_TYPES],
+                warfare: false,
+                card: 0,
+                card_owner: Player(0),
+                defender: Player(0),
+                follower: 0,
+                order_idx: 0,
+                scored_now: 0,
+                agenda: 0,
+                votes: [0; 2],
+                space: None,
+                ground: None,
+                end: None,
+            },
+            decisions: 0,
+            researched: 0,
+            research_log: [(0, 0, 0); super::RESEARCH_LOG],
+        })
+    }
+}
+
+/// One seat's home system, units and technologies.
+fn setup_player(c: &Content, s: &mut State, p: Player, home: u8) {
+    let f = s.player(p).faction;
+    let fd = &c.factions[f.idx()];
+    for &pl in &fd.home_planets {
+        let _ = crate::ti4::control::gain_control(c, s, p, pl, false);
+    }
+    let tile = s.systems[home as usize].tile;
+    let n_planets = c.systems[tile.idx()].planets.len().max(1) as u8;
+    let mut next = 0u8;
+    // Saar's Floating Factories stand in the space area (as positions require).
+    let floating = c.known.floating_factory_ii.is_some_and(|t| c.tech_def(t).faction == Some(f));
+    for t in UnitType::ALL {
+        let k = fd.starting_units[t.idx()];
+        for _ in 0..k {
+            let loc = match t {
+                UnitType::Infantry | UnitType::Mech if n_planets > 0 && !c.systems[tile.idx()].planets.is_empty() => {
+                    let l = Location::Planet(home, next % n_planets);
+                    next += 1;
+                    l
+                }
+                UnitType::SpaceDock if floating => Location::Space(home),
+                UnitType::Pds | UnitType::SpaceDock => Location::Planet(home, 0),
+                _ => Location::Space(home),
+            };
+            let _ = s.add_units(p, loc, t, 1);
+        }
+    }
+    let mut techs = fd.starting_techs;
+    if let Some(StartingChoice::From { choose, options }) = &fd.starting_choice {
+        for t in options.iter().take(*choose as usize) {
+            techs.insert(t);
+        }
+    }
+    for t in techs.iter() {
+        let _ = crate::ti4::technology::gain(c, s, p, t);
+    }
+    crate::ti4::technology::valefar::place_starting_cards(c, s, p);
+    crate::ti4::elimination::refresh_unit_masks(c, s, p);
+}

@@ -1,0 +1,577 @@
+//! The tactical action (digest §2.2, §4-§5): activation, movement with move values, anomalies,
+//! transport and capacity and the fleet pool; space cannon offense; space combat with retreats
+//! (78.5: adjacent systems with the side's units or planets and no other player's ships; a
+//! command token placed there; fleet pool and capacity enforced there). Invasion
+//! (`invasion`) and production (`production`) follow in their own modules.
+//!
+//! Simplified (listed in `docs/RULES.md`, "Round loop"): activation is offered only for systems
+//! some ship can reach or where the player can produce; fighters move only transported;
+//! gravity rifts are not used for movement; transport picks up in systems ships moved from;
+//! space cannon and bombardment hits are assigned by the default policy (cheapest first,
+//! sustain first); space cannon offense hits only the moving ships; all
+//! bombarding units fire at the first contested planet; capacity is the ships' capacity (no
+//! space-dock fighter allowance) and excess fighters are removed before ground forces.
+
+use super::{Action, Counts, Step, Ti4Game};
+use crate::ti4::combat::{assign_hits_default, roll_space_cannon_offense, Arena, Force, SpaceCombat};
+use crate::ti4::content::{Content, Production};
+use crate::ti4::elimination::destroy_units;
+use crate::ti4::galaxy::{anomaly::move_value_leaving, bits, MoverTraits};
+use crate::ti4::ids::*;
+use crate::ti4::state::{Location, State, MAX_PLANETS_PER_SYSTEM};
+use crate::ti4::technology::valefar::effective_techs;
+use rand_chacha::ChaCha8Rng;
+
+pub(super) const SHIPS: [UnitType; 7] = [
+    UnitType::Fighter,
+    UnitType::Destroyer,
+    UnitType::Cruiser,
+    UnitType::Carrier,
+    UnitType::Dreadnought,
+    UnitType::WarSun,
+    UnitType::Flagship,
+];
+
+pub(super) fn is_ship(t: UnitType) -> bool {
+    t.idx() >= UnitType::Fighter.idx()
+}
+
+/// The unit definitions a player's units use now.
+pub(super) fn units_of(c: &Content, s: &State, p: Player) -> [Option<UnitId>; UNIT_TYPES] {
+    let f = s.player(p).faction;
+    let techs = effective_techs(c, s, p);
+    UnitType::ALL.map(|t| c.effective_unit(f, t, techs))
+}
+
+pub(super) fn capacity_of(c: &Content, units: &[Option<UnitId>; UNIT_TYPES], t: UnitType) -> u8 {
+    units[t.idx()].map_or(0, |u| c.units[u.idx()].capacity)
+}
+
+/// Capacity 16: the ships' capacity in a space area and the fighters and ground forces there.
+pub fn space_load(c: &Content, s: &State, slot: u8) -> (u32, u32) {
+    let a = &s.systems[slot as usize].space;
+    let Some(p) = a.occupant() else { return (0, 0) };
+    let units = units_of(c, s, p);
+    // Ships, and a space dock in the space area (Saar's Floating Factory), carry.
+    let cap = UnitType::ALL[2..].iter().map(|&t| a.of(t) as u32 * capacity_of(c, &units, t) as u32).sum();
+    let load = (a.of(UnitType::Fighter) + a.of(UnitType::Infantry) + a.of(UnitType::Mech)) as u32;
+    (cap, load)
+}
+
+/// Fleet pool 4: non-fighter ships of the occupant in a space area.
+pub fn non_fighter_ships(s: &State, slot: u8) -> u32 {
+    let a = &s.systems[slot as usize].space;
+    SHIPS[1..].iter().map(|&t| a.of(t) as u32).sum()
+}
+
+/// Capacity 16.3: removes the occupant's fighters, then ground forces, beyond capacity.
+pub(super) fn enforce_capacity(g: &mut Ti4Game, slot: u8, by: Option<Player>) {
+    let (cap, load) = space_load(&g.content, &g.state, slot);
+    let mut excess = load.saturating_sub(cap);
+    for t in [UnitType::Fighter, UnitType::Infantry, UnitType::Mech] {
+        let loc = Location::Space(slot);
+        let k = (g.state.count_at(loc, t) as u32).min(excess);
+        if k > 0 {
+            let _ = destroy_units(&g.content, &mut g.state, loc, t, k as u8, by);
+            excess -= k;
+        }
+    }
+}
+
+fn move_value(c: &Content, units: &[Option<UnitId>; UNIT_TYPES], t: UnitType) -> u8 {
+    units[t.idx()].and_then(|u| c.units[u.idx()].move_value).unwrap_or(0)
+}
+
+/// Slots with another player's ships (movement may end there but not pass through).
+fn enemy_ships(s: &State, p: Player) -> u64 {
+    let mut m = 0;
+    for sl in 0..s.num_systems {
+        let a = &s.systems[sl as usize].space;
+        if a.owner != p.0 && a.owner != crate::ti4::state::NOBODY && SHIPS.iter().any(|&t| a.of(t) > 0) {
+            m |= 1 << sl;
+        }
+    }
+    m
+}
+
+fn traits(g: &Ti4Game, p: Player) -> MoverTraits {
+    MoverTraits {
+        antimass_deflectors: g.content.tech("antimass_deflectors").is_some_and(|t| g.state.player(p).techs.contains(t)),
+        gashlai_physiology: false,
+    }
+}
+
+/// Movement 58: can a ship with move value `mv` in `from` reach `to`?
+fn reaches(g: &Ti4Game, p: Player, from: u8, to: u8, mv: u8, blocked: u64) -> bool {
+    let gal = &g.galaxy;
+    let mv = move_value_leaving(gal.anomalies(from), mv);
+    if mv == 0 {
+        return false;
+    }
+    let t = traits(g, p);
+    let mut q = gal.anomaly_reach(mv, t, false);
+    q.no_pass |= blocked;
+    gal.reach(from, &q) >> to & 1 == 1
+}
+
+/// Production: the PRODUCTION value of `p`'s units in a system (0 when none).
+pub(super) fn production_value(g: &Ti4Game, p: Player, slot: u8) -> u32 {
+    let (c, s) = (&*g.content, &g.state);
+    let units = units_of(c, s, p);
+    let sys = &s.systems[slot as usize];
+    let mut total = 0u32;
+    let value = |t: UnitType, planet: Option<PlanetId>| -> u32 {
+        match units[t.idx()].and_then(|u| c.units[u.idx()].production) {
+            Some(Production::Fixed(n)) => n as u32,
+            Some(Production::PlanetResourcesPlus(n)) => {
+                planet.map_or(0, |pl| c.planets[pl.idx()].resources as u32) + n as u32
+            }
+            None => 0,
+        }
+    };
+    if sys.space.owner == p.0 {
+        for t in UnitType::ALL[2..].iter().copied() {
+            total += value(t, None) * sys.space.of(t) as u32;
+        }
+    }
+    for n in 0..MAX_PLANETS_PER_SYSTEM as u8 {
+        let a = &sys.planets[n as usize];
+        if a.owner == p.0 {
+            let pl = s.planet_at(c, Location::Planet(slot, n));
+            for t in [UnitType::Infantry, UnitType::Mech, UnitType::Pds, UnitType::SpaceDock] {
+                total += value(t, pl) * a.of(t) as u32;
+            }
+        }
+    }
+    total
+}
+
+pub(super) fn activation_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
+    let s = &g.state;
+    let c = &*g.content;
+    let units = units_of(c, s, p);
+    let blocked = enemy_ships(s, p);
+    let mut reach = 0u64;
+    for from in 0..s.num_systems {
+        let sl = &s.systems[from as usize];
+        if sl.space.owner != p.0 || sl.tokens >> p.0 & 1 == 1 {
+            continue;
+        }
+        let mut mvs = 0u16;
+        for t in SHIPS[1..].iter().copied().filter(|&t| sl.space.of(t) > 0) {
+            mvs |= 1 << move_value(c, &units, t);
+        }
+        for mv in 1..8u8 {
+            if mvs >> mv & 1 == 1 {
+                let gal = &g.galaxy;
+                let mut q = gal.anomaly_reach(move_value_leaving(gal.anomalies(from), mv), traits(g, p), false);
+                q.no_pass |= blocked;
+                reach |= gal.reach(from, &q);
+            }
+        }
+    }
+    for slot in 0..s.num_systems {
+        if s.systems[slot as usize].tokens >> p.0 & 1 == 1 {
+            continue;
+        }
+        if reach >> slot & 1 == 1 || production_value(g, p, slot) > 0 {
+            buf.push(Action::Activate(slot));
+        }
+    }
+}
+
+pub(super) fn activate(g: &mut Ti4Game, p: Player, slot: u8) {
+    let ps = g.state.player_mut(p);
+    ps.tactic -= 1;
+    g.state.systems[slot as usize].tokens |= 1 << p.0;
+    let f = &mut g.flow;
+    f.active = slot;
+    f.transit = [0; UNIT_TYPES];
+    f.transit_damaged = [0; UNIT_TYPES];
+    f.moved_from = 0;
+    f.capacity = 0;
+    f.carried = 0;
+    f.committed = [[0; 2]; 3];
+    f.queue = [0; UNIT_TYPES];
+    f.warfare = false;
+    g.step = Step::Move(p);
+}
+
+pub(super) fn transit_non_fighters(f: &Counts) -> u32 {
+    SHIPS[1..].iter().map(|&t| f[t.idx()] as u32).sum()
+}
+
+pub(super) fn move_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
+    let (c, s) = (&*g.content, &g.state);
+    let a = g.flow.active;
+    let units = units_of(c, s, p);
+    let blocked = enemy_ships(s, p);
+    let here = if s.systems[a as usize].space.owner == p.0 { non_fighter_ships(s, a) } else { 0 };
+    let fleet_ok = here + transit_non_fighters(&g.flow.transit) < s.player(p).fleet as u32;
+    for from in 0..s.num_systems {
+        let sl = &s.systems[from as usize];
+        if from == a || sl.tokens >> p.0 & 1 == 1 {
+            continue;
+        }
+        if sl.space.owner == p.0 && fleet_ok {
+            for &t in &SHIPS[1..] {
+                if sl.space.of(t) > 0 && reaches(g, p, from, a, move_value(c, &units, t), blocked) {
+                    buf.push(Action::Move(from, t));
+                }
+            }
+        }
+        if g.flow.moved_from >> from & 1 == 1 && g.flow.carried < g.flow.capacity {
+            for t in [UnitType::Infantry, UnitType::Mech, UnitType::Fighter] {
+                let in_space = sl.space.owner == p.0 && sl.space.of(t) > 0;
+                let on_planet = t != UnitType::Fighter && sl.planets.iter().any(|x| x.owner == p.0 && x.of(t) > 0);
+                if in_space || on_planet {
+                    buf.push(Action::Carry(from, t));
+                }
+            }
+        }
+    }
+}
+
+/// Takes one unit off the board into transit; returns whether it was damaged.
+fn lift(g: &mut Ti4Game, loc: Location, t: UnitType) {
+    let before = g.state.damaged_at(loc, t);
+    let _ = g.state.remove_units(loc, t, 1);
+    let after = g.state.damaged_at(loc, t);
+    g.flow.transit[t.idx()] += 1;
+    g.flow.transit_damaged[t.idx()] += before - after.min(before);
+}
+
+pub(super) fn move_ship(g: &mut Ti4Game, p: Player, from: u8, t: UnitType) {
+    let c = g.content.clone();
+    let units = units_of(&c, &g.state, p);
+    lift(g, Location::Space(from), t);
+    let cap = capacity_of(&c, &units, t);
+    if cap > 0 {
+        g.flow.capacity += cap;
+        g.flow.moved_from |= 1 << from;
+    }
+    // Units the departure would leave over capacity go along.
+    let (left_cap, load) = space_load(&c, &g.state, from);
+    let mut excess = load.saturating_sub(left_cap);
+    for u in [UnitType::Infantry, UnitType::Mech, UnitType::Fighter] {
+        while excess > 0 && g.state.count_at(Location::Space(from), u) > 0 {
+            lift(g, Location::Space(from), u);
+            g.flow.carried += 1;
+            excess -= 1;
+        }
+    }
+    g.step = Step::Move(p);
+}
+
+pub(super) fn carry(g: &mut Ti4Game, p: Player, from: u8, t: UnitType) {
+    let space = Location::Space(from);
+    let loc = if g.state.occupant(space) == Some(p) && g.state.count_at(space, t) > 0 {
+        space
+    } else {
+        (0..MAX_PLANETS_PER_SYSTEM as u8)
+            .map(|n| Location::Planet(from, n))
+            .find(|&l| g.state.occupant(l) == Some(p) && g.state.count_at(l, t) > 0)
+            .unwrap_or(space)
+    };
+    lift(g, loc, t);
+    g.flow.carried += 1;
+}
+
+/// Shooters of space cannon offense: other players' units with SPACE CANNON in the active
+/// system or (adjacent range) next to it, and the active player's against a defender there.
+fn cannon_forces(g: &Ti4Game, q: Player) -> (Force, Force) {
+    let (c, s) = (&*g.content, &g.state);
+    let units = units_of(c, s, q);
+    let mut here = Force::new(c, &units, Arena::Space).expect("effective units");
+    let mut near = here;
+    let a = g.flow.active;
+    let add = |f: &mut Force, slot: u8| {
+        for pa in s.systems[slot as usize].planets.iter().filter(|x| x.owner == q.0) {
+            for t in [UnitType::Infantry, UnitType::Mech, UnitType::Pds, UnitType::SpaceDock] {
+                let k = f.count(t) + pa.of(t);
+                let _ = f.set_units(t, k, 0);
+            }
+        }
+    };
+    add(&mut here, a);
+    for sl in bits(g.galaxy.neighbours(a)) {
+        add(&mut near, sl);
+    }
+    (here, near)
+}
+
+fn has_cannon(f: &Force) -> bool {
+    UnitType::ALL.iter().any(|&t| f.count(t) > 0 && f.stats(t).space_cannon.is_some())
+}
+
+fn defender_in_space(g: &Ti4Game, p: Player) -> Option<Player> {
+    let a = &g.state.systems[g.flow.active as usize].space;
+    a.occupant().filter(|&q| q != p && SHIPS.iter().any(|&t| a.of(t) > 0))
+}
+
+pub(super) fn end_movement(g: &mut Ti4Game) {
+    let p = g.flow.turn;
+    let moving = SHIPS.iter().any(|&t| g.flow.transit[t.idx()] > 0);
+    let shooters = moving
+        && g.state.seats().any(|q| {
+            if q == p || !g.state.player(q).in_game {
+                return false;
+            }
+            let (h, n) = cannon_forces(g, q);
+            has_cannon(&h) || UnitType::ALL.iter().any(|&t| n.count(t) > 0 && n.stats(t).space_cannon_adjacent)
+        });
+    if shooters {
+        g.step = Step::SpaceCannon;
+    } else {
+        arrive(g);
+    }
+}
+
+fn transit_force(g: &Ti4Game, p: Player, arena: Arena) -> Force {
+    let units = units_of(&g.content, &g.state, p);
+    let f = Force::new(&g.content, &units, arena).expect("effective units");
+    f.with_counts(g.flow.transit, g.flow.transit_damaged).unwrap_or(f)
+}
+
+/// Transported units over the moving ships' capacity are lost (in transit they are off the
+/// board already).
+pub(super) fn trim_transit(g: &mut Ti4Game, p: Player) {
+    let c = g.content.clone();
+    let units = units_of(&c, &g.state, p);
+    let cap: u32 = SHIPS.iter().map(|&t| g.flow.transit[t.idx()] as u32 * capacity_of(&c, &units, t) as u32).sum();
+    for t in [UnitType::Fighter, UnitType::Infantry, UnitType::Mech] {
+        loop {
+            let load: u32 = [UnitType::Fighter, UnitType::Infantry, UnitType::Mech]
+                .iter()
+                .map(|&u| g.flow.transit[u.idx()] as u32)
+                .sum();
+            if load <= cap || g.flow.transit[t.idx()] == 0 {
+                break;
+            }
+            g.flow.transit[t.idx()] -= 1;
+            g.flow.transit_damaged[t.idx()] = g.flow.transit_damaged[t.idx()].min(g.flow.transit[t.idx()]);
+        }
+    }
+}
+
+/// Space cannon offense 77: every other player fires at the moving ships (hits assigned by the
+/// default policy); then the active player fires at a defender's ships in the system.
+pub(super) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+    let p = g.flow.turn;
+    let n = g.state.num_players;
+    for k in 1..n {
+        let q = Player((p.0 + k) % n);
+        if !g.state.player(q).in_game {
+            continue;
+        }
+        let (h, near) = cannon_forces(g, q);
+        let hits = roll_space_cannon_offense(&h, &near, rng);
+        if hits > 0 {
+            let mut f = transit_force(g, p, Arena::Space);
+            let m = f.ship_mask();
+            assign_hits_default(&mut f, hits, m);
+            g.flow.transit = *f.counts();
+            g.flow.transit_damaged = *f.damaged_counts();
+        }
+    }
+    trim_transit(g, p);
+    if let Some(d) = defender_in_space(g, p) {
+        let (h, near) = cannon_forces(g, p);
+        let hits = roll_space_cannon_offense(&h, &near, rng);
+        if hits > 0 {
+            damage_stack(g, Location::Space(g.flow.active), d, hits, p);
+        }
+    }
+    arrive(g);
+}
+
+/// Assigns `hits` to `owner`'s units at `loc` by the default policy and destroys them.
+pub(super) fn damage_stack(g: &mut Ti4Game, loc: Location, owner: Player, hits: u16, by: Player) {
+    let mut f = board_force(g, owner, loc);
+    let mask = if matches!(loc, Location::Space(_)) { f.ship_mask() } else { f.ground_force_mask() };
+    assign_hits_default(&mut f, hits, mask);
+    write_back(g, loc, &f, by);
+}
+
+pub(super) fn board_force(g: &Ti4Game, owner: Player, loc: Location) -> Force {
+    let arena = if matches!(loc, Location::Space(_)) { Arena::Space } else { Arena::Ground };
+    let units = units_of(&g.content, &g.state, owner);
+    let mut f = Force::new(&g.content, &units, arena).expect("effective units");
+    if g.state.occupant(loc) == Some(owner) {
+        for t in UnitType::ALL {
+            let k = g.state.count_at(loc, t);
+            if k > 0 {
+                let _ = f.set_units(t, k, g.state.damaged_at(loc, t));
+            }
+        }
+    }
+    f
+}
+
+/// Destroys on the board what `f` no longer holds at `loc`, and records damage.
+pub(super) fn write_back(g: &mut Ti4Game, loc: Location, f: &Force, by: Player) {
+    for t in UnitType::ALL {
+        let k = g.state.count_at(loc, t);
+        let lost = k.saturating_sub(f.count(t));
+        if lost > 0 {
+            let _ = destroy_units(&g.content, &mut g.state, loc, t, lost, Some(by));
+        }
+        let left = g.state.count_at(loc, t);
+        if left > 0 {
+            let _ = g.state.set_damaged(loc, t, f.damaged(t).min(left));
+        }
+    }
+}
+
+/// After movement and space cannon: space combat if the system holds another player's ships,
+/// else the moving units arrive.
+fn arrive(g: &mut Ti4Game) {
+    let p = g.flow.turn;
+    let moving_ships = SHIPS.iter().any(|&t| g.flow.transit[t.idx()] > 0);
+    if !moving_ships {
+        g.flow.transit = [0; UNIT_TYPES];
+        g.flow.transit_damaged = [0; UNIT_TYPES];
+    }
+    if let (Some(d), true) = (defender_in_space(g, p), moving_ships) {
+        let loc = Location::Space(g.flow.active);
+        let att = transit_force(g, p, Arena::Space);
+        let bonus = crate::ti4::galaxy::anomaly::defender_combat_bonus(g.galaxy.anomalies(g.flow.active)) as i8;
+        let def = board_force(g, d, loc).with_modifier(bonus);
+        g.flow.defender = d;
+        let sets = [retreat_systems(g, p), retreat_systems(g, d)];
+        g.flow.space = Some(SpaceCombat::new(att, def, sets).expect("space forces"));
+        g.step = Step::Space;
+        return;
+    }
+    place_transit(g, p);
+    super::invasion::start_landing(g, p);
+}
+
+pub(super) fn place_transit(g: &mut Ti4Game, p: Player) {
+    let loc = Location::Space(g.flow.active);
+    if g.state.occupant(loc).is_some_and(|q| q != p) {
+        // Another player's non-ship units left in space without capacity are lost.
+        if let Some(q) = g.state.occupant(loc) {
+            for t in UnitType::ALL {
+                let k = g.state.count_at(loc, t);
+                if k > 0 {
+                    let _ = destroy_units(&g.content, &mut g.state, loc, t, k, Some(p));
+                }
+            }
+            let _ = q;
+        }
+    }
+    for t in UnitType::ALL {
+        let k = g.flow.transit[t.idx()];
+        if k > 0 {
+            let d = g.state.damaged_at(loc, t) + g.flow.transit_damaged[t.idx()];
+            let _ = g.state.add_units(p, loc, t, k);
+            let _ = g.state.set_damaged(loc, t, d.min(g.state.count_at(loc, t)));
+        }
+    }
+    g.flow.transit = [0; UNIT_TYPES];
+    g.flow.transit_damaged = [0; UNIT_TYPES];
+    enforce_capacity(g, g.flow.active, Some(p));
+}
+
+/// Space Combat 78.5.3: where `p` may retreat from the active system: adjacent systems that
+/// hold `p`'s units or a planet `p` controls and no other player's ships, and that `p`'s ships
+/// may enter (anomalies).
+fn retreat_systems(g: &Ti4Game, p: Player) -> SystemSet {
+    let (c, s, gal) = (&*g.content, &g.state, &*g.galaxy);
+    let blocked = enemy_ships(s, p) | gal.no_entry(traits(g, p));
+    let mut out = SystemSet::EMPTY;
+    for sl in bits(gal.neighbours(g.flow.active) & !blocked) {
+        let sys = &s.systems[sl as usize];
+        let units = sys.space.owner == p.0 || sys.planets.iter().any(|a| a.owner == p.0);
+        let planet = c.systems[sys.tile.idx()].planets.iter().any(|&pl| s.player(p).planets.contains(pl));
+        if units || planet {
+            out.insert(sys.tile);
+        }
+    }
+    out
+}
+
+/// Fleet pool 4 after a retreat: non-fighter ships beyond the fleet pool are removed (cheapest
+/// first), then capacity.
+fn enforce_fleet(g: &mut Ti4Game, slot: u8, p: Player) {
+    let fleet = g.state.player(p).fleet as u32;
+    for &t in &SHIPS[1..] {
+        let over = non_fighter_ships(&g.state, slot).saturating_sub(fleet);
+        let k = (g.state.count_at(Location::Space(slot), t) as u32).min(over);
+        if k > 0 && g.state.occupant(Location::Space(slot)) == Some(p) {
+            let _ = destroy_units(&g.content, &mut g.state, Location::Space(slot), t, k as u8, None);
+        }
+    }
+    enforce_capacity(g, slot, None);
+}
+
+/// Space Combat 78.5.4: the retreating side's units go to `to` and a command token from its
+/// reinforcements is placed there (if it has none there yet).
+fn retreat_to(g: &mut Ti4Game, who: Player, to: u8, counts: &Counts, damaged: &Counts) {
+    let loc = Location::Space(to);
+    for t in UnitType::ALL {
+        let k = counts[t.idx()];
+        if k > 0 {
+            let d = g.state.damaged_at(loc, t) + damaged[t.idx()];
+            let _ = g.state.add_units(who, loc, t, k);
+            let _ = g.state.set_damaged(loc, t, d.min(g.state.count_at(loc, t)));
+        }
+    }
+    let sys = &mut g.state.systems[to as usize];
+    if sys.tokens >> who.0 & 1 == 0 && g.state.players[who.idx()].token_reinforcements > 0 {
+        g.state.players[who.idx()].token_reinforcements -= 1;
+        g.state.systems[to as usize].tokens |= 1 << who.0;
+    }
+    enforce_fleet(g, to, who);
+}
+
+pub(super) fn after_space_combat(g: &mut Ti4Game) {
+    let p = g.flow.turn;
+    let Some(combat) = g.flow.space.take() else { return };
+    let loc = Location::Space(g.flow.active);
+    let d = g.flow.defender;
+    let def = *combat.force(crate::ti4::combat::Side::Defender);
+    write_back(g, loc, &def, p);
+    let att = *combat.force(crate::ti4::combat::Side::Attacker);
+    g.flow.transit = *att.counts();
+    g.flow.transit_damaged = *att.damaged_counts();
+    let retreat = combat.retreat().and_then(|(side, tile)| g.galaxy.slot_of(tile).map(|sl| (side, sl)));
+    match retreat {
+        Some((crate::ti4::combat::Side::Attacker, to)) => {
+            trim_transit(g, p);
+            let (counts, damaged) = (g.flow.transit, g.flow.transit_damaged);
+            g.flow.transit = [0; UNIT_TYPES];
+            g.flow.transit_damaged = [0; UNIT_TYPES];
+            retreat_to(g, p, to, &counts, &damaged);
+            enforce_capacity(g, g.flow.active, Some(p));
+            super::invasion::start_landing(g, p);
+            return;
+        }
+        Some((crate::ti4::combat::Side::Defender, to)) => {
+            let mut counts = [0; UNIT_TYPES];
+            let mut damaged = [0; UNIT_TYPES];
+            if g.state.occupant(loc) == Some(d) {
+                for t in UnitType::ALL {
+                    counts[t.idx()] = g.state.count_at(loc, t);
+                    damaged[t.idx()] = g.state.damaged_at(loc, t);
+                    if counts[t.idx()] > 0 {
+                        let _ = g.state.remove_units(loc, t, counts[t.idx()]);
+                    }
+                }
+            }
+            retreat_to(g, d, to, &counts, &damaged);
+        }
+        None => enforce_capacity(g, g.flow.active, Some(p)),
+    }
+    let attacker_ships = SHIPS.iter().any(|&t| g.flow.transit[t.idx()] > 0);
+    if !attacker_ships || defender_in_space(g, p).is_some() {
+        // Lost, or a stalemate (treated as the attacker's loss): the moving units are gone.
+        g.flow.transit = [0; UNIT_TYPES];
+        g.flow.transit_damaged = [0; UNIT_TYPES];
+    } else {
+        trim_transit(g, p);
+        place_transit(g, p);
+    }
+    super::invasion::start_landing(g, p);
+}

@@ -1,0 +1,392 @@
+//! Round-loop tests: random simulation with the TI4 invariants, and rule tests.
+
+use super::*;
+use crate::game::random_simulation;
+
+pub(crate) fn six_player_game(seed: u64) -> Ti4Game {
+    let c = Content::embedded();
+    let keys = [
+        "sol", "hacan", "letnev", "xxcha", "jolnar", "yssaril", "naalu", "mentak", "l1z1x", "arborec", "winnu", "saar",
+        "muaat", "sardakk", "yin", "nekro", "ghost", "argent", "cabal", "empyrean", "mahact", "nomad", "naaz",
+        "titans",
+    ];
+    let k = seed as usize % keys.len();
+    let factions: Vec<FactionId> =
+        (0..6).map(|i| c.faction(keys[(k + i * 3) % keys.len()]).expect("faction")).collect();
+    Ti4Game::new(c, &factions, &MapChoice::Random(seed), Ti4Options::default()).expect("setup")
+}
+
+/// The TI4 invariants checked at every state.
+pub(crate) fn check(g: &Ti4Game) -> Result<(), String> {
+    let c = g.content();
+    g.check_invariants()?;
+    // Position round trip at power-of-two decision counts.
+    if g.decisions.is_power_of_two() {
+        let pos = crate::ti4::position::to_position(c, &g.state);
+        let back = crate::ti4::position::from_position(c, &pos).map_err(|e| format!("position read: {e:?}"))?;
+        if back != g.state {
+            return Err("position round trip changed the state".into());
+        }
+    }
+    Ok(())
+}
+
+#[test]
+/// OpenSpiel-style random simulation: 1,000 complete 6-player games (about 15 s in the test
+/// profile), every state checked by `random_simulation` and [`check`].
+fn random_games_terminate_and_keep_invariants() {
+    let g = six_player_game(1);
+    let every_game_researches = |g: &Ti4Game| {
+        check(g)?;
+        if g.end_condition().is_some() && g.researched == 0 {
+            return Err("a game ended without any research".into());
+        }
+        Ok(())
+    };
+    let summary = random_simulation(&g, 1000, 7, 200_000, every_game_researches).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(summary.games, 1000);
+}
+
+/// Plays `n` random games and prints end conditions, eliminations and research (run with
+/// `--ignored --nocapture`).
+#[test]
+#[ignore]
+fn random_play_statistics() {
+    for bias in [0.0, 0.9, 2.0] {
+        play_statistics(bias);
+    }
+}
+
+/// A random legal action; with probability `bias` a non-`Done` one when there is any (a
+/// "keep going" random policy: moves, lands and produces more than uniform play).
+pub(crate) fn pick_biased(buf: &[Action], rng: &mut rand_chacha::ChaCha8Rng, bias: f64) -> Action {
+    use rand::RngExt;
+    let active = buf.iter().filter(|&&a| a != Action::Done && a != Action::Pass).count();
+    if active > 0 && active < buf.len() && rng.random_bool(bias) {
+        let k = rng.random_range(0..active);
+        return *buf.iter().filter(|&&a| a != Action::Done && a != Action::Pass).nth(k).expect("k < active");
+    }
+    buf[rng.random_range(0..buf.len())]
+}
+
+/// A random policy that attacks and scores: scores an objective whenever it can, activates systems holding other players' planets or ships when
+/// it can, always moves, transports, lands and produces (never `Done` while it can act), and
+/// otherwise plays uniformly. Used to show that eliminations arise from play.
+pub(crate) fn pick_aggressive(g: &Ti4Game, buf: &[Action], rng: &mut rand_chacha::ChaCha8Rng) -> Action {
+    use rand::RngExt;
+    let s = &g.state;
+    let me = match crate::game::Game::current(g) {
+        crate::game::Turn::Player(p) => Player(p as u8),
+        _ => return buf[0],
+    };
+    let hostile = |slot: u8| {
+        let sl = &s.systems[slot as usize];
+        let theirs = |o: u8| o != me.0 && o != crate::ti4::state::NOBODY;
+        theirs(sl.space.owner)
+            || sl.planets.iter().any(|a| theirs(a.owner))
+            || g.content().systems[sl.tile.idx()]
+                .planets
+                .iter()
+                .any(|&pl| crate::ti4::control::controller(s, pl).is_some_and(|q| q != me))
+    };
+    let scores: Vec<Action> =
+        buf.iter().copied().filter(|a| matches!(a, Action::ScorePublic(_) | Action::ScoreSecret(_))).collect();
+    if !scores.is_empty() {
+        return scores[rng.random_range(0..scores.len())];
+    }
+    let targets: Vec<Action> =
+        buf.iter().copied().filter(|a| matches!(a, Action::Activate(sl) if hostile(*sl))).collect();
+    if !targets.is_empty() && rng.random_bool(0.8) {
+        return targets[rng.random_range(0..targets.len())];
+    }
+    let eager: Vec<Action> = buf
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::Move(..) | Action::Carry(..) | Action::Land(..) | Action::Produce(_)))
+        .collect();
+    if !eager.is_empty() {
+        return eager[rng.random_range(0..eager.len())];
+    }
+    buf[rng.random_range(0..buf.len())]
+}
+
+fn play_statistics(bias: f64) {
+    use crate::game::{Game, Turn};
+    use rand::SeedableRng;
+    let n = 1000u64;
+    let mut ends = std::collections::BTreeMap::new();
+    let (mut elim_games, mut elims, mut researched, mut decisions, mut rounds) = (0, 0, 0, 0u64, 0u64);
+    let mut max_vp = 0u64;
+    let mut buf = Vec::new();
+    let t0 = std::time::Instant::now();
+    for i in 0..n {
+        let mut g = six_player_game(i);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(99);
+        rng.set_stream(i);
+        loop {
+            match g.current() {
+                Turn::Terminal => break,
+                Turn::Chance => g.apply_chance(&mut rng),
+                Turn::Player(_) => {
+                    g.legal_actions(&mut buf);
+                    let a = if bias > 1.0 {
+                        pick_aggressive(&g, &buf, &mut rng)
+                    } else {
+                        pick_biased(&buf, &mut rng, bias)
+                    };
+                    g.apply(a);
+                }
+            }
+        }
+        *ends.entry(g.end_condition().unwrap().label()).or_insert(0) += 1;
+        let e = g.state.seats().filter(|&p| !g.state.player(p).in_game).count();
+        elims += e;
+        elim_games += (e > 0) as u32;
+        researched += (g.researched > 0) as u32;
+        decisions += g.decisions as u64;
+        rounds += g.state.round as u64;
+        max_vp += g.state.seats().map(|p| g.victory_points(p)).max().unwrap_or(0) as u64;
+    }
+    println!(
+        "bias {bias}: {n} games in {:?}: ends {ends:?}, games with eliminations {elim_games}, eliminations {elims}, games with research {researched}, decisions/game {}, rounds/game {:.2}, winner's VP {:.2}",
+        t0.elapsed(),
+        decisions / n,
+        rounds as f64 / n as f64,
+        max_vp as f64 / n as f64
+    );
+}
+
+/// A seeded random playthrough as text: one line per decision or chance event.
+pub(crate) fn transcript(seed: u64) -> String {
+    use crate::game::{Game, Turn};
+    use rand::{RngExt, SeedableRng};
+    use std::fmt::Write;
+    let mut g = six_player_game(seed);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut buf = Vec::new();
+    let mut out = String::new();
+    let _ = writeln!(out, "# TI4 random playthrough, seed {seed}; regenerate with UPDATE_GOLDEN=1");
+    loop {
+        match g.current() {
+            Turn::Terminal => break,
+            Turn::Chance => {
+                let _ = writeln!(out, "r{} chance {:?}", g.state.round, g.step);
+                g.apply_chance(&mut rng);
+            }
+            Turn::Player(p) => {
+                g.legal_actions(&mut buf);
+                let a = buf[rng.random_range(0..buf.len())];
+                let _ = writeln!(out, "r{} p{p} {} ({} legal)", g.state.round, g.action_to_string(a), buf.len());
+                g.apply(a);
+            }
+        }
+    }
+    let vp: Vec<u32> = g.state.seats().map(|p| g.victory_points(p)).collect();
+    let _ = writeln!(out, "end {:?} vp {vp:?} ranking {:?}", g.end_condition(), g.ranking());
+    out
+}
+
+#[test]
+fn golden_playthroughs() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    for seed in [1u64, 2, 3] {
+        let text = transcript(seed);
+        let path = dir.join(format!("ti4_seed{seed}.txt"));
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::create_dir_all(&dir).expect("golden dir");
+            std::fs::write(&path, &text).expect("write golden");
+            continue;
+        }
+        let want = std::fs::read_to_string(&path)
+            .unwrap_or_else(|_| panic!("{} missing: run with UPDATE_GOLDEN=1", path.display()));
+        assert!(want == text, "{} differs from a fresh playthrough (UPDATE_GOLDEN=1 regenerates)", path.display());
+    }
+}
+
+/// The invariants of [`check`] at every state of 100 games of the attacking random policy
+/// ([`pick_aggressive`]), where eliminations happen; eliminated players never move again and
+/// every game ends with a full ranking.
+#[test]
+fn aggressive_games_keep_invariants_and_eliminate() {
+    use crate::game::{Game, Turn};
+    use rand::SeedableRng;
+    let mut buf = Vec::new();
+    let mut eliminated = 0;
+    for i in 0..100u64 {
+        let mut g = six_player_game(i);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        rng.set_stream(i);
+        let mut steps = 0;
+        loop {
+            check(&g).unwrap_or_else(|e| panic!("game {i} step {steps}: {e}"));
+            assert_eq!(g.clone(), g);
+            match g.current() {
+                Turn::Terminal => break,
+                Turn::Chance => g.apply_chance(&mut rng),
+                Turn::Player(p) => {
+                    assert!(g.state.player(Player(p as u8)).in_game, "game {i}: eliminated player {p} to move");
+                    g.legal_actions(&mut buf);
+                    assert!(!buf.is_empty());
+                    let a = pick_aggressive(&g, &buf, &mut rng);
+                    g.apply(a);
+                }
+            }
+            steps += 1;
+            assert!(steps < 200_000, "game {i} does not end");
+        }
+        let rank = g.ranking();
+        let mut places: Vec<u8> = rank.to_vec();
+        places.sort_unstable();
+        assert_eq!(places, (0..6).collect::<Vec<u8>>(), "game {i}: full ranking");
+        assert!(g.researched > 0, "game {i}: no research");
+        eliminated += g.state.seats().filter(|&p| !g.state.player(p).in_game).count();
+    }
+    assert!(eliminated > 0, "attacking play eliminates somebody in 100 games");
+}
+
+/// Every player count from 3 to 8 plays complete random games with the invariants; at 3-4
+/// players everyone holds two strategy cards during the action phase.
+#[test]
+fn games_of_every_size() {
+    let c = Content::embedded();
+    let keys = ["sol", "hacan", "letnev", "xxcha", "jolnar", "naalu", "mentak", "l1z1x"];
+    for n in 3..=8usize {
+        let factions: Vec<FactionId> = keys[..n].iter().map(|k| c.faction(k).unwrap()).collect();
+        let g = Ti4Game::new(c.clone(), &factions, &MapChoice::Random(n as u64), Ti4Options::default()).unwrap();
+        let two = |g: &Ti4Game| -> Result<(), String> {
+            check(g)?;
+            if n <= 4 && matches!(g.step, Step::Turn(_)) && g.state.round == 1 {
+                for p in g.state.seats() {
+                    let held = g.state.strategy_cards.held_by(p).count_ones();
+                    if held != 2 {
+                        return Err(format!("{n} players: seat {} holds {held} cards", p.0));
+                    }
+                }
+            }
+            Ok(())
+        };
+        let summary = random_simulation(&g, 20, n as u64, 200_000, two).unwrap_or_else(|e| panic!("{n} players: {e}"));
+        assert_eq!(summary.games, 20);
+    }
+}
+
+/// Victory 7: the first player at the target wins; tied players are ranked by initiative order.
+#[test]
+fn ranking_breaks_ties_by_initiative() {
+    use crate::game::Game;
+    use crate::ti4::components::StrategyCard;
+    use rand::SeedableRng;
+    let mut g = six_player_game(3);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    g.apply_chance(&mut rng);
+    g.state.strategy_cards.set_holder(StrategyCard(6), Some(Player(2)));
+    g.state.strategy_cards.set_holder(StrategyCard(1), Some(Player(3)));
+    g.state.player_mut(Player(2)).bonus_vp = 10;
+    g.state.player_mut(Player(3)).bonus_vp = 10;
+    g.state.player_mut(Player(4)).bonus_vp = 5;
+    g.state.tokens.zero_token = crate::ti4::components::ZeroToken::Supply;
+    flow::advance(&mut g);
+    assert_eq!(g.end_condition(), Some(EndCondition::Victory));
+    let r = g.ranking();
+    assert_eq!((r[3], r[2], r[4]), (0, 1, 2), "{r:?}");
+    assert_eq!(g.returns()[3], 1.0);
+}
+
+/// Objectives 7: every objective the decks can hold has a condition, and there are enough of
+/// them: 5 stage I and 5 stage II for the objective area, a secret for 8 players plus draws.
+#[test]
+fn objective_decks_hold_only_evaluable_objectives() {
+    let c = Content::embedded();
+    let t = ObjectiveTable::embedded(&c);
+    let stage = |k: u8| {
+        (0..t.public.len()).filter(|&i| t.public[i].is_some() && c.cards.public_objectives[i].stage == k).count()
+    };
+    assert!(stage(1) >= 5 && stage(2) >= 5);
+    assert!(t.secret.iter().filter(|x| x.is_some()).count() >= 16);
+    let g = six_player_game(0);
+    let n = c.cards.secret_objectives.len();
+    for i in 0..n {
+        let in_deck = g.state.secret_objectives.get(i) == crate::ti4::components::Zone::Deck;
+        assert_eq!(
+            in_deck,
+            t.secret[i].is_some(),
+            "secret {} is in the deck exactly when evaluable",
+            c.cards.secret_objectives[i].key
+        );
+    }
+    assert!(ObjectiveTable::parse(&c, r#"{"public":[{"id":"nope","kind":"spend"}],"secret":[]}"#)
+        .unwrap_err()
+        .contains("nope"));
+}
+
+/// The round cap ends the game with a full ranking.
+#[test]
+fn round_cap_ends_the_game() {
+    use crate::game::{Game, Turn};
+    use rand::{RngExt, SeedableRng};
+    let c = Content::embedded();
+    let f: Vec<FactionId> = ["sol", "hacan", "letnev"].iter().map(|k| c.faction(k).unwrap()).collect();
+    let opts = Ti4Options { round_cap: 2, ..Ti4Options::default() };
+    let mut g = Ti4Game::new(c, &f, &MapChoice::Random(9), opts).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    let mut buf = Vec::new();
+    while g.current() != Turn::Terminal {
+        match g.current() {
+            Turn::Chance => g.apply_chance(&mut rng),
+            _ => {
+                g.legal_actions(&mut buf);
+                g.apply(buf[rng.random_range(0..buf.len())]);
+            }
+        }
+    }
+    assert_eq!(g.end_condition(), Some(EndCondition::RoundCap));
+    assert_eq!(g.state.round, 2);
+}
+
+/// Agenda phase 2.4: once the custodians are gone every round ends with two votes (Nekro never
+/// votes); games keep their invariants through it.
+#[test]
+fn agenda_phase_runs_once_the_custodians_are_gone() {
+    let mut g = six_player_game(15); // seat 0 plays Nekro (Galactic Threat)
+    g.flow.custodians = false;
+    assert!(
+        g.content().factions[g.state.player(Player(0)).faction.idx()].has(crate::ti4::content::Ability::GalacticThreat)
+    );
+    let mut votes = 0u32;
+    let count = |s: &Ti4Game| -> Result<(), String> {
+        check(s)?;
+        if let Step::Vote(p) = s.step {
+            if p == Player(0) {
+                return Err("Nekro asked to vote".into());
+            }
+        }
+        Ok(())
+    };
+    random_simulation(&g, 20, 3, 200_000, |s| {
+        if matches!(s.step, Step::Vote(_)) {
+            votes += 1;
+        }
+        count(s)
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(votes >= 20 * 9 * 2 * 5 / 2, "{votes} votes");
+}
+
+/// Setup 1: a Tabletop Simulator map string with home placeholders gives the same galaxy as the
+/// seeded generator that produced it.
+#[test]
+fn setup_from_a_tts_map_string() {
+    let c = Content::embedded();
+    let f: Vec<FactionId> =
+        ["sol", "hacan", "ghost", "xxcha", "jolnar", "naalu"].iter().map(|k| c.faction(k).unwrap()).collect();
+    let text = crate::ti4::galaxy::generate::random_map(&c, 6, 5).unwrap().to_tts(&c);
+    let a = Ti4Game::new(c.clone(), &f, &MapChoice::Tts(text), Ti4Options::default()).unwrap();
+    let b = Ti4Game::new(c.clone(), &f, &MapChoice::Random(5), Ti4Options::default()).unwrap();
+    assert_eq!(a.galaxy().tiles(), b.galaxy().tiles());
+    assert_eq!(a.state, b.state);
+    // The Creuss home is off the board, its gate on it; their units start at home.
+    let creuss = a.home_slot[2];
+    assert!(a.galaxy().is_off_board(creuss));
+    assert_eq!(a.state.systems[creuss as usize].space.owner, 2);
+    assert!(Ti4Game::new(c, &f[..2], &MapChoice::Random(5), Ti4Options::default()).is_err(), "3-8 players");
+}
