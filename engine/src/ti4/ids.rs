@@ -144,6 +144,8 @@ impl UnitType {
         UnitType::WarSun,
         UnitType::Flagship,
     ];
+    /// The ship types, fighters first (the types from index 4 on).
+    pub const SHIPS: &'static [UnitType] = UnitType::ALL.split_at(4).1;
     /// The data-file name.
     pub const fn name(self) -> &'static str {
         match self {

@@ -22,15 +22,7 @@ use crate::ti4::state::{Location, State, MAX_PLANETS_PER_SYSTEM};
 use crate::ti4::technology::valefar::effective_techs;
 use rand_chacha::ChaCha8Rng;
 
-pub(super) const SHIPS: [UnitType; 7] = [
-    UnitType::Fighter,
-    UnitType::Destroyer,
-    UnitType::Cruiser,
-    UnitType::Carrier,
-    UnitType::Dreadnought,
-    UnitType::WarSun,
-    UnitType::Flagship,
-];
+pub(super) const SHIPS: &[UnitType] = UnitType::SHIPS;
 
 pub(super) fn is_ship(t: UnitType) -> bool {
     t.idx() >= UnitType::Fighter.idx()
