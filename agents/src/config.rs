@@ -2,10 +2,15 @@
 //!
 //! ```json
 //! {"kind": "random"}
-//! {"kind": "heuristic"}
+//! {"kind": "heuristic", "weights": {"vp": 10, "planets": 1}}
 //! {"kind": "mcts", "iterations": 1000, "exploration": 1.4, "rollout": "random",
 //!  "max_rollout_depth": 20, "time_ms": 50, "reuse_tree": false}
 //! ```
+//!
+//! `weights` (on `heuristic` and `mcts`) is optional: a map from the game's evaluator weight
+//! names to numbers, replacing the defaults (for TI4 see [`crate::ti4::Ti4Weights`]); names
+//! are checked against the game when the agent is built ([`AgentConfig::check`],
+//! [`AgentConfig::try_build`]).
 //!
 //! MCTS fields other than `kind` are optional and default to [`MctsConfig::default`]
 //! (`null` means "not set" for the two optional limits). Unknown kinds, unknown fields, wrong
@@ -13,6 +18,7 @@
 //! implements serde's `Deserialize` through the same checks, so it can sit inside a larger
 //! experiment config.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use engine::game::Game;
@@ -20,7 +26,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::agent::Agent;
-use crate::heuristic::{Evaluator, HasHeuristic, HeuristicAgent};
+use crate::heuristic::{Evaluator, HasHeuristic, HeuristicAgent, Weights};
 use crate::mcts::{Mcts, MctsConfig, Rollout};
 use crate::random::RandomAgent;
 
@@ -31,7 +37,11 @@ pub enum AgentConfig {
     /// Uniformly random legal actions.
     Random,
     /// One-ply greedy on the game's heuristic evaluator.
-    Heuristic,
+    Heuristic {
+        /// Evaluator weights replacing the game's defaults (empty: all defaults).
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        weights: Weights,
+    },
     /// Monte Carlo tree search.
     Mcts(MctsConfig),
 }
@@ -74,6 +84,22 @@ pub enum ConfigError {
         /// What it should be.
         expected: &'static str,
     },
+    /// A `weights` entry names no weight of the game's evaluator.
+    UnknownWeight {
+        /// The name given.
+        weight: String,
+        /// The weights the evaluator has.
+        known: &'static [&'static str],
+    },
+    /// A `weights` entry has a bad value.
+    BadWeight {
+        /// The weight.
+        weight: String,
+        /// The value given, as JSON.
+        value: String,
+        /// What is allowed.
+        expected: &'static str,
+    },
     /// A field has a value outside its allowed set.
     InvalidValue {
         /// The field.
@@ -103,6 +129,18 @@ impl fmt::Display for ConfigError {
             ConfigError::WrongType { field, expected } => {
                 write!(f, "agent config: field \"{field}\": expected {expected}")
             }
+            ConfigError::UnknownWeight { weight, known: [] } => write!(
+                f,
+                "agent config: field \"weights.{weight}\": this game's heuristic has no configurable weights"
+            ),
+            ConfigError::UnknownWeight { weight, known } => write!(
+                f,
+                "agent config: field \"weights.{weight}\": unknown weight (expected one of {})",
+                known.join(", ")
+            ),
+            ConfigError::BadWeight { weight, value, expected } => {
+                write!(f, "agent config: field \"weights.{weight}\": got {value}, expected {expected}")
+            }
             ConfigError::InvalidValue { field, value, expected } => {
                 write!(f, "agent config: field \"{field}\": got {value}, expected {expected}")
             }
@@ -112,8 +150,8 @@ impl fmt::Display for ConfigError {
 
 impl std::error::Error for ConfigError {}
 
-const MCTS_FIELDS: [&str; 7] =
-    ["kind", "iterations", "exploration", "rollout", "max_rollout_depth", "time_ms", "reuse_tree"];
+const MCTS_FIELDS: [&str; 8] =
+    ["kind", "iterations", "exploration", "rollout", "max_rollout_depth", "time_ms", "reuse_tree", "weights"];
 
 impl MctsConfig {
     /// Checks the ranges: `iterations >= 1`, `exploration` finite and `>= 0`, `time_ms >= 1`.
@@ -161,7 +199,10 @@ impl AgentConfig {
         let kind = kind.as_str().ok_or(ConfigError::WrongType { field: "kind", expected: "a string" })?;
         match kind {
             "random" => only_fields(obj, "random", &["kind"]).map(|()| AgentConfig::Random),
-            "heuristic" => only_fields(obj, "heuristic", &["kind"]).map(|()| AgentConfig::Heuristic),
+            "heuristic" => {
+                only_fields(obj, "heuristic", &["kind", "weights"])?;
+                Ok(AgentConfig::Heuristic { weights: weights(obj)? })
+            }
             "mcts" => {
                 only_fields(obj, "mcts", &MCTS_FIELDS)?;
                 let mut c = MctsConfig::default();
@@ -195,6 +236,7 @@ impl AgentConfig {
                     c.reuse_tree =
                         v.as_bool().ok_or(ConfigError::WrongType { field: "reuse_tree", expected: "true or false" })?;
                 }
+                c.weights = weights(obj)?;
                 c.validate()?;
                 Ok(AgentConfig::Mcts(c))
             }
@@ -206,18 +248,46 @@ impl AgentConfig {
     pub fn name(&self) -> String {
         match self {
             AgentConfig::Random => "random".into(),
-            AgentConfig::Heuristic => "heuristic".into(),
+            AgentConfig::Heuristic { weights } if weights.is_empty() => "heuristic".into(),
+            AgentConfig::Heuristic { weights } => format!("heuristic({})", weights_name(weights)),
             AgentConfig::Mcts(c) => c.name(),
         }
     }
 
-    /// Builds the agent for a game with a default heuristic.
+    /// The evaluator weights this config sets (empty for `random`).
+    pub fn weights(&self) -> Weights {
+        match self {
+            AgentConfig::Random => Weights::new(),
+            AgentConfig::Heuristic { weights } => weights.clone(),
+            AgentConfig::Mcts(c) => c.weights.clone(),
+        }
+    }
+
+    /// Checks the config against game `G`: every weight names one of its evaluator's weights.
+    pub fn check<G: HasHeuristic>(&self) -> Result<(), ConfigError> {
+        G::heuristic_with(&self.weights()).map(|_| ())
+    }
+
+    /// Builds the agent for a game with a default heuristic, its weights set from the config.
+    pub fn try_build<G>(&self) -> Result<Box<dyn Agent<G> + Send>, ConfigError>
+    where
+        G: HasHeuristic + Send + 'static,
+        G::Action: Send,
+    {
+        Ok(self.build_with(G::heuristic_with(&self.weights())?))
+    }
+
+    /// Builds the agent for a game with a default heuristic (see [`AgentConfig::try_build`]).
+    ///
+    /// # Panics
+    /// If the config sets a weight the game's evaluator does not have ([`AgentConfig::check`]
+    /// finds this first).
     pub fn build<G>(&self) -> Box<dyn Agent<G> + Send>
     where
         G: HasHeuristic + Send + 'static,
         G::Action: Send,
     {
-        self.build_with(G::Heuristic::default())
+        self.try_build().unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// Builds the agent with evaluator `eval` (used by `heuristic` agents and by MCTS for
@@ -230,7 +300,7 @@ impl AgentConfig {
     {
         match self {
             AgentConfig::Random => Box::new(RandomAgent::<G::Action>::new()),
-            AgentConfig::Heuristic => Box::new(HeuristicAgent::new(eval)),
+            AgentConfig::Heuristic { .. } => Box::new(HeuristicAgent::new(eval).named(self.name())),
             AgentConfig::Mcts(c) => Box::new(Mcts::new(c.clone(), eval)),
         }
     }
@@ -249,6 +319,33 @@ fn only_fields(obj: &Map<String, Value>, kind: &'static str, allowed: &[&str]) -
         Some(field) => Err(ConfigError::UnknownField { kind, field: field.clone() }),
         None => Ok(()),
     }
+}
+
+/// The optional `weights` object: names to finite numbers.
+fn weights(obj: &Map<String, Value>) -> Result<Weights, ConfigError> {
+    let Some(v) = obj.get("weights") else { return Ok(Weights::new()) };
+    let map = v.as_object().ok_or(ConfigError::WrongType { field: "weights", expected: "an object of numbers" })?;
+    let mut out = Weights::new();
+    for (name, x) in map {
+        match x.as_f64().filter(|x| x.is_finite()) {
+            Some(x) => {
+                out.insert(name.clone(), x);
+            }
+            None => {
+                return Err(ConfigError::BadWeight {
+                    weight: name.clone(),
+                    value: x.to_string(),
+                    expected: "a finite number",
+                })
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// `name=value` pairs of `weights`, comma separated, in name order.
+pub(crate) fn weights_name(weights: &Weights) -> String {
+    weights.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(",")
 }
 
 /// A non-negative integer field no larger than `max`.
@@ -270,7 +367,10 @@ mod tests {
     #[test]
     fn parses_every_kind_with_defaults() {
         assert_eq!(AgentConfig::from_json(r#"{"kind": "random"}"#), Ok(AgentConfig::Random));
-        assert_eq!(AgentConfig::from_json(r#"{"kind": "heuristic"}"#), Ok(AgentConfig::Heuristic));
+        assert_eq!(
+            AgentConfig::from_json(r#"{"kind": "heuristic"}"#),
+            Ok(AgentConfig::Heuristic { weights: Weights::new() })
+        );
         assert_eq!(AgentConfig::from_json(r#"{"kind": "mcts"}"#), Ok(AgentConfig::Mcts(MctsConfig::default())));
         let full = AgentConfig::from_json(
             r#"{"kind": "mcts", "iterations": 500, "exploration": 2, "rollout": "heuristic",
@@ -284,6 +384,7 @@ mod tests {
             max_rollout_depth: Some(12),
             time_ms: None,
             reuse_tree: true,
+            weights: Weights::new(),
         };
         assert_eq!(full, AgentConfig::Mcts(expected));
     }

@@ -10,12 +10,15 @@
 //! - centre preference: each stone weighted by the number of four-cell lines through its cell
 //!   (3 in a corner, 13 in the middle of the board).
 
+use std::collections::BTreeMap;
+
 use engine::connect_four::{winning_cells, ConnectFour, BOARD_MASK, HEIGHT, WIDTH};
 use engine::game::{Game, PerPlayer, Turn};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use crate::agent::Agent;
+use crate::config::ConfigError;
 
 /// Estimates how good a state is for each player.
 ///
@@ -27,11 +30,24 @@ pub trait Evaluator<G: Game> {
     fn evaluate(&self, state: &G) -> PerPlayer<f64>;
 }
 
+/// Named evaluator weights from an agent config (`"weights": {"vp": 10}`), sorted by name.
+pub type Weights = BTreeMap<String, f64>;
+
 /// Games with a default heuristic evaluator in this crate (used by configs that ask for
 /// `"rollout": "heuristic"`, a rollout depth cap, or `"kind": "heuristic"`).
 pub trait HasHeuristic: Game {
     /// The evaluator.
     type Heuristic: Evaluator<Self> + Clone + Default + Send + 'static;
+
+    /// The evaluator with the named weights of a config replacing its defaults. An unknown
+    /// name is [`ConfigError::UnknownWeight`]. The default accepts only an empty map (the
+    /// game's heuristic has no configurable weights).
+    fn heuristic_with(weights: &Weights) -> Result<Self::Heuristic, ConfigError> {
+        match weights.keys().next() {
+            None => Ok(Self::Heuristic::default()),
+            Some(name) => Err(ConfigError::UnknownWeight { weight: name.clone(), known: &[] }),
+        }
+    }
 }
 
 impl HasHeuristic for ConnectFour {
@@ -132,18 +148,25 @@ impl Evaluator<ConnectFour> for ConnectFourHeuristic {
 pub struct HeuristicAgent<G: Game, E> {
     eval: E,
     legal: Vec<G::Action>,
+    name: String,
 }
 
 impl<G: Game, E: Evaluator<G>> HeuristicAgent<G, E> {
     /// A greedy agent on `eval`.
     pub fn new(eval: E) -> Self {
-        HeuristicAgent { eval, legal: Vec::new() }
+        HeuristicAgent { eval, legal: Vec::new(), name: "heuristic".into() }
+    }
+
+    /// The same agent with display name `name` (e.g. carrying its weights).
+    pub fn named(mut self, name: String) -> Self {
+        self.name = name;
+        self
     }
 }
 
 impl<G: Game, E: Evaluator<G>> Agent<G> for HeuristicAgent<G, E> {
     fn name(&self) -> String {
-        "heuristic".into()
+        self.name.clone()
     }
 
     fn choose(&mut self, state: &G, rng: &mut ChaCha8Rng) -> G::Action {

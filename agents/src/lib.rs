@@ -5,6 +5,7 @@
 //! - [`config`]: agents built from JSON (`{"kind": "mcts", "iterations": 1000}`), typed errors.
 //! - [`random`], [`heuristic`], [`mcts`]: the agents; [`heuristic`] also holds the
 //!   [`Evaluator`] trait and the per-game evaluators (Connect Four).
+//! - [`ti4`]: the TI4 evaluator ([`Ti4Heuristic`], weights [`Ti4Weights`]).
 //! - [`leak`]: the information-leak checks every agent for a hidden-information game must pass.
 //!
 //! Every decision is a function of the state the agent may see and the RNG it is handed, so a
@@ -16,9 +17,11 @@ pub mod heuristic;
 pub mod leak;
 pub mod mcts;
 pub mod random;
+pub mod ti4;
 
 pub use agent::{agent_rng, play_game, Agent};
 pub use config::{AgentConfig, ConfigError};
 pub use heuristic::{ConnectFourHeuristic, Evaluator, HasHeuristic, HeuristicAgent};
 pub use mcts::{Mcts, MctsConfig, Rollout};
 pub use random::RandomAgent;
+pub use ti4::{Ti4Heuristic, Ti4Weights};

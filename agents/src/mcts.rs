@@ -96,6 +96,9 @@ pub struct MctsConfig {
     /// without chance; otherwise ignored).
     #[serde(default)]
     pub reuse_tree: bool,
+    /// Evaluator weights replacing the game's defaults (see [`crate::config`]).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub weights: crate::heuristic::Weights,
 }
 
 impl Default for MctsConfig {
@@ -107,6 +110,7 @@ impl Default for MctsConfig {
             max_rollout_depth: None,
             time_ms: None,
             reuse_tree: false,
+            weights: crate::heuristic::Weights::new(),
         }
     }
 }
@@ -128,6 +132,9 @@ impl MctsConfig {
         }
         if self.reuse_tree {
             name += ",reuse";
+        }
+        if !self.weights.is_empty() {
+            name += &format!(",weights({})", crate::config::weights_name(&self.weights));
         }
         name + ")"
     }

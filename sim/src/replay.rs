@@ -8,6 +8,7 @@
 //! arguments or an unreadable run directory.
 
 use engine::connect_four::ConnectFour;
+use engine::ti4::game::Ti4Game;
 use serde_json::json;
 
 use crate::cli::ReplayArgs;
@@ -63,6 +64,7 @@ pub fn run(args: &ReplayArgs) -> Result<Verdict, RunError> {
     }
     match exp.game {
         GameKind::ConnectFour => replay::<ConnectFour>(&exp, args, info.check_invariants, &origin),
+        GameKind::Ti4 => replay::<Ti4Game>(&exp, args, info.check_invariants, &origin),
     }
 }
 

@@ -77,9 +77,10 @@ fn default_experiment_runs_with_overrides() {
     expect_code(&o, 0);
     let stdout = String::from_utf8(o.stdout).unwrap();
     assert!(stdout.contains("win rate") && stdout.contains("agent heuristic"), "{stdout}");
-    let run = dir.join("connect4-ladder-default");
+    assert!(stdout.contains("faction "), "{stdout}");
+    let run = dir.join("ti4-faction-balance-default");
     let info = json(&run.join("run.json"));
-    assert!(info["config"]["description"].as_str().unwrap().contains("issue 4"));
+    assert_eq!((info["config"]["game"].as_str(), info["config"]["players"].as_u64()), (Some("ti4"), Some(6)));
     assert_eq!(info["config"]["games"], 6);
     assert_eq!(json(&run.join("summary.json"))["games_completed"], 6);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -87,10 +88,10 @@ fn default_experiment_runs_with_overrides() {
 
 #[test]
 fn no_command_runs_the_embedded_default() {
-    // `sim` alone starts the 24,000-game default into ./results; stop it once games arrive.
+    // `sim` alone starts the default (a minute of TI4) into ./results; stop it once games arrive.
     let dir = scratch("no-command");
     let mut child = command(&[]).current_dir(&dir).stdout(std::process::Stdio::null()).spawn().unwrap();
-    let run = dir.join("results/connect4-ladder-default");
+    let run = dir.join("results/ti4-faction-balance-default");
     let start = std::time::Instant::now();
     while std::fs::read(run.join("games.jsonl")).map_or(true, |b| !b.contains(&b'\n')) {
         assert!(start.elapsed() < std::time::Duration::from_secs(60), "the default run wrote no games");
@@ -99,7 +100,45 @@ fn no_command_runs_the_embedded_default() {
     child.kill().unwrap();
     child.wait().unwrap();
     let info = json(&run.join("run.json"));
-    assert_eq!(info["config"]["name"], "connect4-ladder-default");
+    assert_eq!(info["config"]["name"], "ti4-faction-balance-default");
     assert_eq!(info["status"], "running");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn ti4_summary_is_identical_for_threads_and_shards() {
+    let dir = scratch("ti4");
+    let (one, two) = (dir.join("one"), dir.join("two"));
+    run_ok(TI4_SMOKE, &one, &["--threads", "1", "--check-invariants"]);
+    run_ok(TI4_SMOKE, &two, &["--threads", "2"]);
+    let run = |d: &std::path::Path| d.join("ti4-smoke");
+    assert_same_summary(&run(&one).join("summary.json"), &run(&two).join("summary.json"));
+    assert_eq!(sorted_lines(&run(&one).join("games.jsonl")), sorted_lines(&run(&two).join("games.jsonl")));
+
+    let shards = dir.join("shards");
+    for k in ["0/3", "1/3", "2/3"] {
+        run_ok(TI4_SMOKE, &shards, &["--shard", k, "--threads", "1"]);
+    }
+    let merged = dir.join("merged");
+    let shard = |k: u32| shards.join(format!("ti4-smoke.shard-{k}-of-3")).to_str().unwrap().to_string();
+    let (a, b, c) = (shard(0), shard(1), shard(2));
+    let o = sim(&["merge", &b, &c, &a, "--out", merged.to_str().unwrap(), "--quiet"]);
+    expect_code(&o, 0);
+    assert_same_summary(&run(&one).join("summary.json"), &merged.join("summary.json"));
+
+    // The TI4 parts of records and summary are there.
+    let first: serde_json::Value =
+        serde_json::from_str(std::fs::read_to_string(run(&one).join("games.jsonl")).unwrap().lines().next().unwrap())
+            .unwrap();
+    for key in ["factions", "agents", "ranking", "scores", "rounds", "decisions", "end", "eliminations", "technologies"]
+    {
+        assert!(first.get(key).is_some(), "games.jsonl lacks {key}: {first}");
+    }
+    let s = json(&run(&one).join("summary.json"));
+    assert_eq!((s["game"].as_str(), s["games_completed"].as_u64()), (Some("ti4"), Some(12)));
+    for key in ["factions", "eliminations", "technologies"] {
+        assert!(s[key].is_object(), "summary lacks {key}");
+    }
+    assert!(s["length"]["rounds"]["max"].as_u64().unwrap() <= 6, "round cap 6: {}", s["length"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -49,10 +49,51 @@ fn bad_agent_kind() {
     );
 }
 
+const TI4: &str = r#"{"name": "bad", "game": "ti4", "games": 6, "seed": 1, "players": 3,
+  "faction_pool": ["sol", "hacan", "letnev", "xxcha"], "agents": [{"kind": "random"}], "lineups": [[0, 0, 0]]}"#;
+
 #[test]
-fn ti4_is_not_playable_yet() {
-    let err = rejected(&GOOD.replace("connect4", "ti4"), "game", &[]);
-    assert!(err.ends_with("exp.json: game: 'ti4' is not playable yet (issue 4)\n"), "{err}");
+fn ti4_factions_rules_and_agents_are_checked() {
+    let err = rejected(&TI4.replace("\"xxcha\"", "\"xxcha\", \"creuss\""), "faction_pool[4]", &[]);
+    assert!(err.contains("unknown faction 'creuss'"), "{err}");
+    let err = rejected(&TI4.replace("\"xxcha\"", "\"keleres\""), "faction_pool[3]", &[]);
+    assert!(err.contains("no home system"), "{err}");
+    let err = rejected(&TI4.replace("\"xxcha\"", "\"firmament\", \"obsidian\""), "faction_pool[4]", &[]);
+    assert!(err.contains("'firmament' and 'obsidian' cannot play in one game"), "{err}");
+    rejected(
+        &TI4.replace("\"seed\": 1", "\"seed\": 1, \"rules\": {\"victory_points\": 0}"),
+        "rules.victory_points",
+        &[],
+    );
+    rejected(&TI4.replace("\"seed\": 1", "\"seed\": 1, \"rules\": {\"round_cap\": 300}"), "rules.round_cap", &[]);
+    rejected(&TI4.replace("\"seed\": 1", "\"seed\": 1, \"rules\": {\"vp\": 10}"), "rules.vp", &[]);
+    rejected(&TI4.replace("\"seed\": 1", "\"seed\": 1, \"rules\": {\"map\": \"1 2 3\"}"), "rules.map", &[]);
+    rejected(&TI4.replace("\"players\": 3", "\"players\": 9"), "players", &[]);
+    let five = TI4.replace("\"players\": 3", "\"players\": 5").replace("[[0, 0, 0]]", "[[0, 0, 0, 0, 0]]");
+    rejected(&five.replace("\"games\": 6", "\"games\": 10"), "faction_pool", &[]);
+    let err = rejected(
+        &TI4.replace("{\"kind\": \"random\"}", "{\"kind\": \"heuristic\", \"weights\": {\"nonsense\": 1}}"),
+        "agents[0].weights.nonsense",
+        &[],
+    );
+    assert!(err.contains("unknown weight"), "{err}");
+}
+
+#[test]
+fn a_bad_content_directory_names_file_entry_and_field() {
+    let dir = scratch("content");
+    let content = dir.join("content");
+    std::fs::create_dir_all(&content).unwrap();
+    let factions = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/data/factions.json"))
+        .unwrap()
+        .replacen("\"home_system\": \"05\"", "\"home_system\": \"nowhere\"", 1);
+    std::fs::write(content.join("factions.json"), factions).unwrap();
+    let config = TI4.replace("\"seed\": 1", &format!("\"seed\": 1, \"content\": {:?}", content.to_str().unwrap()));
+    let err = rejected(&config, "content", &[]);
+    assert!(err.contains("factions.json") && err.contains("arborec") && err.contains("home_system"), "{err}");
+    let missing = TI4.replace("\"seed\": 1", "\"seed\": 1, \"content\": \"/nonexistent/content\"");
+    rejected(&missing, "content", &[]);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

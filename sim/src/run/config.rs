@@ -400,7 +400,7 @@ fn agent_pool(obj: &Map<String, Value>) -> Result<Vec<AgentConfig>, (String, Str
 }
 
 /// An agent config error as (key path, problem).
-fn agent_error(i: usize, e: &AgentError) -> (String, String) {
+pub fn agent_error(i: usize, e: &AgentError) -> (String, String) {
     let at = |field: &str| format!("agents[{i}].{field}");
     match e {
         AgentError::NotAnObject => {
@@ -413,6 +413,15 @@ fn agent_error(i: usize, e: &AgentError) -> (String, String) {
         AgentError::UnknownField { kind, field } => (at(field), format!("not a parameter of \"{kind}\" agents")),
         AgentError::WrongType { field, expected } => (at(field), format!("expected {expected}")),
         AgentError::InvalidValue { field, value, expected } => (at(field), format!("got {value}, expected {expected}")),
+        AgentError::UnknownWeight { weight, known: [] } => {
+            (at(&format!("weights.{weight}")), "this game's heuristic has no configurable weights".into())
+        }
+        AgentError::UnknownWeight { weight, known } => {
+            (at(&format!("weights.{weight}")), format!("unknown weight (expected one of: {})", known.join(", ")))
+        }
+        AgentError::BadWeight { weight, value, expected } => {
+            (at(&format!("weights.{weight}")), format!("got {value}, expected {expected}"))
+        }
         AgentError::Json { message, .. } => (format!("agents[{i}]"), message.clone()),
     }
 }
@@ -458,7 +467,8 @@ fn factions(obj: &Map<String, Value>, game: GameKind, players: usize) -> Result<
         let mut out = Vec::new();
         for (i, x) in list.iter().enumerate() {
             let id = x.as_str().ok_or_else(|| (format!("{key}[{i}]"), "expected a faction id string".to_string()))?;
-            if out.iter().any(|o| o == id) {
+            // A pool draws distinct factions; fixed factions may repeat (a mirror run).
+            if key == "faction_pool" && out.iter().any(|o| o == id) {
                 return Err((format!("{key}[{i}]"), format!("'{id}' is listed twice")));
             }
             out.push(id.to_string());
@@ -541,7 +551,8 @@ mod tests {
     #[test]
     fn the_embedded_default_is_valid() {
         let e = Experiment::from_json(DEFAULT_EXPERIMENT, DEFAULT_ORIGIN, &Overrides::default()).unwrap();
-        assert!(e.description.contains("issue 4"), "{}", e.description);
+        assert_eq!((e.game, e.players, e.assignment), (GameKind::Ti4, 6, Some(Assignment::Random)));
+        assert!(e.agents.iter().all(|a| a.name() == "heuristic"), "{:?}", e.agents);
     }
 
     #[test]
@@ -550,8 +561,8 @@ mod tests {
         assert!(e(r#"{"name": "t", "game": "connect4", "games": 4, "agents": [], "gamez": 1}"#)
             .starts_with("x.json: gamez: unknown key"));
         assert_eq!(
-            e(r#"{"name": "t", "game": "ti4", "games": 4, "agents": []}"#),
-            "x.json: game: 'ti4' is not playable yet (issue 4)"
+            e(r#"{"name": "t", "game": "chess", "games": 4, "agents": []}"#),
+            "x.json: game: unknown game 'chess' (expected \"ti4\" or \"connect4\")"
         );
         assert_eq!(
             e(&MINIMAL.replace("\"games\": 4", "\"games\": \"four\"")),

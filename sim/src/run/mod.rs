@@ -10,7 +10,7 @@
 //! Files: `run/config.rs` (config), `seating.rs` (who sits where, RNG streams), `play.rs`
 //! (one game, panics caught), `record.rs` (JSONL lines), `summary.rs` (statistics),
 //! `output.rs` (files, run.json, hash), `shard.rs`, `console.rs` (progress, table),
-//! `execute.rs` (the pipeline), `spec.rs` (the game trait). Outputs are documented in
+//! `execute.rs` (the pipeline), `spec.rs` (the game trait), `ti4.rs` (TI4's hooks). Outputs are documented in
 //! `results/README.md`.
 
 pub mod config;
@@ -26,8 +26,10 @@ pub mod spec;
 pub mod summary;
 #[cfg(test)]
 pub mod test_game;
+pub mod ti4;
 
 use engine::connect_four::ConnectFour;
+use engine::ti4::game::Ti4Game;
 
 use crate::cli::RunArgs;
 use config::{Experiment, Overrides, DEFAULT_EXPERIMENT, DEFAULT_ORIGIN};
@@ -69,5 +71,6 @@ pub fn run(args: &RunArgs) -> Result<Summary, RunError> {
 pub fn execute_experiment(exp: &Experiment, opts: &RunOptions) -> Result<Summary, RunError> {
     match exp.game {
         GameKind::ConnectFour => execute::<ConnectFour>(exp, opts),
+        GameKind::Ti4 => execute::<Ti4Game>(exp, opts),
     }
 }

@@ -1,17 +1,17 @@
 //! What a game must provide to be run as an experiment: the [`Experimentable`] trait, and
 //! [`GameKind`], the `game` key of a config, which dispatches to the implementing type.
 //!
-//! Plugging in a game (TI4, issue 4) is one `impl Experimentable for ti4::Game` plus one
-//! [`GameKind`] variant and one arm in each `match` below (`crate::run::execute_experiment`
-//! and `crate::replay` dispatch through [`GameKind`] too). Everything else (seating, seeding,
-//! parallel play, records, statistics, replay, merge) is generic.
+//! Plugging in a game is one `impl Experimentable` plus one [`GameKind`] variant and one arm
+//! in each `match` below (`crate::run::execute_experiment` and `crate::replay` dispatch through
+//! [`GameKind`] too). Everything else (seating, seeding, parallel play, records, statistics,
+//! replay, merge) is generic.
 //!
-//! For TI4 the hooks map as follows: `prepare` loads the content directory (`content`) and
-//! checks `rules` (victory points, round cap) and the faction ids; `new_game` builds the
-//! galaxy and seats the factions from the chance RNG; `scores` are victory points; `rounds`
-//! the game rounds; `eliminations` and `technologies` fill the records' fields of the same
-//! name, which the summary aggregates; `check_invariants` runs the engine's conservation
-//! checks; `describe_chance` names dice results.
+//! TI4 ([`crate::run::ti4`]): `prepare` loads the content directory (`content`) and checks
+//! `rules` (victory points, round cap, map) and the faction ids; `new_game` builds the galaxy
+//! and seats the factions from the chance RNG; `scores` are victory points; `rounds` the game
+//! rounds; `eliminations` and `technologies` fill the records' fields of the same name, which
+//! the summary aggregates; `check_invariants` runs the engine's conservation checks;
+//! `describe_chance` names the chance event and the units it cost.
 
 use std::ops::RangeInclusive;
 
@@ -20,6 +20,7 @@ use agents::config::AgentConfig;
 use agents::heuristic::HasHeuristic;
 use engine::connect_four::{ConnectFour, BOARD_MASK, HEIGHT, WIDTH};
 use engine::game::{Game, PerPlayer};
+use engine::ti4::game::Ti4Game;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Map, Value};
 
@@ -37,7 +38,7 @@ pub struct Setup {
 
 /// A game that `sim run` can play: construction from a config, per-game results, and hooks for
 /// invariants and replay logs. All methods must be deterministic.
-pub trait Experimentable: HasHeuristic {
+pub trait Experimentable: Game {
     /// The config's `game` value (`"connect4"`).
     const ID: &'static str;
     /// The numbers of seats the game supports.
@@ -109,6 +110,8 @@ pub trait Experimentable: HasHeuristic {
 pub enum GameKind {
     /// `"connect4"`: [`ConnectFour`].
     ConnectFour,
+    /// `"ti4"`: [`Ti4Game`].
+    Ti4,
 }
 
 impl GameKind {
@@ -116,8 +119,8 @@ impl GameKind {
     pub fn parse(id: &str) -> Result<Self, String> {
         match id {
             ConnectFour::ID => Ok(GameKind::ConnectFour),
-            "ti4" => Err("'ti4' is not playable yet (issue 4)".into()),
-            other => Err(format!("unknown game '{other}' (expected \"connect4\")")),
+            Ti4Game::ID => Ok(GameKind::Ti4),
+            other => Err(format!("unknown game '{other}' (expected \"ti4\" or \"connect4\")")),
         }
     }
 
@@ -125,6 +128,7 @@ impl GameKind {
     pub fn id(self) -> &'static str {
         match self {
             GameKind::ConnectFour => ConnectFour::ID,
+            GameKind::Ti4 => Ti4Game::ID,
         }
     }
 
@@ -132,6 +136,7 @@ impl GameKind {
     pub fn players(self) -> RangeInclusive<usize> {
         match self {
             GameKind::ConnectFour => ConnectFour::PLAYERS,
+            GameKind::Ti4 => Ti4Game::PLAYERS,
         }
     }
 
@@ -139,6 +144,7 @@ impl GameKind {
     pub fn has_factions(self) -> bool {
         match self {
             GameKind::ConnectFour => ConnectFour::FACTIONS,
+            GameKind::Ti4 => Ti4Game::FACTIONS,
         }
     }
 
@@ -146,6 +152,7 @@ impl GameKind {
     pub fn has_content(self) -> bool {
         match self {
             GameKind::ConnectFour => ConnectFour::CONTENT,
+            GameKind::Ti4 => Ti4Game::CONTENT,
         }
     }
 }
@@ -157,6 +164,7 @@ impl Experimentable for ConnectFour {
 
     /// Connect Four has no rule options: `rules` must be empty.
     fn prepare(exp: &Experiment, origin: &str) -> Result<(), ConfigError> {
+        check_agents::<ConnectFour>(exp, origin)?;
         match exp.rules.keys().next() {
             Some(k) => Err(ConfigError::new(origin, format!("rules.{k}"), "connect4 has no rule options")),
             None => Ok(()),
@@ -221,6 +229,18 @@ impl Experimentable for ConnectFour {
     }
 }
 
+/// Checks every agent config of `exp` against game `G` (its evaluator's weight names), with
+/// errors keyed `agents[i]...` like the config's own.
+pub fn check_agents<G: HasHeuristic>(exp: &Experiment, origin: &str) -> Result<(), ConfigError> {
+    for (i, a) in exp.agents.iter().enumerate() {
+        a.check::<G>().map_err(|e| {
+            let (key, problem) = crate::run::config::agent_error(i, &e);
+            ConfigError::new(origin, key, problem)
+        })?;
+    }
+    Ok(())
+}
+
 /// Whether `player` has four in a line, by a plain scan of the cells (independent of the
 /// engine's bitboard test, which it checks).
 fn four_in_a_line(s: &ConnectFour, player: usize) -> bool {
@@ -240,10 +260,11 @@ mod tests {
     use rand::SeedableRng;
 
     #[test]
-    fn game_ids_round_trip_and_ti4_is_announced() {
-        assert_eq!(GameKind::parse("connect4"), Ok(GameKind::ConnectFour));
-        assert_eq!(GameKind::ConnectFour.id(), "connect4");
-        assert_eq!(GameKind::parse("ti4").unwrap_err(), "'ti4' is not playable yet (issue 4)");
+    fn game_ids_round_trip() {
+        for g in [GameKind::ConnectFour, GameKind::Ti4] {
+            assert_eq!(GameKind::parse(g.id()), Ok(g));
+        }
+        assert_eq!((GameKind::Ti4.id(), GameKind::Ti4.players(), GameKind::Ti4.has_factions()), ("ti4", 3..=8, true));
         assert!(GameKind::parse("chess").is_err());
     }
 

@@ -11,6 +11,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 /// The committed smoke experiment (12 quick Connect Four games).
 pub const SMOKE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/experiments/smoke.json");
 
+/// The committed TI4 smoke experiment (12 short 4-player games).
+pub const TI4_SMOKE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/experiments/ti4_smoke.json");
+
 /// Environment variables that would make `sim run` pick a shard by itself.
 const SHARD_VARS: [&str; 5] = [
     "SLURM_ARRAY_TASK_ID",

@@ -1,9 +1,11 @@
 //! Card identities (`cards.json`): action cards, agendas, public and secret objectives,
 //! promissory notes and leaders of the base game, Prophecy of Kings and Codex (Council Keleres).
 //!
-//! Facts only — id, name, kind, copies, stage, law or directive, owning faction. Card effects are
-//! not encoded (`implemented` is false for every card, and loading refuses `true` until effects
-//! exist), so the state tracks where each card is and nothing reads what it does.
+//! Facts only — id, name, kind, copies, stage, law or directive, owning faction — plus whether the
+//! rules engine implements the card's effect (`implemented`). Action cards, agendas and
+//! promissory notes may be marked implemented (the round loop puts exactly those in play:
+//! `game::action_cards`, `game::agendas`, `game::notes`); the other card kinds have no effects in the engine, so loading refuses
+//! `true` for them.
 
 use super::error::{ContentError, ContentErrorKind as K};
 use super::raw::CardFile;
@@ -55,6 +57,8 @@ pub struct ActionCardDef {
     pub copies: u8,
     /// Product.
     pub source: Source,
+    /// The engine implements its effect (the deck in play holds only these).
+    pub implemented: bool,
 }
 
 /// An agenda card.
@@ -70,6 +74,8 @@ pub struct AgendaDef {
     pub source: Source,
     /// A base-game card Prophecy of Kings takes out of the deck (set aside at setup).
     pub removed_in_pok: bool,
+    /// The engine implements its effect (the deck in play holds only these).
+    pub implemented: bool,
 }
 
 /// A public objective.
@@ -107,6 +113,8 @@ pub struct NoteDef {
     pub faction: Option<FactionId>,
     /// Product.
     pub source: Source,
+    /// The engine implements its effect (only these are offered in transactions).
+    pub implemented: bool,
 }
 
 /// A leader.
@@ -208,7 +216,7 @@ pub(crate) fn compile(
     };
     let implemented = |entry: &str, v: bool| {
         if v {
-            Err(bad(entry, "implemented", "no card effect is implemented yet; must be false".into()))
+            Err(bad(entry, "implemented", "the engine implements no effect of this kind of card; must be false".into()))
         } else {
             Ok(())
         }
@@ -250,7 +258,6 @@ pub(crate) fn compile(
         ..Cards::default()
     };
     for (i, a) in raw.action_cards.iter().enumerate() {
-        implemented(&a.id, a.implemented)?;
         if a.copies == 0 {
             return Err(bad(&a.id, "copies", "must be at least 1".into()));
         }
@@ -265,10 +272,10 @@ pub(crate) fn compile(
             name: a.name.clone(),
             copies: a.copies,
             source: source(&a.id, &a.source)?,
+            implemented: a.implemented,
         });
     }
     for a in &raw.agendas {
-        implemented(&a.id, a.implemented)?;
         let kind = match a.kind.as_str() {
             "law" => AgendaKind::Law,
             "directive" => AgendaKind::Directive,
@@ -280,6 +287,7 @@ pub(crate) fn compile(
             kind,
             source: source(&a.id, &a.source)?,
             removed_in_pok: a.removed_in_pok,
+            implemented: a.implemented,
         });
     }
     for o in &raw.public_objectives {
@@ -303,12 +311,12 @@ pub(crate) fn compile(
         });
     }
     for n in &raw.promissory_notes {
-        implemented(&n.id, n.implemented)?;
         cards.notes.push(NoteDef {
             key: n.id.clone(),
             name: n.name.clone(),
             faction: n.faction.as_deref().map(|f| fac(&n.id, f)).transpose()?,
             source: source(&n.id, &n.source)?,
+            implemented: n.implemented,
         });
     }
     for l in &raw.leaders {

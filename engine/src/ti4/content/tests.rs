@@ -151,7 +151,11 @@ fn card_errors_name_file_entry_and_field() {
     let e = load(&t).unwrap_err();
     assert_eq!(e.kind, ContentErrorKind::UnknownId("titanz".into()), "{e}");
     let mut t = texts();
-    t[5] = t[5].replacen("\"implemented\": false", "\"implemented\": true", 1);
+    t[5] = t[5].replacen(
+        "\"async_id\": \"corner\", \"implemented\": false",
+        "\"async_id\": \"corner\", \"implemented\": true",
+        1,
+    );
     let e = load(&t).unwrap_err();
-    assert_eq!((e.entry.as_str(), e.field.as_str()), ("ancient_burial_sites", "implemented"), "{e}");
+    assert_eq!((e.entry.as_str(), e.field.as_str()), ("corner_the_market", "implemented"), "{e}");
 }

@@ -3,7 +3,8 @@
 //! Simplified (`docs/RULES.md`, "Round loop"): command tokens gained go to the tactic, fleet,
 //! strategy pools in turn; Leadership's secondary buys one token for 3 influence; Diplomacy
 //! uses the home system and readies the two highest-resource exhausted planets; Politics draws
-//! no action cards (the deck is empty) and has no secondary; Warfare's primary returns the
+//! 2 action cards after choosing the speaker (no agenda deck look) / secondary: 1 strategy token
+//! for 2 action cards; Warfare's primary returns the
 //! token in the lowest board slot (no redistribution) and its secondary produces in the home
 //! system (PRODUCTION of every unit there); payments are automatic (largest planets first, then trade
 //! goods); Nekro (Propagation) gains 3 tokens (one per pool) where it would research; the second research of the
@@ -81,6 +82,7 @@ pub(super) fn strategic(g: &mut Ti4Game, p: Player, k: u8) {
             let ps = g.state.player_mut(p);
             ps.trade_goods += 3;
             ps.commodities = g.content.factions[f.idx()].commodities;
+            super::notes::on_replenish(g, p);
             start_secondaries(g);
         }
         5 => {
@@ -156,7 +158,7 @@ fn may_follow(g: &Ti4Game, q: Player) -> bool {
     match g.flow.card {
         0 => ps.token_reinforcements > 0 && spend_plan(&g.content, s, q, 0, 3, 0, 0).is_some(),
         1 => token && !ps.planets.intersection(s.exhausted_planets).is_empty(),
-        2 => false,
+        2 => token && action_cards_left(g),
         3 => {
             let mut any = false;
             token && {
@@ -181,6 +183,12 @@ fn may_follow(g: &Ti4Game, q: Player) -> bool {
     }
 }
 
+/// Action cards left to draw (deck or discard pile).
+fn action_cards_left(g: &Ti4Game) -> bool {
+    let n = g.content.cards.action_copies.len();
+    g.state.action_cards.count(n, Zone::Deck) + g.state.action_cards.count(n, Zone::Discard) > 0
+}
+
 fn spend_strategy_token(g: &mut Ti4Game, q: Player) {
     let ps = g.state.player_mut(q);
     ps.strategy -= 1;
@@ -201,6 +209,10 @@ pub(super) fn follow(g: &mut Ti4Game, q: Player) {
             ready_two(g, q);
             next_secondary(g)
         }
+        2 => {
+            spend_strategy_token(g, q);
+            g.step = Step::DrawActionCards(q);
+        }
         3 => {
             spend_strategy_token(g, q);
             g.step = Step::Build { p: q, pds_only: false, secondary: true };
@@ -209,6 +221,7 @@ pub(super) fn follow(g: &mut Ti4Game, q: Player) {
             spend_strategy_token(g, q);
             let f = g.state.player(q).faction;
             g.state.player_mut(q).commodities = g.content.factions[f.idx()].commodities;
+            super::notes::on_replenish(g, q);
             next_secondary(g)
         }
         5 => {
@@ -336,7 +349,8 @@ pub(super) fn build_options(g: &Ti4Game, p: Player, pds_only: bool, buf: &mut Ve
     each_build_option(g, p, pds_only, &mut |a| buf.push(a));
 }
 
-/// Construction: every planet and structure `p` may place (PDS: at most 2 per planet; space
+/// Construction: every planet and structure `p` may place (PDS: at most 2 per planet, any number
+/// under Homeland Defense Act; space
 /// dock: at most 1; component limits), without allocating.
 fn each_build_option(g: &Ti4Game, p: Player, pds_only: bool, out: &mut dyn FnMut(Action)) {
     let (c, s) = (&*g.content, &g.state);
@@ -346,7 +360,7 @@ fn each_build_option(g: &Ti4Game, p: Player, pds_only: bool, out: &mut dyn FnMut
         if s.occupant(loc).is_some_and(|q| q != p) {
             continue;
         }
-        if s.count_at(loc, UnitType::Pds) < 2 && ps.reinforcements[UnitType::Pds.idx()] > 0 {
+        if s.count_at(loc, UnitType::Pds) < super::agendas::pds_limit(g) && ps.reinforcements[UnitType::Pds.idx()] > 0 {
             out(Action::Build(pl, UnitType::Pds));
         }
         let dock = dock_location(g, p, loc);

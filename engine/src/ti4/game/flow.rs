@@ -1,14 +1,16 @@
 //! The round (digest §2): strategy phase, action-phase turns, status phase in its eight steps,
-//! agenda phase (vote mechanics only: no agenda effect is implemented, so the deck is empty and
-//! each of the two votes has no outcome beyond exhausting the planets that voted), the end of
-//! the game; plus the dispatch of [`Game`](crate::game::Game) calls to the rule modules, and
+//! agenda phase (two agendas a round once the custodians are gone: reveal, votes, outcome; the
+//! effects are in `agendas`), the end of the game; plus the dispatch of [`Game`](crate::game::Game) calls to the rule modules, and
 //! observation / determinization.
 
 use super::objectives::{meets, pay_if_spend};
-use super::{cards, invasion, production, tactical, Action, EndCondition, Step, Ti4Game, Ti4Observation};
+use super::{
+    action_cards, agendas, cards, invasion, notes, production, tactical, Action, EndCondition, Step, Ti4Game,
+    Ti4Observation,
+};
 use crate::game::Turn;
 use crate::ti4::combat::{Side, SpaceDecision, SpacePhase, Step as CStep};
-use crate::ti4::components::{victory_points, PublicState, StrategyCard, Zone, STRATEGY_CARDS};
+use crate::ti4::components::{PublicState, StrategyCard, Zone, STRATEGY_CARDS};
 use crate::ti4::content::Ability;
 use crate::ti4::elimination::{initiative_order, next_in_game_left_of, strategy_cards_per_player};
 use crate::ti4::galaxy::bits;
@@ -18,7 +20,14 @@ use rand_chacha::ChaCha8Rng;
 
 pub(super) fn current(g: &Ti4Game) -> Turn {
     match g.step {
-        Step::Deal | Step::SpaceCannon | Step::InvasionRolls(_) | Step::Reveal | Step::DrawSecret(_) => Turn::Chance,
+        Step::Deal
+        | Step::SpaceCannon
+        | Step::InvasionRolls(_)
+        | Step::Reveal
+        | Step::DrawSecret(_)
+        | Step::RevealAgenda
+        | Step::ResolveAgenda
+        | Step::DrawActionCards(_) => Turn::Chance,
         Step::Space => match g.flow.space.map(|c| c.next_decision()) {
             Some(CStep::Decide(side)) => Turn::Player(seat_of_side(g, side).idx()),
             _ => Turn::Chance,
@@ -39,7 +48,9 @@ pub(super) fn current(g: &Ti4Game) -> Turn {
         | Step::Build { p, .. }
         | Step::Imperial(p)
         | Step::Score(p)
-        | Step::Vote(p) => Turn::Player(p.idx()),
+        | Step::Vote(p)
+        | Step::TieBreak(p)
+        | Step::Offer(p) => Turn::Player(p.idx()),
     }
 }
 
@@ -60,6 +71,8 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
             if s.player(p).tactic > 0 {
                 tactical::activation_options(g, p, buf);
             }
+            action_cards::play_options(g, p, buf);
+            notes::transact_options(g, p, buf);
             let held = s.strategy_cards.held_by(p);
             let mut all_used = true;
             for k in StrategyCard::all().filter(|k| held >> k.0 & 1 == 1) {
@@ -73,7 +86,9 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
             }
         }
         Step::Move(p) => {
-            tactical::move_options(g, p, buf);
+            if !g.flow.ceasefire {
+                tactical::move_options(g, p, buf);
+            }
             buf.push(Action::Done);
         }
         Step::Space => {
@@ -147,7 +162,12 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
             buf.push(Action::Done);
         }
         Step::Vote(_) => buf.extend([Action::Vote(0), Action::Vote(1), Action::Done]),
-        Step::Deal
+        Step::TieBreak(_) => buf.extend([Action::Vote(0), Action::Vote(1)]),
+        Step::Offer(_) => buf.extend([Action::Accept, Action::Done]),
+        Step::RevealAgenda
+        | Step::ResolveAgenda
+        | Step::DrawActionCards(_)
+        | Step::Deal
         | Step::SpaceCannon
         | Step::InvasionRolls(_)
         | Step::Reveal
@@ -189,6 +209,9 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::Pick(p), Action::Pick(k)) => pick(g, p, StrategyCard(k)),
         (Step::Turn(p), Action::Activate(slot)) => tactical::activate(g, p, slot),
         (Step::Turn(p), Action::Strategic(k)) => cards::strategic(g, p, k),
+        (Step::Turn(p), Action::Play(k, t)) => action_cards::play(g, p, k, t),
+        (Step::Turn(p), Action::Transact(q, what)) => notes::offer(g, p, q, what),
+        (Step::Offer(q), a) => notes::answer(g, q, a == Action::Accept),
         (Step::Turn(p), Action::Pass) => {
             g.flow.passed |= 1 << p.0;
             next_turn(g);
@@ -220,9 +243,9 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::Research { p, cost, second }, a) => cards::research_step(g, p, cost, second, a),
         (Step::Follow(p), Action::Follow) => cards::follow(g, p),
         (Step::Follow(_), Action::Done) => cards::next_secondary(g),
-        (Step::ChooseSpeaker(_), Action::Speaker(q)) => {
+        (Step::ChooseSpeaker(p), Action::Speaker(q)) => {
             g.state.tokens.speaker = Some(Player(q));
-            cards::start_secondaries(g);
+            g.step = Step::DrawActionCards(p);
         }
         (Step::Build { p, pds_only, secondary }, a) => cards::build_step(g, p, pds_only, secondary, a),
         (Step::Imperial(p), a) => {
@@ -254,8 +277,15 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
                 let v: u16 = ready.iter().map(|pl| c.planets[pl.idx()].influence as u16).sum();
                 s.exhausted_planets = s.exhausted_planets.union(ready);
                 g.flow.votes[o as usize] += v;
+                if o == 0 {
+                    g.flow.for_voters |= 1 << p.0;
+                }
             }
             next_voter(g, p);
+        }
+        (Step::TieBreak(_), Action::Vote(o)) => {
+            g.flow.outcome = o;
+            g.step = Step::ResolveAgenda;
         }
         (step, a) => panic!("illegal action {a:?} at {step:?}"),
     }
@@ -281,11 +311,26 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
             if let Some(o) = draw_public(g, rng, stage, PublicState::Unrevealed) {
                 g.state.public_objectives.set_state(o, PublicState::Revealed);
             }
-            status_rest(g);
+            status_rest(g, rng);
         }
         Step::DrawSecret(p) => {
             draw_secret(g, rng, p);
             cards::after_draw(g, p);
+        }
+        Step::DrawActionCards(p) => {
+            action_cards::draw(g, rng, p);
+            action_cards::draw(g, rng, p);
+            let limit = agendas::hand_limit(g);
+            action_cards::discard_to(g, limit);
+            cards::after_draw(g, p);
+        }
+        Step::RevealAgenda => {
+            agendas::reveal(g, rng);
+            first_voter(g);
+        }
+        Step::ResolveAgenda => {
+            agendas::resolve(g, rng);
+            end_agenda(g);
         }
         step => panic!("apply_chance at {step:?}"),
     }
@@ -302,7 +347,7 @@ pub(super) fn advance(g: &mut Ti4Game) {
             return;
         }
         let target = g.opts.victory_points as u32;
-        if g.state.seats().any(|p| g.state.player(p).in_game && victory_points(&g.content, &g.state, p) >= target) {
+        if g.state.seats().any(|p| g.state.player(p).in_game && g.victory_points(p) >= target) {
             g.step = Step::Over(EndCondition::Victory);
             return;
         }
@@ -338,7 +383,12 @@ fn deal(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
 }
 
 /// A uniform public objective of `stage` in `from` that has a condition.
-fn draw_public(g: &Ti4Game, rng: &mut ChaCha8Rng, stage: u8, from: PublicState) -> Option<PublicObjectiveId> {
+pub(super) fn draw_public(
+    g: &Ti4Game,
+    rng: &mut ChaCha8Rng,
+    stage: u8,
+    from: PublicState,
+) -> Option<PublicObjectiveId> {
     let c = &g.content;
     let ok = |i: usize| {
         c.cards.public_objectives[i].stage == stage
@@ -406,6 +456,7 @@ fn pick(g: &mut Ti4Game, p: Player, k: StrategyCard) {
     let mut order = [Player(0); MAX_PLAYERS];
     initiative_order(s, &mut order);
     g.flow.turn = order[0];
+    g.flow.transacted = 0;
     g.step = Step::Turn(order[0]);
 }
 
@@ -420,6 +471,7 @@ pub(super) fn next_turn(g: &mut Ti4Game) {
         let q = order[(cur + k) % n];
         if g.flow.passed >> q.0 & 1 == 0 {
             g.flow.turn = q;
+            g.flow.transacted = 0;
             g.step = Step::Turn(q);
             return;
         }
@@ -450,8 +502,10 @@ fn next_scorer(g: &mut Ti4Game) {
     }
 }
 
-/// Status phase steps 3-8 (no action cards to draw: the deck is empty).
-fn status_rest(g: &mut Ti4Game) {
+/// Status phase steps 3-8.
+fn status_rest(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+    // 3. Draw action cards.
+    action_cards::status_draw(g, rng);
     let s = &mut g.state;
     // 4. Command tokens on the board return to reinforcements.
     for slot in 0..s.num_systems as usize {
@@ -520,7 +574,13 @@ fn may_vote(g: &Ti4Game, p: Player) -> bool {
 }
 
 fn start_agenda(g: &mut Ti4Game) {
-    g.flow.votes = [0; 2];
+    if !agendas::start(g) {
+        end_agenda(g);
+    }
+}
+
+/// Votes start left of the speaker; the speaker votes last.
+fn first_voter(g: &mut Ti4Game) {
     let speaker = g.state.tokens.speaker.unwrap_or(Player(0));
     // Votes start left of the speaker; the speaker votes last.
     let mut q = speaker;
@@ -531,7 +591,7 @@ fn start_agenda(g: &mut Ti4Game) {
             return;
         }
     }
-    end_agenda(g);
+    agendas::count(g);
 }
 
 fn next_voter(g: &mut Ti4Game, p: Player) {
@@ -544,7 +604,7 @@ fn next_voter(g: &mut Ti4Game, p: Player) {
             return;
         }
     }
-    end_agenda(g);
+    agendas::count(g);
 }
 
 fn end_agenda(g: &mut Ti4Game) {
@@ -572,6 +632,16 @@ pub(super) fn observe(g: &Ti4Game, p: Player) -> Ti4Observation {
             }
         }
     }
+    let mut hidden_actions = [0u8; MAX_PLAYERS];
+    for k in 0..g.content.cards.action_copies.len() {
+        if let Zone::Hand(q) = game.state.action_cards.get(k) {
+            if q != p {
+                hidden_actions[q.idx()] += 1;
+                game.state.action_cards.set(k, Zone::Deck);
+            }
+        }
+    }
+    crate::ti4::components::normalize_action_cards(&g.content, &mut game.state.action_cards);
     let mut unrev = [0u8; 2];
     for i in 0..g.content.cards.public_objectives.len() {
         let o = PublicObjectiveId(i as u8);
@@ -581,7 +651,7 @@ pub(super) fn observe(g: &Ti4Game, p: Player) -> Ti4Observation {
         }
     }
     game.decisions = 0;
-    Ti4Observation { game, hidden_secrets: hidden, unrevealed: unrev }
+    Ti4Observation { game, hidden_secrets: hidden, hidden_action_cards: hidden_actions, unrevealed: unrev }
 }
 
 pub(super) fn determinize(g: &Ti4Game, observer: Player, rng: &mut ChaCha8Rng) -> Ti4Game {
@@ -590,6 +660,9 @@ pub(super) fn determinize(g: &Ti4Game, observer: Player, rng: &mut ChaCha8Rng) -
     for q in 0..g.state.num_players {
         for _ in 0..obs.hidden_secrets[q as usize] {
             draw_secret(&mut game, rng, Player(q));
+        }
+        for _ in 0..obs.hidden_action_cards[q as usize] {
+            action_cards::draw_from_deck(&mut game, rng, Player(q));
         }
     }
     for stage in [1u8, 2] {

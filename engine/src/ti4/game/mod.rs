@@ -7,12 +7,23 @@
 //!
 //! Module map: `setup` (§1), `flow` (§2: strategy, action turns, status, agenda, end),
 //! `tactical` (§2.2, §4-§5: activation, movement, space cannon, space combat), `invasion` (§5),
-//! `production` (§6), `cards` (§3: the eight strategy cards), `objectives` (§7).
+//! `production` (§6), `cards` (§3: the eight strategy cards), `objectives` (§7), `action_cards`
+//! (action card deck and component-action cards), `agendas` (agenda deck, votes, outcomes),
+//! `notes` (transactions and the generic promissory notes).
 //! What is simplified is listed in `docs/RULES.md` ("Round loop").
 
+#[cfg(test)]
+mod action_card_tests;
+pub mod action_cards;
+#[cfg(test)]
+mod agenda_tests;
+pub mod agendas;
 mod cards;
 mod flow;
 mod invasion;
+pub mod notes;
+#[cfg(test)]
+mod notes_tests;
 pub mod objectives;
 mod production;
 #[cfg(test)]
@@ -22,6 +33,8 @@ mod tactical;
 #[cfg(test)]
 mod tests;
 
+pub use action_cards::ActionEffect;
+pub use agendas::{AgendaEffect, AgendaTable};
 pub use objectives::{Cond, ObjectiveTable};
 pub use setup::{MapChoice, Ti4Options};
 
@@ -78,6 +91,14 @@ pub enum Action {
     Vote(u8),
     /// Follow a strategy card's secondary.
     Follow,
+    /// Action phase: play this action card from hand as a component action, with a
+    /// card-specific target (planet, board slot, seat or technology; 0 when none).
+    Play(ActionCardId, u8),
+    /// Action phase, before the action: offer a transaction to this neighbour seat (0: swap
+    /// commodities; `1 + slot`: your promissory note in that slot for their commodities).
+    Transact(u8, u8),
+    /// Accept the transaction offered.
+    Accept,
     /// Decline / stop: end movement, landing, production, scoring; skip an optional step.
     Done,
 }
@@ -147,8 +168,18 @@ pub enum Step {
     Score(Player),
     /// Chance: status phase step 2, reveal a public objective.
     Reveal,
+    /// Chance: agenda phase, reveal the next agenda.
+    RevealAgenda,
     /// Agenda phase: the player votes.
     Vote(Player),
+    /// Agenda phase: the speaker breaks a tie (`Vote(0)` for, `Vote(1)` against).
+    TieBreak(Player),
+    /// Chance: resolve the agenda's outcome (some outcomes draw cards or objectives).
+    ResolveAgenda,
+    /// A transaction is offered to the player (`Accept` or `Done`).
+    Offer(Player),
+    /// Chance: Politics, the player draws 2 action cards.
+    DrawActionCards(Player),
     /// The game is over.
     Over(EndCondition),
 }
@@ -201,6 +232,20 @@ pub struct Flow {
     pub agenda: u8,
     /// Votes cast for "for" and "against".
     pub votes: [u16; 2],
+    /// The agenda being voted on ([`agendas::NO_AGENDA`] when none).
+    pub agenda_card: u8,
+    /// Players who voted "for" (bit per seat).
+    pub for_voters: u8,
+    /// The outcome to resolve: 0 for, 1 against.
+    pub outcome: u8,
+    /// Neighbours the active player has transacted with this turn (bit per seat).
+    pub transacted: u8,
+    /// The seat offering the pending transaction.
+    pub offer_from: u8,
+    /// What the pending transaction offers (see [`Action::Transact`]).
+    pub offer_what: u8,
+    /// Ceasefire was played against this tactical action: no movement into the active system.
+    pub ceasefire: bool,
     /// Space combat, when one runs.
     pub space: Option<SpaceCombat>,
     /// Ground combat, when one runs.
@@ -215,6 +260,12 @@ pub struct Ti4Game {
     content: Arc<Content>,
     galaxy: Arc<Galaxy>,
     objectives: Arc<ObjectiveTable>,
+    /// Per action card: its implemented effect (built once at setup).
+    action_effects: Arc<[Option<ActionEffect>]>,
+    /// The agenda effects (built once at setup).
+    agendas: Arc<AgendaTable>,
+    /// The generic promissory notes with effects.
+    notes: notes::NoteSlots,
     opts: Ti4Options,
     /// The components.
     pub state: State,
@@ -228,6 +279,9 @@ pub struct Ti4Game {
     pub decisions: u32,
     /// Technologies researched so far in the game (the length of the research log).
     pub researched: u16,
+    /// Victory points agendas have given (Mutiny, Seed of an Empire), for the bonus-point
+    /// invariant.
+    pub agenda_points: u16,
     /// The first [`RESEARCH_LOG`] researches: seat, technology, round.
     research_log: [(u8, u8, u8); RESEARCH_LOG],
 }
@@ -264,14 +318,17 @@ impl fmt::Debug for Ti4Game {
     }
 }
 
-/// What one player sees: the game with other players' unscored secret objectives and the
-/// face-down public objectives put back in their decks, and how many of each were hidden.
+/// What one player sees: the game with other players' unscored secret objectives and action
+/// cards and the face-down public objectives put back in their decks, and how many of each were
+/// hidden.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Ti4Observation {
     /// The game with the hidden cards put back.
     pub game: Ti4Game,
     /// Per seat: unscored secret objectives in hand (0 for the observer).
     pub hidden_secrets: [u8; MAX_PLAYERS],
+    /// Per seat: action cards in hand (0 for the observer), put back in the deck.
+    pub hidden_action_cards: [u8; MAX_PLAYERS],
     /// Face-down public objectives per stage.
     pub unrevealed: [u8; 2],
 }
@@ -343,7 +400,7 @@ impl Ti4Game {
     /// path): conservation of every component (`elimination::conservation::check`); fleet pool
     /// and capacity in every space area; an eliminated player is never to move; nobody in the
     /// game is at the victory-point target unless the game is over; bonus points come only from
-    /// the custodians and Imperial (at most one per round plus one).
+    /// the custodians and Imperial (at most one per round plus one) and agendas.
     pub fn check_invariants(&self) -> Result<(), String> {
         let (c, s) = (&*self.content, &self.state);
         crate::ti4::elimination::conservation::check(c, s).map_err(|e| format!("conservation: {e:?}"))?;
@@ -376,15 +433,16 @@ impl Ti4Game {
             }
         }
         let bonus: u32 = s.seats().map(|p| s.player(p).bonus_vp as u32).sum();
-        if bonus > s.round as u32 + 1 {
+        if bonus > s.round as u32 + 1 + self.agenda_points as u32 {
             return Err(format!("{bonus} bonus VP after {} rounds", s.round));
         }
         Ok(())
     }
 
-    /// Victory points of a seat.
+    /// Victory points of a seat: objectives, bonus points, and Support for the Throne notes in
+    /// their play area.
     pub fn victory_points(&self, p: Player) -> u32 {
-        crate::ti4::components::victory_points(&self.content, &self.state, p)
+        crate::ti4::components::victory_points(&self.content, &self.state, p) + notes::throne_points(self, p)
     }
     /// Heuristic features of a seat (for agents' evaluators).
     pub fn heuristic_features(&self, p: Player) -> Features {
@@ -529,6 +587,10 @@ impl Game for Ti4Game {
             Action::Pass => "pass".into(),
             Action::Propagate => "propagate".into(),
             Action::Follow => "follow".into(),
+            Action::Play(k, t) => format!("play {} ({t})", c.cards.action_cards[k.idx()].key),
+            Action::Transact(q, 0) => format!("offer seat {q} a commodity swap"),
+            Action::Transact(q, k) => format!("offer seat {q} promissory note slot {} for commodities", k - 1),
+            Action::Accept => "accept".into(),
             Action::Done => "done".into(),
         }
     }

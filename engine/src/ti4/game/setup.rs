@@ -5,8 +5,8 @@
 //! content order (deterministic); Council Keleres, which borrows a home system, is not
 //! supported by this setup (refused). Home planets hold the ground forces and structures: the
 //! space dock and PDS on the first home planet, infantry and mechs spread over the home planets
-//! in turn. Action cards and agendas start in the box: no card effect is implemented, and no
-//! deck in play may hold inert cards.
+//! in turn. The action card deck holds the copies of the implemented cards and the agenda deck the
+//! implemented agendas; the other cards start in the box, so no deck in play holds inert cards.
 
 use super::{Flow, ObjectiveTable, Step, Ti4Game};
 use crate::ti4::components::{PublicState, ZeroToken, Zone};
@@ -105,12 +105,18 @@ impl Ti4Game {
             home_slot[i] = h.slot;
             setup_player(c, &mut s, p, h.slot);
         }
-        // No card effect is implemented: action cards and agendas stay in the box.
-        for i in 0..c.cards.action_copies.len() {
-            s.action_cards.set(i, Zone::Removed);
+        // The action deck holds every copy of the implemented cards; the others stay in the box.
+        let action_effects: Arc<[Option<super::ActionEffect>]> = super::action_cards::effect_table(c).into();
+        for (i, card) in c.cards.action_copies.iter().enumerate() {
+            if action_effects[card.idx()].is_none() {
+                s.action_cards.set(i, Zone::Removed);
+            }
         }
-        for i in 0..c.cards.agendas.len() {
-            s.agendas.set(i, Zone::Removed);
+        let agendas = super::AgendaTable::new(c);
+        for (i, e) in agendas.effects.iter().enumerate() {
+            if e.is_none() {
+                s.agendas.set(i, Zone::Removed);
+            }
         }
         for (i, cond) in objectives.secret.iter().enumerate() {
             if cond.is_none() {
@@ -121,10 +127,14 @@ impl Ti4Game {
             s.tokens.zero_token = ZeroToken::Held(naalu);
         }
         let _ = PublicState::Deck;
+        let note_slots = super::notes::NoteSlots::new(c);
         Ok(Ti4Game {
             content,
             galaxy,
             objectives: Arc::new(objectives),
+            action_effects,
+            agendas: Arc::new(agendas),
+            notes: note_slots,
             opts,
             state: s,
             home_slot,
@@ -151,12 +161,20 @@ impl Ti4Game {
                 scored_now: 0,
                 agenda: 0,
                 votes: [0; 2],
+                agenda_card: super::agendas::NO_AGENDA,
+                for_voters: 0,
+                outcome: 0,
+                transacted: 0,
+                offer_from: 0,
+                offer_what: 0,
+                ceasefire: false,
                 space: None,
                 ground: None,
                 end: None,
             },
             decisions: 0,
             researched: 0,
+            agenda_points: 0,
             research_log: [(0, 0, 0); super::RESEARCH_LOG],
         })
     }

@@ -187,6 +187,7 @@ pub(super) fn activate(g: &mut Ti4Game, p: Player, slot: u8) {
     f.queue = [0; UNIT_TYPES];
     f.warfare = false;
     g.step = Step::Move(p);
+    super::notes::on_activate(g, p, slot);
 }
 
 pub(super) fn transit_non_fighters(f: &Counts) -> u32 {

@@ -1,0 +1,354 @@
+//! Action card tests: one per implemented card (named after it), the deck in play, the status
+//! phase draw with the hand limit, and hidden hands.
+
+use super::action_cards::{neighbours, HAND_LIMIT};
+use super::tests::{check, six_player_game};
+use super::*;
+use crate::game::Game;
+use crate::ti4::components::{normalize_action_cards, Zone};
+use crate::ti4::state::{Location, NOBODY};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+const ME: Player = Player(0);
+const THEM: Player = Player(1);
+
+/// Seed 1 after the deal, at seat 0's action-phase turn, with no action card in any hand.
+pub(super) fn game() -> Ti4Game {
+    let mut g = six_player_game(1);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    g.apply_chance(&mut rng);
+    g.flow.turn = ME;
+    g.step = Step::Turn(ME);
+    g
+}
+
+fn give(g: &mut Ti4Game, key: &str, p: Player) -> ActionCardId {
+    let c = g.content.clone();
+    let id = c.cards.action_card(key).expect("card");
+    let (first, n) = c.cards.copies_of(id);
+    let k = (first..first + n).find(|&k| g.state.action_cards.get(k) == Zone::Deck).expect("a copy in the deck");
+    g.state.action_cards.set(k, Zone::Hand(p));
+    normalize_action_cards(&c, &mut g.state.action_cards);
+    id
+}
+
+/// The targets offered for `card`.
+fn targets(g: &Ti4Game, card: ActionCardId) -> Vec<u8> {
+    let mut b = Vec::new();
+    g.legal_actions(&mut b);
+    b.iter()
+        .filter_map(|a| match *a {
+            Action::Play(k, t) if k == card => Some(t),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Plays `card` with `target` and checks it went to the discard pile, the turn ended, and the
+/// invariants hold.
+fn play(g: &mut Ti4Game, card: ActionCardId, target: u8) {
+    assert!(targets(g, card).contains(&target), "{target} not offered: {:?}", targets(g, card));
+    g.apply(Action::Play(card, target));
+    let (first, n) = g.content.cards.copies_of(card);
+    assert!((first..first + n).any(|k| g.state.action_cards.get(k) == Zone::Discard));
+    assert_ne!(g.step, Step::Turn(ME), "a component action ends the turn");
+    check(g).unwrap();
+}
+
+/// A board planet with `trait_` that nobody controls, given to `p`.
+fn grant_planet(g: &mut Ti4Game, p: Player, pred: impl Fn(&Ti4Game, PlanetId) -> bool) -> PlanetId {
+    let c = g.content.clone();
+    let pl = (0..c.planets.len())
+        .map(|i| PlanetId(i as u8))
+        .find(|&pl| {
+            g.state.planet_location(&c, pl).is_some()
+                && g.state.seats().all(|q| !g.state.player(q).planets.contains(pl))
+                && g.state.planet_location(&c, pl).is_some_and(|l| g.state.occupant(l).is_none())
+                && pred(g, pl)
+        })
+        .expect("a free planet");
+    g.state.player_mut(p).planets.insert(pl);
+    pl
+}
+
+/// Moves `n` command tokens from reinforcements to `ME`'s fleet pool.
+fn more_fleet(g: &mut Ti4Game, n: u8) {
+    let ps = g.state.player_mut(ME);
+    ps.token_reinforcements -= n;
+    ps.fleet += n;
+}
+
+fn has_trait(g: &Ti4Game, pl: PlanetId, t: &str) -> bool {
+    g.content.planets[pl.idx()].traits.iter().any(|x| x == t)
+}
+
+fn home_planet(g: &Ti4Game, p: Player) -> (PlanetId, Location) {
+    let tile = g.galaxy.tile(g.home_slot[p.idx()]);
+    let pl = g.content.systems[tile.idx()].planets[0];
+    (pl, g.state.planet_location(&g.content, pl).unwrap())
+}
+
+#[test]
+fn deck_in_play_holds_every_copy_of_the_implemented_cards_only() {
+    let g = six_player_game(1);
+    let c = g.content();
+    let mut distinct = 0;
+    for (i, d) in c.cards.action_cards.iter().enumerate() {
+        assert_eq!(d.implemented, ActionEffect::of_key(&d.key).is_some(), "{}: flag and effect disagree", d.key);
+        let (first, n) = c.cards.copies_of(ActionCardId(i as u8));
+        assert_eq!(n, d.copies as usize);
+        let want = if d.implemented { Zone::Deck } else { Zone::Removed };
+        assert!((first..first + n).all(|k| g.state.action_cards.get(k) == want), "{}", d.key);
+        distinct += d.implemented as usize;
+    }
+    assert!(distinct >= 12, "{distinct} implemented cards");
+}
+
+/// Status phase 3 (rules 81.3): every player draws one card; hand limit 7 (rules 2.3).
+#[test]
+fn status_phase_draws_one_card_each_and_enforces_the_hand_limit() {
+    let mut g = game();
+    let copies = g.content.cards.action_copies.len();
+    for k in ["economic_initiative", "industrial_initiative", "mining_initiative", "war_effort"] {
+        give(&mut g, k, ME);
+    }
+    for k in ["ghost_ship", "uprising", "insubordination"] {
+        give(&mut g, k, ME);
+    }
+    assert_eq!(g.state.action_cards.count(copies, Zone::Hand(ME)), HAND_LIMIT);
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    action_cards::status_draw(&mut g, &mut rng);
+    assert_eq!(g.state.action_cards.count(copies, Zone::Hand(ME)), HAND_LIMIT);
+    assert_eq!(g.state.action_cards.count(copies, Zone::Discard), 1);
+    for q in 1..6 {
+        assert_eq!(g.state.action_cards.count(copies, Zone::Hand(Player(q))), 1);
+    }
+    check(&g).unwrap();
+}
+
+/// Rules 2.5: an empty deck is reshuffled from the discard pile.
+#[test]
+fn empty_action_deck_reshuffles_the_discard_pile() {
+    let mut g = game();
+    let copies = g.content.cards.action_copies.len();
+    for k in 0..copies {
+        if g.state.action_cards.get(k) == Zone::Deck {
+            g.state.action_cards.set(k, Zone::Discard);
+        }
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    action_cards::status_draw(&mut g, &mut rng);
+    assert_eq!(g.state.action_cards.count(copies, Zone::Hand(ME)), 1);
+    assert_eq!(g.state.action_cards.count(copies, Zone::Discard), 0);
+    check(&g).unwrap();
+}
+
+#[test]
+fn observation_hides_other_players_action_cards() {
+    let mut g = game();
+    let copies = g.content.cards.action_copies.len();
+    give(&mut g, "uprising", ME);
+    give(&mut g, "war_effort", THEM);
+    let obs = g.observation(0);
+    assert_eq!(obs.hidden_action_cards[1], 1);
+    assert_eq!(obs.game.state.action_cards.count(copies, Zone::Hand(THEM)), 0);
+    assert_eq!(obs.game.state.action_cards.count(copies, Zone::Hand(ME)), 1);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let d = g.determinize(0, &mut rng);
+    assert_eq!(d.state.action_cards.count(copies, Zone::Hand(THEM)), 1);
+    check(&d).unwrap();
+}
+
+#[test]
+fn economic_initiative() {
+    let mut g = game();
+    let pl = grant_planet(&mut g, ME, |g, pl| has_trait(g, pl, "cultural"));
+    g.state.exhausted_planets.insert(pl);
+    let card = give(&mut g, "economic_initiative", ME);
+    play(&mut g, card, 0);
+    assert!(!g.state.exhausted_planets.contains(pl));
+}
+
+#[test]
+fn industrial_initiative() {
+    let mut g = game();
+    grant_planet(&mut g, ME, |g, pl| has_trait(g, pl, "industrial"));
+    let n = g.state.player(ME).planets.iter().filter(|&pl| has_trait(&g, pl, "industrial")).count() as u8;
+    let tg = g.state.player(ME).trade_goods;
+    let card = give(&mut g, "industrial_initiative", ME);
+    play(&mut g, card, 0);
+    assert_eq!(g.state.player(ME).trade_goods, tg + n);
+}
+
+#[test]
+fn mining_initiative() {
+    let mut g = game();
+    let best = g.state.player(ME).planets.iter().map(|pl| g.content.planets[pl.idx()].resources).max().unwrap();
+    let tg = g.state.player(ME).trade_goods;
+    let card = give(&mut g, "mining_initiative", ME);
+    play(&mut g, card, 0);
+    assert_eq!(g.state.player(ME).trade_goods, tg + best);
+}
+
+#[test]
+fn frontline_deployment() {
+    let mut g = game();
+    let (pl, loc) = home_planet(&g, ME);
+    let before = g.state.count_at(loc, UnitType::Infantry);
+    let card = give(&mut g, "frontline_deployment", ME);
+    play(&mut g, card, pl.0);
+    assert_eq!(g.state.count_at(loc, UnitType::Infantry), before + 3);
+}
+
+#[test]
+fn rise_of_a_messiah() {
+    let mut g = game();
+    let planets: Vec<PlanetId> = g.state.player(ME).planets.iter().collect();
+    let locs: Vec<Location> = planets.iter().map(|&pl| g.state.planet_location(&g.content, pl).unwrap()).collect();
+    let before: Vec<u8> = locs.iter().map(|&l| g.state.count_at(l, UnitType::Infantry)).collect();
+    let card = give(&mut g, "rise_of_a_messiah", ME);
+    play(&mut g, card, 0);
+    for (l, b) in locs.iter().zip(before) {
+        assert_eq!(g.state.count_at(*l, UnitType::Infantry), b + 1);
+    }
+}
+
+#[test]
+fn ghost_ship() {
+    let mut g = game();
+    let card = give(&mut g, "ghost_ship", ME);
+    let offered = targets(&g, card);
+    for &sl in &offered {
+        let tile = g.galaxy.tile(sl);
+        assert!(g.content.systems[tile.idx()].wormholes != 0 && !g.home_slot[..6].contains(&sl));
+    }
+    let Some(&slot) = offered.first() else { return };
+    play(&mut g, card, slot);
+    assert_eq!(g.state.count_at(Location::Space(slot), UnitType::Destroyer), 1);
+    assert_eq!(g.state.systems[slot as usize].space.owner, ME.0);
+}
+
+#[test]
+fn war_effort() {
+    let mut g = game();
+    let home = g.home_slot[0];
+    more_fleet(&mut g, 4);
+    assert_eq!(g.state.systems[home as usize].space.owner, ME.0, "seat 0 starts with ships at home");
+    let before = g.state.count_at(Location::Space(home), UnitType::Cruiser);
+    let card = give(&mut g, "war_effort", ME);
+    assert!(targets(&g, card).iter().all(|&sl| g.state.systems[sl as usize].space.owner == ME.0));
+    play(&mut g, card, home);
+    assert_eq!(g.state.count_at(Location::Space(home), UnitType::Cruiser), before + 1);
+}
+
+#[test]
+fn unexpected_action() {
+    let mut g = game();
+    let home = g.home_slot[0];
+    g.state.systems[home as usize].tokens |= 1;
+    g.state.player_mut(ME).token_reinforcements -= 1;
+    let r = g.state.player(ME).token_reinforcements;
+    let card = give(&mut g, "unexpected_action", ME);
+    play(&mut g, card, home);
+    assert_eq!(g.state.systems[home as usize].tokens & 1, 0);
+    assert_eq!(g.state.player(ME).token_reinforcements, r + 1);
+}
+
+#[test]
+fn uprising() {
+    let mut g = game();
+    let pl = grant_planet(&mut g, THEM, |g, pl| g.content.planets[pl.idx()].resources > 0);
+    let tg = g.state.player(ME).trade_goods;
+    let card = give(&mut g, "uprising", ME);
+    let (hp, _) = home_planet(&g, THEM);
+    assert!(!targets(&g, card).contains(&(hp.0)), "home planets are not targets");
+    play(&mut g, card, pl.0);
+    assert!(g.state.exhausted_planets.contains(pl));
+    assert_eq!(g.state.player(ME).trade_goods, tg + g.content.planets[pl.idx()].resources);
+}
+
+#[test]
+fn cripple_defenses() {
+    let mut g = game();
+    let (pl, loc) = home_planet(&g, THEM);
+    if g.state.count_at(loc, UnitType::Pds) == 0 {
+        g.state.add_units(THEM, loc, UnitType::Pds, 1).unwrap();
+    }
+    let reinf = g.state.player(THEM).reinforcements[UnitType::Pds.idx()];
+    let n = g.state.count_at(loc, UnitType::Pds);
+    let card = give(&mut g, "cripple_defenses", ME);
+    play(&mut g, card, pl.0);
+    assert_eq!(g.state.count_at(loc, UnitType::Pds), 0);
+    assert_eq!(g.state.player(THEM).reinforcements[UnitType::Pds.idx()], reinf + n);
+}
+
+#[test]
+fn insubordination() {
+    let mut g = game();
+    let t = g.state.player(THEM).tactic;
+    assert!(t > 0);
+    let card = give(&mut g, "insubordination", ME);
+    play(&mut g, card, THEM.0);
+    assert_eq!(g.state.player(THEM).tactic, t - 1);
+}
+
+#[test]
+fn fighter_conscription() {
+    let mut g = game();
+    let home = g.home_slot[0];
+    g.state.add_units(ME, Location::Space(home), UnitType::Carrier, 1).unwrap();
+    more_fleet(&mut g, 4);
+    let before = g.state.count_at(Location::Space(home), UnitType::Fighter);
+    let card = give(&mut g, "fighter_conscription", ME);
+    play(&mut g, card, 0);
+    assert_eq!(g.state.count_at(Location::Space(home), UnitType::Fighter), before + 1);
+}
+
+#[test]
+fn plagiarize() {
+    let mut g = game();
+    // Make seat 1 a neighbour: one of its destroyers next to seat 0's home.
+    let home = g.home_slot[0];
+    let next = crate::ti4::galaxy::bits(g.galaxy.neighbours(home))
+        .find(|&sl| g.state.systems[sl as usize].space.owner == NOBODY)
+        .unwrap();
+    g.state.add_units(THEM, Location::Space(next), UnitType::Destroyer, 1).unwrap();
+    assert!(neighbours(&g, ME) >> THEM.0 & 1 == 1);
+    let c = g.content.clone();
+    let t = (0..c.techs.len())
+        .map(|i| TechId(i as u8))
+        .find(|&t| c.tech_def(t).faction.is_none() && !g.state.player(ME).techs.contains(t))
+        .unwrap();
+    g.state.player_mut(THEM).techs.insert(t);
+    g.state.player_mut(ME).trade_goods = 5;
+    g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(ME).planets);
+    let card = give(&mut g, "plagiarize", ME);
+    play(&mut g, card, t.0);
+    assert!(g.state.player(ME).techs.contains(t));
+    assert_eq!(g.state.player(ME).trade_goods, 0, "5 influence paid with trade goods");
+}
+
+/// Politics: the primary draws 2 action cards after the speaker is chosen; the secondary spends
+/// a strategy token for 2 more.
+#[test]
+fn politics_draws_two_action_cards() {
+    let mut g = game();
+    let copies = g.content.cards.action_copies.len();
+    g.state.strategy_cards.set_holder(crate::ti4::components::StrategyCard(2), Some(ME));
+    cards::strategic(&mut g, ME, 2);
+    assert_eq!(g.step, Step::ChooseSpeaker(ME));
+    g.apply(Action::Speaker(THEM.0));
+    assert_eq!(g.step, Step::DrawActionCards(ME));
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    g.apply_chance(&mut rng);
+    assert_eq!(g.state.action_cards.count(copies, Zone::Hand(ME)), 2);
+    let Step::Follow(q) = g.step else { panic!("secondary offered, got {:?}", g.step) };
+    let tokens = g.state.player(q).strategy;
+    g.apply(Action::Follow);
+    assert_eq!(g.step, Step::DrawActionCards(q));
+    g.apply_chance(&mut rng);
+    assert_eq!(g.state.action_cards.count(copies, Zone::Hand(q)), 2);
+    assert_eq!(g.state.player(q).strategy, tokens - 1);
+    check(&g).unwrap();
+}

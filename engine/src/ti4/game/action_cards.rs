@@ -1,0 +1,496 @@
+//! Action cards (rules 2 "Action Cards"): the deck in play holds every copy of the cards whose
+//! effect is implemented here (`"implemented": true` in `cards.json`), and no other card. Each
+//! player draws one in status phase step 3 (rules 81.3), in initiative order; an empty deck is
+//! reshuffled from the discard pile. Hand limit 7 (rules 2.3): the excess is discarded
+//! automatically, the lowest card ids first (documented simplification: no discard decision).
+//!
+//! The implemented cards are component actions ("ACTION:", rules 23): at the start of an
+//! action-phase turn the player may play one as their action ([`Action::Play`]`(card, target)`),
+//! which ends their turn; the card goes to the discard pile. `target` is a planet, a board slot,
+//! a seat or a technology, as each card needs (0 when it needs none). A card is offered only when
+//! its effect would change something.
+
+use super::objectives::{pay_plan, spend_plan};
+use super::{tactical, Action, Ti4Game};
+use crate::ti4::components::{normalize_action_cards, Zone};
+use crate::ti4::content::Content;
+use crate::ti4::elimination::initiative_order;
+use crate::ti4::galaxy::bits;
+use crate::ti4::ids::*;
+use crate::ti4::state::{Location, State, NOBODY};
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+/// Most action cards in a hand at the end of the status phase (rules 2.3).
+pub const HAND_LIMIT: usize = 7;
+
+/// The implemented action-card effects, one per card.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ActionEffect {
+    /// Economic Initiative: "ACTION: Ready each cultural planet you control."
+    EconomicInitiative,
+    /// Industrial Initiative: "ACTION: Gain 1 trade good for each industrial planet you control."
+    IndustrialInitiative,
+    /// Mining Initiative: "ACTION: Gain trade goods equal to the resource value of 1 planet you
+    /// control."
+    MiningInitiative,
+    /// Frontline Deployment: "ACTION: Place 3 infantry from your reinforcements on 1 planet you
+    /// control."
+    FrontlineDeployment,
+    /// Rise of a Messiah: "ACTION: Place 1 infantry from your reinforcements on each planet you
+    /// control."
+    RiseOfAMessiah,
+    /// Ghost Ship: "ACTION: Place 1 destroyer from your reinforcements in a non-home system that
+    /// contains a wormhole and does not contain other players' ships."
+    GhostShip,
+    /// War Effort: "ACTION: Place 1 cruiser from your reinforcements in a system that contains 1
+    /// or more of your ships."
+    WarEffort,
+    /// Unexpected Action: "ACTION: Remove 1 of your command tokens from the game board and return
+    /// it to your reinforcements."
+    UnexpectedAction,
+    /// Uprising: "ACTION: Exhaust 1 non-home planet controlled by another player. Then gain trade
+    /// goods equal to its resource value."
+    Uprising,
+    /// Cripple Defenses: "ACTION: Choose 1 planet. Destroy each PDS on that planet."
+    CrippleDefenses,
+    /// Insubordination: "ACTION: Remove 1 token from another player's tactic pool and return it
+    /// to their reinforcements."
+    Insubordination,
+    /// Fighter Conscription: "ACTION: Place 1 fighter from your reinforcements in each system that
+    /// contains 1 or more of your space docks or units that have capacity; they cannot be placed
+    /// in systems that contain other players' ships."
+    FighterConscription,
+    /// Plagiarize: "ACTION: Spend 5 influence to gain 1 non-faction technology owned by 1 of your
+    /// neighbors."
+    Plagiarize,
+}
+
+impl ActionEffect {
+    /// The effect of the card with this data-file id, if implemented.
+    pub fn of_key(key: &str) -> Option<ActionEffect> {
+        use ActionEffect::*;
+        Some(match key {
+            "economic_initiative" => EconomicInitiative,
+            "industrial_initiative" => IndustrialInitiative,
+            "mining_initiative" => MiningInitiative,
+            "frontline_deployment" => FrontlineDeployment,
+            "rise_of_a_messiah" => RiseOfAMessiah,
+            "ghost_ship" => GhostShip,
+            "war_effort" => WarEffort,
+            "unexpected_action" => UnexpectedAction,
+            "uprising" => Uprising,
+            "cripple_defenses" => CrippleDefenses,
+            "insubordination" => Insubordination,
+            "fighter_conscription" => FighterConscription,
+            "plagiarize" => Plagiarize,
+            _ => return None,
+        })
+    }
+}
+
+/// The effect table, built once per game setup: per [`ActionCardId`], its effect when the card
+/// is marked implemented.
+pub fn effect_table(c: &Content) -> Vec<Option<ActionEffect>> {
+    c.cards.action_cards.iter().map(|d| if d.implemented { ActionEffect::of_key(&d.key) } else { None }).collect()
+}
+
+fn has_trait(c: &Content, pl: PlanetId, t: &str) -> bool {
+    c.planets[pl.idx()].traits.iter().any(|x| x == t)
+}
+
+fn is_home_slot(g: &Ti4Game, slot: u8) -> bool {
+    g.state.seats().any(|q| g.home_slot[q.idx()] == slot)
+}
+
+fn planet_slot(g: &Ti4Game, pl: PlanetId) -> Option<u8> {
+    match g.state.planet_location(&g.content, pl) {
+        Some(Location::Planet(slot, _)) => Some(slot),
+        _ => None,
+    }
+}
+
+/// Players are neighbours when a system holding units or planets of one is the same as, or
+/// adjacent to, a system holding units or planets of the other (rules 60). Bit per seat.
+pub fn neighbours(g: &Ti4Game, p: Player) -> u8 {
+    let s = &g.state;
+    let presence = |slot: u8| -> u8 {
+        let sys = &s.systems[slot as usize];
+        let mut m = 0u8;
+        if sys.space.owner != NOBODY {
+            m |= 1 << sys.space.owner;
+        }
+        for a in &sys.planets {
+            if a.owner != NOBODY {
+                m |= 1 << a.owner;
+            }
+        }
+        for &pl in &g.content.systems[sys.tile.idx()].planets {
+            for q in s.seats() {
+                if s.player(q).planets.contains(pl) {
+                    m |= 1 << q.0;
+                }
+            }
+        }
+        m
+    };
+    let mut out = 0u8;
+    for slot in 0..s.num_systems {
+        if presence(slot) >> p.0 & 1 == 0 {
+            continue;
+        }
+        out |= presence(slot);
+        for n in bits(g.galaxy.neighbours(slot)) {
+            out |= presence(n);
+        }
+    }
+    let mut alive = 0u8;
+    for q in s.seats().filter(|&q| s.player(q).in_game) {
+        alive |= 1 << q.0;
+    }
+    out & alive & !(1 << p.0)
+}
+
+/// The distinct implemented cards in `p`'s hand.
+fn hand(g: &Ti4Game, p: Player) -> impl Iterator<Item = (ActionCardId, ActionEffect)> + '_ {
+    let c = &g.content;
+    (0..c.cards.action_cards.len()).filter_map(move |i| {
+        let id = ActionCardId(i as u8);
+        let e = g.action_effects[i]?;
+        let (first, n) = c.cards.copies_of(id);
+        (first..first + n).any(|k| g.state.action_cards.get(k) == Zone::Hand(p)).then_some((id, e))
+    })
+}
+
+/// The [`Action::Play`] options of `p` at the start of an action-phase turn.
+pub(super) fn play_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
+    for (id, e) in hand(g, p) {
+        each_target(g, p, e, &mut |t| buf.push(Action::Play(id, t)));
+    }
+}
+
+/// Every target for which the effect does something, without allocating.
+fn each_target(g: &Ti4Game, p: Player, e: ActionEffect, out: &mut dyn FnMut(u8)) {
+    use ActionEffect::*;
+    let (c, s) = (&*g.content, &g.state);
+    let ps = s.player(p);
+    let reinf = |t: UnitType| ps.reinforcements[t.idx()];
+    match e {
+        EconomicInitiative => {
+            if ps.planets.intersection(s.exhausted_planets).iter().any(|pl| has_trait(c, pl, "cultural")) {
+                out(0)
+            }
+        }
+        IndustrialInitiative => {
+            if ps.planets.iter().any(|pl| has_trait(c, pl, "industrial")) {
+                out(0)
+            }
+        }
+        MiningInitiative => {
+            if ps.planets.iter().any(|pl| c.planets[pl.idx()].resources > 0) {
+                out(0)
+            }
+        }
+        FrontlineDeployment => {
+            if reinf(UnitType::Infantry) > 0 {
+                for pl in ps.planets.iter() {
+                    if let Some(loc) = s.planet_location(c, pl) {
+                        if s.occupant(loc).is_none_or(|q| q == p) {
+                            out(pl.0)
+                        }
+                    }
+                }
+            }
+        }
+        RiseOfAMessiah => {
+            if reinf(UnitType::Infantry) > 0 && !ps.planets.is_empty() {
+                out(0)
+            }
+        }
+        GhostShip => {
+            if reinf(UnitType::Destroyer) > 0 {
+                for slot in 0..s.num_systems {
+                    let tile = g.galaxy.tile(slot);
+                    if c.systems[tile.idx()].wormholes != 0 && !is_home_slot(g, slot) && fits_ship(g, p, slot) {
+                        out(slot)
+                    }
+                }
+            }
+        }
+        WarEffort => {
+            if reinf(UnitType::Cruiser) > 0 {
+                for slot in 0..s.num_systems {
+                    if s.systems[slot as usize].space.owner == p.0 && fits_ship(g, p, slot) {
+                        out(slot)
+                    }
+                }
+            }
+        }
+        UnexpectedAction => {
+            for slot in 0..s.num_systems {
+                if s.systems[slot as usize].tokens >> p.0 & 1 == 1 {
+                    out(slot)
+                }
+            }
+        }
+        Uprising => {
+            for q in s.seats().filter(|&q| q != p && s.player(q).in_game) {
+                for pl in s.player(q).planets.difference(s.exhausted_planets).iter() {
+                    if planet_slot(g, pl).is_some_and(|sl| !is_home_slot(g, sl)) {
+                        out(pl.0)
+                    }
+                }
+            }
+        }
+        CrippleDefenses => {
+            for q in s.seats().filter(|&q| q != p && s.player(q).in_game) {
+                for pl in s.player(q).planets.iter() {
+                    if let Some(loc) = s.planet_location(c, pl) {
+                        if s.occupant(loc) == Some(q) && s.count_at(loc, UnitType::Pds) > 0 {
+                            out(pl.0)
+                        }
+                    }
+                }
+            }
+        }
+        Insubordination => {
+            for q in s.seats().filter(|&q| q != p && s.player(q).in_game && s.player(q).tactic > 0) {
+                out(q.0)
+            }
+        }
+        FighterConscription => {
+            if reinf(UnitType::Fighter) > 0 && (0..s.num_systems).any(|sl| fighter_fits(g, p, sl)) {
+                out(0)
+            }
+        }
+        Plagiarize => {
+            if spend_plan(c, s, p, 0, 5, 0, 0).is_none() {
+                return;
+            }
+            let mut seen = TechSet::EMPTY;
+            for q in bits(neighbours(g, p) as u64) {
+                for t in s.player(Player(q)).techs.iter() {
+                    if c.tech_def(t).faction.is_none() && !ps.techs.contains(t) && !seen.contains(t) {
+                        seen.insert(t);
+                        out(t.0)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// One more non-fighter ship of `p` fits in `slot`: no other player's ships there, and the fleet
+/// pool allows it (rules 37).
+fn fits_ship(g: &Ti4Game, p: Player, slot: u8) -> bool {
+    let s = &g.state;
+    let owner = s.systems[slot as usize].space.owner;
+    let here = if owner == p.0 { tactical::non_fighter_ships(s, slot) } else { 0 };
+    (owner == NOBODY || owner == p.0) && here < s.player(p).fleet as u32
+}
+
+/// Fighter Conscription places a fighter in `slot`: `p`'s ships are there (none of another
+/// player's) with spare capacity (a space dock on a planet gives no capacity in this model).
+fn fighter_fits(g: &Ti4Game, p: Player, slot: u8) -> bool {
+    let s = &g.state;
+    if s.systems[slot as usize].space.owner != p.0 {
+        return false;
+    }
+    let (cap, load) = tactical::space_load(&g.content, s, slot);
+    load < cap
+}
+
+/// Plays one copy of `card` from `p`'s hand with `target` and discards it; the turn then ends.
+pub(super) fn play(g: &mut Ti4Game, p: Player, card: ActionCardId, target: u8) {
+    let c = g.content.clone();
+    let (first, n) = c.cards.copies_of(card);
+    if let Some(k) = (first..first + n).find(|&k| g.state.action_cards.get(k) == Zone::Hand(p)) {
+        g.state.action_cards.set(k, Zone::Discard);
+        normalize_action_cards(&c, &mut g.state.action_cards);
+    }
+    if let Some(e) = g.action_effects[card.idx()] {
+        resolve(g, p, e, target);
+    }
+    super::flow::next_turn(g);
+}
+
+fn resolve(g: &mut Ti4Game, p: Player, e: ActionEffect, target: u8) {
+    use ActionEffect::*;
+    let c = g.content.clone();
+    match e {
+        EconomicInitiative => economic_initiative(&c, &mut g.state, p),
+        IndustrialInitiative => industrial_initiative(&c, &mut g.state, p),
+        MiningInitiative => mining_initiative(&c, &mut g.state, p),
+        FrontlineDeployment => frontline_deployment(&c, &mut g.state, p, PlanetId(target)),
+        RiseOfAMessiah => rise_of_a_messiah(&c, &mut g.state, p),
+        GhostShip => {
+            let _ = g.state.add_units(p, Location::Space(target), UnitType::Destroyer, 1);
+        }
+        WarEffort => {
+            let _ = g.state.add_units(p, Location::Space(target), UnitType::Cruiser, 1);
+        }
+        UnexpectedAction => unexpected_action(&mut g.state, p, target),
+        Uprising => uprising(&c, &mut g.state, p, PlanetId(target)),
+        CrippleDefenses => cripple_defenses(&c, &mut g.state, p, PlanetId(target)),
+        Insubordination => {
+            let q = g.state.player_mut(Player(target));
+            if q.tactic > 0 {
+                q.tactic -= 1;
+                q.token_reinforcements += 1;
+            }
+        }
+        FighterConscription => {
+            for slot in 0..g.state.num_systems {
+                if g.state.player(p).reinforcements[UnitType::Fighter.idx()] > 0 && fighter_fits(g, p, slot) {
+                    let _ = g.state.add_units(p, Location::Space(slot), UnitType::Fighter, 1);
+                }
+            }
+        }
+        Plagiarize => {
+            if let Some(plan) = spend_plan(&c, &g.state, p, 0, 5, 0, 0) {
+                pay_plan(&mut g.state, p, plan);
+                let _ = crate::ti4::technology::gain(&c, &mut g.state, p, TechId(target));
+            }
+        }
+    }
+}
+
+/// Economic Initiative: ready each cultural planet `p` controls.
+pub fn economic_initiative(c: &Content, s: &mut State, p: Player) {
+    let planets = s.player(p).planets;
+    for pl in planets.iter() {
+        if has_trait(c, pl, "cultural") {
+            s.exhausted_planets.remove(pl);
+        }
+    }
+}
+
+/// Industrial Initiative: 1 trade good per industrial planet `p` controls.
+pub fn industrial_initiative(c: &Content, s: &mut State, p: Player) {
+    let n = s.player(p).planets.iter().filter(|&pl| has_trait(c, pl, "industrial")).count() as u8;
+    let ps = s.player_mut(p);
+    ps.trade_goods = ps.trade_goods.saturating_add(n);
+}
+
+/// Mining Initiative: trade goods equal to the resources of `p`'s richest planet (the choice a
+/// player makes).
+pub fn mining_initiative(c: &Content, s: &mut State, p: Player) {
+    let best = s.player(p).planets.iter().map(|pl| c.planets[pl.idx()].resources).max().unwrap_or(0);
+    let ps = s.player_mut(p);
+    ps.trade_goods = ps.trade_goods.saturating_add(best);
+}
+
+/// Frontline Deployment: up to 3 infantry from reinforcements on planet `pl` (fewer when the
+/// reinforcements run short: component limits, rules 18).
+pub fn frontline_deployment(c: &Content, s: &mut State, p: Player, pl: PlanetId) {
+    if let Some(loc) = s.planet_location(c, pl) {
+        let n = s.player(p).reinforcements[UnitType::Infantry.idx()].min(3);
+        if n > 0 {
+            let _ = s.add_units(p, loc, UnitType::Infantry, n);
+        }
+    }
+}
+
+/// Rise of a Messiah: 1 infantry on each planet `p` controls, while reinforcements last (planet
+/// order).
+pub fn rise_of_a_messiah(c: &Content, s: &mut State, p: Player) {
+    let planets = s.player(p).planets;
+    for pl in planets.iter() {
+        if let Some(loc) = s.planet_location(c, pl) {
+            if s.occupant(loc).is_none_or(|q| q == p) && s.add_units(p, loc, UnitType::Infantry, 1).is_err() {
+                return;
+            }
+        }
+    }
+}
+
+/// Unexpected Action: `p`'s command token in `slot` returns to their reinforcements.
+pub fn unexpected_action(s: &mut State, p: Player, slot: u8) {
+    let sys = &mut s.systems[slot as usize];
+    if sys.tokens >> p.0 & 1 == 1 {
+        sys.tokens &= !(1 << p.0);
+        s.player_mut(p).token_reinforcements += 1;
+    }
+}
+
+/// Uprising: exhaust planet `pl` of another player; `p` gains its resources in trade goods.
+pub fn uprising(c: &Content, s: &mut State, p: Player, pl: PlanetId) {
+    if !s.exhausted_planets.contains(pl) {
+        s.exhausted_planets.insert(pl);
+        let ps = s.player_mut(p);
+        ps.trade_goods = ps.trade_goods.saturating_add(c.planets[pl.idx()].resources);
+    }
+}
+
+/// Cripple Defenses: destroy each PDS on planet `pl` (an elimination this causes is resolved).
+pub fn cripple_defenses(c: &Content, s: &mut State, p: Player, pl: PlanetId) {
+    if let Some(loc) = s.planet_location(c, pl) {
+        let n = s.count_at(loc, UnitType::Pds);
+        if n > 0 {
+            let _ = crate::ti4::elimination::destroy_units(c, s, loc, UnitType::Pds, n, Some(p));
+        }
+    }
+}
+
+/// Status phase step 3 (rules 81.3): each player in the game draws one action card, in initiative
+/// order; then hands over the limit (7, or 3 under Executive Sanctions) discard their lowest
+/// card ids.
+pub(super) fn status_draw(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+    let mut order = [Player(0); MAX_PLAYERS];
+    let n = initiative_order(&g.state, &mut order);
+    for &p in &order[..n] {
+        draw(g, rng, p);
+    }
+    let limit = super::agendas::hand_limit(g);
+    discard_to(g, limit);
+}
+
+/// Hand limit (rules 2.3): each hand over `limit` discards its lowest card ids.
+pub(super) fn discard_to(g: &mut Ti4Game, limit: usize) {
+    let c = g.content.clone();
+    let copies = c.cards.action_copies.len();
+    for q in 0..g.state.num_players {
+        let p = Player(q);
+        let mut excess = g.state.action_cards.count(copies, Zone::Hand(p)).saturating_sub(limit);
+        for k in 0..copies {
+            if excess == 0 {
+                break;
+            }
+            if g.state.action_cards.get(k) == Zone::Hand(p) {
+                g.state.action_cards.set(k, Zone::Discard);
+                excess -= 1;
+            }
+        }
+    }
+    normalize_action_cards(&c, &mut g.state.action_cards);
+}
+
+/// Draws one action card (uniform over the deck; the discard pile is reshuffled into an empty
+/// deck, rules 2.5); nothing when both are empty.
+pub(super) fn draw(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player) {
+    let copies = g.content.cards.action_copies.len();
+    if g.state.action_cards.count(copies, Zone::Deck) == 0 {
+        for k in 0..copies {
+            if g.state.action_cards.get(k) == Zone::Discard {
+                g.state.action_cards.set(k, Zone::Deck);
+            }
+        }
+    }
+    draw_from_deck(g, rng, p);
+}
+
+/// Draws one action card uniformly from the deck (no reshuffle; determinization refills hidden
+/// hands with it).
+pub(super) fn draw_from_deck(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player) {
+    let c = g.content.clone();
+    let copies = c.cards.action_copies.len();
+    let n = g.state.action_cards.count(copies, Zone::Deck);
+    if n == 0 {
+        return;
+    }
+    let pick = rng.random_range(0..n);
+    if let Some(k) = (0..copies).filter(|&k| g.state.action_cards.get(k) == Zone::Deck).nth(pick) {
+        g.state.action_cards.set(k, Zone::Hand(p));
+        normalize_action_cards(&c, &mut g.state.action_cards);
+    }
+}

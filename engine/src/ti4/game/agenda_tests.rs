@@ -1,0 +1,219 @@
+//! Agenda tests: the deck in play, the vote (planets exhausted, Nekro abstains, the speaker
+//! breaks ties), and one test per implemented agenda, named after it.
+
+use super::action_card_tests::game;
+use super::tests::check;
+use super::*;
+use crate::game::Game;
+use crate::ti4::components::{normalize_action_cards, PublicState, Zone};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn agenda(g: &Ti4Game, key: &str) -> AgendaId {
+    g.content().cards.agenda(key).expect("agenda")
+}
+
+/// Resolves `key` with `outcome` (0 for, 1 against) and the "for" voters `voters`.
+fn resolve(g: &mut Ti4Game, key: &str, outcome: u8, voters: u8) {
+    let a = agenda(g, key);
+    assert_ne!(g.state.agendas.get(a.idx()), Zone::Removed, "{key} is in play");
+    g.state.agendas.set(a.idx(), Zone::Discard);
+    g.flow.custodians = false;
+    g.flow.agenda = 0;
+    g.flow.agenda_card = a.0;
+    g.flow.for_voters = voters;
+    g.flow.outcome = outcome;
+    g.step = Step::ResolveAgenda;
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    g.apply_chance(&mut rng);
+    assert_eq!(g.flow.agenda_card, agendas::NO_AGENDA);
+    check(g).unwrap();
+}
+
+fn give_cards(g: &mut Ti4Game, p: Player, n: usize) {
+    let c = g.content.clone();
+    let mut left = n;
+    for k in 0..c.cards.action_copies.len() {
+        if left > 0 && g.state.action_cards.get(k) == Zone::Deck {
+            g.state.action_cards.set(k, Zone::Hand(p));
+            left -= 1;
+        }
+    }
+    normalize_action_cards(&c, &mut g.state.action_cards);
+}
+
+fn hand(g: &Ti4Game, p: Player) -> usize {
+    g.state.action_cards.count(g.content.cards.action_copies.len(), Zone::Hand(p))
+}
+
+#[test]
+fn agenda_deck_holds_the_implemented_agendas_only() {
+    let g = game();
+    let mut n = 0;
+    for (i, d) in g.content().cards.agendas.iter().enumerate() {
+        let implemented = d.implemented && !d.removed_in_pok;
+        assert_eq!(implemented, AgendaEffect::of_key(&d.key).is_some(), "{}", d.key);
+        let want = if implemented { Zone::Deck } else { Zone::Removed };
+        assert_eq!(g.state.agendas.get(i), want, "{}", d.key);
+        n += implemented as usize;
+    }
+    assert!(n >= 6, "{n} agendas");
+}
+
+/// Agenda phase: a revealed agenda, votes by exhausting planets (votes = influence), the
+/// speaker last, then the outcome.
+#[test]
+fn agenda_votes_exhaust_planets_and_the_majority_wins() {
+    let mut g = game();
+    g.flow.custodians = false;
+    g.flow.agenda = 0;
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    assert!(agendas::start(&mut g));
+    assert_eq!(g.step, Step::RevealAgenda);
+    g.apply_chance(&mut rng);
+    assert_ne!(g.flow.agenda_card, agendas::NO_AGENDA);
+    let speaker = g.state.tokens.speaker.unwrap();
+    let mut last = None;
+    while let Step::Vote(p) = g.step {
+        let inf: u16 = g.state.player(p).planets.iter().map(|pl| g.content.planets[pl.idx()].influence as u16).sum();
+        let before = g.flow.votes[0];
+        g.apply(Action::Vote(0));
+        assert_eq!(g.flow.votes[0], before + inf);
+        assert!(g.state.player(p).planets.iter().all(|pl| g.state.exhausted_planets.contains(pl)));
+        last = Some(p);
+    }
+    assert_eq!(last, Some(speaker), "the speaker votes last");
+    assert_eq!(g.step, Step::ResolveAgenda);
+    assert_eq!(g.flow.outcome, 0);
+    g.apply_chance(&mut rng);
+    check(&g).unwrap();
+}
+
+/// Agenda phase: with equal votes the speaker chooses the outcome.
+#[test]
+fn speaker_breaks_agenda_ties() {
+    let mut g = game();
+    g.flow.custodians = false;
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    assert!(agendas::start(&mut g));
+    g.apply_chance(&mut rng);
+    while let Step::Vote(_) = g.step {
+        g.apply(Action::Done);
+    }
+    let speaker = g.state.tokens.speaker.unwrap();
+    assert_eq!(g.step, Step::TieBreak(speaker));
+    let mut b = Vec::new();
+    g.legal_actions(&mut b);
+    assert_eq!(b, vec![Action::Vote(0), Action::Vote(1)]);
+    g.apply(Action::Vote(1));
+    assert_eq!((g.step, g.flow.outcome), (Step::ResolveAgenda, 1));
+}
+
+#[test]
+fn economic_equality() {
+    let mut g = game();
+    g.state.player_mut(Player(0)).trade_goods = 9;
+    resolve(&mut g, "economic_equality", 0, 0);
+    assert!(g.state.seats().all(|p| g.state.player(p).trade_goods == 5));
+    let mut g = game();
+    g.state.player_mut(Player(0)).trade_goods = 9;
+    resolve(&mut g, "economic_equality", 1, 0);
+    assert!(g.state.seats().all(|p| g.state.player(p).trade_goods == 0));
+}
+
+#[test]
+fn mutiny() {
+    let mut g = game();
+    resolve(&mut g, "mutiny", 0, 0b11);
+    assert_eq!((g.victory_points(Player(0)), g.victory_points(Player(1)), g.victory_points(Player(2))), (1, 1, 0));
+    resolve(&mut g, "mutiny", 1, 0b01);
+    assert_eq!((g.victory_points(Player(0)), g.victory_points(Player(1))), (0, 1));
+}
+
+#[test]
+fn seed_of_an_empire() {
+    let mut g = game();
+    g.state.player_mut(Player(2)).bonus_vp = 1;
+    resolve(&mut g, "seed_of_an_empire", 0, 0);
+    assert_eq!(g.victory_points(Player(2)), 2, "the leader gains 1");
+    assert_eq!(g.victory_points(Player(0)), 0);
+    let mut g = game();
+    g.state.player_mut(Player(2)).bonus_vp = 1;
+    resolve(&mut g, "seed_of_an_empire", 1, 0);
+    assert_eq!(g.victory_points(Player(2)), 1);
+    assert!(g.state.seats().filter(|&p| p != Player(2)).all(|p| g.victory_points(p) == 1), "the last gain 1");
+}
+
+#[test]
+fn incentive_program() {
+    for (outcome, stage) in [(0u8, 1u8), (1, 2)] {
+        let mut g = game();
+        let revealed = |g: &Ti4Game| {
+            (0..g.content.cards.public_objectives.len())
+                .filter(|&i| {
+                    g.content.cards.public_objectives[i].stage == stage
+                        && g.state.public_objectives.state(PublicObjectiveId(i as u8)) == PublicState::Revealed
+                })
+                .count()
+        };
+        let before = revealed(&g);
+        resolve(&mut g, "incentive_program", outcome, 0);
+        assert_eq!(revealed(&g), before + 1);
+    }
+}
+
+#[test]
+fn unconventional_measures() {
+    let mut g = game();
+    resolve(&mut g, "unconventional_measures", 0, 0b01);
+    assert_eq!((hand(&g, Player(0)), hand(&g, Player(1))), (2, 0));
+    let mut g = game();
+    give_cards(&mut g, Player(0), 3);
+    give_cards(&mut g, Player(1), 3);
+    resolve(&mut g, "unconventional_measures", 1, 0b01);
+    assert_eq!((hand(&g, Player(0)), hand(&g, Player(1))), (0, 3));
+}
+
+#[test]
+fn executive_sanctions() {
+    let mut g = game();
+    give_cards(&mut g, Player(0), 5);
+    give_cards(&mut g, Player(1), 2);
+    resolve(&mut g, "executive_sanctions", 0, 0);
+    assert_eq!(g.state.agendas.get(agenda(&g, "executive_sanctions").idx()), Zone::Law);
+    assert_eq!((hand(&g, Player(0)), hand(&g, Player(1))), (3, 2), "hand limit 3 at once");
+    assert_eq!(agendas::hand_limit(&g), 3);
+    let mut g = game();
+    give_cards(&mut g, Player(0), 5);
+    resolve(&mut g, "executive_sanctions", 1, 0);
+    assert_eq!(g.state.agendas.get(agenda(&g, "executive_sanctions").idx()), Zone::Discard);
+    assert_eq!(hand(&g, Player(0)), 4, "one random card discarded");
+}
+
+#[test]
+fn homeland_defense_act() {
+    let mut g = game();
+    let tile = g.galaxy.tile(g.home_slot[0]);
+    let pl = g.content.systems[tile.idx()].planets[0];
+    let loc = g.state.planet_location(&g.content, pl).unwrap();
+    resolve(&mut g, "homeland_defense_act", 0, 0);
+    assert_eq!(agendas::pds_limit(&g), u8::MAX);
+    while g.state.count_at(loc, UnitType::Pds) < 3 {
+        g.state.add_units(Player(0), loc, UnitType::Pds, 1).unwrap();
+    }
+    let mut b = Vec::new();
+    g.flow.turn = Player(0);
+    g.step = Step::Build { p: Player(0), pds_only: true, secondary: false };
+    g.legal_actions(&mut b);
+    assert!(b.contains(&Action::Build(pl, UnitType::Pds)), "a third PDS under the law");
+    let mut g = game();
+    let count = |g: &Ti4Game, p: Player| g.state.player(p).on_board[UnitType::Pds.idx()];
+    if count(&g, Player(0)) == 0 {
+        g.state.add_units(Player(0), loc, UnitType::Pds, 1).unwrap();
+    }
+    let before: Vec<u8> = g.state.seats().map(|p| count(&g, p)).collect();
+    resolve(&mut g, "homeland_defense_act", 1, 0);
+    for p in g.state.seats() {
+        assert_eq!(count(&g, p), before[p.idx()].saturating_sub(1), "seat {}", p.0);
+    }
+}

@@ -1,0 +1,304 @@
+//! The agenda phase (rules 8 "Agenda Phase", 7 "Agenda Card"): once the custodians token is
+//! removed, each round's agenda phase resolves two agendas. For each: the top card of the agenda
+//! deck is revealed (chance; the deck holds only the agendas implemented here, the discard pile
+//! is reshuffled into an empty deck); each player in the game, starting left of the speaker and
+//! ending with the speaker, votes "for" or "against" by exhausting all their ready planets (votes
+//! = influence) or abstains (Nekro Virus, Galactic Threat, cannot vote); the outcome with the
+//! most votes wins and the speaker breaks ties (a decision); the outcome resolves (chance, for
+//! the draws some outcomes make). A law "for" stays in play (`Zone::Law`) and its effect applies
+//! from then on; directives and laws voted "against" are discarded.
+//!
+//! Simplified: all ready planets vote together (no partial votes); only "for or against" agendas
+//! are in the deck (elections are not modelled); riders, action cards played in the agenda phase
+//! and promissory notes that act on votes are not modelled.
+
+use super::flow::draw_public;
+use super::{action_cards, Step, Ti4Game};
+use crate::ti4::components::{normalize_action_cards, PublicState, Zone};
+use crate::ti4::content::cards::AgendaKind;
+use crate::ti4::content::Content;
+use crate::ti4::ids::*;
+use crate::ti4::state::{Location, MAX_PLANETS_PER_SYSTEM};
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+/// No agenda revealed (`Flow::agenda_card`).
+pub const NO_AGENDA: u8 = u8::MAX;
+
+/// The implemented agendas.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AgendaEffect {
+    /// Economic Equality (directive): "For: Each player returns all of their trade goods to the
+    /// supply. Then, each player gains 5 trade goods. Against: Each player returns all of their
+    /// trade goods to the supply."
+    EconomicEquality,
+    /// Mutiny (directive): "For: Each player who voted 'For' gains 1 victory point. Against: Each
+    /// player who voted 'For' loses 1 victory point."
+    Mutiny,
+    /// Seed of an Empire (directive): "For: The player with the most victory points gains 1
+    /// victory point. Against: The player with the fewest victory points gains 1 victory point."
+    SeedOfAnEmpire,
+    /// Incentive Program (directive): "For: Draw and reveal 1 stage I public objective from the
+    /// deck and place it near the public objectives. Against: Draw and reveal 1 stage II public
+    /// objective ..."
+    IncentiveProgram,
+    /// Unconventional Measures (directive): "For: Each player that voted 'For' draws 2 action
+    /// cards. Against: Each player that voted 'For' discards all of their action cards."
+    UnconventionalMeasures,
+    /// Executive Sanctions (law): "For: Each player can have a maximum of 3 action cards in their
+    /// hand. Against: Each player discards 1 random action card from their hand."
+    ExecutiveSanctions,
+    /// Homeland Defense Act (law): "For: Each player can have any number of PDS units on planets
+    /// they control. Against: Each player destroys 1 of their PDS units."
+    HomelandDefenseAct,
+}
+
+impl AgendaEffect {
+    /// The effect of the agenda with this data-file id, if implemented.
+    pub fn of_key(key: &str) -> Option<AgendaEffect> {
+        use AgendaEffect::*;
+        Some(match key {
+            "economic_equality" => EconomicEquality,
+            "mutiny" => Mutiny,
+            "seed_of_an_empire" => SeedOfAnEmpire,
+            "incentive_program" => IncentiveProgram,
+            "unconventional_measures" => UnconventionalMeasures,
+            "executive_sanctions" => ExecutiveSanctions,
+            "homeland_defense_act" => HomelandDefenseAct,
+            _ => return None,
+        })
+    }
+}
+
+/// The agenda tables, built once at setup.
+#[derive(Debug)]
+pub struct AgendaTable {
+    /// Per [`AgendaId`]: its effect when implemented (and not set aside by Prophecy of Kings).
+    pub effects: Vec<Option<AgendaEffect>>,
+    /// Executive Sanctions, when in the deck.
+    pub executive_sanctions: Option<AgendaId>,
+    /// Homeland Defense Act, when in the deck.
+    pub homeland_defense_act: Option<AgendaId>,
+}
+
+impl AgendaTable {
+    /// Builds the table from the content's `implemented` flags.
+    pub fn new(c: &Content) -> AgendaTable {
+        let effects: Vec<Option<AgendaEffect>> = c
+            .cards
+            .agendas
+            .iter()
+            .map(|d| if d.implemented && !d.removed_in_pok { AgendaEffect::of_key(&d.key) } else { None })
+            .collect();
+        let find = |e: AgendaEffect| effects.iter().position(|&x| x == Some(e)).map(|i| AgendaId(i as u8));
+        AgendaTable {
+            executive_sanctions: find(AgendaEffect::ExecutiveSanctions),
+            homeland_defense_act: find(AgendaEffect::HomelandDefenseAct),
+            effects,
+        }
+    }
+}
+
+/// True when law `law` is in play.
+fn in_play(g: &Ti4Game, law: Option<AgendaId>) -> bool {
+    law.is_some_and(|a| g.state.agendas.get(a.idx()) == Zone::Law)
+}
+
+/// The action-card hand limit: 7, or 3 with Executive Sanctions in play.
+pub fn hand_limit(g: &Ti4Game) -> usize {
+    if in_play(g, g.agendas.executive_sanctions) {
+        3
+    } else {
+        action_cards::HAND_LIMIT
+    }
+}
+
+/// The PDS limit per planet (rules 64.4: 2), none with Homeland Defense Act in play.
+pub fn pds_limit(g: &Ti4Game) -> u8 {
+    if in_play(g, g.agendas.homeland_defense_act) {
+        u8::MAX
+    } else {
+        2
+    }
+}
+
+/// Starts an agenda: the reveal, or nothing when no implemented agenda is left to reveal.
+pub(super) fn start(g: &mut Ti4Game) -> bool {
+    let n = g.content.cards.agendas.len();
+    if g.state.agendas.count(n, Zone::Deck) == 0 {
+        g.state.agendas.move_all(n, Zone::Discard, Zone::Deck);
+    }
+    g.flow.votes = [0; 2];
+    g.flow.for_voters = 0;
+    g.flow.agenda_card = NO_AGENDA;
+    if g.state.agendas.count(n, Zone::Deck) == 0 {
+        return false;
+    }
+    g.step = Step::RevealAgenda;
+    true
+}
+
+/// Chance: reveal a uniform agenda of the deck.
+pub(super) fn reveal(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+    let n = g.content.cards.agendas.len();
+    let k = g.state.agendas.count(n, Zone::Deck);
+    if k > 0 {
+        let pick = rng.random_range(0..k);
+        if let Some(i) = (0..n).filter(|&i| g.state.agendas.get(i) == Zone::Deck).nth(pick) {
+            // Revealed: out of the deck while it is voted on (discard pile until resolved).
+            g.state.agendas.set(i, Zone::Discard);
+            g.flow.agenda_card = i as u8;
+        }
+    }
+}
+
+/// After the last vote: the outcome, or the speaker's tie-break decision.
+pub(super) fn count(g: &mut Ti4Game) {
+    let [f, a] = g.flow.votes;
+    if f == a {
+        g.step = Step::TieBreak(g.state.tokens.speaker.unwrap_or(Player(0)));
+    } else {
+        g.flow.outcome = (a > f) as u8;
+        g.step = Step::ResolveAgenda;
+    }
+}
+
+/// Chance: resolve the revealed agenda's outcome (`Flow::outcome`: 0 for, 1 against).
+pub(super) fn resolve(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+    let card = g.flow.agenda_card;
+    if card == NO_AGENDA {
+        return;
+    }
+    let for_ = g.flow.outcome == 0;
+    if let Some(e) = g.agendas.effects[card as usize] {
+        apply_effect(g, e, for_, rng);
+    }
+    let law = g.content.cards.agendas[card as usize].kind == AgendaKind::Law;
+    g.state.agendas.set(card as usize, if law && for_ { Zone::Law } else { Zone::Discard });
+    if law && for_ {
+        enforce_hand_limit(g);
+    }
+    g.flow.agenda_card = NO_AGENDA;
+}
+
+fn in_game(g: &Ti4Game) -> impl Iterator<Item = Player> + '_ {
+    g.state.seats().filter(|&p| g.state.player(p).in_game)
+}
+
+fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, for_: bool, rng: &mut ChaCha8Rng) {
+    match e {
+        AgendaEffect::EconomicEquality => economic_equality(g, for_),
+        AgendaEffect::Mutiny => mutiny(g, for_),
+        AgendaEffect::SeedOfAnEmpire => seed_of_an_empire(g, for_),
+        AgendaEffect::IncentiveProgram => {
+            let stage = if for_ { 1 } else { 2 };
+            if let Some(o) = draw_public(g, rng, stage, PublicState::Unrevealed) {
+                g.state.public_objectives.set_state(o, PublicState::Revealed);
+            }
+        }
+        AgendaEffect::UnconventionalMeasures => {
+            let voters = g.flow.for_voters;
+            let copies = g.content.cards.action_copies.len();
+            for p in g.state.seats().filter(|p| voters >> p.0 & 1 == 1) {
+                if for_ {
+                    action_cards::draw(g, rng, p);
+                    action_cards::draw(g, rng, p);
+                } else {
+                    g.state.action_cards.move_all(copies, Zone::Hand(p), Zone::Discard);
+                }
+            }
+            enforce_hand_limit(g);
+        }
+        AgendaEffect::ExecutiveSanctions => {
+            if !for_ {
+                let copies = g.content.cards.action_copies.len();
+                for q in 0..g.state.num_players {
+                    let p = Player(q);
+                    if !g.state.player(p).in_game {
+                        continue;
+                    }
+                    let k = g.state.action_cards.count(copies, Zone::Hand(p));
+                    if k > 0 {
+                        let pick = rng.random_range(0..k);
+                        if let Some(i) = (0..copies).filter(|&i| g.state.action_cards.get(i) == Zone::Hand(p)).nth(pick)
+                        {
+                            g.state.action_cards.set(i, Zone::Discard);
+                        }
+                    }
+                }
+            }
+        }
+        AgendaEffect::HomelandDefenseAct => {
+            if !for_ {
+                homeland_defense_act_against(g);
+            }
+        }
+    }
+    let c = g.content.clone();
+    normalize_action_cards(&c, &mut g.state.action_cards);
+}
+
+fn enforce_hand_limit(g: &mut Ti4Game) {
+    let limit = hand_limit(g);
+    action_cards::discard_to(g, limit);
+}
+
+/// Economic Equality: every trade good returns; "for" then gives each player 5.
+fn economic_equality(g: &mut Ti4Game, for_: bool) {
+    for p in 0..g.state.num_players as usize {
+        if g.state.players[p].in_game {
+            g.state.players[p].trade_goods = if for_ { 5 } else { 0 };
+        }
+    }
+}
+
+/// Mutiny: the players who voted "for" gain ("for") or lose ("against") 1 victory point (a
+/// point lost comes off the bonus points; none is lost below them: simplified).
+fn mutiny(g: &mut Ti4Game, for_: bool) {
+    let voters = g.flow.for_voters;
+    for p in 0..g.state.num_players {
+        if voters >> p & 1 == 1 {
+            let ps = &mut g.state.players[p as usize];
+            if for_ {
+                ps.bonus_vp += 1;
+                g.agenda_points += 1;
+            } else {
+                ps.bonus_vp = ps.bonus_vp.saturating_sub(1);
+            }
+        }
+    }
+}
+
+/// Seed of an Empire: the players tied for the most ("for") or fewest ("against") victory
+/// points gain 1.
+fn seed_of_an_empire(g: &mut Ti4Game, for_: bool) {
+    let vp = |p: Player| g.victory_points(p);
+    let target = if for_ { in_game(g).map(vp).max() } else { in_game(g).map(vp).min() };
+    for q in 0..g.state.num_players {
+        let p = Player(q);
+        if g.state.player(p).in_game && Some(g.victory_points(p)) == target {
+            g.state.player_mut(p).bonus_vp += 1;
+            g.agenda_points += 1;
+        }
+    }
+}
+
+/// Homeland Defense Act, against: each player destroys one of their PDS (the first on the board).
+fn homeland_defense_act_against(g: &mut Ti4Game) {
+    let c = g.content.clone();
+    for q in 0..g.state.num_players {
+        let p = Player(q);
+        let s = &g.state;
+        if !s.player(p).in_game {
+            continue;
+        }
+        let found = (0..s.num_systems).find_map(|slot| {
+            (0..MAX_PLANETS_PER_SYSTEM as u8)
+                .map(|n| Location::Planet(slot, n))
+                .find(|&l| s.occupant(l) == Some(p) && s.count_at(l, UnitType::Pds) > 0)
+        });
+        if let Some(loc) = found {
+            let _ = crate::ti4::elimination::destroy_units(&c, &mut g.state, loc, UnitType::Pds, 1, None);
+        }
+    }
+}

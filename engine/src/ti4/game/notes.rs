@@ -1,0 +1,167 @@
+//! Transactions and the generic promissory notes (rules 94 "Transactions", 69 "Promissory
+//! Notes"; the notes' card texts).
+//!
+//! Transactions: during their action-phase turn, before their action, the active player may
+//! offer one transaction to each neighbour (rules 60: units or planets in the same or adjacent
+//! systems) — [`Action::Transact`]`(neighbour, what)`: `what` 0 swaps all commodities (each side
+//! receives the other's as trade goods), `1 + slot` gives the active player's own promissory note
+//! in that slot for the neighbour's commodities. The neighbour accepts ([`Action::Accept`]) or
+//! declines (`Done`); either way that neighbour is done for this turn.
+//!
+//! Notes with effects here (`"implemented": true`; only these are offered in transactions):
+//! - Support for the Throne: placed in the receiver's play area, +1 victory point while there
+//!   ([`throne_points`]); returns to its owner when the holder activates a system containing the
+//!   owner's units (and leaves with its owner on elimination).
+//! - Trade Agreement: when its owner replenishes commodities, the holder receives them as trade
+//!   goods and the note returns to its owner.
+//! - Ceasefire: played automatically by its holder when the owner activates a system containing
+//!   the holder's units (simplified: the holder always plays it): the owner cannot move units
+//!   into that system this tactical action; the note returns to its owner.
+//!
+//! Not modelled: Political Secret and Alliance (their owners keep them; they are never offered),
+//! faction notes, trading trade goods or action cards, notes passed on by their holder,
+//! multi-item bargains; promissory notes in hands are visible to every player.
+
+use super::action_cards::neighbours;
+use super::{Action, Step, Ti4Game};
+use crate::ti4::components::Zone;
+use crate::ti4::content::Content;
+use crate::ti4::ids::*;
+use crate::ti4::state::NOBODY;
+
+/// The seat-note slots of the generic notes with effects (generic notes come first in every
+/// faction's `seat_notes`, in content order).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct NoteSlots {
+    /// Ceasefire.
+    pub ceasefire: Option<u8>,
+    /// Trade Agreement.
+    pub trade_agreement: Option<u8>,
+    /// Support for the Throne.
+    pub support_for_the_throne: Option<u8>,
+}
+
+impl NoteSlots {
+    /// The slots of the implemented generic notes.
+    pub fn new(c: &Content) -> NoteSlots {
+        let slot = |key: &str| -> Option<u8> {
+            let id = c.cards.note(key)?;
+            let d = &c.cards.notes[id.idx()];
+            if !d.implemented || d.faction.is_some() {
+                return None;
+            }
+            (0..id.idx()).filter(|&i| c.cards.notes[i].faction.is_none()).count().try_into().ok()
+        };
+        NoteSlots {
+            ceasefire: slot("ceasefire"),
+            trade_agreement: slot("trade_agreement"),
+            support_for_the_throne: slot("support_for_the_throne"),
+        }
+    }
+    fn offered(&self, slot: u8) -> bool {
+        [self.ceasefire, self.trade_agreement, self.support_for_the_throne].contains(&Some(slot))
+    }
+}
+
+/// Support for the Throne: 1 victory point per other in-game player's note in `p`'s play area.
+pub fn throne_points(g: &Ti4Game, p: Player) -> u32 {
+    let Some(k) = g.notes.support_for_the_throne else { return 0 };
+    g.state
+        .seats()
+        .filter(|&o| o != p && g.state.player(o).in_game && g.state.notes.get(o, k as usize) == Zone::PlayArea(p))
+        .count() as u32
+}
+
+/// The transaction offers of the active player `p` at the start of their turn.
+pub(super) fn transact_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
+    let s = &g.state;
+    let open = neighbours(g, p) & !g.flow.transacted;
+    if open == 0 {
+        return;
+    }
+    for q in s.seats().filter(|q| open >> q.0 & 1 == 1) {
+        if s.player(p).commodities > 0 || s.player(q).commodities > 0 {
+            buf.push(Action::Transact(q.0, 0));
+        }
+        for k in 0..crate::ti4::content::cards::MAX_NOTES_PER_SEAT as u8 {
+            if g.notes.offered(k) && s.notes.get(p, k as usize) == Zone::Hand(p) {
+                buf.push(Action::Transact(q.0, 1 + k));
+            }
+        }
+    }
+}
+
+/// `p` offers `what` to `q`; `q` decides.
+pub(super) fn offer(g: &mut Ti4Game, p: Player, q: u8, what: u8) {
+    g.flow.transacted |= 1 << q;
+    g.flow.offer_from = p.0;
+    g.flow.offer_what = what;
+    g.step = Step::Offer(Player(q));
+}
+
+/// `q` accepts or declines the offer; the active player's turn goes on.
+pub(super) fn answer(g: &mut Ti4Game, q: Player, accept: bool) {
+    let p = Player(g.flow.offer_from);
+    if accept {
+        let what = g.flow.offer_what;
+        let cq = g.state.player(q).commodities;
+        if what == 0 {
+            let cp = g.state.player(p).commodities;
+            swap_goods(g, p, q, cp);
+        } else {
+            let k = what - 1;
+            let zone = if Some(k) == g.notes.support_for_the_throne { Zone::PlayArea(q) } else { Zone::Hand(q) };
+            g.state.notes.set(p, k as usize, zone);
+        }
+        swap_goods(g, q, p, cq);
+    }
+    g.step = Step::Turn(p);
+}
+
+/// `from` gives `n` commodities to `to`, who receives them as trade goods (rules 21).
+fn swap_goods(g: &mut Ti4Game, from: Player, to: Player, n: u8) {
+    g.state.player_mut(from).commodities -= n;
+    let t = g.state.player_mut(to);
+    t.trade_goods = t.trade_goods.saturating_add(n);
+}
+
+/// Holder of `owner`'s note in slot `k`, when another player has it (hand or play area).
+fn holder(g: &Ti4Game, owner: Player, k: Option<u8>) -> Option<Player> {
+    let k = k?;
+    g.state.notes.get(owner, k as usize).holder().filter(|&h| h != owner && g.state.player(h).in_game)
+}
+
+fn has_units_in(g: &Ti4Game, q: Player, slot: u8) -> bool {
+    let sys = &g.state.systems[slot as usize];
+    sys.space.owner == q.0 || sys.planets.iter().any(|a| a.owner == q.0 && a.owner != NOBODY)
+}
+
+/// After `p` activates `slot`: Support for the Throne notes `p` holds from owners with units
+/// there return; a Ceasefire of `p`'s held by a player with units there is played.
+pub(super) fn on_activate(g: &mut Ti4Game, p: Player, slot: u8) {
+    g.flow.ceasefire = false;
+    if let Some(k) = g.notes.support_for_the_throne {
+        for o in 0..g.state.num_players {
+            let o = Player(o);
+            if o != p && g.state.notes.get(o, k as usize) == Zone::PlayArea(p) && has_units_in(g, o, slot) {
+                g.state.notes.set(o, k as usize, Zone::Hand(o));
+            }
+        }
+    }
+    if let Some(h) = holder(g, p, g.notes.ceasefire) {
+        if has_units_in(g, h, slot) {
+            g.state.notes.set(p, g.notes.ceasefire.unwrap_or(0) as usize, Zone::Hand(p));
+            g.flow.ceasefire = true;
+        }
+    }
+}
+
+/// When `owner` replenishes commodities: a Trade Agreement held by another player gives them the
+/// commodities as trade goods and returns to its owner.
+pub(super) fn on_replenish(g: &mut Ti4Game, owner: Player) {
+    if let Some(h) = holder(g, owner, g.notes.trade_agreement) {
+        let n = g.state.player(owner).commodities;
+        swap_goods(g, owner, h, n);
+        g.state.notes.set(owner, g.notes.trade_agreement.unwrap_or(0) as usize, Zone::Hand(owner));
+    }
+}

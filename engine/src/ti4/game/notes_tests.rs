@@ -1,0 +1,119 @@
+//! Transaction and promissory note tests (rules 94, 69; the notes' texts).
+
+use super::action_card_tests::game;
+use super::action_cards::neighbours;
+use super::tests::check;
+use super::*;
+use crate::game::Game;
+use crate::ti4::components::Zone;
+use crate::ti4::galaxy::bits;
+use crate::ti4::state::{Location, NOBODY};
+
+const ME: Player = Player(0);
+const THEM: Player = Player(1);
+
+/// Seed 1 at seat 0's turn with seat 1 made a neighbour (a destroyer of theirs next to seat 0's
+/// home); returns the game and that slot.
+fn neighbour_game() -> (Ti4Game, u8) {
+    let mut g = game();
+    let home = g.home_slot[0];
+    let next = bits(g.galaxy.neighbours(home))
+        .find(|&sl| g.state.systems[sl as usize].space.owner == NOBODY && !g.home_slot[..6].contains(&sl))
+        .unwrap();
+    g.state.add_units(THEM, Location::Space(next), UnitType::Destroyer, 1).unwrap();
+    assert!(neighbours(&g, ME) >> THEM.0 & 1 == 1);
+    (g, next)
+}
+
+fn legal(g: &Ti4Game) -> Vec<Action> {
+    let mut b = Vec::new();
+    g.legal_actions(&mut b);
+    b
+}
+
+fn slot(g: &Ti4Game, key: &str) -> u8 {
+    let id = g.content().cards.note(key).unwrap();
+    g.content().cards.seat_notes[g.state.player(ME).faction.idx()].iter().position(|&n| n == id).unwrap() as u8
+}
+
+#[test]
+fn transactions_94_swap_commodities_with_a_neighbour_once_per_turn() {
+    let (mut g, _) = neighbour_game();
+    g.state.player_mut(ME).commodities = 2;
+    g.state.player_mut(THEM).commodities = 3;
+    let (tg0, tg1) = (g.state.player(ME).trade_goods, g.state.player(THEM).trade_goods);
+    g.apply(Action::Transact(THEM.0, 0));
+    assert_eq!(g.step, Step::Offer(THEM));
+    assert_eq!(legal(&g), vec![Action::Accept, Action::Done]);
+    g.apply(Action::Accept);
+    assert_eq!(g.step, Step::Turn(ME));
+    assert_eq!((g.state.player(ME).trade_goods, g.state.player(THEM).trade_goods), (tg0 + 3, tg1 + 2));
+    assert_eq!((g.state.player(ME).commodities, g.state.player(THEM).commodities), (0, 0));
+    assert!(!legal(&g).iter().any(|a| matches!(a, Action::Transact(q, _) if *q == THEM.0)), "once per turn");
+    check(&g).unwrap();
+}
+
+#[test]
+fn transactions_94_only_with_neighbours_and_declining_changes_nothing() {
+    let (mut g, _) = neighbour_game();
+    let nb = neighbours(&g, ME);
+    for a in legal(&g) {
+        if let Action::Transact(q, _) = a {
+            assert!(nb >> q & 1 == 1, "seat {q} is no neighbour");
+        }
+    }
+    let k = slot(&g, "trade_agreement");
+    let before = g.state;
+    g.apply(Action::Transact(THEM.0, 1 + k));
+    g.apply(Action::Done);
+    assert_eq!(g.state, before);
+    assert_eq!(g.flow.transacted >> THEM.0 & 1, 1);
+}
+
+#[test]
+fn support_for_the_throne() {
+    let (mut g, _) = neighbour_game();
+    let k = slot(&g, "support_for_the_throne");
+    let vp = g.victory_points(THEM);
+    g.apply(Action::Transact(THEM.0, 1 + k));
+    g.apply(Action::Accept);
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::PlayArea(THEM));
+    assert_eq!(g.victory_points(THEM), vp + 1);
+    check(&g).unwrap();
+    // The holder activates a system with the owner's units: the note returns, the point goes.
+    let home = g.home_slot[0];
+    g.state.player_mut(THEM).tactic += 1;
+    g.state.player_mut(THEM).token_reinforcements -= 1;
+    g.flow.turn = THEM;
+    tactical::activate(&mut g, THEM, home);
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME));
+    assert_eq!(g.victory_points(THEM), vp);
+}
+
+#[test]
+fn trade_agreement() {
+    let (mut g, _) = neighbour_game();
+    let k = slot(&g, "trade_agreement");
+    g.apply(Action::Transact(THEM.0, 1 + k));
+    g.apply(Action::Accept);
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(THEM));
+    let full = g.content.factions[g.state.player(ME).faction.idx()].commodities;
+    let tg = g.state.player(THEM).trade_goods;
+    cards::strategic(&mut g, ME, 4); // Trade: replenish commodities
+    assert_eq!(g.state.player(THEM).trade_goods, tg + full);
+    assert_eq!(g.state.player(ME).commodities, 0);
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME));
+}
+
+#[test]
+fn ceasefire() {
+    let (mut g, next) = neighbour_game();
+    let k = slot(&g, "ceasefire");
+    g.apply(Action::Transact(THEM.0, 1 + k));
+    g.apply(Action::Accept);
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(THEM));
+    tactical::activate(&mut g, ME, next);
+    assert!(g.flow.ceasefire);
+    assert_eq!(legal(&g), vec![Action::Done], "no movement into the system");
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME));
+}

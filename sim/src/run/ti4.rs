@@ -1,0 +1,287 @@
+//! TI4 as an experiment ([`Experimentable`] for [`Ti4Game`]): configs with `"game": "ti4"`.
+//!
+//! Config keys read here (the generic ones are in [`crate::run::config`]):
+//! - `factions` / `faction_pool`: faction ids of the content (checked: known, and with a home
+//!   system of their own, which setup needs);
+//! - `rules.victory_points` (default 10; the rules use 10, or 14 for the long game; 1 to 30
+//!   accepted), `rules.round_cap` (default 12: the game ends after that round at the latest;
+//!   1 to 255), `rules.map`: `"random"` (default; the seeded generator on the standard layout,
+//!   seeded from the block's chance stream, so the rotations of a block share their galaxy) or a
+//!   Tabletop Simulator map string with one `0` home placeholder per player, filled with the
+//!   factions in seat order;
+//! - `content`: a content directory (each data file present there replaces the embedded one,
+//!   `Content::from_dir`), resolved against the working directory. Its errors name the file,
+//!   the entry and the field.
+//!
+//! Per game, records carry victory points (`scores`), rounds, the end condition
+//! (`victory`, `no_objective`, `last_player`, `round_cap`), eliminations (round, by whom) and the
+//! research log (technology, colour, round); `extras.researches_unlogged` counts researches past
+//! the engine's log of [`RESEARCH_LOG`] (absent when zero).
+//!
+//! Agents: `random`, `heuristic` and `mcts`, on the agents crate's TI4 evaluator
+//! (`agents::ti4`); `weights` of heuristic and MCTS agents are checked against it before
+//! anything is written.
+
+use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
+use std::path::Path;
+use std::sync::Arc;
+
+use agents::agent::Agent;
+use agents::config::AgentConfig;
+use engine::game::{Game, PerPlayer};
+use engine::ti4::content::Content;
+use engine::ti4::game::{MapChoice, Step, Ti4Game, Ti4Options, RESEARCH_LOG};
+use engine::ti4::ids::{FactionId, Player};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Map, Value};
+
+use crate::run::config::{ConfigError, Experiment};
+use crate::run::record::{Elimination, Research};
+use crate::run::spec::{Experimentable, Setup};
+
+/// The rule options `rules` may hold.
+pub const RULE_KEYS: [&str; 3] = ["map", "round_cap", "victory_points"];
+
+/// How each game's galaxy is chosen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MapRule {
+    /// The seeded generator, seeded from the block's chance stream.
+    Random,
+    /// One Tabletop Simulator map string for every game.
+    Tts(String),
+}
+
+/// What every TI4 game of a run shares.
+#[derive(Debug)]
+pub struct Ti4Prepared {
+    /// The content (embedded, or the config's `content` directory).
+    pub content: Arc<Content>,
+    /// Victory points and round cap.
+    pub options: Ti4Options,
+    /// The galaxy rule.
+    pub map: MapRule,
+    /// Every faction the config names, by id.
+    pub factions: BTreeMap<String, FactionId>,
+}
+
+impl Experimentable for Ti4Game {
+    const ID: &'static str = "ti4";
+    const PLAYERS: RangeInclusive<usize> = 3..=8;
+    const FACTIONS: bool = true;
+    const CONTENT: bool = true;
+    type Prepared = Ti4Prepared;
+
+    /// Loads the content, checks `rules`, the faction ids and the agents' weights, and sets up one
+    /// trial game so that a map that cannot seat the factions is reported now, not per game.
+    fn prepare(exp: &Experiment, origin: &str) -> Result<Ti4Prepared, ConfigError> {
+        let err = |key: &str, problem: String| ConfigError::new(origin, key, problem);
+        crate::run::spec::check_agents::<Ti4Game>(exp, origin)?;
+        let content = match &exp.content {
+            None => Content::embedded(),
+            Some(dir) => Arc::new(Content::from_dir(Path::new(dir)).map_err(|e| err("content", e.to_string()))?),
+        };
+        let options = options(&exp.rules).map_err(|(k, p)| err(&format!("rules.{k}"), p))?;
+        let map = match exp.rules.get("map") {
+            None => MapRule::Random,
+            Some(Value::String(s)) if s == "random" => MapRule::Random,
+            Some(Value::String(s)) => MapRule::Tts(s.clone()),
+            Some(_) => return Err(err("rules.map", "expected \"random\" or a TTS map string".into())),
+        };
+        let mut factions = BTreeMap::new();
+        for (key, list) in [("factions", &exp.factions), ("faction_pool", &exp.faction_pool)] {
+            for (i, id) in list.iter().flatten().enumerate() {
+                let f = faction(&content, id).map_err(|p| err(&format!("{key}[{i}]"), p))?;
+                factions.insert(id.clone(), f);
+            }
+        }
+        let prepared = Ti4Prepared { content, options, map, factions };
+        let trial: Vec<String> = match (&exp.factions, &exp.faction_pool) {
+            (Some(f), _) => f.clone(),
+            (None, Some(pool)) => pool.iter().take(exp.players).cloned().collect(),
+            (None, None) => return Err(err("factions", "missing (TI4 needs factions or a faction_pool)".into())),
+        };
+        let mut rng = crate::run::seating::stream(exp.seed, 0, crate::run::seating::CHANCE_SLOT);
+        setup(&prepared, &trial, &mut rng).map_err(|p| match prepared.map {
+            MapRule::Tts(_) => err("rules.map", p),
+            MapRule::Random => err("factions", p),
+        })?;
+        // Every two factions a draw may seat together must fit one galaxy (Firmament and
+        // Obsidian, for one, live on the two sides of one tile).
+        if let (None, Some(pool)) = (&exp.factions, &exp.faction_pool) {
+            for j in 1..pool.len() {
+                for i in 0..j {
+                    let mut seats = vec![pool[i].clone(), pool[j].clone()];
+                    // Fill with factions already checked against each other where possible.
+                    let others = pool[..j].iter().enumerate().filter(|&(k, _)| k != i).map(|(_, f)| f);
+                    seats.extend(others.chain(&pool[j + 1..]).cloned());
+                    seats.truncate(exp.players);
+                    setup(&prepared, &seats, &mut rng).map_err(|p| {
+                        let problem = format!("'{}' and '{}' cannot play in one game: {p}", pool[i], pool[j]);
+                        err(&format!("faction_pool[{j}]"), problem)
+                    })?;
+                }
+            }
+        }
+        Ok(prepared)
+    }
+
+    fn build_agent(cfg: &AgentConfig, _prep: &Ti4Prepared) -> Box<dyn Agent<Self>> {
+        cfg.build::<Ti4Game>()
+    }
+
+    /// Seats the factions; the galaxy seed (for `map: "random"`) is drawn from `rng`.
+    fn new_game(prep: &Ti4Prepared, setup_: &Setup, rng: &mut ChaCha8Rng) -> Self {
+        let factions = setup_.factions.as_deref().expect("ti4 configs always seat factions");
+        setup(prep, factions, rng).unwrap_or_else(|e| panic!("ti4 setup: {e}"))
+    }
+
+    /// Victory points per seat (for eliminated seats, their points when eliminated).
+    fn scores(&self) -> PerPlayer<i64> {
+        let n = self.num_players();
+        let mut s = PerPlayer::filled(n, 0i64);
+        for p in 0..n {
+            s[p] = self.victory_points(Player(p as u8)) as i64;
+        }
+        s
+    }
+
+    fn end_condition(&self) -> &'static str {
+        self.end_condition().map_or("unfinished", |e| e.label())
+    }
+
+    fn rounds(&self) -> Option<u32> {
+        Some(self.state.round as u32)
+    }
+
+    fn extras(&self) -> Map<String, Value> {
+        let mut m = Map::new();
+        let unlogged = (self.researched as usize).saturating_sub(RESEARCH_LOG);
+        if unlogged > 0 {
+            m.insert("researches_unlogged".into(), json!(unlogged));
+        }
+        m
+    }
+
+    fn eliminations(&self) -> Option<Vec<Elimination>> {
+        Some(
+            Ti4Game::eliminations(self)
+                .into_iter()
+                .map(|(p, st)| Elimination { seat: p.idx(), round: st.round as u32, by: st.by.map(|b| b.idx()) })
+                .collect(),
+        )
+    }
+
+    fn technologies(&self) -> Option<Vec<Research>> {
+        let c = self.content();
+        Some(
+            self.research_log()
+                .map(|r| {
+                    let t = c.tech_def(r.tech);
+                    Research {
+                        seat: r.seat.idx(),
+                        tech: t.key.clone(),
+                        colour: t.colour().map_or("none", |c| c.name()).into(),
+                        round: r.round as u32,
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        Ti4Game::check_invariants(self)
+    }
+
+    fn describe_chance(before: &Self, after: &Self) -> String {
+        let what = match before.step {
+            Step::Deal => "deal secret objectives, choose the speaker, reveal stage I objectives".to_string(),
+            Step::SpaceCannon => "space cannon offense dice".into(),
+            Step::Space => "space combat dice".into(),
+            Step::InvasionRolls(n) => format!("bombardment and space cannon defense dice against planet {n}"),
+            Step::Ground(n) => format!("ground combat dice on planet {n}"),
+            Step::Reveal => "reveal a public objective".into(),
+            Step::DrawSecret(p) => format!("seat {} draws a secret objective", p.idx()),
+            other => format!("{other:?}"),
+        };
+        let lost: Vec<String> = (0..before.num_players())
+            .filter_map(|p| {
+                let count = |g: &Ti4Game| g.state.player(Player(p as u8)).on_board.iter().map(|&k| k as u32).sum();
+                let (b, a): (u32, u32) = (count(before), count(after));
+                (a < b).then(|| format!("seat {p} loses {} unit{}", b - a, if b - a == 1 { "" } else { "s" }))
+            })
+            .collect();
+        if lost.is_empty() {
+            what
+        } else {
+            format!("{what}: {}", lost.join(", "))
+        }
+    }
+
+    fn render(&self) -> String {
+        let c = self.content();
+        let mut s = format!("round {}, {:?}\n", self.state.round, self.step);
+        for p in self.state.seats() {
+            let ps = self.state.player(p);
+            let status =
+                if ps.in_game { String::new() } else { format!(" (eliminated in round {})", ps.standing.round) };
+            s += &format!(
+                "seat {} {}: {} VP, {} planets, {} technologies{status}\n",
+                p.idx(),
+                c.factions[ps.faction.idx()].key,
+                self.victory_points(p),
+                ps.planets.len(),
+                ps.techs.len()
+            );
+        }
+        s
+    }
+}
+
+/// `rules.victory_points` and `rules.round_cap`; rejects unknown rule keys. Errors are
+/// (key under `rules`, problem).
+fn options(rules: &Map<String, Value>) -> Result<Ti4Options, (String, String)> {
+    if let Some(k) = rules.keys().find(|k| !RULE_KEYS.contains(&k.as_str())) {
+        return Err((k.clone(), format!("unknown rule option (expected one of: {})", RULE_KEYS.join(", "))));
+    }
+    let int = |key: &str, lo: u64, hi: u64, default: u8| -> Result<u8, (String, String)> {
+        match rules.get(key) {
+            None => Ok(default),
+            Some(v) => match v.as_u64() {
+                Some(x) if (lo..=hi).contains(&x) => Ok(x as u8),
+                _ => Err((key.to_string(), format!("got {v}, expected an integer from {lo} to {hi}"))),
+            },
+        }
+    };
+    let d = Ti4Options::default();
+    Ok(Ti4Options {
+        victory_points: int("victory_points", 1, 30, d.victory_points)?,
+        round_cap: int("round_cap", 1, 255, d.round_cap)?,
+    })
+}
+
+/// A faction id of the content that setup can seat.
+fn faction(c: &Content, id: &str) -> Result<FactionId, String> {
+    let f = c.faction(id).ok_or_else(|| {
+        let known: Vec<&str> = c.factions.iter().map(|f| f.key.as_str()).collect();
+        format!("unknown faction '{id}' (the content has: {})", known.join(", "))
+    })?;
+    if c.factions[f.idx()].home_system.is_none() {
+        return Err(format!("faction '{id}' has no home system of its own, which setup needs"));
+    }
+    Ok(f)
+}
+
+/// Sets up a game of `factions` (seat order) by the prepared rules.
+fn setup(prep: &Ti4Prepared, factions: &[String], rng: &mut ChaCha8Rng) -> Result<Ti4Game, String> {
+    let ids: Vec<FactionId> = factions
+        .iter()
+        .map(|k| prep.factions.get(k).copied().ok_or_else(|| format!("faction '{k}' was not prepared")))
+        .collect::<Result<_, _>>()?;
+    let map = match &prep.map {
+        MapRule::Random => MapChoice::Random(rng.next_u64()),
+        MapRule::Tts(s) => MapChoice::Tts(s.clone()),
+    };
+    Ti4Game::new(prep.content.clone(), &ids, &map, prep.options)
+}
