@@ -175,25 +175,41 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for HeuristicAgent<G, E> {
         };
         let seen = state.determinize(me, rng);
         seen.legal_actions(&mut self.legal);
-        let (mut best, mut best_value, mut ties) = (self.legal[0], f64::NEG_INFINITY, 0u32);
-        for &a in &self.legal {
-            let mut next = seen.clone();
-            next.apply(a);
-            if next.current() == Turn::Chance {
-                next.apply_chance(rng);
-            }
-            let value = self.eval.evaluate(&next)[me];
-            if value > best_value {
-                (best, best_value, ties) = (a, value, 1);
-            } else if value == best_value {
-                ties += 1;
-                if rng.random_range(0..ties) == 0 {
-                    best = a;
-                }
+        greedy_action(&self.legal, &seen, me, &self.eval, rng)
+    }
+}
+
+/// One-ply greedy choice shared by the heuristic agent and heuristic MCTS rollouts: the action
+/// in `legal` whose successor `eval` values highest for `me` (a pending chance event after the
+/// action is sampled from `rng`); ties are broken uniformly at random (reservoir sampling).
+///
+/// # Panics
+/// If `legal` is empty.
+pub fn greedy_action<G: Game, E: Evaluator<G>>(
+    legal: &[G::Action],
+    state: &G,
+    me: usize,
+    eval: &E,
+    rng: &mut ChaCha8Rng,
+) -> G::Action {
+    let (mut best, mut best_value, mut ties) = (legal[0], f64::NEG_INFINITY, 0u32);
+    for &a in legal {
+        let mut next = state.clone();
+        next.apply(a);
+        if next.current() == Turn::Chance {
+            next.apply_chance(rng);
+        }
+        let value = eval.evaluate(&next)[me];
+        if value > best_value {
+            (best, best_value, ties) = (a, value, 1);
+        } else if value == best_value {
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                best = a;
             }
         }
-        best
     }
+    best
 }
 
 #[cfg(test)]

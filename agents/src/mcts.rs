@@ -553,21 +553,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         if rng.random_bool(HEURISTIC_ROLLOUT_EPSILON) {
             return legal[rng.random_range(0..legal.len())];
         }
-        let (mut best, mut best_value, mut ties) = (legal[0], f64::NEG_INFINITY, 0u32);
-        for &a in legal {
-            let mut next = state.clone();
-            next.apply(a);
-            let value = self.eval.evaluate(&next)[p];
-            if value > best_value {
-                (best, best_value, ties) = (a, value, 1);
-            } else if value == best_value {
-                ties += 1;
-                if rng.random_range(0..ties) == 0 {
-                    best = a;
-                }
-            }
-        }
-        best
+        crate::heuristic::greedy_action(legal, state, p, &self.eval, rng)
     }
 
     /// Moves the subtree of `root` to the front of a fresh arena when `root` is reached from
