@@ -55,6 +55,8 @@ pub struct ActionCardDef {
     pub name: String,
     /// Copies in the deck.
     pub copies: u8,
+    /// Index of its first copy in [`Cards::action_copies`].
+    pub first_copy: u16,
     /// Product.
     pub source: Source,
     /// The engine implements its effect (the deck in play holds only these).
@@ -190,8 +192,9 @@ impl Cards {
     }
     /// The first physical copy of an action card and its number of copies.
     pub fn copies_of(&self, card: ActionCardId) -> (usize, usize) {
-        let first = self.action_copies.iter().position(|&c| c == card).unwrap_or(self.action_copies.len());
-        (first, self.action_cards.get(card.idx()).map_or(0, |d| d.copies as usize))
+        self.action_cards
+            .get(card.idx())
+            .map_or((self.action_copies.len(), 0), |d| (d.first_copy as usize, d.copies as usize))
     }
 }
 
@@ -261,6 +264,7 @@ pub(crate) fn compile(
         if a.copies == 0 {
             return Err(bad(&a.id, "copies", "must be at least 1".into()));
         }
+        let first_copy = cards.action_copies.len() as u16;
         for _ in 0..a.copies {
             if cards.action_copies.len() == MAX_ACTION_COPIES {
                 return Err(err(&a.id, "copies", K::TooMany(MAX_ACTION_COPIES)));
@@ -271,6 +275,7 @@ pub(crate) fn compile(
             key: a.id.clone(),
             name: a.name.clone(),
             copies: a.copies,
+            first_copy,
             source: source(&a.id, &a.source)?,
             implemented: a.implemented,
         });
