@@ -197,7 +197,7 @@ impl Experimentable for Ti4Game {
     fn describe_chance(before: &Self, after: &Self) -> String {
         let what = match before.step {
             Step::Deal => "deal secret objectives, choose the speaker, reveal stage I objectives".to_string(),
-            Step::SpaceCannon => "space cannon offense dice".into(),
+            Step::SpaceCannon => "gravity rift and space cannon offense dice".into(),
             Step::Space => "space combat dice".into(),
             Step::InvasionRolls(n) => format!("bombardment and space cannon defense dice against planet {n}"),
             Step::Ground(n) => format!("ground combat dice on planet {n}"),

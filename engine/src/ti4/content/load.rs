@@ -423,6 +423,8 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
         inheritance_systems: find_tech("inheritance_systems"),
         war_sun: find_tech("war_sun"),
         floating_factory_ii: find_tech("floating_factory_ii"),
+        antimass_deflectors: find_tech("antimass_deflectors"),
+        gravity_drive: find_tech("gravity_drive"),
         iihq_modernization: find_tech("iihq_modernization"),
         valefar_x: find_tech("valefar_assimilator_x"),
         valefar_y: find_tech("valefar_assimilator_y"),

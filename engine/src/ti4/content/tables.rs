@@ -169,11 +169,16 @@ pub enum Ability {
     Sundered = 7,
     /// Naalu: the "0" initiative token.
     Telepathic = 8,
+    /// Creuss: +1 move value for ships starting in the home system or a system with an alpha or
+    /// beta wormhole.
+    Slipstream = 9,
+    /// Creuss: systems with alpha or beta wormholes are adjacent to each other (for Creuss).
+    QuantumEntanglement = 10,
 }
 
 impl Ability {
     /// Every known ability with its data-file id.
-    pub const ALL: [(Ability, &'static str); 9] = [
+    pub const ALL: [(Ability, &'static str); 11] = [
         (Ability::Propagation, "propagation"),
         (Ability::Analytical, "analytical"),
         (Ability::Brilliant, "brilliant"),
@@ -183,6 +188,8 @@ impl Ability {
         (Ability::Hubris, "hubris"),
         (Ability::Sundered, "sundered"),
         (Ability::Telepathic, "telepathic"),
+        (Ability::Slipstream, "slipstream"),
+        (Ability::QuantumEntanglement, "quantum_entanglement"),
     ];
 }
 
@@ -351,4 +358,8 @@ pub struct Known {
     pub alliance: Option<NoteId>,
     /// The Titans hero, Ul the Progenitor (Geoform: attaches to Elysium).
     pub geoform_hero: Option<LeaderId>,
+    /// Antimass Deflectors: ships move into and through asteroid fields.
+    pub antimass_deflectors: Option<TechId>,
+    /// Gravity Drive: +1 move value for one ship per tactical action.
+    pub gravity_drive: Option<TechId>,
 }

@@ -290,7 +290,7 @@ fn fits_ship(g: &Ti4Game, p: Player, slot: u8) -> bool {
 }
 
 /// Fighter Conscription places a fighter in `slot`: `p`'s ships are there (none of another
-/// player's) with spare capacity (a space dock on a planet gives no capacity in this model).
+/// player's) with spare capacity (ships' capacity and the space docks' 3 fighters).
 fn fighter_fits(g: &Ti4Game, p: Player, slot: u8) -> bool {
     let s = &g.state;
     if s.systems[slot as usize].space.owner != p.0 {
@@ -491,6 +491,8 @@ pub(super) fn draw_from_deck(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player) {
     let pick = rng.random_range(0..n);
     if let Some(k) = (0..copies).filter(|&k| g.state.action_cards.get(k) == Zone::Deck).nth(pick) {
         g.state.action_cards.set(k, Zone::Hand(p));
-        normalize_action_cards(&c, &mut g.state.action_cards);
+        // Only the drawn card's copies can be out of canonical order.
+        let (first, n) = c.cards.copies_of(c.cards.action_copies[k]);
+        g.state.action_cards.sort_range(first, first + n);
     }
 }

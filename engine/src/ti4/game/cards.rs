@@ -1,11 +1,16 @@
 //! The eight strategy cards (digest §3), primary then secondaries offered clockwise.
 //!
+//! Diplomacy's and Warfare's primaries are split into a decision each: the system Diplomacy
+//! chooses ([`Step::Diplomacy`], [`Action::DiplomacySystem`]) and the board token Warfare removes
+//! ([`Step::Warfare`], [`Action::WarfareToken`]).
+//!
 //! Simplified (`docs/RULES.md`, "Round loop"): command tokens gained go to the tactic, fleet,
 //! strategy pools in turn; Leadership's secondary buys one token for 3 influence; Diplomacy
-//! uses the home system and readies the two highest-resource exhausted planets; Politics draws
-//! 2 action cards after choosing the speaker (no agenda deck look) / secondary: 1 strategy token
-//! for 2 action cards; Warfare's primary returns the
-//! token in the lowest board slot (no redistribution) and its secondary produces in the home
+//! readies the two highest-resource exhausted planets (primary and secondary), and a player with
+//! no token in reinforcements places none (rules 32.2a: one from their command sheet); Politics
+//! draws 2 action cards after choosing the speaker (no agenda deck look) / secondary: 1 strategy
+//! token for 2 action cards; Warfare's primary puts the removed token in the tactic pool (no
+//! redistribution) and its secondary produces in the home
 //! system (PRODUCTION of every unit there); payments are automatic (largest planets first, then trade
 //! goods); Nekro (Propagation) gains 3 tokens (one per pool) where it would research; the second research of the
 //! primary exhausts its 6 resources as the first research's payment.
@@ -38,6 +43,8 @@ fn gain_tokens(g: &mut Ti4Game, p: Player, n: u8) {
     }
 }
 
+/// Diplomacy (digest §3; rules 32.2, 32.3): `p` readies up to two exhausted planets, chosen
+/// automatically: the highest resources first (then the lowest planet id).
 fn ready_two(g: &mut Ti4Game, p: Player) {
     for _ in 0..2 {
         let s = &g.state;
@@ -64,16 +71,15 @@ pub(super) fn strategic(g: &mut Ti4Game, p: Player, k: u8) {
             start_secondaries(g);
         }
         1 => {
-            let home = g.home_slot[p.idx()];
-            for q in g.state.seats() {
-                let has = g.state.systems[home as usize].tokens >> q.0 & 1 == 1;
-                if q != p && g.state.player(q).in_game && !has && g.state.player(q).token_reinforcements > 0 {
-                    g.state.player_mut(q).token_reinforcements -= 1;
-                    g.state.systems[home as usize].tokens |= 1 << q.0;
-                }
+            let mut any = false;
+            diplomacy_systems(g, p, &mut |_| any = true);
+            if any {
+                g.step = Step::Diplomacy(p);
+            } else {
+                // No system to choose (only Mecatol Rex, or no planet): the planets still ready.
+                ready_two(g, p);
+                start_secondaries(g);
             }
-            ready_two(g, p);
-            start_secondaries(g);
         }
         2 => g.step = Step::ChooseSpeaker(p),
         3 => g.step = Step::Build { p, pds_only: false, secondary: false },
@@ -86,16 +92,75 @@ pub(super) fn strategic(g: &mut Ti4Game, p: Player, k: u8) {
             start_secondaries(g);
         }
         5 => {
-            let s = &mut g.state;
-            if let Some(slot) = (0..s.num_systems).find(|&sl| s.systems[sl as usize].tokens >> p.0 & 1 == 1) {
-                s.systems[slot as usize].tokens &= !(1 << p.0);
-                s.player_mut(p).tactic += 1;
+            let mut any = false;
+            warfare_tokens(g, p, &mut |_| any = true);
+            if any {
+                g.step = Step::Warfare(p);
+            } else {
+                // No token of `p` on the board: nothing to remove.
+                start_secondaries(g);
             }
-            start_secondaries(g);
         }
         6 => g.step = Step::Research { p, cost: 0, second: false },
         _ => g.step = Step::Imperial(p),
     }
+}
+
+/// Strategy cards: Diplomacy primary (digest §3; rules 32.2), the choice: every system other
+/// than the Mecatol Rex system that contains a planet `p` controls, in slot order.
+pub(super) fn diplomacy_systems(g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    let (c, s) = (&*g.content, &g.state);
+    let controlled = s.player(p).planets;
+    for slot in 0..s.num_systems {
+        let planets = &c.systems[s.systems[slot as usize].tile.idx()].planets;
+        let mecatol = match c.known.mecatol_rex {
+            Some(m) => planets.contains(&m),
+            None => slot == g.galaxy.mecatol(),
+        };
+        if !mecatol && planets.iter().any(|&pl| controlled.contains(pl)) {
+            out(slot);
+        }
+    }
+}
+
+/// Strategy cards: Diplomacy primary (digest §3; rules 32.2): in the chosen system `slot` each
+/// other player in the game places a command token from their reinforcements (none if they
+/// already have one there, rules 32.2b, or none in reinforcements: simplified, rules 32.2a
+/// would take one from their command sheet); then `p` readies up to two exhausted planets.
+pub(super) fn diplomacy_primary(g: &mut Ti4Game, p: Player, slot: u8) {
+    for q in g.state.seats() {
+        let has = g.state.systems[slot as usize].tokens >> q.0 & 1 == 1;
+        if q != p && g.state.player(q).in_game && !has && g.state.player(q).token_reinforcements > 0 {
+            g.state.player_mut(q).token_reinforcements -= 1;
+            g.state.systems[slot as usize].tokens |= 1 << q.0;
+        }
+    }
+    ready_two(g, p);
+    start_secondaries(g);
+}
+
+/// Strategy cards: Warfare primary (digest §3; rules 99.1), the choice: every board slot
+/// holding a command token of `p`, in slot order.
+pub(super) fn warfare_tokens(g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    let s = &g.state;
+    for slot in 0..s.num_systems {
+        if s.systems[slot as usize].tokens >> p.0 & 1 == 1 {
+            out(slot);
+        }
+    }
+}
+
+/// Strategy cards: Warfare primary (digest §3; rules 99.1-99.2): `p` removes their command
+/// token from board slot `slot` (back to reinforcements) and gains it into a pool: the tactic
+/// pool (simplified: no choice of pool and no redistribution, rules 99.2).
+pub(super) fn warfare_primary(g: &mut Ti4Game, p: Player, slot: u8) {
+    let s = &mut g.state;
+    if s.systems[slot as usize].tokens >> p.0 & 1 == 1 {
+        // Off the board and gained again: reinforcements are unchanged.
+        s.systems[slot as usize].tokens &= !(1 << p.0);
+        s.player_mut(p).tactic += 1;
+    }
+    start_secondaries(g);
 }
 
 /// Imperial primary, after the optional scoring: +1 VP with Mecatol Rex, else draw a secret.

@@ -45,6 +45,8 @@ pub(super) fn current(g: &Ti4Game) -> Turn {
         | Step::Research { p, .. }
         | Step::Follow(p)
         | Step::ChooseSpeaker(p)
+        | Step::Diplomacy(p)
+        | Step::Warfare(p)
         | Step::Build { p, .. }
         | Step::Imperial(p)
         | Step::Score(p)
@@ -136,6 +138,8 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
         Step::ChooseSpeaker(_) => buf.extend(
             s.seats().filter(|&q| s.player(q).in_game && s.tokens.speaker != Some(q)).map(|q| Action::Speaker(q.0)),
         ),
+        Step::Diplomacy(p) => cards::diplomacy_systems(g, p, &mut |sl| buf.push(Action::DiplomacySystem(sl))),
+        Step::Warfare(p) => cards::warfare_tokens(g, p, &mut |sl| buf.push(Action::WarfareToken(sl))),
         Step::Build { p, pds_only, .. } => {
             cards::build_options(g, p, pds_only, buf);
             buf.push(Action::Done);
@@ -247,6 +251,8 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
             g.state.tokens.speaker = Some(Player(q));
             g.step = Step::DrawActionCards(p);
         }
+        (Step::Diplomacy(p), Action::DiplomacySystem(sl)) => cards::diplomacy_primary(g, p, sl),
+        (Step::Warfare(p), Action::WarfareToken(sl)) => cards::warfare_primary(g, p, sl),
         (Step::Build { p, pds_only, secondary }, a) => cards::build_step(g, p, pds_only, secondary, a),
         (Step::Imperial(p), a) => {
             if let Action::ScorePublic(o) = a {

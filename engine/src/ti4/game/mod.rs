@@ -3,7 +3,8 @@
 //! compact [`State`] and a small `Copy` record of where the round stands ([`Step`] plus
 //! [`Flow`]). Compound decisions are split: a tactical action is "activate a system", then one
 //! ship (or one transported unit) at a time, "end movement", hit assignments, one ground force
-//! landed at a time, one unit produced at a time and "end production".
+//! landed at a time, one unit produced at a time and "end production"; Diplomacy's system and
+//! the command token Warfare removes are decisions of their own.
 //!
 //! Module map: `setup` (§1), `flow` (§2: strategy, action turns, status, agenda, end),
 //! `tactical` (§2.2, §4-§5: activation, movement, space cannon, space combat), `invasion` (§5),
@@ -21,6 +22,8 @@ pub mod agendas;
 mod cards;
 mod flow;
 mod invasion;
+#[cfg(test)]
+mod movement_tests;
 pub mod notes;
 #[cfg(test)]
 mod notes_tests;
@@ -29,6 +32,8 @@ mod production;
 #[cfg(test)]
 mod rule_tests;
 mod setup;
+#[cfg(test)]
+mod strategy_card_tests;
 mod tactical;
 #[cfg(test)]
 mod tests;
@@ -83,6 +88,10 @@ pub enum Action {
     Build(PlanetId, UnitType),
     /// Politics: this seat becomes speaker.
     Speaker(u8),
+    /// Diplomacy primary: the system (board slot) the other players place a command token in.
+    DiplomacySystem(u8),
+    /// Warfare primary: remove your command token from this board slot.
+    WarfareToken(u8),
     /// Score this public objective.
     ScorePublic(PublicObjectiveId),
     /// Score this secret objective.
@@ -139,7 +148,8 @@ pub enum Step {
     Turn(Player),
     /// Tactical action: movement decisions.
     Move(Player),
-    /// Chance: space cannon offense in the active system.
+    /// Chance: gravity rift rolls of the moved ships (41.2), then space cannon offense in the
+    /// active system.
     SpaceCannon,
     /// A space combat is running (`Flow::space`).
     Space,
@@ -158,6 +168,10 @@ pub enum Step {
     Follow(Player),
     /// Politics: choose the new speaker.
     ChooseSpeaker(Player),
+    /// Diplomacy primary: choose the system (`DiplomacySystem`).
+    Diplomacy(Player),
+    /// Warfare primary: choose the command token to remove from the board (`WarfareToken`).
+    Warfare(Player),
     /// Construction: place a structure (`pds_only` for the primary's second one; `secondary`).
     Build { p: Player, pds_only: bool, secondary: bool },
     /// Imperial primary: score a public objective or `Done`.
@@ -204,6 +218,10 @@ pub struct Flow {
     pub transit: Counts,
     /// Damaged units among `transit`.
     pub transit_damaged: Counts,
+    /// Ships among `transit` that moved out of or through a gravity rift and roll for it.
+    pub rift: Counts,
+    /// Gravity Drive's +1 has been applied to a ship this tactical action.
+    pub gravity_drive_used: bool,
     /// Slots ships moved from (transport may pick up there).
     pub moved_from: u64,
     /// Capacity of the moving ships, and units transported.
@@ -580,6 +598,10 @@ impl Game for Ti4Game {
             Action::Land(n, t) => format!("land {} on planet {n}", t.name()),
             Action::Produce(t) => format!("produce {}", t.name()),
             Action::Speaker(p) => format!("speaker {p}"),
+            Action::DiplomacySystem(sl) => format!("diplomacy in {}", c.systems[self.galaxy.tile(sl).idx()].key),
+            Action::WarfareToken(sl) => {
+                format!("warfare: remove the token from {}", c.systems[self.galaxy.tile(sl).idx()].key)
+            }
             Action::Vote(o) => format!("vote {}", if o == 0 { "for" } else { "against" }),
             Action::Hit(h) => format!("hit {h:?}"),
             Action::Retreat => "announce retreat".into(),

@@ -11,13 +11,17 @@ use crate::ti4::state::{Location, NOBODY};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-const ME: Player = Player(0);
+pub(super) const ME: Player = Player(0);
 
 /// A 6-player game after the deal, at seat 0's action-phase turn, with every unit and command
 /// token of every player off the board except seat 0's home planets' control (the homes keep
 /// their planets, empty). Tests place what they need.
-fn scenario() -> Ti4Game {
-    let mut g = six_player_game(1);
+pub(super) fn scenario() -> Ti4Game {
+    scenario_of(six_player_game(1))
+}
+
+/// [`scenario`] for a given new game.
+pub(super) fn scenario_of(mut g: Ti4Game) -> Ti4Game {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     g.apply_chance(&mut rng);
     let s = &mut g.state;
@@ -37,12 +41,12 @@ fn scenario() -> Ti4Game {
     g
 }
 
-fn home(g: &Ti4Game) -> u8 {
+pub(super) fn home(g: &Ti4Game) -> u8 {
     g.home_slot[0]
 }
 
 /// A board slot at distance `d` from `from` with no anomaly and not a home system.
-fn slot_at_distance(g: &Ti4Game, from: u8, d: u8) -> u8 {
+pub(super) fn slot_at_distance(g: &Ti4Game, from: u8, d: u8) -> u8 {
     (0..g.state.num_systems)
         .find(|&sl| {
             g.galaxy().distance(from, sl) == Some(d)
@@ -53,7 +57,7 @@ fn slot_at_distance(g: &Ti4Game, from: u8, d: u8) -> u8 {
         .expect("a plain system at that distance")
 }
 
-fn legal(g: &Ti4Game) -> Vec<Action> {
+pub(super) fn legal(g: &Ti4Game) -> Vec<Action> {
     let mut b = Vec::new();
     g.legal_actions(&mut b);
     b

@@ -2,8 +2,9 @@
 //! speaker, objectives, secret objectives, promissory notes.
 //!
 //! Simplified: a starting-technology *choice* (Argent, Winnu ...) takes the first options in
-//! content order (deterministic); Council Keleres, which borrows a home system, is not
-//! supported by this setup (refused). Home planets hold the ground forces and structures: the
+//! content order (deterministic); Council Keleres borrows the home system of the first of its
+//! options whose faction is not in the game and takes the first two non-faction technologies
+//! (content order) another seat starts with. Home planets hold the ground forces and structures: the
 //! space dock and PDS on the first home planet, infantry and mechs spread over the home planets
 //! in turn. The action card deck holds the copies of the implemented cards and the agenda deck the
 //! implemented agendas; the other cards start in the box, so no deck in play holds inert cards.
@@ -56,8 +57,7 @@ impl Ti4Game {
         let c = &*content;
         let mut homes = Vec::new();
         for &f in factions {
-            let fd = &c.factions[f.idx()];
-            homes.push(fd.home_system.ok_or_else(|| format!("faction '{}': no home system of its own", fd.key))?);
+            homes.push(home_system_of(c, f, factions)?);
         }
         let galaxy = match map {
             MapChoice::Random(seed) => {
@@ -105,6 +105,11 @@ impl Ti4Game {
             home_slot[i] = h.slot;
             setup_player(c, &mut s, p, h.slot);
         }
+        // Keleres (the Tribunii): 2 non-faction technologies owned by other players, chosen once
+        // every seat has its starting technologies.
+        for p in s.seats().collect::<Vec<_>>() {
+            choose_owned_by_others(c, &mut s, p);
+        }
         // The action deck holds every copy of the implemented cards; the others stay in the box.
         let action_effects: Arc<[Option<super::ActionEffect>]> = super::action_cards::effect_table(c).into();
         for (i, card) in c.cards.action_copies.iter().enumerate() {
@@ -147,6 +152,8 @@ impl Ti4Game {
                 active: 0,
                 transit: [0; UNIT_TYPES],
                 transit_damaged: [0; UNIT_TYPES],
+                rift: [0; UNIT_TYPES],
+                gravity_drive_used: false,
                 moved_from: 0,
                 capacity: 0,
                 carried: 0,
@@ -180,14 +187,27 @@ impl Ti4Game {
     }
 }
 
+/// Setup 1: the home system tile of `f` in a game of `factions`. Council Keleres borrows the
+/// home of the first faction of its options (Mentak, Xxcha, Argent) that is not in the game.
+pub fn home_system_of(c: &Content, f: FactionId, factions: &[FactionId]) -> Result<SystemId, String> {
+    let fd = &c.factions[f.idx()];
+    if let Some(h) = fd.home_system {
+        return Ok(h);
+    }
+    fd.home_options.iter().find(|o| !factions.contains(&o.variant_of)).map(|o| o.home_system).ok_or_else(|| {
+        format!("faction '{}': every home system it may borrow belongs to a faction in the game", fd.key)
+    })
+}
+
 /// One seat's home system, units and technologies.
 fn setup_player(c: &Content, s: &mut State, p: Player, home: u8) {
     let f = s.player(p).faction;
     let fd = &c.factions[f.idx()];
-    for &pl in &fd.home_planets {
+    let tile = s.systems[home as usize].tile;
+    // The home planets are the planets of the home tile (a borrowed one for Keleres).
+    for &pl in &c.systems[tile.idx()].planets {
         let _ = crate::ti4::control::gain_control(c, s, p, pl, false);
     }
-    let tile = s.systems[home as usize].tile;
     let n_planets = c.systems[tile.idx()].planets.len().max(1) as u8;
     let mut next = 0u8;
     // Saar's Floating Factories stand in the space area (as positions require).
@@ -218,5 +238,23 @@ fn setup_player(c: &Content, s: &mut State, p: Player, home: u8) {
         let _ = crate::ti4::technology::gain(c, s, p, t);
     }
     crate::ti4::technology::valefar::place_starting_cards(c, s, p);
+    crate::ti4::elimination::refresh_unit_masks(c, s, p);
+}
+
+/// Setup 1 for a starting choice "from technologies owned by other players" (Council Keleres):
+/// simplified as the first non-faction technologies in content order that another seat owns.
+fn choose_owned_by_others(c: &Content, s: &mut State, p: Player) {
+    let f = s.player(p).faction;
+    let Some(StartingChoice::OwnedByOthers { choose }) = c.factions[f.idx()].starting_choice else { return };
+    let mut owned = crate::ti4::ids::TechSet::EMPTY;
+    for q in s.seats().filter(|&q| q != p) {
+        owned = owned.union(s.player(q).techs);
+    }
+    let mine = s.player(p).techs;
+    let picks: Vec<TechId> =
+        owned.iter().filter(|&t| c.tech_def(t).faction.is_none() && !mine.contains(t)).take(choose as usize).collect();
+    for t in picks {
+        let _ = crate::ti4::technology::gain(c, s, p, t);
+    }
     crate::ti4::elimination::refresh_unit_masks(c, s, p);
 }

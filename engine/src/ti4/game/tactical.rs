@@ -6,17 +6,21 @@
 //!
 //! Simplified (listed in `docs/RULES.md`, "Round loop"): activation is offered only for systems
 //! some ship can reach or where the player can produce; fighters move only transported;
-//! gravity rifts are not used for movement; transport picks up in systems ships moved from;
+//! gravity rifts: one roll per ship that uses or leaves one (not one per rift crossed), a ship
+//! takes a rift only when it cannot arrive otherwise; transport picks up in systems ships moved from;
 //! space cannon and bombardment hits are assigned by the default policy (cheapest first,
 //! sustain first); space cannon offense hits only the moving ships; all
-//! bombarding units fire at the first contested planet; capacity is the ships' capacity (no
-//! space-dock fighter allowance) and excess fighters are removed before ground forces.
+//! bombarding units fire at the first contested planet; capacity is the ships' capacity plus 3
+//! fighters per space dock on a planet in the system (every faction's dock counts 3), and excess
+//! fighters are removed before ground forces.
 
 use super::{Action, Counts, Step, Ti4Game};
-use crate::ti4::combat::{assign_hits_default, roll_space_cannon_offense, Arena, Force, SpaceCombat};
+use crate::ti4::combat::{assign_hits_default, roll_d10, roll_space_cannon_offense, Arena, Force, SpaceCombat};
+use crate::ti4::content::Ability;
 use crate::ti4::content::{Content, Production};
 use crate::ti4::elimination::destroy_units;
-use crate::ti4::galaxy::{anomaly::move_value_leaving, bits, MoverTraits};
+use crate::ti4::galaxy::anomaly::{move_value_leaving, rift_destroys, rift_roll_needed};
+use crate::ti4::galaxy::{bits, Anomaly, ExtraWormholes, MoverTraits, Reach, Wormhole};
 use crate::ti4::ids::*;
 use crate::ti4::state::{Location, State, MAX_PLANETS_PER_SYSTEM};
 use crate::ti4::technology::valefar::effective_techs;
@@ -39,14 +43,23 @@ pub(super) fn capacity_of(c: &Content, units: &[Option<UnitId>; UNIT_TYPES], t: 
     units[t.idx()].map_or(0, |u| c.units[u.idx()].capacity)
 }
 
-/// Capacity 16: the ships' capacity in a space area and the fighters and ground forces there.
+/// Fighters per space dock on a planet that do not count against capacity (Space Dock I and II).
+pub const DOCK_FIGHTERS: u32 = 3;
+
+/// Capacity 16: the ships' capacity in a space area and the fighters and ground forces there
+/// that count against it. Space dock: up to 3 fighters per space dock the occupant has on a
+/// planet in the system do not count (simplified: every faction's dock allows 3).
 pub fn space_load(c: &Content, s: &State, slot: u8) -> (u32, u32) {
-    let a = &s.systems[slot as usize].space;
+    let sys = &s.systems[slot as usize];
+    let a = &sys.space;
     let Some(p) = a.occupant() else { return (0, 0) };
     let units = units_of(c, s, p);
     // Ships, and a space dock in the space area (Saar's Floating Factory), carry.
     let cap = UnitType::ALL[2..].iter().map(|&t| a.of(t) as u32 * capacity_of(c, &units, t) as u32).sum();
-    let load = (a.of(UnitType::Fighter) + a.of(UnitType::Infantry) + a.of(UnitType::Mech)) as u32;
+    let docks: u32 = sys.planets.iter().filter(|x| x.owner == p.0).map(|x| x.of(UnitType::SpaceDock) as u32).sum();
+    let fighters = a.of(UnitType::Fighter) as u32;
+    let free = fighters.min(DOCK_FIGHTERS * docks);
+    let load = fighters - free + (a.of(UnitType::Infantry) + a.of(UnitType::Mech)) as u32;
     (cap, load)
 }
 
@@ -60,9 +73,13 @@ pub fn non_fighter_ships(s: &State, slot: u8) -> u32 {
 pub(super) fn enforce_capacity(g: &mut Ti4Game, slot: u8, by: Option<Player>) {
     let (cap, load) = space_load(&g.content, &g.state, slot);
     let mut excess = load.saturating_sub(cap);
+    let loc = Location::Space(slot);
+    // Fighters a space dock carries do not count: only the others are removed.
+    let ground = (g.state.count_at(loc, UnitType::Infantry) + g.state.count_at(loc, UnitType::Mech)) as u32;
+    let counted_fighters = load.saturating_sub(ground);
     for t in [UnitType::Fighter, UnitType::Infantry, UnitType::Mech] {
-        let loc = Location::Space(slot);
-        let k = (g.state.count_at(loc, t) as u32).min(excess);
+        let here = if t == UnitType::Fighter { counted_fighters } else { g.state.count_at(loc, t) as u32 };
+        let k = here.min(excess);
         if k > 0 {
             let _ = destroy_units(&g.content, &mut g.state, loc, t, k as u8, by);
             excess -= k;
@@ -88,22 +105,88 @@ fn enemy_ships(s: &State, p: Player) -> u64 {
 
 fn traits(g: &Ti4Game, p: Player) -> MoverTraits {
     MoverTraits {
-        antimass_deflectors: g.content.tech("antimass_deflectors").is_some_and(|t| g.state.player(p).techs.contains(t)),
+        antimass_deflectors: g.content.known.antimass_deflectors.is_some_and(|t| g.state.player(p).techs.contains(t)),
         gashlai_physiology: false,
     }
 }
 
-/// Movement 58: can a ship with move value `mv` in `from` reach `to`?
-fn reaches(g: &Ti4Game, p: Player, from: u8, to: u8, mv: u8, blocked: u64) -> bool {
-    let gal = &g.galaxy;
-    let mv = move_value_leaving(gal.anomalies(from), mv);
-    if mv == 0 {
-        return false;
+/// Gravity Drive (technology): "after you activate a system, apply +1 to the move value of 1
+/// of your ships during this tactical action" -- available while unused this action.
+fn gravity_drive_available(g: &Ti4Game, p: Player) -> bool {
+    !g.flow.gravity_drive_used && g.content.known.gravity_drive.is_some_and(|t| g.state.player(p).techs.contains(t))
+}
+
+/// Slipstream (Creuss faction ability): +1 to the move value of each ship that starts its
+/// movement in the Creuss home system or in a system with an alpha or beta wormhole.
+fn slipstream_bonus(g: &Ti4Game, p: Player, from: u8) -> u8 {
+    let f = &g.content.factions[g.state.player(p).faction.idx()];
+    if !f.has(Ability::Slipstream) {
+        return 0;
     }
-    let t = traits(g, p);
-    let mut q = gal.anomaly_reach(mv, t, false);
+    let wormholes = g.galaxy.wormhole_slots(Wormhole::Alpha) | g.galaxy.wormhole_slots(Wormhole::Beta);
+    (from == g.home_slot[p.idx()] || wormholes >> from & 1 == 1) as u8
+}
+
+/// The movement query of a ship of `p` leaving `from` with move value `mv`. Without
+/// `use_rifts` the ship neither passes through a gravity rift nor takes a rift's +1 (so it
+/// never rolls for one); with it, every rift left costs no move (Gravity rift 41.1). Quantum
+/// Entanglement (Creuss) links the alpha and beta wormholes for its owner.
+fn movement_query(g: &Ti4Game, p: Player, mv: u8, use_rifts: bool, blocked: u64) -> Reach {
+    let gal = &g.galaxy;
+    let mut q = gal.anomaly_reach(mv, traits(g, p), use_rifts);
     q.no_pass |= blocked;
-    gal.reach(from, &q) >> to & 1 == 1
+    if !use_rifts {
+        q.no_pass |= gal.anomaly_slots(Anomaly::GravityRift);
+    }
+    if g.content.factions[g.state.player(p).faction.idx()].has(Ability::QuantumEntanglement) {
+        q.extra = ExtraWormholes::NONE.alpha_beta_linked();
+    }
+    q
+}
+
+/// How a ship gets to the active system: whether it needs Gravity Drive's +1 and whether it
+/// rolls for a gravity rift.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) struct Route {
+    /// Gravity Drive's +1 is spent on this ship.
+    pub gravity_drive: bool,
+    /// The ship moves out of or through a gravity rift and rolls (41.2).
+    pub rift_roll: bool,
+}
+
+/// Movement 58 with Gravity Drive, Slipstream and gravity rifts 41: can a ship with printed
+/// move value `base` in `from` reach `to`, and how. The safest way is taken: no bonus and no
+/// rift first, then Gravity Drive, then a rift, then both. A ship leaving a rift always rolls
+/// (41.2) and takes the rift's +1. Simplified: one roll per ship even when its path crosses
+/// several rifts.
+pub(super) fn route(g: &Ti4Game, p: Player, from: u8, to: u8, base: u8, blocked: u64) -> Option<Route> {
+    if base == 0 {
+        return None;
+    }
+    let gal = &g.galaxy;
+    let mv = move_value_leaving(gal.anomalies(from), base) + slipstream_bonus(g, p, from);
+    let gd = gravity_drive_available(g, p);
+    let from_rift = rift_roll_needed(gal.anomalies(from));
+    for (gravity_drive, rifts) in [(false, false), (true, false), (false, true), (true, true)] {
+        if (gravity_drive && !gd) || (from_rift && !rifts) {
+            continue;
+        }
+        let q = movement_query(g, p, mv + gravity_drive as u8, rifts, blocked);
+        if gal.reach(from, &q) >> to & 1 == 1 {
+            return Some(Route { gravity_drive, rift_roll: rifts });
+        }
+    }
+    None
+}
+
+/// Every system a ship with printed move value `base` in `from` could reach this action (all
+/// bonuses and rifts used).
+fn reach_set(g: &Ti4Game, p: Player, from: u8, base: u8, blocked: u64) -> u64 {
+    let gal = &g.galaxy;
+    let mv = move_value_leaving(gal.anomalies(from), base)
+        + slipstream_bonus(g, p, from)
+        + gravity_drive_available(g, p) as u8;
+    gal.reach(from, &movement_query(g, p, mv, true, blocked))
 }
 
 /// Production: the PRODUCTION value of `p`'s units in a system (0 when none).
@@ -155,10 +238,7 @@ pub(super) fn activation_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) 
         }
         for mv in 1..8u8 {
             if mvs >> mv & 1 == 1 {
-                let gal = &g.galaxy;
-                let mut q = gal.anomaly_reach(move_value_leaving(gal.anomalies(from), mv), traits(g, p), false);
-                q.no_pass |= blocked;
-                reach |= gal.reach(from, &q);
+                reach |= reach_set(g, p, from, mv, blocked);
             }
         }
     }
@@ -180,6 +260,8 @@ pub(super) fn activate(g: &mut Ti4Game, p: Player, slot: u8) {
     f.active = slot;
     f.transit = [0; UNIT_TYPES];
     f.transit_damaged = [0; UNIT_TYPES];
+    f.rift = [0; UNIT_TYPES];
+    f.gravity_drive_used = false;
     f.moved_from = 0;
     f.capacity = 0;
     f.carried = 0;
@@ -208,7 +290,7 @@ pub(super) fn move_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
         }
         if sl.space.owner == p.0 && fleet_ok {
             for &t in &SHIPS[1..] {
-                if sl.space.of(t) > 0 && reaches(g, p, from, a, move_value(c, &units, t), blocked) {
+                if sl.space.of(t) > 0 && route(g, p, from, a, move_value(c, &units, t), blocked).is_some() {
                     buf.push(Action::Move(from, t));
                 }
             }
@@ -237,6 +319,11 @@ fn lift(g: &mut Ti4Game, loc: Location, t: UnitType) {
 pub(super) fn move_ship(g: &mut Ti4Game, p: Player, from: u8, t: UnitType) {
     let c = g.content.clone();
     let units = units_of(&c, &g.state, p);
+    let blocked = enemy_ships(&g.state, p);
+    if let Some(r) = route(g, p, from, g.flow.active, move_value(&c, &units, t), blocked) {
+        g.flow.gravity_drive_used |= r.gravity_drive;
+        g.flow.rift[t.idx()] += r.rift_roll as u8;
+    }
     lift(g, Location::Space(from), t);
     let cap = capacity_of(&c, &units, t);
     if cap > 0 {
@@ -305,6 +392,7 @@ fn defender_in_space(g: &Ti4Game, p: Player) -> Option<Player> {
 pub(super) fn end_movement(g: &mut Ti4Game) {
     let p = g.flow.turn;
     let moving = SHIPS.iter().any(|&t| g.flow.transit[t.idx()] > 0);
+    let rifts = g.flow.rift.iter().any(|&k| k > 0);
     let shooters = moving
         && g.state.seats().any(|q| {
             if q == p || !g.state.player(q).in_game {
@@ -313,7 +401,7 @@ pub(super) fn end_movement(g: &mut Ti4Game) {
             let (h, n) = cannon_forces(g, q);
             has_cannon(&h) || UnitType::ALL.iter().any(|&t| n.count(t) > 0 && n.stats(t).space_cannon_adjacent)
         });
-    if shooters {
+    if shooters || rifts {
         g.step = Step::SpaceCannon;
     } else {
         arrive(g);
@@ -347,9 +435,26 @@ pub(super) fn trim_transit(g: &mut Ti4Game, p: Player) {
     }
 }
 
+/// Gravity rift 41.2: each ship that moved out of or through a gravity rift rolls a die and is
+/// destroyed on 1-3 (an undamaged one first); transported units beyond the remaining capacity
+/// are lost with it ([`trim_transit`]).
+pub(super) fn gravity_rift_rolls(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+    for &t in SHIPS {
+        for _ in 0..std::mem::take(&mut g.flow.rift[t.idx()]) {
+            if rift_destroys(roll_d10(rng)) && g.flow.transit[t.idx()] > 0 {
+                g.flow.transit[t.idx()] -= 1;
+                g.flow.transit_damaged[t.idx()] = g.flow.transit_damaged[t.idx()].min(g.flow.transit[t.idx()]);
+            }
+        }
+    }
+    trim_transit(g, g.flow.turn);
+}
+
 /// Space cannon offense 77: every other player fires at the moving ships (hits assigned by the
-/// default policy); then the active player fires at a defender's ships in the system.
+/// default policy); then the active player fires at a defender's ships in the system. Gravity
+/// rift rolls come first (they happen during movement).
 pub(super) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+    gravity_rift_rolls(g, rng);
     let p = g.flow.turn;
     let n = g.state.num_players;
     for k in 1..n {

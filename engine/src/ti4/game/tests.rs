@@ -390,3 +390,40 @@ fn setup_from_a_tts_map_string() {
     assert_eq!(a.state.systems[creuss as usize].space.owner, 2);
     assert!(Ti4Game::new(c, &f[..2], &MapChoice::Random(5), Ti4Options::default()).is_err(), "3-8 players");
 }
+
+/// Setup 1: every faction of the content sets up on a random map (in seat 0 beside five base
+/// factions), and a short random game from there keeps the invariants.
+#[test]
+fn every_faction_sets_up_and_plays() {
+    let c = Content::embedded();
+    let others = ["sol", "hacan", "letnev", "jolnar", "naalu", "l1z1x", "yin"];
+    for (i, fd) in c.factions.iter().enumerate() {
+        let f = FactionId(i as u8);
+        let mut factions = vec![f];
+        factions.extend(others.iter().map(|k| c.faction(k).unwrap()).filter(|&o| o != f).take(5));
+        let g = Ti4Game::new(c.clone(), &factions, &MapChoice::Random(i as u64), Ti4Options::default())
+            .unwrap_or_else(|e| panic!("{}: {e}", fd.key));
+        let s = g.state.player(Player(0));
+        assert!(!s.planets.is_empty(), "{}: home planets", fd.key);
+        random_simulation(&g, 3, i as u64, 200_000, check).unwrap_or_else(|e| panic!("{}: {e}", fd.key));
+    }
+}
+
+/// Setup 1, Council Keleres: the borrowed home belongs to a faction not in the game (Mentak is
+/// in play here, so Xxcha's), its planets are Keleres', and it starts with 2 non-faction
+/// technologies another seat owns.
+#[test]
+fn setup_1_keleres_borrows_a_home_not_in_play() {
+    let c = Content::embedded();
+    let keys = ["keleres", "mentak", "sol", "hacan", "letnev", "jolnar"];
+    let f: Vec<FactionId> = keys.iter().map(|k| c.faction(k).unwrap()).collect();
+    let g = Ti4Game::new(c.clone(), &f, &MapChoice::Random(2), Ti4Options::default()).unwrap();
+    let tile = g.galaxy().tile(g.home_slot[0]);
+    assert_eq!(c.systems[tile.idx()].key, "92new", "Mentak plays, so Keleres takes the Xxcha variant");
+    let me = g.state.player(Player(0));
+    assert_eq!(me.planets.len(), 2);
+    let others = (1..6).fold(TechSet::EMPTY, |m, q| m.union(g.state.player(Player(q)).techs));
+    let chosen: Vec<_> = me.techs.iter().filter(|&t| c.tech_def(t).faction.is_none()).collect();
+    assert_eq!(chosen.len(), 2, "two starting technologies");
+    assert!(chosen.iter().all(|&t| others.contains(t)), "owned by other players");
+}

@@ -1,0 +1,197 @@
+//! Movement bonuses and gravity rifts, named after the rule they check: Gravity Drive
+//! (technology), Slipstream and Quantum Entanglement (Creuss), Gravity rift 41.
+
+use super::rule_tests::{home, legal, scenario, scenario_of, slot_at_distance, ME};
+use super::tests::check;
+use super::*;
+use crate::game::{Game, Turn};
+use crate::ti4::galaxy::{bits, Anomaly};
+use crate::ti4::state::Location;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn give_tech(g: &mut Ti4Game, key: &str) {
+    let t = g.content().tech(key).expect("tech");
+    g.state.player_mut(ME).techs.insert(t);
+}
+
+/// A plain system at distance 2 from `from` that a move-2 ship reaches without bonuses.
+fn plain_far(g: &Ti4Game, from: u8) -> u8 {
+    let blocked = 0;
+    (0..g.state.num_systems)
+        .find(|&sl| {
+            g.galaxy().distance(from, sl) == Some(2)
+                && g.galaxy().anomalies(sl) == 0
+                && !g.home_slot[..6].contains(&sl)
+                && sl != g.galaxy().mecatol()
+                && tactical::route(g, ME, from, sl, 2, blocked)
+                    .is_some_and(|r| r == tactical::Route { gravity_drive: false, rift_roll: false })
+        })
+        .expect("a plain system two moves away")
+}
+
+#[test]
+fn gravity_drive_adds_one_to_the_move_value_of_one_ship() {
+    let mut g = scenario();
+    let h = home(&g);
+    g.state.player_mut(ME).techs = TechSet::EMPTY;
+    g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 2).unwrap();
+    let far = plain_far(&g, h);
+    let mut without = g.clone();
+    without.apply(Action::Activate(far));
+    assert!(!legal(&without).contains(&Action::Move(h, UnitType::Carrier)), "move 1 does not reach distance 2");
+    give_tech(&mut g, "gravity_drive");
+    g.apply(Action::Activate(far));
+    assert!(legal(&g).contains(&Action::Move(h, UnitType::Carrier)), "Gravity Drive: +1 for one ship");
+    g.apply(Action::Move(h, UnitType::Carrier));
+    assert!(g.flow.gravity_drive_used);
+    assert!(!legal(&g).contains(&Action::Move(h, UnitType::Carrier)), "only 1 ship per tactical action");
+    g.apply(Action::Done);
+    assert_eq!(g.state.count_at(Location::Space(far), UnitType::Carrier), 1);
+    check(&g).unwrap();
+}
+
+#[test]
+fn gravity_drive_is_not_spent_on_a_ship_that_arrives_without_it() {
+    let mut g = scenario();
+    let h = home(&g);
+    g.state.player_mut(ME).techs = TechSet::EMPTY;
+    give_tech(&mut g, "gravity_drive");
+    g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 2).unwrap();
+    let near = slot_at_distance(&g, h, 1);
+    g.apply(Action::Activate(near));
+    g.apply(Action::Move(h, UnitType::Carrier));
+    assert!(!g.flow.gravity_drive_used, "move 1 reaches distance 1 unaided");
+}
+
+/// A 6-player game with the Ghosts of Creuss in seat 0, cleared as [`scenario`].
+fn creuss_scenario() -> Ti4Game {
+    let c = Content::embedded();
+    let keys = ["ghost", "hacan", "letnev", "xxcha", "jolnar", "yssaril"];
+    let factions: Vec<FactionId> = keys.iter().map(|k| c.faction(k).expect("faction")).collect();
+    let g = Ti4Game::new(c, &factions, &MapChoice::Random(5), Ti4Options::default()).expect("setup");
+    let mut g = scenario_of(g);
+    g.state.player_mut(ME).techs = TechSet::EMPTY;
+    g
+}
+
+#[test]
+fn slipstream_creuss_ships_leaving_the_home_system_move_one_further() {
+    let mut g = creuss_scenario();
+    let h = home(&g);
+    g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
+    // The home (tile 51) is off the board; its only neighbour is the gate (delta wormhole).
+    let gate = g.galaxy().homes()[0].board_slot;
+    assert!(g.galaxy().neighbours(h) >> gate & 1 == 1, "home and gate are adjacent");
+    let beyond = bits(g.galaxy().neighbours(gate))
+        .find(|&sl| sl != h && g.galaxy().anomalies(sl) == 0)
+        .expect("a plain system next to the gate");
+    assert!(legal(&g).contains(&Action::Activate(beyond)), "a move-1 carrier reaches two systems out");
+    g.apply(Action::Activate(beyond));
+    assert!(legal(&g).contains(&Action::Move(h, UnitType::Carrier)));
+    assert!(!g.flow.gravity_drive_used);
+}
+
+#[test]
+fn slipstream_does_not_apply_outside_home_and_alpha_beta_systems() {
+    let mut g = creuss_scenario();
+    let h = home(&g);
+    let wormholes = g.galaxy().wormhole_slots(crate::ti4::galaxy::Wormhole::Alpha)
+        | g.galaxy().wormhole_slots(crate::ti4::galaxy::Wormhole::Beta);
+    // A plain system two moves from a plain start that is neither home nor a wormhole (and not
+    // next to a gravity rift, whose +1 would carry the ship).
+    let start = (0..g.state.num_systems)
+        .find(|&sl| {
+            sl != h
+                && wormholes >> sl & 1 == 0
+                && g.galaxy().anomalies(sl) == 0
+                && !g.home_slot[..6].contains(&sl)
+                && g.galaxy().neighbours(sl) & g.galaxy().anomaly_slots(Anomaly::GravityRift) == 0
+        })
+        .expect("a plain start");
+    g.state.add_units(ME, Location::Space(start), UnitType::Carrier, 1).unwrap();
+    let far = plain_far(&g, start);
+    g.apply(Action::Activate(far));
+    assert!(!legal(&g).contains(&Action::Move(start, UnitType::Carrier)), "no Slipstream bonus here");
+}
+
+/// A scenario whose map has a gravity rift with a plain neighbour; returns (rift, neighbour).
+fn rift_scenario() -> (Ti4Game, u8, u8) {
+    for seed in 1..200 {
+        let c = Content::embedded();
+        let keys = ["hacan", "letnev", "xxcha", "jolnar", "yssaril", "sol"];
+        let factions: Vec<FactionId> = keys.iter().map(|k| c.faction(k).expect("faction")).collect();
+        let g = Ti4Game::new(c, &factions, &MapChoice::Random(seed), Ti4Options::default()).expect("setup");
+        let rifts = g.galaxy().anomaly_slots(Anomaly::GravityRift);
+        for rift in bits(rifts) {
+            let plain = bits(g.galaxy().neighbours(rift)).find(|&sl| {
+                g.galaxy().anomalies(sl) == 0 && !g.home_slot[..6].contains(&sl) && sl != g.galaxy().mecatol()
+            });
+            if let Some(n) = plain {
+                let mut g = scenario_of(g);
+                g.state.player_mut(ME).techs = TechSet::EMPTY;
+                return (g, rift, n);
+            }
+        }
+    }
+    panic!("no map with a gravity rift next to a plain system");
+}
+
+#[test]
+fn gravity_rift_41_ships_leaving_a_rift_roll_and_die_on_1_to_3() {
+    let (mut g, rift, near) = rift_scenario();
+    g.state.add_units(ME, Location::Space(rift), UnitType::Destroyer, 1).unwrap();
+    g.apply(Action::Activate(near));
+    g.apply(Action::Move(rift, UnitType::Destroyer));
+    assert_eq!(g.flow.rift[UnitType::Destroyer.idx()], 1, "a ship moving out of a rift rolls");
+    g.apply(Action::Done);
+    assert_eq!(g.step, Step::SpaceCannon, "the roll is a chance event");
+    assert_eq!(g.current(), Turn::Chance);
+    let mut lost = 0;
+    let n = 400;
+    for seed in 0..n {
+        let mut x = g.clone();
+        x.apply_chance(&mut ChaCha8Rng::seed_from_u64(seed));
+        check(&x).unwrap();
+        lost += (x.state.count_at(Location::Space(near), UnitType::Destroyer) == 0) as u32;
+    }
+    // 3 in 10: 120 of 400 expected; 4.5 standard deviations either side.
+    assert!((80..=160).contains(&lost), "{lost} of {n} destroyed");
+}
+
+#[test]
+fn gravity_rift_41_leaving_a_rift_adds_one_to_the_move_value() {
+    let (mut g, rift, _) = rift_scenario();
+    g.state.add_units(ME, Location::Space(rift), UnitType::Carrier, 1).unwrap();
+    let two = (0..g.state.num_systems)
+        .find(|&sl| g.galaxy().distance(rift, sl) == Some(2) && tactical::route(&g, ME, rift, sl, 1, 0).is_some())
+        .expect("a system two moves from the rift that a move-1 ship reaches");
+    let r = tactical::route(&g, ME, rift, two, 1, 0).unwrap();
+    assert!(r.rift_roll && !r.gravity_drive);
+    assert!(legal(&g).contains(&Action::Activate(two)));
+}
+
+#[test]
+fn gravity_rift_41_a_ship_avoids_the_rift_when_it_can() {
+    let (g, rift, near) = rift_scenario();
+    // A ship next to `near` by a path that does not cross the rift does not roll.
+    let from = bits(g.galaxy().neighbours(near))
+        .find(|&sl| sl != rift && g.galaxy().anomalies(sl) == 0)
+        .expect("a plain neighbour");
+    let r = tactical::route(&g, ME, from, near, 1, 0).unwrap();
+    assert!(!r.rift_roll, "no roll when the rift is not used");
+}
+
+#[test]
+fn capacity_16_a_space_dock_carries_up_to_three_fighters_in_its_system() {
+    let mut g = scenario();
+    let h = home(&g);
+    g.state.add_units(ME, Location::Space(h), UnitType::Fighter, 4).unwrap();
+    let c = g.content.clone();
+    assert_eq!(tactical::space_load(&c, &g.state, h), (0, 4), "no dock: every fighter counts");
+    g.state.add_units(ME, Location::Planet(h, 0), UnitType::SpaceDock, 1).unwrap();
+    assert_eq!(tactical::space_load(&c, &g.state, h), (0, 1), "the dock carries 3 of the 4");
+    tactical::enforce_capacity(&mut g, h, None);
+    assert_eq!(g.state.count_at(Location::Space(h), UnitType::Fighter), 3, "the fourth is removed");
+    check(&g).unwrap();
+}

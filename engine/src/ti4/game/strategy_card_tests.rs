@@ -1,0 +1,210 @@
+//! Strategy card tests, named after the rule they check (digest §3; Rules Reference 32
+//! "Diplomacy", 99 "Warfare"). Politics is tested with the action cards
+//! (`action_card_tests::politics_draws_two_action_cards`).
+
+use super::action_card_tests::game;
+use super::tests::check;
+use super::*;
+use crate::game::Game;
+use crate::ti4::components::StrategyCard;
+
+const ME: Player = Player(0);
+const DIPLOMACY: u8 = 1;
+const WARFARE: u8 = 5;
+
+fn legal(g: &Ti4Game) -> Vec<Action> {
+    let mut b = Vec::new();
+    g.legal_actions(&mut b);
+    b
+}
+
+/// Seat 0's action-phase turn holding strategy card `k`, with no command token on the board.
+fn holding(k: u8) -> Ti4Game {
+    let mut g = game();
+    for slot in 0..g.state.num_systems as usize {
+        let t = g.state.systems[slot].tokens;
+        for q in g.state.seats() {
+            if t >> q.0 & 1 == 1 {
+                g.state.player_mut(q).token_reinforcements += 1;
+            }
+        }
+        g.state.systems[slot].tokens = 0;
+    }
+    g.state.strategy_cards.set_holder(StrategyCard(k), Some(ME));
+    g.state.strategy_cards.set_exhausted(StrategyCard(k), false);
+    check(&g).unwrap();
+    g
+}
+
+/// The slot of the Mecatol Rex system.
+fn mecatol_slot(g: &Ti4Game) -> u8 {
+    let c = g.content();
+    let m = c.known.mecatol_rex.expect("Mecatol Rex");
+    match g.state.planet_location(c, m) {
+        Some(crate::ti4::state::Location::Planet(slot, _)) => slot,
+        _ => panic!("Mecatol Rex on the board"),
+    }
+}
+
+/// A board system that is neither a home system nor Mecatol Rex, with a planet nobody
+/// controls: the system's slot and that planet.
+fn free_system(g: &Ti4Game) -> (u8, PlanetId) {
+    let c = g.content();
+    let s = &g.state;
+    (0..s.num_systems)
+        .filter(|&sl| !g.home_slot[..s.num_players as usize].contains(&sl) && sl != mecatol_slot(g))
+        .find_map(|sl| {
+            c.systems[s.systems[sl as usize].tile.idx()]
+                .planets
+                .iter()
+                .find(|&&pl| s.seats().all(|q| !s.player(q).planets.contains(pl)))
+                .map(|&pl| (sl, pl))
+        })
+        .expect("a free planet outside the home systems")
+}
+
+/// Diplomacy primary (rules 32.2): the system is a decision among every system with a planet
+/// the player controls, the Mecatol Rex system excepted; nothing else is offered.
+#[test]
+fn diplomacy_32_2_choose_a_system_with_a_controlled_planet_other_than_mecatol_rex() {
+    let mut g = holding(DIPLOMACY);
+    let (other, pl) = free_system(&g);
+    g.state.player_mut(ME).planets.insert(pl);
+    let mecatol = g.content().known.mecatol_rex.unwrap();
+    g.state.player_mut(ME).planets.insert(mecatol);
+    check(&g).unwrap();
+    assert!(legal(&g).contains(&Action::Strategic(DIPLOMACY)));
+    g.apply(Action::Strategic(DIPLOMACY));
+    assert_eq!(g.step, Step::Diplomacy(ME));
+    let mut want = vec![Action::DiplomacySystem(g.home_slot[0]), Action::DiplomacySystem(other)];
+    want.sort();
+    assert_eq!(legal(&g), want, "home and the other system, not Mecatol Rex ({})", mecatol_slot(&g));
+    check(&g).unwrap();
+}
+
+/// Diplomacy primary (rules 32.2): each other player places a command token from their
+/// reinforcements in the chosen system (32.2b: not if they already have one there; none with
+/// empty reinforcements, simplified); the active player places none; then they ready two of
+/// their exhausted planets.
+#[test]
+fn diplomacy_32_2_other_players_place_a_token_in_the_chosen_system_then_ready_two_planets() {
+    let mut g = holding(DIPLOMACY);
+    let (other, pl) = free_system(&g);
+    g.state.player_mut(ME).planets.insert(pl);
+    let home = g.home_slot[0];
+    // Seat 1 already has a token there; seat 2 has none in reinforcements.
+    g.state.player_mut(Player(1)).token_reinforcements -= 1;
+    g.state.systems[other as usize].tokens |= 1 << 1;
+    let r2 = g.state.player(Player(2)).token_reinforcements;
+    g.state.player_mut(Player(2)).token_reinforcements = 0;
+    g.state.player_mut(Player(2)).fleet += r2;
+    // Three exhausted planets: the two with the most resources ready.
+    let c = g.content.clone();
+    let mut mine: Vec<PlanetId> = g.state.player(ME).planets.iter().collect();
+    assert!(mine.len() >= 3, "home planets plus the granted one");
+    mine.sort_by_key(|p| (std::cmp::Reverse(c.planets[p.idx()].resources), p.0));
+    for &p in &mine[..3] {
+        g.state.exhausted_planets.insert(p);
+    }
+    let before: Vec<u8> = g.state.seats().map(|q| g.state.player(q).token_reinforcements).collect();
+    check(&g).unwrap();
+    g.apply(Action::Strategic(DIPLOMACY));
+    assert_eq!(g.step, Step::Diplomacy(ME));
+    g.apply(Action::DiplomacySystem(other));
+    let s = &g.state;
+    for q in s.seats() {
+        let has = s.systems[other as usize].tokens >> q.0 & 1 == 1;
+        let spent = before[q.idx()] - s.player(q).token_reinforcements;
+        match q.0 {
+            0 => assert!(!has && spent == 0, "the active player places no token"),
+            1 => assert!(has && spent == 0, "a token already there: none placed"),
+            2 => assert!(!has && spent == 0, "no token in reinforcements: none placed"),
+            _ => assert!(has && spent == 1, "seat {} places a token from reinforcements", q.0),
+        }
+    }
+    assert_eq!(s.systems[home as usize].tokens, 0, "nothing placed in the home system");
+    let exhausted: Vec<PlanetId> = mine[..3].iter().copied().filter(|&p| s.exhausted_planets.contains(p)).collect();
+    assert_eq!(exhausted, vec![mine[2]], "the two highest-resource planets are ready");
+    assert!(matches!(g.step, Step::Follow(_) | Step::Turn(_)), "secondaries next, got {:?}", g.step);
+    check(&g).unwrap();
+}
+
+/// Diplomacy primary (rules 32.2): with no system to choose (only Mecatol Rex controlled),
+/// no decision is asked, and the planets still ready. (The home planets change hands with the
+/// player's units still on them, so the position invariants are not checked here.)
+#[test]
+fn diplomacy_32_2_no_eligible_system_skips_the_choice() {
+    let mut g = holding(DIPLOMACY);
+    let mecatol = g.content().known.mecatol_rex.unwrap();
+    let home: Vec<PlanetId> = g.state.player(ME).planets.iter().collect();
+    for p in home {
+        g.state.player_mut(ME).planets.remove(p);
+        g.state.player_mut(Player(1)).planets.insert(p);
+    }
+    g.state.player_mut(ME).planets.insert(mecatol);
+    g.state.exhausted_planets.insert(mecatol);
+    g.apply(Action::Strategic(DIPLOMACY));
+    assert!(!matches!(g.step, Step::Diplomacy(_)), "no system to choose");
+    assert!(!g.state.exhausted_planets.contains(mecatol), "Mecatol Rex readied");
+    assert!(g.state.systems.iter().all(|sl| sl.tokens == 0), "no token placed");
+}
+
+/// Warfare primary (rules 99.1): the token removed is a decision among the player's command
+/// tokens on the board; the chosen one (not the lowest slot) comes off and is gained into a
+/// pool (the tactic pool: simplified, no redistribution, rules 99.2).
+#[test]
+fn warfare_99_1_remove_the_chosen_command_token_from_the_board() {
+    let mut g = holding(WARFARE);
+    let (other, _) = free_system(&g);
+    let home = g.home_slot[0];
+    let (lo, hi) = (home.min(other), home.max(other));
+    for sl in [lo, hi] {
+        g.state.player_mut(ME).token_reinforcements -= 1;
+        g.state.systems[sl as usize].tokens |= 1 << ME.0;
+    }
+    // Another player's token is not offered.
+    let mecatol = mecatol_slot(&g);
+    g.state.player_mut(Player(1)).token_reinforcements -= 1;
+    g.state.systems[mecatol as usize].tokens |= 1 << 1;
+    check(&g).unwrap();
+    let (tactic, fleet, strategy, reinf) = {
+        let ps = g.state.player(ME);
+        (ps.tactic, ps.fleet, ps.strategy, ps.token_reinforcements)
+    };
+    g.apply(Action::Strategic(WARFARE));
+    assert_eq!(g.step, Step::Warfare(ME));
+    assert_eq!(legal(&g), vec![Action::WarfareToken(lo), Action::WarfareToken(hi)]);
+    g.apply(Action::WarfareToken(hi));
+    let s = &g.state;
+    assert_eq!(s.systems[hi as usize].tokens >> ME.0 & 1, 0, "the chosen token is removed");
+    assert_eq!(s.systems[lo as usize].tokens >> ME.0 & 1, 1, "the other token stays");
+    assert_eq!(s.systems[mecatol as usize].tokens, 1 << 1, "other players' tokens stay");
+    let ps = s.player(ME);
+    assert_eq!((ps.tactic, ps.fleet, ps.strategy), (tactic + 1, fleet, strategy), "gained into the tactic pool");
+    assert_eq!(ps.token_reinforcements, reinf, "the token is not left in reinforcements");
+    assert!(matches!(g.step, Step::Follow(_) | Step::Turn(_)), "secondaries next, got {:?}", g.step);
+    check(&g).unwrap();
+}
+
+/// Warfare primary (rules 99.1): without a command token on the board there is nothing to
+/// remove; no decision is asked and the pools are unchanged.
+#[test]
+fn warfare_99_1_no_token_on_the_board_skips_the_choice() {
+    let mut g = holding(WARFARE);
+    let before = *g.state.player(ME);
+    g.apply(Action::Strategic(WARFARE));
+    assert!(!matches!(g.step, Step::Warfare(_)));
+    let ps = g.state.player(ME);
+    assert_eq!((ps.tactic, ps.fleet, ps.strategy), (before.tactic, before.fleet, before.strategy));
+    check(&g).unwrap();
+}
+
+/// Both primaries' decisions read in replays.
+#[test]
+fn diplomacy_and_warfare_actions_are_described() {
+    let g = holding(DIPLOMACY);
+    let home = g.home_slot[0];
+    let key = &g.content().systems[g.galaxy().tile(home).idx()].key;
+    assert_eq!(g.action_to_string(Action::DiplomacySystem(home)), format!("diplomacy in {key}"));
+    assert_eq!(g.action_to_string(Action::WarfareToken(home)), format!("warfare: remove the token from {key}"));
+}
