@@ -13,6 +13,7 @@ use super::force::{Arena, Force};
 use super::hits::{HitChoice, Hits};
 use super::rolls::roll_combat;
 use super::{CombatError, Outcome, Side, Step};
+use crate::ti4::ids::UNIT_TYPES;
 use rand::Rng;
 
 /// Where a ground combat stands.
@@ -35,6 +36,10 @@ pub struct GroundCombat {
     hits: [Hits; 2],
     produced: [u16; 2],
     assigned: [u16; 2],
+    /// Duranium Armor per side: repair 1 unit after assigning each round's hits.
+    repair: [bool; 2],
+    /// Damaged counts per side when this round's combat rolls were made.
+    round_damaged: [[u8; UNIT_TYPES]; 2],
 }
 
 impl GroundCombat {
@@ -54,9 +59,26 @@ impl GroundCombat {
             hits: [Hits::default(); 2],
             produced: [0; 2],
             assigned: [0; 2],
+            repair: [false; 2],
+            round_damaged: [[0; UNIT_TYPES]; 2],
         };
         c.check_end();
         Ok(c)
+    }
+
+    /// Technology card "Duranium Armor" (`repair[side]`: that side owns it): "During each combat
+    /// round, after you assign hits to your units, repair 1 of your damaged units that did not use
+    /// SUSTAIN DAMAGE during this combat round." Applied after the side's assignment in every
+    /// round (also when no hit was produced against it), to its most expensive unit that was
+    /// damaged before the round's rolls.
+    pub fn set_repair(&mut self, repair: [bool; 2]) {
+        self.repair = repair;
+    }
+
+    /// True once a combat round has been fought: false for a combat that was over at once (a
+    /// side without ground forces, so no ground combat took place).
+    pub fn fought(&self) -> bool {
+        self.round > 1 || self.produced != [0, 0]
     }
 
     /// A side's units as they stand.
@@ -149,6 +171,7 @@ impl GroundCombat {
             return Err(CombatError::NotAwaitingChance);
         }
         let [a, d] = &self.forces;
+        self.round_damaged = [*a.damaged_counts(), *d.damaged_counts()];
         let (against_d, against_a) = (roll_combat(a, d, rng), roll_combat(d, a, rng));
         self.hits = [Hits::new(against_a, a.combatant_mask()), Hits::new(against_d, d.combatant_mask())];
         self.produced[0] += against_a;
@@ -178,6 +201,12 @@ impl GroundCombat {
             self.assigned[s.idx()] += hits.assigned() - before;
             if !done {
                 return;
+            }
+            if self.repair[s.idx()] {
+                let f = &mut self.forces[s.idx()];
+                if let Some(t) = f.repair_candidate(&self.round_damaged[s.idx()]) {
+                    f.repair(t);
+                }
             }
             match s {
                 Side::Attacker => self.phase = GroundPhase::AssignHits(Side::Defender),

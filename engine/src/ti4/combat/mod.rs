@@ -30,12 +30,18 @@
 //! are not offered (see [`Hits`]). Decisions whose every option leads to the same state (one
 //! legal choice, or more hits than the side can absorb) are resolved automatically.
 //!
+//! Technologies: Duranium Armor is applied inside the combats ([`SpaceCombat::set_repair`],
+//! [`GroundCombat::set_repair`]); for Plasma Scoring the caller rolls the additional die at
+//! [`best_bombardment`] / [`best_space_cannon`]; Assault Cannon, Graviton Laser System and Magen
+//! Defense Grid are the caller's (they change the forces before a combat or where ability hits
+//! go).
+//!
 //! Simplifications (hooks, not implemented): action cards (Shields Holding, Direct Hit, Skilled
 //! Retreat, Morale Boost ...), faction combat abilities, flagship texts (except the Winnu
-//! flagship's variable dice, `Dice::dice == 0`), promissory notes and technologies that change
-//! combat (Plasma Scoring, Non-Euclidean Shielding, Duranium Armor, Graviton Laser System,
-//! Magen Defense Grid, X-89 ...): the caller applies what it implements through the force's
-//! modifier, [`Force::from_stats`] and the `shields_disabled` flag. Which systems a side may
+//! flagship's variable dice, `Dice::dice == 0`), promissory notes and the other technologies
+//! that change combat (Non-Euclidean Shielding, X-89 ...): the caller applies what it
+//! implements through the force's modifier, [`Force::from_stats`] and the `shields_disabled`
+//! flag. Which systems a side may
 //! retreat to, moving its units there (transport, capacity, fighters without move value) and
 //! placing its command token are the caller's, as are capacity checks after combat and
 //! establishing control after an invasion. A combat in which neither side can ever produce a
@@ -51,8 +57,9 @@ pub use force::{type_bit, Arena, Force, TypeMask, UnitStats, FIGHTERS};
 pub use ground::{GroundCombat, GroundPhase};
 pub use hits::{assign_hits_default, HitChoice, Hits, MAX_HIT_CHOICES};
 pub use rolls::{
-    bombardment_blocked, hit_probability, roll_anti_fighter_barrage, roll_bombardment, roll_combat, roll_d10,
-    roll_hits, roll_space_cannon_defense, roll_space_cannon_offense, space_cannon_offense_order,
+    best_bombardment, best_space_cannon, bombardment_blocked, hit_probability, penalised, roll_anti_fighter_barrage,
+    roll_bombardment, roll_combat, roll_d10, roll_hits, roll_space_cannon_defense, roll_space_cannon_defense_against,
+    roll_space_cannon_offense, roll_space_cannon_offense_against, space_cannon_offense_order,
     space_cannon_offense_target,
 };
 pub use space::{SpaceCombat, SpaceDecision, SpacePhase};

@@ -94,16 +94,34 @@ pub fn bombardment_blocked(planet: &Force, attacker_space: &Force, shields_disab
 /// target (see [`space_cannon_offense_target`]) destroys one ship per hit, sustaining damage
 /// if it likes: `Hits::new(hits, target.ship_mask())` on its force in the active system.
 pub fn roll_space_cannon_offense<R: Rng + ?Sized>(in_system: &Force, adjacent: &Force, rng: &mut R) -> u16 {
+    roll_space_cannon_offense_against(in_system, adjacent, 0, rng)
+}
+
+/// [`roll_space_cannon_offense`] with `penalty` subtracted from each die result (Antimass
+/// Deflectors, Prophecy of Kings: "When other players' units use SPACE CANNON against your
+/// units, apply -1 to the result of each die roll"): each die hits on its value + `penalty`.
+pub fn roll_space_cannon_offense_against<R: Rng + ?Sized>(
+    in_system: &Force,
+    adjacent: &Force,
+    penalty: u8,
+    rng: &mut R,
+) -> u16 {
     let mut hits = 0;
     for (force, adjacent_only) in [(in_system, false), (adjacent, true)] {
         for t in UnitType::ALL {
             let s = force.stats(t);
             if let (Some(d), true) = (s.space_cannon, !adjacent_only || s.space_cannon_adjacent) {
-                hits += roll_hits(ability_dice(d) * u16::from(force.count(t)), d.hits_on, rng);
+                hits += roll_hits(ability_dice(d) * u16::from(force.count(t)), penalised(d.hits_on, penalty), rng);
             }
         }
     }
     hits
+}
+
+/// A die value made worse by `penalty` (at most 11, which never hits).
+#[inline]
+pub fn penalised(hits_on: u8, penalty: u8) -> u8 {
+    hits_on.saturating_add(penalty).min(11)
 }
 
 /// Space Cannon 77.5 (defense): the defender's units on an invaded planet (`planet`) fire their
@@ -111,13 +129,53 @@ pub fn roll_space_cannon_offense<R: Rng + ?Sized>(in_system: &Force, adjacent: &
 /// to (mechs may sustain damage: `Hits::new(hits, committed.ground_force_mask())`). Range to
 /// adjacent systems plays no part; combat-roll modifiers do not apply.
 pub fn roll_space_cannon_defense<R: Rng + ?Sized>(planet: &Force, rng: &mut R) -> u16 {
+    roll_space_cannon_defense_against(planet, 0, rng)
+}
+
+/// [`roll_space_cannon_defense`] with `penalty` subtracted from each die result (Antimass
+/// Deflectors, as [`roll_space_cannon_offense_against`]).
+pub fn roll_space_cannon_defense_against<R: Rng + ?Sized>(planet: &Force, penalty: u8, rng: &mut R) -> u16 {
     let mut hits = 0;
     for t in UnitType::ALL {
         if let Some(d) = planet.stats(t).space_cannon {
-            hits += roll_hits(ability_dice(d) * u16::from(planet.count(t)), d.hits_on, rng);
+            hits += roll_hits(ability_dice(d) * u16::from(planet.count(t)), penalised(d.hits_on, penalty), rng);
         }
     }
     hits
+}
+
+/// Plasma Scoring (technology, applied by the caller): the value 1 additional BOMBARDMENT die
+/// hits on: the best (lowest) BOMBARDMENT value among `bombarding`'s units; `None` when none
+/// has the ability.
+pub fn best_bombardment(bombarding: &Force) -> Option<u8> {
+    UnitType::ALL
+        .into_iter()
+        .filter(|&t| bombarding.count(t) > 0)
+        .filter_map(|t| bombarding.stats(t).bombardment.map(|d| d.hits_on))
+        .min()
+}
+
+/// Plasma Scoring (technology, applied by the caller): the value 1 additional SPACE CANNON die
+/// hits on: the best (lowest) SPACE CANNON value among the units that fire, those of
+/// `in_system` and, when given, those of `adjacent` whose SPACE CANNON reaches adjacent systems
+/// (as [`roll_space_cannon_offense`]); `None` when none fires.
+pub fn best_space_cannon(in_system: &Force, adjacent: Option<&Force>) -> Option<u8> {
+    fn fire(f: &Force, adjacent_only: bool) -> Option<u8> {
+        UnitType::ALL
+            .into_iter()
+            .filter(|&t| f.count(t) > 0)
+            .filter_map(|t| {
+                let s = f.stats(t);
+                s.space_cannon.filter(|_| !adjacent_only || s.space_cannon_adjacent).map(|d| d.hits_on)
+            })
+            .min()
+    }
+    let here = fire(in_system, false);
+    let near = adjacent.and_then(|a| fire(a, true));
+    match (here, near) {
+        (Some(x), Some(y)) => Some(x.min(y)),
+        (x, y) => x.or(y),
+    }
 }
 
 /// Space Cannon 77.2: the order players fire space cannon offense: the active player first,

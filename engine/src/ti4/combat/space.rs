@@ -17,7 +17,7 @@ use super::force::{Arena, Force, FIGHTERS};
 use super::hits::{HitChoice, Hits};
 use super::rolls::{roll_anti_fighter_barrage, roll_combat};
 use super::{CombatError, Outcome, Side, Step};
-use crate::ti4::ids::{SystemId, SystemSet, UnitType};
+use crate::ti4::ids::{SystemId, SystemSet, UnitType, UNIT_TYPES};
 use rand::Rng;
 
 /// A decision in a space combat, ordered for [`SpaceCombat::legal_decisions`].
@@ -67,6 +67,10 @@ pub struct SpaceCombat {
     produced: [u16; 2],
     /// Hits each side has placed so far.
     assigned: [u16; 2],
+    /// Duranium Armor per side: repair 1 unit after assigning each round's hits.
+    repair: [bool; 2],
+    /// Damaged counts per side when this round's combat rolls were made.
+    round_damaged: [[u8; UNIT_TYPES]; 2],
 }
 
 impl SpaceCombat {
@@ -91,11 +95,22 @@ impl SpaceCombat {
             retreat: None,
             produced: [0; 2],
             assigned: [0; 2],
+            repair: [false; 2],
+            round_damaged: [[0; UNIT_TYPES]; 2],
         };
         if !c.ended() {
             c.advance();
         }
         Ok(c)
+    }
+
+    /// Technology card "Duranium Armor" (`repair[side]`: that side owns it): "During each combat
+    /// round, after you assign hits to your units, repair 1 of your damaged units that did not use
+    /// SUSTAIN DAMAGE during this combat round." Applied after the side's assignment of the
+    /// combat-roll hits in every round (also when no hit was produced against it), to its most
+    /// expensive unit that was damaged before the round's rolls.
+    pub fn set_repair(&mut self, repair: [bool; 2]) {
+        self.repair = repair;
     }
 
     /// A side's units as they stand (after a retreat: the ships that left).
@@ -227,6 +242,7 @@ impl SpaceCombat {
                 (x, y, [FIGHTERS; 2])
             }
             SpacePhase::Roll => {
+                self.round_damaged = [*a.damaged_counts(), *d.damaged_counts()];
                 let (x, y) = (roll_combat(a, d, rng), roll_combat(d, a, rng));
                 (x, y, [a.combatant_mask(), d.combatant_mask()])
             }
@@ -274,6 +290,9 @@ impl SpaceCombat {
                         return;
                     }
                     let barrage = matches!(self.phase, SpacePhase::AssignBarrage(_));
+                    if !barrage {
+                        self.repair_after_hits(s);
+                    }
                     self.phase = match (s, barrage) {
                         (Side::Attacker, true) => SpacePhase::AssignBarrage(Side::Defender),
                         (Side::Attacker, false) => SpacePhase::AssignHits(Side::Defender),
@@ -322,6 +341,16 @@ impl SpaceCombat {
                     }
                 }
                 SpacePhase::Over(_) => return,
+            }
+        }
+    }
+
+    /// Duranium Armor ([`SpaceCombat::set_repair`]) once `side` has assigned a round's hits.
+    fn repair_after_hits(&mut self, side: Side) {
+        if self.repair[side.idx()] {
+            let f = &mut self.forces[side.idx()];
+            if let Some(t) = f.repair_candidate(&self.round_damaged[side.idx()]) {
+                f.repair(t);
             }
         }
     }

@@ -105,10 +105,16 @@ fn deck_in_play_holds_every_copy_of_the_implemented_cards_only() {
     assert!(distinct >= 12, "{distinct} implemented cards");
 }
 
-/// Status phase 3 (rules 81.3): every player draws one card; hand limit 7 (rules 2.3).
+/// Status phase 3 (rules 81.3): every player draws one card; hand limit 7 (rules 2.3). (Neural
+/// Motivator, which Jol-Nar starts with, is taken away: its second card is tested in
+/// `tech_tests`.)
 #[test]
 fn status_phase_draws_one_card_each_and_enforces_the_hand_limit() {
     let mut g = game();
+    let nm = g.content.tech("neural_motivator").expect("tech");
+    for q in 0..6 {
+        g.state.player_mut(Player(q)).techs.remove(nm);
+    }
     let copies = g.content.cards.action_copies.len();
     for k in ["economic_initiative", "industrial_initiative", "mining_initiative", "war_effort"] {
         give(&mut g, k, ME);

@@ -433,16 +433,24 @@ pub fn cripple_defenses(c: &Content, s: &mut State, p: Player, pl: PlanetId) {
 }
 
 /// Status phase step 3 (rules 81.3): each player in the game draws one action card, in initiative
-/// order; then hands over the limit (7, or 3 under Executive Sanctions) discard their lowest
-/// card ids.
+/// order (two with Neural Motivator, [`neural_motivator_draws`]); then hands over the limit (7,
+/// or 3 under Executive Sanctions) discard their lowest card ids.
 pub(super) fn status_draw(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     let mut order = [Player(0); MAX_PLAYERS];
     let n = initiative_order(&g.state, &mut order);
     for &p in &order[..n] {
-        draw(g, rng, p);
+        for _ in 0..1 + neural_motivator_draws(g, p) {
+            draw(g, rng, p);
+        }
     }
     let limit = super::agendas::hand_limit(g);
     discard_to(g, limit);
+}
+
+/// Technology card "Neural Motivator": "During the status phase, draw 2 action cards instead of
+/// 1." The additional draws of `p` in status phase step 3.
+fn neural_motivator_draws(g: &Ti4Game, p: Player) -> u8 {
+    super::owns_tech(&g.state, p, g.content.known.neural_motivator) as u8
 }
 
 /// Hand limit (rules 2.3): each hand over `limit` discards its lowest card ids.

@@ -1,6 +1,8 @@
-//! The round (digest §2): strategy phase, action-phase turns, status phase in its eight steps,
-//! agenda phase (two agendas a round once the custodians are gone: reveal, votes, outcome; the
-//! effects are in `agendas`), the end of the game; plus the dispatch of [`Game`](crate::game::Game) calls to the rule modules, and
+//! The round (digest §2): strategy phase, action-phase turns (Bio-Stims at the end of a turn),
+//! status phase in its eight steps (Neural Motivator's card in step 3, Hyper Metabolism's token
+//! in step 5), agenda phase (two agendas a round once the custodians are gone: reveal, votes
+//! with Predictive Intelligence's 3, outcome; the effects are in `agendas`), the end of the
+//! game; plus the dispatch of [`Game`](crate::game::Game) calls to the rule modules, and
 //! observation / determinization.
 
 use super::objectives::{meets, pay_if_spend};
@@ -68,6 +70,13 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
     match g.step {
         Step::Pick(_) => {
             buf.extend(StrategyCard::all().filter(|&k| s.strategy_cards.holder(k).is_none()).map(|k| Action::Pick(k.0)))
+        }
+        Step::Turn(p) if g.flow.logistics == 1 => {
+            // Fleet Logistics: the turn's second tactical action, or none.
+            if s.player(p).tactic > 0 {
+                tactical::activation_options(g, p, buf);
+            }
+            buf.push(Action::Done);
         }
         Step::Turn(p) => {
             if s.player(p).tactic > 0 {
@@ -216,6 +225,10 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::Turn(p), Action::Play(k, t)) => action_cards::play(g, p, k, t),
         (Step::Turn(p), Action::Transact(q, what)) => notes::offer(g, p, q, what),
         (Step::Offer(q), a) => notes::answer(g, q, a == Action::Accept),
+        (Step::Turn(_), Action::Done) if g.flow.logistics == 1 => {
+            g.flow.logistics = 0;
+            next_turn(g);
+        }
         (Step::Turn(p), Action::Pass) => {
             g.flow.passed |= 1 << p.0;
             next_turn(g);
@@ -280,8 +293,12 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
                 let c = &g.content;
                 let s = &mut g.state;
                 let ready = s.player(p).planets.difference(s.exhausted_planets);
-                let v: u16 = ready.iter().map(|pl| c.planets[pl.idx()].influence as u16).sum();
+                let mut v: u16 = ready.iter().map(|pl| c.planets[pl.idx()].influence as u16).sum();
                 s.exhausted_planets = s.exhausted_planets.union(ready);
+                if agendas::predictive_intelligence_ready(g, p) {
+                    v += 3;
+                    g.flow.predictive |= 1 << p.0;
+                }
                 g.flow.votes[o as usize] += v;
                 if o == 0 {
                     g.flow.for_voters |= 1 << p.0;
@@ -339,6 +356,41 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
             end_agenda(g);
         }
         step => panic!("apply_chance at {step:?}"),
+    }
+}
+
+/// Technology card "Bio-Stims": "You may exhaust this card at the end of your turn to ready 1 of
+/// your planets that has a technology specialty or 1 of your other technologies." Used
+/// automatically at the end of each of `p`'s action-phase turns when something is exhausted:
+/// the specialty planet with the most resources (then influence, then the lowest id), else the
+/// lowest-id other technology.
+fn bio_stims(g: &mut Ti4Game, p: Player) {
+    let bs = g.content.known.bio_stims;
+    let s = &g.state;
+    if !s.player(p).in_game || !super::ready_tech(s, p, bs) {
+        return;
+    }
+    let c = &g.content;
+    let planet = s
+        .player(p)
+        .planets
+        .intersection(s.exhausted_planets)
+        .iter()
+        .filter(|pl| c.planets[pl.idx()].specialties != 0)
+        .max_by_key(|pl| (c.planets[pl.idx()].resources, c.planets[pl.idx()].influence, std::cmp::Reverse(pl.0)));
+    let tech = s.player(p).exhausted_techs.iter().find(|&t| Some(t) != bs);
+    let s = &mut g.state;
+    match (planet, tech) {
+        (Some(pl), _) => {
+            s.exhausted_planets.remove(pl);
+        }
+        (None, Some(t)) => {
+            s.player_mut(p).exhausted_techs.remove(t);
+        }
+        (None, None) => return,
+    }
+    if let Some(b) = bs {
+        s.player_mut(p).exhausted_techs.insert(b);
     }
 }
 
@@ -469,6 +521,7 @@ fn pick(g: &mut Ti4Game, p: Player, k: StrategyCard) {
 /// The next action-phase turn: the next player in initiative order who has not passed (the
 /// last player keeps taking turns until they pass); the status phase once everyone passed.
 pub(super) fn next_turn(g: &mut Ti4Game) {
+    bio_stims(g, g.flow.turn);
     let s = &g.state;
     let mut order = [Player(0); MAX_PLAYERS];
     let n = initiative_order(s, &mut order);
@@ -523,19 +576,21 @@ fn status_rest(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         }
         s.systems[slot].tokens = 0;
     }
-    // 5. Gain 2 command tokens (one tactic, one fleet; simplified redistribution).
+    // 5. Gain 2 command tokens (one tactic, one fleet; simplified redistribution), 3 with Hyper
+    // Metabolism (the third in the strategy pool).
     for p in 0..s.num_players as usize {
+        let gain = 2 + hyper_metabolism_tokens(&g.content, s, Player(p as u8));
         let ps = &mut s.players[p];
         if !ps.in_game {
             continue;
         }
-        for k in 0..2 {
+        for k in 0..gain {
             if ps.token_reinforcements > 0 {
                 ps.token_reinforcements -= 1;
-                if k == 0 {
-                    ps.tactic += 1;
-                } else {
-                    ps.fleet += 1;
+                match k {
+                    0 => ps.tactic += 1,
+                    1 => ps.fleet += 1,
+                    _ => ps.strategy += 1,
                 }
             }
         }
@@ -562,6 +617,13 @@ fn status_rest(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     } else {
         next_round(g);
     }
+}
+
+/// Technology card "Hyper Metabolism": "During the status phase, gain 3 command tokens instead
+/// of 2." The additional tokens of `p` in status phase step 5; the third goes to the strategy
+/// pool (the tactic, fleet, strategy rotation Leadership uses; no redistribution).
+fn hyper_metabolism_tokens(c: &crate::ti4::content::Content, s: &crate::ti4::state::State, p: Player) -> u8 {
+    super::owns_tech(s, p, c.known.hyper_metabolism) as u8
 }
 
 fn next_round(g: &mut Ti4Game) {

@@ -4,14 +4,19 @@
 //! contested planet (planetary shields; war suns cancel them), space cannon defense, ground
 //! combat with hit decisions, structures destroyed, control gained exhausted; elimination is
 //! checked after every loss. Hits of bombardment and space cannon defense are assigned by the
-//! default policy (cheapest first, sustain first).
+//! default policy (cheapest first, sustain first). Technologies: Plasma Scoring (bombardment and
+//! space cannon defense), Magen Defense Grid (a hit at the start of ground combat), Duranium
+//! Armor (ground combat), Dacxive Animators (an infantry after a won ground combat).
 
 use super::objectives::{pay_plan, spend_plan};
 use super::production::start_production;
-use super::tactical::{board_force, damage_stack, units_of, write_back};
+use super::tactical::{
+    antimass_penalty, board_force, damage_stack, duranium_armor, plasma_scoring_hits, units_of, write_back,
+};
 use super::{Action, Step, Ti4Game};
 use crate::ti4::combat::{
-    assign_hits_default, bombardment_blocked, roll_bombardment, roll_space_cannon_defense, Arena, Force, GroundCombat,
+    assign_hits_default, best_bombardment, best_space_cannon, bombardment_blocked, roll_bombardment,
+    roll_space_cannon_defense_against, Arena, Force, GroundCombat, Outcome,
 };
 use crate::ti4::elimination::{check_elimination_by, destroy_units, sundered_protects};
 use crate::ti4::ids::*;
@@ -117,7 +122,7 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) {
         let space = board_force(g, p, Location::Space(a));
         let first = (0..n).all(|k| g.flow.committed[k as usize] == [0, 0]);
         if first && !bombardment_blocked(&planet, &space, false) {
-            let hits = roll_bombardment(&space, rng);
+            let hits = roll_bombardment(&space, rng) + plasma_scoring_hits(g, p, best_bombardment(&space), 0, rng);
             if hits > 0 {
                 damage_stack(g, ploc, q, hits, p);
             }
@@ -126,13 +131,14 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) {
     let mut att = committed_force(g, p, n);
     if let Some(q) = g.state.occupant(ploc) {
         let planet = board_force(g, q, ploc);
-        let hits = roll_space_cannon_defense(&planet, rng);
+        let penalty = antimass_penalty(g, p);
+        let hits = roll_space_cannon_defense_against(&planet, penalty, rng)
+            + plasma_scoring_hits(g, q, best_space_cannon(&planet, None), penalty, rng);
         if hits > 0 {
             let m = att.ground_force_mask();
             assign_hits_default(&mut att, hits, m);
         }
     }
-    g.flow.committed[n as usize] = [att.count(UnitType::Infantry), att.count(UnitType::Mech)];
     let def = match g.state.occupant(ploc) {
         Some(q) => {
             g.flow.defender = q;
@@ -140,8 +146,43 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) {
         }
         None => Force::new(&g.content, &units_of(&g.content, &g.state, p), Arena::Ground).expect("units"),
     };
-    g.flow.ground = Some(GroundCombat::new(att, def).expect("ground forces"));
+    let defender = g.state.occupant(ploc);
+    if let Some(q) = defender {
+        magen_defense_grid(g, q, &def, &mut att);
+    }
+    g.flow.committed[n as usize] = [att.count(UnitType::Infantry), att.count(UnitType::Mech)];
+    let mut combat = GroundCombat::new(att, def).expect("ground forces");
+    combat.set_repair([duranium_armor(g, p), defender.is_some_and(|q| duranium_armor(g, q))]);
+    g.flow.ground = Some(combat);
     g.step = Step::Ground(n);
+}
+
+/// Technology card "Magen Defense Grid", read as its Codex printing (Magen Defense Grid Ω, the
+/// text in use with Prophecy of Kings): "At the start of ground combat on a planet that
+/// contains 1 or more of your structures, you may produce 1 hit and assign it to 1 of your
+/// opponent's ground forces." `planet` holds the defender `q`'s units on the invaded planet,
+/// `invaders` the committed ground forces; the hit is always produced (it never hurts) and
+/// assigned by the invader's default policy (a mech may sustain it). Only when a ground combat
+/// takes place (both sides have ground forces).
+fn magen_defense_grid(g: &Ti4Game, q: Player, planet: &Force, invaders: &mut Force) {
+    let structure = planet.count(UnitType::Pds) > 0 || planet.count(UnitType::SpaceDock) > 0;
+    let combat = planet.has_combatants() && invaders.has_combatants();
+    if structure && combat && super::owns_tech(&g.state, q, g.content.known.magen_defense_grid) {
+        let m = invaders.ground_force_mask();
+        assign_hits_default(invaders, 1, m);
+    }
+}
+
+/// Technology card "Dacxive Animators": "After you win a ground combat, you may place 1 infantry
+/// from your reinforcements on that planet." Always placed when the reinforcements have one;
+/// `who` won the ground combat on `ploc`.
+fn dacxive_animators(g: &mut Ti4Game, who: Player, ploc: Location) {
+    if super::owns_tech(&g.state, who, g.content.known.dacxive_animators)
+        && g.state.occupant(ploc) == Some(who)
+        && g.state.player(who).reinforcements[UnitType::Infantry.idx()] > 0
+    {
+        let _ = g.state.add_units(who, ploc, UnitType::Infantry, 1);
+    }
 }
 
 pub(super) fn after_ground(g: &mut Ti4Game, n: u8) {
@@ -177,6 +218,13 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) {
             let _ = g.state.set_damaged(ploc, UnitType::Mech, att.damaged(UnitType::Mech).min(survivors[1]));
         }
         take_control(g, p, ploc);
+    }
+    if combat.fought() {
+        match combat.outcome() {
+            Some(Outcome::AttackerWins) => dacxive_animators(g, p, ploc),
+            Some(Outcome::DefenderWins) => dacxive_animators(g, g.flow.defender, ploc),
+            _ => {}
+        }
     }
     after_landing(g);
 }

@@ -36,6 +36,8 @@ mod setup;
 mod strategy_card_tests;
 mod tactical;
 #[cfg(test)]
+mod tech_tests;
+#[cfg(test)]
 mod tests;
 
 pub use action_cards::ActionEffect;
@@ -254,6 +256,9 @@ pub struct Flow {
     pub agenda_card: u8,
     /// Players who voted "for" (bit per seat).
     pub for_voters: u8,
+    /// Players who cast Predictive Intelligence's 3 additional votes on this agenda (bit per
+    /// seat).
+    pub predictive: u8,
     /// The outcome to resolve: 0 for, 1 against.
     pub outcome: u8,
     /// Neighbours the active player has transacted with this turn (bit per seat).
@@ -264,6 +269,9 @@ pub struct Flow {
     pub offer_what: u8,
     /// Ceasefire was played against this tactical action: no movement into the active system.
     pub ceasefire: bool,
+    /// Fleet Logistics: 0, or 1 while the second tactical action of the turn is offered
+    /// (`Activate` or `Done` at `Step::Turn`), 2 while it runs.
+    pub logistics: u8,
     /// Space combat, when one runs.
     pub space: Option<SpaceCombat>,
     /// Ground combat, when one runs.
@@ -302,6 +310,20 @@ pub struct Ti4Game {
     pub agenda_points: u16,
     /// The first [`RESEARCH_LOG`] researches: seat, technology, round.
     research_log: [(u8, u8, u8); RESEARCH_LOG],
+}
+
+/// True when `p` owns the technology `t` (a [`Content::known`] id; `None` when the content
+/// lacks it). Generic technologies are never copied (Valefar copies faction technologies only),
+/// so the play area is enough.
+#[inline]
+pub(crate) fn owns_tech(s: &State, p: Player, t: Option<TechId>) -> bool {
+    t.is_some_and(|t| s.player(p).techs.contains(t))
+}
+
+/// True when `p` owns the technology `t` and it is ready (not exhausted).
+#[inline]
+pub(crate) fn ready_tech(s: &State, p: Player, t: Option<TechId>) -> bool {
+    t.is_some_and(|t| s.player(p).techs.contains(t) && !s.player(p).exhausted_techs.contains(t))
 }
 
 /// Researches a game records in order ([`Ti4Game::research_log`]); later ones are only counted.

@@ -230,7 +230,6 @@ pub fn meets(g: &Ti4Game, p: Player, cond: Cond) -> bool {
     let ps = s.player(p);
     let home = g.home_slot[p.idx()];
     let n_slots = s.num_systems;
-    let home_planets: PlanetSet = c.systems[gal.tile(home).idx()].planets.iter().copied().collect();
     let planets = ps.planets;
     let count_planets = |f: &dyn Fn(PlanetId) -> bool| planets.iter().filter(|&pl| f(pl)).count() as u32;
     let systems_where = |f: &dyn Fn(u8) -> bool| (0..n_slots).filter(|&sl| f(sl)).count() as u32;
@@ -245,7 +244,10 @@ pub fn meets(g: &Ti4Game, p: Player, cond: Cond) -> bool {
         Cond::Spend { resources, influence, trade_goods, tokens } => {
             spend_plan(c, s, p, resources, influence, trade_goods, tokens).is_some()
         }
-        Cond::PlanetsOutsideHome(n) => planets.difference(home_planets).len() >= n as u32,
+        Cond::PlanetsOutsideHome(n) => {
+            let home_planets: PlanetSet = c.systems[gal.tile(home).idx()].planets.iter().copied().collect();
+            planets.difference(home_planets).len() >= n as u32
+        }
         Cond::SpecialtyPlanets(n) => count_planets(&|pl| c.planets[pl.idx()].specialties != 0) >= n as u32,
         Cond::PlanetResources(n) => {
             planets.iter().map(|pl| c.planets[pl.idx()].resources as u32).sum::<u32>() >= n as u32

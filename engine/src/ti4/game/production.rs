@@ -2,7 +2,8 @@
 //! units in the system (a space dock: its planet's resources + 2), one unit queued at a time,
 //! "1 for 2" costs, affordability, blockades (no ships where another player has ships), the
 //! fleet pool and capacity, component limits (reinforcements); payment automatic (largest
-//! planets first, then trade goods); ground forces on the dock's planet.
+//! planets first, then trade goods); ground forces on the dock's planet. Technology: Sarween
+//! Tools (the combined cost is 1 less).
 
 use super::objectives::{pay_plan, spend_plan};
 use super::tactical::{
@@ -21,6 +22,13 @@ pub(super) fn start_production(g: &mut Ti4Game, p: Player) {
     } else {
         end_production(g);
     }
+}
+
+/// Technology card "Sarween Tools": "When 1 or more of your units use PRODUCTION, reduce the
+/// combined cost of the produced units by 1." Applied to the affordability of every queued unit
+/// and to the payment (never below 0).
+fn sarween_discount(g: &Ti4Game, p: Player) -> u32 {
+    super::owns_tech(&g.state, p, g.content.known.sarween_tools) as u32
 }
 
 fn unit_cost(c: &Content, units: &[Option<UnitId>; UNIT_TYPES], q: &Counts) -> u32 {
@@ -56,6 +64,7 @@ pub(super) fn produce_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
         return;
     }
     let budget = s.spendable_resources(c, p, PlanetSet::EMPTY);
+    let discount = sarween_discount(g, p);
     let sp = &s.systems[a as usize].space;
     let blockaded = sp.occupant().is_some_and(|o| o != p);
     let own = sp.owner == p.0;
@@ -95,7 +104,7 @@ pub(super) fn produce_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
         }
         let mut q2 = *q;
         q2[t.idx()] += 1;
-        if unit_cost(c, &units, &q2) > budget {
+        if unit_cost(c, &units, &q2).saturating_sub(discount) > budget {
             continue;
         }
         buf.push(Action::Produce(t));
@@ -105,7 +114,7 @@ pub(super) fn produce_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
 pub(super) fn finish_production(g: &mut Ti4Game, p: Player) {
     let c = g.content.clone();
     let units = units_of(&c, &g.state, p);
-    let cost = unit_cost(&c, &units, &g.flow.queue);
+    let cost = unit_cost(&c, &units, &g.flow.queue).saturating_sub(sarween_discount(g, p));
     if cost > 0 {
         if let Some(plan) = spend_plan(&c, &g.state, p, cost.min(255) as u8, 0, 0, 0) {
             pay_plan(&mut g.state, p, plan);
@@ -113,6 +122,7 @@ pub(super) fn finish_production(g: &mut Ti4Game, p: Player) {
     }
     let a = g.flow.active;
     let target = ground_target(g, p);
+    let produced = g.flow.queue.iter().any(|&k| k > 0);
     for t in UnitType::ALL {
         let k = g.flow.queue[t.idx()];
         if k == 0 {
@@ -125,14 +135,61 @@ pub(super) fn finish_production(g: &mut Ti4Game, p: Player) {
         let _ = g.state.add_units(p, loc, t, k);
     }
     g.flow.queue = [0; UNIT_TYPES];
+    if produced {
+        self_assembly_routines(g, p);
+    }
     end_production(g);
 }
 
+/// Technology card "Self-Assembly Routines" (first ability): "After 1 or more of your units use
+/// PRODUCTION, you may exhaust this card to place 1 mech from your reinforcements on a planet you
+/// control in that system." Used automatically when ready and a mech is in reinforcements: on
+/// the planet produced ground forces go to, else the first planet `p` controls in the system
+/// (none: not used). (Its second ability, 1 trade good when a mech is destroyed, is not
+/// modelled.)
+fn self_assembly_routines(g: &mut Ti4Game, p: Player) {
+    let sar = g.content.known.self_assembly_routines;
+    if !super::ready_tech(&g.state, p, sar) || g.state.player(p).reinforcements[UnitType::Mech.idx()] == 0 {
+        return;
+    }
+    let a = g.flow.active;
+    let c = &g.content;
+    let planet = ground_target(g, p).or_else(|| {
+        (0..MAX_PLANETS_PER_SYSTEM as u8).find(|&n| {
+            g.state.planet_at(c, Location::Planet(a, n)).is_some_and(|pl| g.state.player(p).planets.contains(pl))
+                && g.state.occupant(Location::Planet(a, n)).is_none_or(|q| q == p)
+        })
+    });
+    if let (Some(n), Some(t)) = (planet, sar) {
+        if g.state.add_units(p, Location::Planet(a, n), UnitType::Mech, 1).is_ok() {
+            g.state.player_mut(p).exhausted_techs.insert(t);
+        }
+    }
+}
+
+/// The end of a production: the Warfare secondary goes on, or the tactical action ends (and
+/// with Fleet Logistics the second one is offered).
 fn end_production(g: &mut Ti4Game) {
     if g.flow.warfare {
         g.flow.warfare = false;
         super::cards::next_secondary(g);
+    } else if fleet_logistics_second(g) {
+        g.flow.logistics = 1;
+        g.step = Step::Turn(g.flow.turn);
     } else {
+        g.flow.logistics = 0;
         flow::next_turn(g);
     }
+}
+
+/// Technology card "Fleet Logistics": "When you would perform a tactical action, you may perform
+/// 2 tactical actions instead of 1." After the first tactical action of a turn the active player
+/// is offered a second one (`Flow::logistics` 1: only `Activate` or `Done`); the turn ends after
+/// it. Not offered without a tactic token.
+fn fleet_logistics_second(g: &Ti4Game) -> bool {
+    let p = g.flow.turn;
+    g.flow.logistics == 0
+        && g.state.player(p).in_game
+        && g.state.player(p).tactic > 0
+        && super::owns_tech(&g.state, p, g.content.known.fleet_logistics)
 }

@@ -106,6 +106,22 @@ fn movement_58_cannot_pass_through_other_players_ships() {
     assert!(!legal(&g).contains(&Action::Activate(far)), "every path passes another player's ships");
 }
 
+/// Activating a system with another player's ships and moving nothing into it leaves those
+/// ships alone (no combat, nothing destroyed).
+#[test]
+fn movement_58_activating_without_moving_leaves_other_players_ships() {
+    let mut g = scenario();
+    let h = home(&g);
+    let near = slot_at_distance(&g, h, 1);
+    g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 1).unwrap();
+    g.state.add_units(Player(1), Location::Space(near), UnitType::Cruiser, 2).unwrap();
+    g.apply(Action::Activate(near));
+    g.apply(Action::Done);
+    assert_eq!(g.state.count_at(Location::Space(near), UnitType::Cruiser), 2);
+    assert_eq!(g.state.systems[near as usize].space.owner, 1);
+    check(&g).unwrap();
+}
+
 #[test]
 fn movement_58_not_from_a_system_with_own_command_token() {
     let mut g = scenario();
@@ -305,9 +321,13 @@ fn ground_combat_42_and_elimination_when_the_last_planet_falls() {
     assert!(eliminated > 5, "4 infantry beat 1 usually ({eliminated} of 20)");
 }
 
-fn production_scenario() -> (Ti4Game, u8) {
+/// Seat 0 (Hacan) producing in its home system with a space dock and 20 trade goods; without
+/// its starting Sarween Tools, so that costs are the printed ones.
+pub(super) fn production_scenario() -> (Ti4Game, u8) {
     let mut g = scenario();
     let h = home(&g);
+    let sarween = g.content().tech("sarween_tools").expect("tech");
+    g.state.player_mut(ME).techs.remove(sarween);
     g.state.add_units(ME, Location::Planet(h, 0), UnitType::SpaceDock, 1).unwrap();
     g.state.player_mut(ME).trade_goods = 20;
     g.state.player_mut(ME).fleet = 8;

@@ -13,9 +13,17 @@
 //! bombarding units fire at the first contested planet; capacity is the ships' capacity plus 3
 //! fighters per space dock on a planet in the system (every faction's dock counts 3), and excess
 //! fighters are removed before ground forces.
+//!
+//! Technologies here (each documented at its function): Antimass Deflectors (movement; -1 on
+//! space cannon dice against its owner), Gravity Drive and Light/Wave Deflector (movement), Dark
+//! Energy Tap (retreats), Plasma Scoring and Graviton Laser System (space cannon), Assault
+//! Cannon and Duranium Armor (space combat).
 
 use super::{Action, Counts, Step, Ti4Game};
-use crate::ti4::combat::{assign_hits_default, roll_d10, roll_space_cannon_offense, Arena, Force, SpaceCombat};
+use crate::ti4::combat::{
+    assign_hits_default, best_space_cannon, penalised, roll_d10, roll_hits, roll_space_cannon_offense_against, Arena,
+    Force, SpaceCombat, FIGHTERS,
+};
 use crate::ti4::content::Ability;
 use crate::ti4::content::{Content, Production};
 use crate::ti4::elimination::destroy_units;
@@ -101,6 +109,17 @@ fn enemy_ships(s: &State, p: Player) -> u64 {
         }
     }
     m
+}
+
+/// Slots `p`'s ships may not move through (Movement 58: other players' ships). Technology card
+/// "Light/Wave Deflector": "Your ships can move through systems that contain other players'
+/// ships." -- nothing blocks its owner (retreats keep their own rule, [`retreat_systems`]).
+fn movement_blocked(g: &Ti4Game, p: Player) -> u64 {
+    if super::owns_tech(&g.state, p, g.content.known.light_wave_deflector) {
+        0
+    } else {
+        enemy_ships(&g.state, p)
+    }
 }
 
 fn traits(g: &Ti4Game, p: Player) -> MoverTraits {
@@ -225,7 +244,7 @@ pub(super) fn activation_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) 
     let s = &g.state;
     let c = &*g.content;
     let units = units_of(c, s, p);
-    let blocked = enemy_ships(s, p);
+    let blocked = movement_blocked(g, p);
     let mut reach = 0u64;
     for from in 0..s.num_systems {
         let sl = &s.systems[from as usize];
@@ -268,6 +287,9 @@ pub(super) fn activate(g: &mut Ti4Game, p: Player, slot: u8) {
     f.committed = [[0; 2]; 3];
     f.queue = [0; UNIT_TYPES];
     f.warfare = false;
+    if f.logistics == 1 {
+        f.logistics = 2;
+    }
     g.step = Step::Move(p);
     super::notes::on_activate(g, p, slot);
 }
@@ -280,7 +302,7 @@ pub(super) fn move_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
     let (c, s) = (&*g.content, &g.state);
     let a = g.flow.active;
     let units = units_of(c, s, p);
-    let blocked = enemy_ships(s, p);
+    let blocked = movement_blocked(g, p);
     let here = if s.systems[a as usize].space.owner == p.0 { non_fighter_ships(s, a) } else { 0 };
     let fleet_ok = here + transit_non_fighters(&g.flow.transit) < s.player(p).fleet as u32;
     for from in 0..s.num_systems {
@@ -319,7 +341,7 @@ fn lift(g: &mut Ti4Game, loc: Location, t: UnitType) {
 pub(super) fn move_ship(g: &mut Ti4Game, p: Player, from: u8, t: UnitType) {
     let c = g.content.clone();
     let units = units_of(&c, &g.state, p);
-    let blocked = enemy_ships(&g.state, p);
+    let blocked = movement_blocked(g, p);
     if let Some(r) = route(g, p, from, g.flow.active, move_value(&c, &units, t), blocked) {
         g.flow.gravity_drive_used |= r.gravity_drive;
         g.flow.rift[t.idx()] += r.rift_roll as u8;
@@ -451,8 +473,9 @@ pub(super) fn gravity_rift_rolls(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
 }
 
 /// Space cannon offense 77: every other player fires at the moving ships (hits assigned by the
-/// default policy); then the active player fires at a defender's ships in the system. Gravity
-/// rift rolls come first (they happen during movement).
+/// default policy, or to non-fighter ships first with Graviton Laser System); then the active
+/// player fires at a defender's ships in the system. Gravity rift rolls come first (they happen
+/// during movement). Plasma Scoring adds a die.
 pub(super) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     gravity_rift_rolls(g, rng);
     let p = g.flow.turn;
@@ -463,11 +486,14 @@ pub(super) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
             continue;
         }
         let (h, near) = cannon_forces(g, q);
-        let hits = roll_space_cannon_offense(&h, &near, rng);
+        let best = best_space_cannon(&h, Some(&near));
+        let mut f = transit_force(g, p, Arena::Space);
+        let graviton = graviton_laser_system(g, q, best, &f);
+        let penalty = antimass_penalty(g, p);
+        let hits =
+            roll_space_cannon_offense_against(&h, &near, penalty, rng) + plasma_scoring_hits(g, q, best, penalty, rng);
         if hits > 0 {
-            let mut f = transit_force(g, p, Arena::Space);
-            let m = f.ship_mask();
-            assign_hits_default(&mut f, hits, m);
+            assign_cannon_hits(&mut f, hits, graviton);
             g.flow.transit = *f.counts();
             g.flow.transit_damaged = *f.damaged_counts();
         }
@@ -475,12 +501,68 @@ pub(super) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     trim_transit(g, p);
     if let Some(d) = defender_in_space(g, p) {
         let (h, near) = cannon_forces(g, p);
-        let hits = roll_space_cannon_offense(&h, &near, rng);
+        let best = best_space_cannon(&h, Some(&near));
+        let loc = Location::Space(g.flow.active);
+        let mut f = board_force(g, d, loc);
+        let graviton = graviton_laser_system(g, p, best, &f);
+        let penalty = antimass_penalty(g, d);
+        let hits =
+            roll_space_cannon_offense_against(&h, &near, penalty, rng) + plasma_scoring_hits(g, p, best, penalty, rng);
         if hits > 0 {
-            damage_stack(g, Location::Space(g.flow.active), d, hits, p);
+            assign_cannon_hits(&mut f, hits, graviton);
+            write_back(g, loc, &f, p);
+            // Capacity 16.3: a carrier lost (Graviton Laser System) takes its fighters along.
+            enforce_capacity(g, g.flow.active, Some(p));
         }
     }
     arrive(g);
+}
+
+/// Technology card "Plasma Scoring": "When 1 or more of your units use BOMBARDMENT or SPACE
+/// CANNON, 1 of those units may roll 1 additional die." The hits of `p`'s additional die, rolled
+/// after the ability's other dice by the best unit that used it (`best`: its value, from
+/// [`best_space_cannon`] or [`crate::ti4::combat::best_bombardment`]; `penalty` as the other
+/// dice, [`antimass_penalty`]); 0 without the card or without a unit that used the ability.
+pub(super) fn plasma_scoring_hits(g: &Ti4Game, p: Player, best: Option<u8>, penalty: u8, rng: &mut ChaCha8Rng) -> u16 {
+    match best {
+        Some(on) if super::owns_tech(&g.state, p, g.content.known.plasma_scoring) => {
+            roll_hits(1, penalised(on, penalty), rng)
+        }
+        _ => 0,
+    }
+}
+
+/// Technology card "Antimass Deflectors" (Prophecy of Kings printing, second ability): "When
+/// other players' units use SPACE CANNON against your units, apply -1 to the result of each die
+/// roll." The penalty on space cannon dice aimed at `target`'s units (offense and defense).
+pub(super) fn antimass_penalty(g: &Ti4Game, target: Player) -> u8 {
+    super::owns_tech(&g.state, target, g.content.known.antimass_deflectors) as u8
+}
+
+/// Technology card "Graviton Laser System": "You may exhaust this card before 1 or more of your
+/// units uses SPACE CANNON; hits produced by those units must be assigned to non-fighter ships
+/// if able." Used automatically, and exhausted, when it is ready, `p` has a unit that fires
+/// (`best`, as [`best_space_cannon`]) and the `target` ships hold both fighters and non-fighter
+/// ships (the only case where it changes where hits go); returns whether it is used.
+fn graviton_laser_system(g: &mut Ti4Game, p: Player, best: Option<u8>, target: &Force) -> bool {
+    let gls = g.content.known.graviton_laser_system;
+    let mixed = target.units_in(FIGHTERS) > 0 && target.non_fighter_ships() > 0;
+    if best.is_none() || !mixed || !super::ready_tech(&g.state, p, gls) {
+        return false;
+    }
+    if let Some(t) = gls {
+        g.state.player_mut(p).exhausted_techs.insert(t);
+    }
+    true
+}
+
+/// Space cannon hits on ships (default policy: sustain first, then the cheapest); with
+/// `graviton` (Graviton Laser System) they go to non-fighter ships while there are any, and only
+/// the rest to fighters.
+pub(super) fn assign_cannon_hits(f: &mut Force, hits: u16, graviton: bool) {
+    let placed = if graviton { assign_hits_default(f, hits, f.ship_mask() & !FIGHTERS) } else { 0 };
+    let m = f.ship_mask();
+    assign_hits_default(f, hits - placed, m);
 }
 
 /// Assigns `hits` to `owner`'s units at `loc` by the default policy and destroys them.
@@ -532,12 +614,17 @@ fn arrive(g: &mut Ti4Game) {
     }
     if let (Some(d), true) = (defender_in_space(g, p), moving_ships) {
         let loc = Location::Space(g.flow.active);
-        let att = transit_force(g, p, Arena::Space);
+        let mut att = transit_force(g, p, Arena::Space);
         let bonus = crate::ti4::galaxy::anomaly::defender_combat_bonus(g.galaxy.anomalies(g.flow.active)) as i8;
-        let def = board_force(g, d, loc).with_modifier(bonus);
+        let mut def = board_force(g, d, loc).with_modifier(bonus);
+        // At the start of the combat: the active player's abilities first.
+        assault_cannon(g, p, &att, &mut def);
+        assault_cannon(g, d, &def, &mut att);
         g.flow.defender = d;
         let sets = [retreat_systems(g, p), retreat_systems(g, d)];
-        g.flow.space = Some(SpaceCombat::new(att, def, sets).expect("space forces"));
+        let mut combat = SpaceCombat::new(att, def, sets).expect("space forces");
+        combat.set_repair([duranium_armor(g, p), duranium_armor(g, d)]);
+        g.flow.space = Some(combat);
         g.step = Step::Space;
         return;
     }
@@ -545,10 +632,39 @@ fn arrive(g: &mut Ti4Game) {
     super::invasion::start_landing(g, p);
 }
 
+/// Technology card "Assault Cannon": "At the start of a space combat in a system that contains
+/// 3 or more of your non-fighter ships, your opponent must destroy 1 of their non-fighter
+/// ships." `own` is `p`'s side, `opponent` the other. Simplified: the opponent's choice is its
+/// cheapest non-fighter ship (a damaged one of the type first); the active player's card
+/// resolves first, so the defender's counts its ships after that loss.
+fn assault_cannon(g: &Ti4Game, p: Player, own: &Force, opponent: &mut Force) {
+    if own.non_fighter_ships() < 3 || !super::owns_tech(&g.state, p, g.content.known.assault_cannon) {
+        return;
+    }
+    let victim = UnitType::SHIPS
+        .iter()
+        .copied()
+        .filter(|&t| t != UnitType::Fighter && opponent.count(t) > 0 && opponent.stats(t).ship)
+        .min_by_key(|&t| opponent.destroy_rank(t));
+    if let Some(t) = victim {
+        opponent.destroy(t);
+    }
+}
+
+/// Technology card "Duranium Armor": "During each combat round, after you assign hits to your
+/// units, repair 1 of your damaged units that did not use SUSTAIN DAMAGE during this combat
+/// round." The combat applies it ([`SpaceCombat::set_repair`],
+/// [`crate::ti4::combat::GroundCombat::set_repair`]).
+pub(super) fn duranium_armor(g: &Ti4Game, p: Player) -> bool {
+    super::owns_tech(&g.state, p, g.content.known.duranium_armor)
+}
+
 pub(super) fn place_transit(g: &mut Ti4Game, p: Player) {
     let loc = Location::Space(g.flow.active);
-    if g.state.occupant(loc).is_some_and(|q| q != p) {
-        // Another player's non-ship units left in space without capacity are lost.
+    let arriving = SHIPS.iter().any(|&t| g.flow.transit[t.idx()] > 0);
+    if arriving && defender_in_space(g, p).is_none() && g.state.occupant(loc).is_some_and(|q| q != p) {
+        // Another player's non-ship units left in space without capacity are lost (only when
+        // ships arrive and that player has no ships there: nothing else is destroyed).
         if let Some(q) = g.state.occupant(loc) {
             for t in UnitType::ALL {
                 let k = g.state.count_at(loc, t);
@@ -574,20 +690,32 @@ pub(super) fn place_transit(g: &mut Ti4Game, p: Player) {
 
 /// Space Combat 78.5.3: where `p` may retreat from the active system: adjacent systems that
 /// hold `p`'s units or a planet `p` controls and no other player's ships, and that `p`'s ships
-/// may enter (anomalies).
-fn retreat_systems(g: &Ti4Game, p: Player) -> SystemSet {
+/// may enter (anomalies). With Dark Energy Tap also any adjacent system without other players'
+/// units ([`dark_energy_tap`]).
+pub(super) fn retreat_systems(g: &Ti4Game, p: Player) -> SystemSet {
     let (c, s, gal) = (&*g.content, &g.state, &*g.galaxy);
     let blocked = enemy_ships(s, p) | gal.no_entry(traits(g, p));
+    let tap = dark_energy_tap(g, p);
     let mut out = SystemSet::EMPTY;
     for sl in bits(gal.neighbours(g.flow.active) & !blocked) {
         let sys = &s.systems[sl as usize];
         let units = sys.space.owner == p.0 || sys.planets.iter().any(|a| a.owner == p.0);
         let planet = c.systems[sys.tile.idx()].planets.iter().any(|&pl| s.player(p).planets.contains(pl));
-        if units || planet {
+        let others = |o: u8| o != p.0 && o != crate::ti4::state::NOBODY;
+        let empty_of_others = !others(sys.space.owner) && !sys.planets.iter().any(|a| others(a.owner));
+        if units || planet || (tap && empty_of_others) {
             out.insert(sys.tile);
         }
     }
     out
+}
+
+/// Technology card "Dark Energy Tap" (second ability): "Your ships can retreat into adjacent
+/// systems that do not contain other players' units, even if you do not have units or control
+/// planets in that system." (Its first ability explores frontier tokens: exploration is not
+/// modelled.)
+fn dark_energy_tap(g: &Ti4Game, p: Player) -> bool {
+    super::owns_tech(&g.state, p, g.content.known.dark_energy_tap)
 }
 
 /// Fleet pool 4 after a retreat: non-fighter ships beyond the fleet pool are removed (cheapest

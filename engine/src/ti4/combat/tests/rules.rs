@@ -462,3 +462,66 @@ fn inputs_are_checked() {
     assert_eq!(s.apply_chance(&mut rng(0)), Err(CombatError::NotAwaitingChance));
     assert!(CombatError::NotAwaitingChance.to_string().contains("chance"));
 }
+
+/// Technology card "Duranium Armor": after assigning its hits each round, a side repairs 1
+/// damaged unit that did not sustain damage that round (here one damaged before the combat,
+/// against an opponent that cannot hit).
+#[test]
+fn duranium_armor_repairs_a_unit_damaged_before_the_round() {
+    for repair in [false, true] {
+        let a = force("hacan", &[], Arena::Space, &[(Dreadnought, 2, 1)]);
+        let d = ships(&[(Fighter, 3)]).with_modifier(-10);
+        let mut c = SpaceCombat::new(a, d, [SystemSet::EMPTY; 2]).unwrap();
+        c.set_repair([repair, false]);
+        c.apply_chance(&mut rng(1)).unwrap();
+        let damaged = c.force(Side::Attacker).damaged(Dreadnought);
+        assert_eq!(damaged, if repair { 0 } else { 1 }, "repair {repair}");
+    }
+    // Ground combat: a damaged mech (sustained before the combat) is repaired too.
+    let a = force("sol", &[], Arena::Ground, &[(Infantry, 2, 0)]).with_modifier(-10);
+    let d = force("sol", &[], Arena::Ground, &[(Mech, 1, 1)]);
+    let mut c = GroundCombat::new(a, d).unwrap();
+    c.set_repair([false, true]);
+    c.apply_chance(&mut rng(2)).unwrap();
+    assert_eq!(c.force(Side::Defender).damaged(Mech), 0);
+}
+
+/// Technology card "Duranium Armor": a unit that used SUSTAIN DAMAGE this round is not repaired.
+#[test]
+fn duranium_armor_does_not_repair_a_unit_that_sustained_this_round() {
+    // The defender always hits (combat 9 + 9 = always); the attacker's lone dreadnought sustains.
+    let a = ships(&[(Dreadnought, 1)]);
+    let d = ships(&[(Destroyer, 1)]).with_modifier(9);
+    let mut c = SpaceCombat::new(a, d, [SystemSet::EMPTY; 2]).unwrap();
+    c.set_repair([true, false]);
+    let mut r = rng(3);
+    // Anti-fighter barrage first (the destroyer has it; no fighters to hit).
+    while c.phase() != SpacePhase::Roll {
+        match c.next_decision() {
+            Step::Chance => c.apply_chance(&mut r).unwrap(),
+            Step::Decide(_) => c.apply_decision(c.default_decision().unwrap()).unwrap(),
+            Step::Over(_) => unreachable!(),
+        }
+    }
+    c.apply_chance(&mut r).unwrap();
+    assert_eq!(c.next_decision(), Step::Decide(Side::Attacker));
+    assert_eq!(c.pending_hits(Side::Attacker).remaining(), 1);
+    c.apply_decision(SpaceDecision::Assign(HitChoice::Sustain(Dreadnought))).unwrap();
+    assert_eq!(c.force(Side::Attacker).count(Dreadnought), 1);
+    assert_eq!(c.force(Side::Attacker).damaged(Dreadnought), 1, "sustained this round: not repaired");
+}
+
+/// Technology card "Plasma Scoring": the additional die rolls at the best value among the
+/// units that use the ability (PDS II from adjacent systems only in offense).
+#[test]
+fn plasma_scoring_extra_die_uses_the_best_unit_value() {
+    let bombard = ships(&[(Dreadnought, 1), (WarSun, 1)]);
+    assert_eq!(best_bombardment(&bombard), Some(3), "war sun bombardment 3 beats dreadnought 5");
+    assert_eq!(best_bombardment(&ships(&[(Carrier, 2)])), None);
+    let pds = planet(&[(Pds, 1)]);
+    assert_eq!(best_space_cannon(&pds, None), Some(6));
+    let empty = planet(&[]);
+    let pds2 = force("hacan", &["pds_ii"], Arena::Ground, &[(Pds, 1, 0)]);
+    assert_eq!(best_space_cannon(&empty, Some(&pds)), None, "PDS I does not reach adjacent systems");
+    assert_eq!(best_space_cannon(&empty, Some(&pds2)), Some(5));
+}

@@ -1,0 +1,579 @@
+//! Generic technologies in the round loop, one test (or more) per card, named after it: each
+//! compares the same position with and without the card, so it fails if the effect is missing.
+//! The combat-internal halves (Duranium Armor's repair rule, Plasma Scoring's die value) are
+//! tested in `combat::tests::rules` as well.
+
+use super::rule_tests::{home, legal, production_scenario, scenario, slot_at_distance, ME};
+use super::tests::check;
+use super::*;
+use crate::game::{Game, Turn};
+use crate::ti4::components::Zone;
+use crate::ti4::galaxy::bits;
+use crate::ti4::state::{Location, NOBODY};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+const THEM: Player = Player(1);
+
+/// Gives (`on`) or takes away the technology `key` from `p`.
+fn set_tech(g: &mut Ti4Game, p: Player, key: &str, on: bool) {
+    let t = g.content().tech(key).expect("tech");
+    let ts = &mut g.state.player_mut(p).techs;
+    if on {
+        ts.insert(t);
+    } else {
+        ts.remove(t);
+    }
+}
+
+/// Takes the generic technologies these tests look at away from every seat (Hacan and Jol-Nar
+/// start with some of them).
+fn plain(mut g: Ti4Game) -> Ti4Game {
+    let keys = [
+        "sarween_tools",
+        "neural_motivator",
+        "hyper_metabolism",
+        "plasma_scoring",
+        "duranium_armor",
+        "assault_cannon",
+        "light_wave_deflector",
+        "magen_defense_grid",
+        "graviton_laser_system",
+        "dacxive_animators",
+        "bio_stims",
+        "predictive_intelligence",
+        "dark_energy_tap",
+        "fleet_logistics",
+        "self_assembly_routines",
+        "antimass_deflectors",
+    ];
+    for p in g.state.seats() {
+        for k in keys {
+            set_tech(&mut g, p, k, false);
+        }
+    }
+    g
+}
+
+/// A system next to `ME`'s home with a planet (not Mecatol Rex, not a home system), whose first
+/// planet `THEM` controls, with `units` on it.
+fn their_planet_next_door(g: &mut Ti4Game, units: &[(UnitType, u8)]) -> u8 {
+    let h = home(g);
+    let target = (0..g.state.num_systems)
+        .find(|&sl| {
+            g.galaxy().distance(h, sl) == Some(1)
+                && sl != g.galaxy().mecatol()
+                && g.galaxy().anomalies(sl) == 0
+                && !g.content().systems[g.galaxy().tile(sl).idx()].planets.is_empty()
+                && !g.home_slot[..6].contains(&sl)
+        })
+        .expect("a planet system next to home");
+    let pl = g.state.planet_at(g.content(), Location::Planet(target, 0)).unwrap();
+    let c = g.content.clone();
+    crate::ti4::control::gain_control(&c, &mut g.state, THEM, pl, false).unwrap();
+    for &(t, k) in units {
+        g.state.add_units(THEM, Location::Planet(target, 0), t, k).unwrap();
+    }
+    target
+}
+
+/// Runs chance steps and combat decisions (the first legal hit choice, never a retreat) until
+/// another decision is due.
+fn run(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+    loop {
+        check(g).unwrap();
+        match g.current() {
+            Turn::Chance => g.apply_chance(rng),
+            Turn::Player(_) if matches!(g.step, Step::Space | Step::Ground(_)) => {
+                let l = legal(g);
+                let a = if l.contains(&Action::Done) { Action::Done } else { l[0] };
+                g.apply(a);
+            }
+            _ => return,
+        }
+    }
+}
+
+/// Lands `k` infantry on planet 0 of the active system, then ends landing.
+fn land(g: &mut Ti4Game, k: u8) {
+    for _ in 0..k {
+        g.apply(Action::Land(0, UnitType::Infantry));
+    }
+    if g.step == Step::Land(ME) {
+        g.apply(Action::Done);
+    }
+}
+
+// ---- Production, status phase --------------------------------------------------------------
+
+#[test]
+fn sarween_tools_reduces_the_combined_cost_of_produced_units_by_1() {
+    let paid = |sarween: bool| {
+        let (g, _) = production_scenario();
+        let mut g = plain(g);
+        set_tech(&mut g, ME, "sarween_tools", sarween);
+        g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(ME).planets);
+        let tg = g.state.player(ME).trade_goods;
+        g.apply(Action::Produce(UnitType::Cruiser));
+        g.apply(Action::Produce(UnitType::Infantry));
+        g.apply(Action::Done);
+        check(&g).unwrap();
+        tg - g.state.player(ME).trade_goods
+    };
+    assert_eq!(paid(false), 3, "cruiser 2 + infantry 1");
+    assert_eq!(paid(true), 2, "Sarween Tools: 1 less");
+    // Affordability: 1 trade good buys a cruiser (cost 2) only with the card.
+    for sarween in [false, true] {
+        let (g, _) = production_scenario();
+        let mut g = plain(g);
+        set_tech(&mut g, ME, "sarween_tools", sarween);
+        g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(ME).planets);
+        g.state.player_mut(ME).trade_goods = 1;
+        assert_eq!(legal(&g).contains(&Action::Produce(UnitType::Cruiser)), sarween);
+    }
+}
+
+#[test]
+fn self_assembly_routines_places_1_mech_after_producing() {
+    for sar in [false, true] {
+        let (g, h) = production_scenario();
+        let mut g = plain(g);
+        set_tech(&mut g, ME, "self_assembly_routines", sar);
+        let mechs = g.state.player(ME).reinforcements[UnitType::Mech.idx()];
+        assert!(mechs > 0);
+        g.apply(Action::Produce(UnitType::Infantry));
+        g.apply(Action::Done);
+        check(&g).unwrap();
+        assert_eq!(g.state.count_at(Location::Planet(h, 0), UnitType::Mech), sar as u8, "on the dock's planet");
+        let t = g.content().tech("self_assembly_routines").unwrap();
+        assert_eq!(g.state.player(ME).exhausted_techs.contains(t), sar, "the card is exhausted");
+    }
+}
+
+/// Status phase steps 3-8 through the objective reveal (chance).
+fn status_phase(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+    g.step = Step::Reveal;
+    g.apply_chance(rng);
+}
+
+#[test]
+fn neural_motivator_draws_2_action_cards_in_the_status_phase() {
+    let mut g = plain(scenario());
+    set_tech(&mut g, ME, "neural_motivator", true);
+    let copies = g.content().cards.action_copies.len();
+    let hand = |g: &Ti4Game, p: Player| g.state.action_cards.count(copies, Zone::Hand(p));
+    let before = (hand(&g, ME), hand(&g, THEM));
+    status_phase(&mut g, &mut ChaCha8Rng::seed_from_u64(1));
+    assert_eq!(hand(&g, ME), before.0 + 2, "Neural Motivator: 2 cards");
+    assert_eq!(hand(&g, THEM), before.1 + 1, "without it: 1");
+    check(&g).unwrap();
+}
+
+#[test]
+fn hyper_metabolism_gains_3_command_tokens_in_the_status_phase() {
+    let mut g = plain(scenario());
+    set_tech(&mut g, ME, "hyper_metabolism", true);
+    let pools = |g: &Ti4Game, p: Player| {
+        let ps = g.state.player(p);
+        (ps.tactic, ps.fleet, ps.strategy)
+    };
+    let (me, them) = (pools(&g, ME), pools(&g, THEM));
+    status_phase(&mut g, &mut ChaCha8Rng::seed_from_u64(1));
+    assert_eq!(pools(&g, ME), (me.0 + 1, me.1 + 1, me.2 + 1), "Hyper Metabolism: 3 tokens");
+    assert_eq!(pools(&g, THEM), (them.0 + 1, them.1 + 1, them.2), "without it: 2");
+    check(&g).unwrap();
+}
+
+// ---- Space cannon, bombardment ---------------------------------------------------------------
+
+/// Destroyers `ME` (with Antimass Deflectors or not) loses to `THEM`'s PDS on the planet of the
+/// system it moves 3 destroyers into.
+fn destroyers_lost_to_a_pds(plasma: bool, antimass: bool, seed: u64) -> u8 {
+    let mut g = plain(scenario());
+    set_tech(&mut g, ME, "antimass_deflectors", antimass);
+    let h = home(&g);
+    let target = their_planet_next_door(&mut g, &[(UnitType::Pds, 1)]);
+    set_tech(&mut g, THEM, "plasma_scoring", plasma);
+    g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 3).unwrap();
+    g.apply(Action::Activate(target));
+    for _ in 0..3 {
+        g.apply(Action::Move(h, UnitType::Destroyer));
+    }
+    g.apply(Action::Done);
+    assert_eq!(g.step, Step::SpaceCannon);
+    g.apply_chance(&mut ChaCha8Rng::seed_from_u64(seed));
+    check(&g).unwrap();
+    3 - g.state.count_at(Location::Space(target), UnitType::Destroyer)
+}
+
+#[test]
+fn plasma_scoring_rolls_1_additional_space_cannon_die() {
+    let (mut without, mut with) = (0u32, 0u32);
+    for seed in 0..100 {
+        let a = destroyers_lost_to_a_pds(false, false, seed);
+        let b = destroyers_lost_to_a_pds(true, false, seed);
+        assert!(b >= a, "the same die plus one more (seed {seed})");
+        assert!(a <= 1 && b <= 2, "one PDS: 1 die, 2 with the card");
+        without += a as u32;
+        with += b as u32;
+    }
+    assert!(with > without + 20, "{with} hits with the card, {without} without");
+}
+
+#[test]
+fn antimass_deflectors_space_cannon_against_its_owner_rolls_minus_1() {
+    let (mut without, mut with) = (0u32, 0u32);
+    for seed in 0..100 {
+        let a = destroyers_lost_to_a_pds(false, false, seed);
+        let b = destroyers_lost_to_a_pds(false, true, seed);
+        assert!(b <= a, "the same die, 1 worse (seed {seed})");
+        without += a as u32;
+        with += b as u32;
+    }
+    // PDS I hits on 6 (50%); against Antimass Deflectors on 7 (40%).
+    assert!(with + 3 < without, "{with} hits against the card, {without} without");
+}
+
+/// Infantry `THEM` loses to the bombardment of `ME`'s dreadnought when `ME` invades its planet.
+fn infantry_lost_to_bombardment(plasma: bool, seed: u64) -> u8 {
+    let mut g = plain(scenario());
+    let h = home(&g);
+    let target = their_planet_next_door(&mut g, &[(UnitType::Infantry, 3)]);
+    set_tech(&mut g, ME, "plasma_scoring", plasma);
+    g.state.add_units(ME, Location::Space(h), UnitType::Dreadnought, 1).unwrap();
+    g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
+    g.state.add_units(ME, Location::Space(h), UnitType::Infantry, 2).unwrap();
+    g.apply(Action::Activate(target));
+    g.apply(Action::Move(h, UnitType::Carrier));
+    g.apply(Action::Move(h, UnitType::Dreadnought));
+    g.apply(Action::Done);
+    assert_eq!(g.step, Step::Land(ME));
+    land(&mut g, 2);
+    assert_eq!(g.step, Step::InvasionRolls(0));
+    g.apply_chance(&mut ChaCha8Rng::seed_from_u64(seed));
+    check(&g).unwrap();
+    3 - g.state.count_at(Location::Planet(target, 0), UnitType::Infantry)
+}
+
+#[test]
+fn plasma_scoring_rolls_1_additional_bombardment_die() {
+    let (mut without, mut with) = (0u32, 0u32);
+    for seed in 0..100 {
+        let (a, b) = (infantry_lost_to_bombardment(false, seed), infantry_lost_to_bombardment(true, seed));
+        assert!(b >= a && a <= 1 && b <= 2, "seed {seed}: {a} then {b}");
+        without += a as u32;
+        with += b as u32;
+    }
+    assert!(with > without + 20, "{with} hits with the card, {without} without");
+}
+
+#[test]
+fn graviton_laser_system_space_cannon_hits_go_to_non_fighter_ships() {
+    let mut compared = 0;
+    for seed in 0..40 {
+        let run_with = |gls: bool| {
+            let mut g = plain(scenario());
+            let h = home(&g);
+            let target = their_planet_next_door(&mut g, &[(UnitType::Pds, 2)]);
+            set_tech(&mut g, THEM, "graviton_laser_system", gls);
+            g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
+            g.state.add_units(ME, Location::Space(h), UnitType::Fighter, 4).unwrap();
+            g.apply(Action::Activate(target));
+            // The fighters go along with the carrier (capacity).
+            g.apply(Action::Move(h, UnitType::Carrier));
+            g.apply(Action::Done);
+            g.apply_chance(&mut ChaCha8Rng::seed_from_u64(seed));
+            check(&g).unwrap();
+            let at = |t| g.state.count_at(Location::Space(target), t);
+            let exhausted =
+                g.state.player(THEM).exhausted_techs.contains(g.content().tech("graviton_laser_system").unwrap());
+            (at(UnitType::Carrier), at(UnitType::Fighter), exhausted)
+        };
+        let (carrier, fighters, _) = run_with(false);
+        let (carrier_gls, fighters_gls, exhausted) = run_with(true);
+        assert!(exhausted, "the card is exhausted when it is used");
+        if fighters < 4 {
+            // A hit: without the card it destroys a fighter, with it the carrier (and the
+            // fighters it carried are lost with their capacity).
+            assert_eq!(carrier, 1, "seed {seed}");
+            assert_eq!((carrier_gls, fighters_gls), (0, 0), "seed {seed}");
+            compared += 1;
+        } else {
+            assert_eq!((carrier_gls, fighters_gls), (1, 4), "no hit either way (seed {seed})");
+        }
+    }
+    assert!(compared > 5, "{compared} seeds with hits");
+}
+
+// ---- Movement, retreats ------------------------------------------------------------------------
+
+#[test]
+fn light_wave_deflector_ships_move_through_other_players_ships() {
+    let mut g = plain(scenario());
+    let h = home(&g);
+    g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 1).unwrap();
+    let far = slot_at_distance(&g, h, 2);
+    for sl in bits(g.galaxy().neighbours(h)) {
+        if g.state.systems[sl as usize].space.owner == NOBODY {
+            g.state.add_units(THEM, Location::Space(sl), UnitType::Destroyer, 1).unwrap();
+        }
+    }
+    assert!(!legal(&g).contains(&Action::Activate(far)), "every path passes another player's ships");
+    set_tech(&mut g, ME, "light_wave_deflector", true);
+    assert!(legal(&g).contains(&Action::Activate(far)), "Light/Wave Deflector: moves through them");
+    g.apply(Action::Activate(far));
+    assert!(legal(&g).contains(&Action::Move(h, UnitType::Destroyer)));
+    g.apply(Action::Move(h, UnitType::Destroyer));
+    g.apply(Action::Done);
+    assert_eq!(g.state.count_at(Location::Space(far), UnitType::Destroyer), 1);
+    check(&g).unwrap();
+}
+
+#[test]
+fn fleet_logistics_performs_2_tactical_actions_in_a_turn() {
+    for logistics in [false, true] {
+        let mut g = plain(scenario());
+        set_tech(&mut g, ME, "fleet_logistics", logistics);
+        let h = home(&g);
+        g.state.player_mut(ME).tactic = 3;
+        g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 2).unwrap();
+        let near = slot_at_distance(&g, h, 1);
+        g.apply(Action::Activate(near));
+        g.apply(Action::Move(h, UnitType::Destroyer));
+        g.apply(Action::Done);
+        if !logistics {
+            assert_ne!(g.step, Step::Turn(ME), "without the card the turn ends");
+            continue;
+        }
+        assert_eq!(g.step, Step::Turn(ME), "Fleet Logistics: a second tactical action");
+        let l = legal(&g);
+        assert!(l.contains(&Action::Done), "the second action is optional");
+        assert!(l.iter().all(|a| matches!(a, Action::Activate(_) | Action::Done)), "only a tactical action: {l:?}");
+        let second = l.iter().find_map(|a| if let Action::Activate(sl) = a { Some(*sl) } else { None });
+        g.apply(Action::Activate(second.expect("the destroyer left at home can move")));
+        assert_eq!(g.state.player(ME).tactic, 1, "two tactic tokens spent");
+        g.apply(Action::Done);
+        // Production at home may follow; then the turn ends (no third action).
+        while g.step == Step::Produce(ME) {
+            g.apply(Action::Done);
+        }
+        assert_ne!(g.step, Step::Turn(ME), "the turn ends after the second action");
+        assert_eq!(g.flow.logistics, 0);
+        check(&g).unwrap();
+    }
+}
+
+#[test]
+fn dark_energy_tap_retreats_into_empty_adjacent_systems() {
+    let mut g = plain(scenario());
+    let h = home(&g);
+    let near = slot_at_distance(&g, h, 1);
+    g.flow.active = near;
+    // A neighbour of the active system held by another player's planet unit stays closed.
+    let held = bits(g.galaxy().neighbours(near))
+        .find(|&sl| sl != h && !g.content().systems[g.galaxy().tile(sl).idx()].planets.is_empty())
+        .expect("a planet system next to the active one");
+    g.state.add_units(THEM, Location::Planet(held, 0), UnitType::Infantry, 1).unwrap();
+    let home_tile = g.galaxy().tile(h);
+    let without = tactical::retreat_systems(&g, ME);
+    assert_eq!(without.iter().collect::<Vec<_>>(), vec![home_tile], "without the card: the home system only");
+    set_tech(&mut g, ME, "dark_energy_tap", true);
+    let with = tactical::retreat_systems(&g, ME);
+    assert!(with.contains(home_tile) && with.len() > 1, "with it, empty neighbours too");
+    assert!(!with.contains(g.galaxy().tile(held)), "not into another player's units");
+}
+
+// ---- Combat ------------------------------------------------------------------------------------
+
+/// `ME` moves `n` destroyers into `THEM`'s cruiser and destroyer next door; the defender's
+/// ships when the combat starts.
+fn defender_at_combat_start(n: u8, cannon: bool) -> (u8, u8) {
+    let mut g = plain(scenario());
+    set_tech(&mut g, ME, "assault_cannon", cannon);
+    let h = home(&g);
+    let near = slot_at_distance(&g, h, 1);
+    g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, n).unwrap();
+    g.state.add_units(THEM, Location::Space(near), UnitType::Cruiser, 1).unwrap();
+    g.state.add_units(THEM, Location::Space(near), UnitType::Destroyer, 1).unwrap();
+    g.apply(Action::Activate(near));
+    for _ in 0..n {
+        g.apply(Action::Move(h, UnitType::Destroyer));
+    }
+    g.apply(Action::Done);
+    assert_eq!(g.step, Step::Space);
+    let d = g.flow.space.as_ref().unwrap().force(crate::ti4::combat::Side::Defender);
+    (d.count(UnitType::Cruiser), d.count(UnitType::Destroyer))
+}
+
+#[test]
+fn assault_cannon_opponent_destroys_a_non_fighter_ship_at_the_start_of_space_combat() {
+    assert_eq!(defender_at_combat_start(3, false), (1, 1));
+    assert_eq!(defender_at_combat_start(3, true), (1, 0), "the cheapest non-fighter ship goes");
+    assert_eq!(defender_at_combat_start(2, true), (1, 1), "only with 3 or more non-fighter ships");
+}
+
+#[test]
+fn duranium_armor_repairs_a_damaged_ship_after_the_combat_round() {
+    let mut compared = 0;
+    for seed in 0..20 {
+        let after = |duranium: bool| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut g = plain(scenario());
+            set_tech(&mut g, ME, "duranium_armor", duranium);
+            let h = home(&g);
+            let near = slot_at_distance(&g, h, 1);
+            g.state.add_units(ME, Location::Space(h), UnitType::Dreadnought, 1).unwrap();
+            g.state.set_damaged(Location::Space(h), UnitType::Dreadnought, 1).unwrap();
+            g.state.add_units(THEM, Location::Space(near), UnitType::Destroyer, 1).unwrap();
+            g.apply(Action::Activate(near));
+            g.apply(Action::Move(h, UnitType::Dreadnought));
+            g.apply(Action::Done);
+            run(&mut g, &mut rng);
+            let loc = Location::Space(near);
+            (g.state.count_at(loc, UnitType::Dreadnought), g.state.damaged_at(loc, UnitType::Dreadnought))
+        };
+        let (without, with) = (after(false), after(true));
+        if without.0 == 1 {
+            // The destroyer never hit: the same dice with the card repair the dreadnought.
+            assert_eq!(without.1, 1, "seed {seed}: still damaged without the card");
+            assert_eq!(with, (1, 0), "seed {seed}: repaired with it");
+            compared += 1;
+        }
+    }
+    assert!(compared > 5, "{compared} seeds where the dreadnought survived");
+}
+
+/// `ME` commits 1 infantry against `THEM`'s infantry and space dock next door; `ME`'s infantry
+/// on the planet and whether a ground combat is running after the invasion rolls.
+fn invade_a_dock(magen: bool) -> (u8, bool) {
+    let mut g = plain(scenario());
+    let h = home(&g);
+    let target = their_planet_next_door(&mut g, &[(UnitType::Infantry, 1), (UnitType::SpaceDock, 1)]);
+    set_tech(&mut g, THEM, "magen_defense_grid", magen);
+    g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
+    g.state.add_units(ME, Location::Space(h), UnitType::Infantry, 1).unwrap();
+    g.apply(Action::Activate(target));
+    g.apply(Action::Move(h, UnitType::Carrier));
+    g.apply(Action::Done);
+    land(&mut g, 1);
+    assert_eq!(g.step, Step::InvasionRolls(0));
+    g.apply_chance(&mut ChaCha8Rng::seed_from_u64(1));
+    check(&g).unwrap();
+    (g.state.count_at(Location::Planet(target, 0), UnitType::Infantry), matches!(g.step, Step::Ground(_)))
+}
+
+#[test]
+fn magen_defense_grid_produces_1_hit_at_the_start_of_ground_combat() {
+    assert_eq!(invade_a_dock(false), (1, true), "THEM's infantry holds; the ground combat runs");
+    assert_eq!(invade_a_dock(true), (1, false), "the invader's lone infantry is hit before the combat");
+}
+
+#[test]
+fn dacxive_animators_places_1_infantry_after_winning_a_ground_combat() {
+    let mut compared = 0;
+    for seed in 0..20 {
+        let after = |dacxive: bool| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut g = plain(scenario());
+            let h = home(&g);
+            let target = their_planet_next_door(&mut g, &[(UnitType::Infantry, 1)]);
+            set_tech(&mut g, ME, "dacxive_animators", dacxive);
+            g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
+            g.state.add_units(ME, Location::Space(h), UnitType::Infantry, 3).unwrap();
+            g.apply(Action::Activate(target));
+            g.apply(Action::Move(h, UnitType::Carrier));
+            g.apply(Action::Done);
+            land(&mut g, 3);
+            run(&mut g, &mut rng);
+            check(&g).unwrap();
+            let loc = Location::Planet(target, 0);
+            (g.state.occupant(loc), g.state.count_at(loc, UnitType::Infantry))
+        };
+        let (without, with) = (after(false), after(true));
+        if without.0 == Some(ME) {
+            assert_eq!(with, (Some(ME), without.1 + 1), "seed {seed}");
+            compared += 1;
+        } else {
+            assert_eq!(with, without, "seed {seed}: no win, no infantry");
+        }
+    }
+    assert!(compared > 5, "{compared} seeds where the invasion won");
+}
+
+// ---- Turns, agendas ----------------------------------------------------------------------------
+
+#[test]
+fn bio_stims_readies_a_specialty_planet_at_the_end_of_the_turn() {
+    let c = Content::embedded();
+    let pl = (0..c.planets.len())
+        .map(|i| PlanetId(i as u8))
+        .find(|pl| c.planets[pl.idx()].specialties != 0 && c.planets[pl.idx()].home_of.is_none())
+        .expect("a specialty planet");
+    for bio in [false, true] {
+        let mut g = plain(scenario());
+        let cc = g.content.clone();
+        if crate::ti4::control::controller(&g.state, pl).is_some_and(|q| q != ME) {
+            let q = crate::ti4::control::controller(&g.state, pl).unwrap();
+            crate::ti4::control::lose_control(&cc, &mut g.state, q, pl).unwrap();
+        }
+        if !g.state.player(ME).planets.contains(pl) {
+            crate::ti4::control::gain_control(&cc, &mut g.state, ME, pl, true).unwrap();
+        }
+        g.state.exhausted_planets.insert(pl);
+        set_tech(&mut g, ME, "bio_stims", bio);
+        // Every strategy card used: the turn is a pass.
+        g.apply(Action::Pass);
+        assert_eq!(!g.state.exhausted_planets.contains(pl), bio, "readied only with Bio-Stims");
+        let t = g.content().tech("bio_stims").unwrap();
+        assert_eq!(g.state.player(ME).exhausted_techs.contains(t), bio, "and the card is exhausted");
+    }
+}
+
+#[test]
+fn predictive_intelligence_casts_3_additional_votes() {
+    for pi in [false, true] {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut g = plain(scenario());
+        set_tech(&mut g, ME, "predictive_intelligence", pi);
+        // ME votes last (speaker), with no ready planet, "for"; the others cast 5 "against".
+        g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(ME).planets);
+        agendas::reveal(&mut g, &mut rng);
+        g.flow.votes = [0, 5];
+        g.flow.for_voters = 0;
+        g.flow.predictive = 0;
+        g.state.tokens.speaker = Some(ME);
+        g.step = Step::Vote(ME);
+        g.apply(Action::Vote(0));
+        assert_eq!(g.flow.votes, [if pi { 3 } else { 0 }, 5], "Predictive Intelligence: +3 votes");
+        assert_eq!(g.step, Step::ResolveAgenda);
+        assert_eq!(g.flow.outcome, 1, "against wins");
+        g.apply_chance(&mut rng);
+        // The outcome voted for is not resolved: the card is exhausted.
+        let t = g.content().tech("predictive_intelligence").unwrap();
+        assert_eq!(g.state.player(ME).exhausted_techs.contains(t), pi);
+    }
+}
+
+// ---- All of them at once -------------------------------------------------------------------
+
+/// Random games in which every seat starts owning every generic technology that is not a unit
+/// upgrade (so every effect above fires often: Assault Cannon, Duranium Armor, Fleet Logistics,
+/// Bio-Stims ...), with the invariants at every state.
+#[test]
+fn random_games_with_every_generic_technology_keep_invariants() {
+    let c = Content::embedded();
+    for seed in 0..4u64 {
+        let mut g = super::tests::six_player_game(seed);
+        for i in 0..c.techs.len() {
+            let t = TechId(i as u8);
+            let d = c.tech_def(t);
+            if d.faction.is_none() && !d.is_unit_upgrade() {
+                for p in g.state.seats() {
+                    g.state.player_mut(p).techs.insert(t);
+                }
+            }
+        }
+        let summary = crate::game::random_simulation(&g, 40, seed, 200_000, check).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(summary.games, 40);
+    }
+}
