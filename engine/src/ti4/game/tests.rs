@@ -32,7 +32,7 @@ pub(crate) fn check(g: &Ti4Game) -> Result<(), String> {
 }
 
 #[test]
-/// OpenSpiel-style random simulation: 1,000 complete 6-player games (about 15 s in the test
+/// OpenSpiel-style random simulation: 1,000 complete 6-player games (about 35 s in the test
 /// profile), every state checked by `random_simulation` and [`check`].
 fn random_games_terminate_and_keep_invariants() {
     let g = six_player_game(1);
