@@ -80,7 +80,7 @@ use engine::ti4::combat::Side;
 use engine::ti4::components::{PublicState, StrategyCard, Zone};
 use engine::ti4::content::Content;
 use engine::ti4::game::notes::NoteSlots;
-use engine::ti4::game::objectives::meets;
+use engine::ti4::game::objectives::ObjectiveBoard;
 use engine::ti4::game::{Cond, ObjectiveTable, Step, Ti4Game};
 use engine::ti4::ids::{Player, PublicObjectiveId, UnitType, MAX_PLAYERS, UNIT_TYPES};
 use engine::ti4::state::{MAX_PLANETS_PER_SYSTEM, NOBODY};
@@ -346,10 +346,13 @@ impl Ti4Heuristic {
     fn reach(&self, g: &Ti4Game, p: Player) -> f64 {
         let (c, s) = (g.content(), &g.state);
         let t = self.objectives(c);
+        // One board pass for all of p's conditions (the engine checks it against `meets`).
+        let board = std::cell::OnceCell::new();
+        let meets = |cond: Cond| board.get_or_init(|| ObjectiveBoard::new(g, p)).meets(g, p, cond);
         let value = |cond: Cond| {
-            if meets(g, p, cond) {
+            if meets(cond) {
                 1.0
-            } else if one_step_easier(cond).is_some_and(|easier| meets(g, p, easier)) {
+            } else if one_step_easier(cond).is_some_and(meets) {
                 NEAR
             } else {
                 0.0

@@ -303,7 +303,7 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
             let c = Colour::parse(s).ok_or_else(|| ix.bad(3, e, "specialties", format!("unknown colour '{s}'")))?;
             specialties |= 1 << c as u8;
         }
-        bits(3, &ix, e, "traits", &["cultural", "hazardous", "industrial"], &p.traits)?;
+        let trait_bits = bits(3, &ix, e, "traits", &["cultural", "hazardous", "industrial"], &p.traits)?;
         planets.push(Planet {
             key: p.id.clone(),
             name: p.name.clone(),
@@ -311,6 +311,7 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
             resources: p.resources,
             influence: p.influence,
             traits: p.traits.clone(),
+            trait_bits,
             kind,
             home_of: ix.opt(&p.home_of, |s| ix.faction(3, e, "home_of", s))?,
             specialties,

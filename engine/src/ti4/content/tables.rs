@@ -284,6 +284,8 @@ pub struct Planet {
     pub influence: u8,
     /// Traits as in the data file.
     pub traits: Vec<String>,
+    /// The traits as bits: 0 cultural, 1 hazardous, 2 industrial.
+    pub trait_bits: u8,
     /// Kind.
     pub kind: PlanetKind,
     /// Faction whose home planet this is.

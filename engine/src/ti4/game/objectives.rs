@@ -333,8 +333,160 @@ pub fn meets(g: &Ti4Game, p: Player, cond: Cond) -> bool {
     }
 }
 
+/// What player `p`'s objective conditions read from the board, counted in one pass: the fast
+/// path for evaluating many conditions of one player (heuristics, search). [`meets`] is the
+/// plain reference; `objective_board_agrees_with_meets` checks both on random game states.
+/// Spend conditions are not summarised (they plan a payment: [`ObjectiveBoard::meets`] asks
+/// [`spend_plan`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct ObjectiveBoard {
+    traits: [u32; 3],
+    specialty: u32,
+    resources: u32,
+    influence: u32,
+    legendary: u32,
+    outside_home: u32,
+    techs: crate::ti4::technology::valefar::TechCounts,
+    faction_techs: u32,
+    ships_next_to_mecatol: u32,
+    structure_planets_outside_home: u32,
+    most_non_fighters: u32,
+    systems_with_ships: u32,
+    systems_no_planets: u32,
+    systems_special: u32,
+    planets_in_other_homes: u32,
+    ships_next_to_other_home: bool,
+    mecatol_ships: u32,
+    planets_with_mech: u32,
+    most_ground_without_dock: u32,
+    ships_alpha: bool,
+    ships_beta: bool,
+    ships_near_anomalies: u32,
+}
+
+impl ObjectiveBoard {
+    /// Counts everything the conditions of `p` read.
+    pub fn new(g: &Ti4Game, p: Player) -> ObjectiveBoard {
+        let (c, gal, s) = (&*g.content, &*g.galaxy, &g.state);
+        let ps = s.player(p);
+        let home = g.home_slot[p.idx()];
+        let mut b = ObjectiveBoard { techs: objective_counts(c, s, p), ..ObjectiveBoard::default() };
+        let home_planets: PlanetSet = c.systems[gal.tile(home).idx()].planets.iter().copied().collect();
+        for pl in ps.planets.iter() {
+            let d = &c.planets[pl.idx()];
+            for t in 0..3u8 {
+                b.traits[t as usize] += has_trait(c, pl, t) as u32;
+            }
+            b.specialty += (d.specialties != 0) as u32;
+            b.resources += d.resources as u32;
+            b.influence += d.influence as u32;
+            b.legendary += d.legendary as u32;
+            b.outside_home += !home_planets.contains(pl) as u32;
+        }
+        b.faction_techs = ps
+            .techs
+            .iter()
+            .filter(|&t| {
+                c.tech_def(t).faction.is_some() && c.tech_def(t).kind != crate::ti4::content::TechKind::Colourless
+            })
+            .count() as u32;
+        let others = other_homes(g, p);
+        let mecatol = gal.mecatol();
+        let next_to_mecatol = gal.neighbours(mecatol);
+        let anomalies = gal.anomaly_systems();
+        for sl in 0..s.num_systems {
+            let sys = &s.systems[sl as usize];
+            let in_space = sys.space.owner == p.0;
+            let on_planet = sys.planets.iter().any(|a| a.owner == p.0);
+            if !in_space && !on_planet {
+                continue;
+            }
+            if in_space {
+                let k = &sys.space.count;
+                let non_fighters: u32 = k[UnitType::Fighter.idx() + 1..].iter().map(|&x| x as u32).sum();
+                let ships = non_fighters + k[UnitType::Fighter.idx()] as u32;
+                b.most_non_fighters = b.most_non_fighters.max(non_fighters);
+                if sl == mecatol {
+                    b.mecatol_ships = ships;
+                }
+                if ships > 0 {
+                    b.systems_with_ships += 1;
+                    b.ships_next_to_mecatol += (next_to_mecatol >> sl & 1) as u32;
+                    b.ships_next_to_other_home |= gal.neighbours(sl) & others != 0;
+                    let wormholes = c.systems[gal.tile(sl).idx()].wormholes;
+                    b.ships_alpha |= wormholes >> (Wormhole::Alpha as u8) & 1 == 1;
+                    b.ships_beta |= wormholes >> (Wormhole::Beta as u8) & 1 == 1;
+                    b.ships_near_anomalies += (gal.neighbours(sl) & anomalies != 0) as u32;
+                }
+            }
+            if sl != home {
+                b.systems_no_planets += system_matches(c, gal, sl, SystemFilter::NoPlanets) as u32;
+                b.systems_special += system_matches(c, gal, sl, SystemFilter::Special) as u32;
+            }
+            for a in sys.planets.iter().take(MAX_PLANETS_PER_SYSTEM).filter(|a| a.owner == p.0) {
+                if sl != home && a.count[2] + a.count[3] > 0 {
+                    b.structure_planets_outside_home += 1;
+                }
+                b.planets_with_mech += (a.count[1] > 0) as u32;
+                if a.count[3] == 0 {
+                    b.most_ground_without_dock = b.most_ground_without_dock.max((a.count[0] + a.count[1]) as u32);
+                }
+            }
+        }
+        for sl in bits(others) {
+            b.planets_in_other_homes +=
+                c.systems[gal.tile(sl).idx()].planets.iter().filter(|&&pl| ps.planets.contains(pl)).count() as u32;
+        }
+        b
+    }
+
+    /// [`meets`] for `p` (the player this board was counted for).
+    pub fn meets(&self, g: &Ti4Game, p: Player, cond: Cond) -> bool {
+        let (c, s) = (&*g.content, &g.state);
+        let ps = s.player(p);
+        let at_least = |k: u32, n: u8| k >= n as u32;
+        match cond {
+            Cond::PlanetsSameTrait(n) => self.traits.iter().any(|&k| at_least(k, n)),
+            Cond::PlanetsWithTrait(t, n) => self.traits.get(t as usize).is_some_and(|&k| at_least(k, n)),
+            Cond::UnitUpgrades(n) => self.techs.unit_upgrades >= n,
+            Cond::TechsInColours { count, colours } => {
+                self.techs.colours.iter().filter(|&&k| k >= count).count() >= colours as usize
+            }
+            Cond::TechsOneColour(n) => self.techs.colours.iter().any(|&k| k >= n),
+            Cond::Spend { resources, influence, trade_goods, tokens } => {
+                spend_plan(c, s, p, resources, influence, trade_goods, tokens).is_some()
+            }
+            Cond::PlanetsOutsideHome(n) => at_least(self.outside_home, n),
+            Cond::SpecialtyPlanets(n) => at_least(self.specialty, n),
+            Cond::PlanetResources(n) => at_least(self.resources, n),
+            Cond::PlanetInfluence(n) => at_least(self.influence, n),
+            Cond::LegendaryPlanet => self.legendary >= 1,
+            Cond::ShipsAdjacentToMecatol(n) => at_least(self.ships_next_to_mecatol, n),
+            Cond::Structures(n) => (ps.on_board[UnitType::Pds.idx()] + ps.on_board[UnitType::SpaceDock.idx()]) >= n,
+            Cond::SpaceDocks(n) => ps.on_board[UnitType::SpaceDock.idx()] >= n,
+            Cond::Dreadnoughts(n) => ps.on_board[UnitType::Dreadnought.idx()] >= n,
+            Cond::WarSunOrFlagship => ps.on_board[UnitType::WarSun.idx()] + ps.on_board[UnitType::Flagship.idx()] > 0,
+            Cond::StructurePlanetsOutsideHome(n) => at_least(self.structure_planets_outside_home, n),
+            Cond::ShipsInOneSystem(n) => at_least(self.most_non_fighters, n),
+            Cond::ShipsInSystems(n) => at_least(self.systems_with_ships, n),
+            Cond::SystemsWithUnits(n, SystemFilter::NoPlanets) => at_least(self.systems_no_planets, n),
+            Cond::SystemsWithUnits(n, SystemFilter::Special) => at_least(self.systems_special, n),
+            Cond::PlanetInOtherHome(n) => at_least(self.planets_in_other_homes, n),
+            Cond::MecatolWithShips(n) => {
+                c.known.mecatol_rex.is_some_and(|m| ps.planets.contains(m)) && at_least(self.mecatol_ships, n)
+            }
+            Cond::ShipsNextToOtherHome => self.ships_next_to_other_home,
+            Cond::FactionTechs(n) => at_least(self.faction_techs, n),
+            Cond::PlanetsWithMech(n) => at_least(self.planets_with_mech, n),
+            Cond::GroundForcesOnOnePlanet(n) => at_least(self.most_ground_without_dock, n),
+            Cond::ShipsWithWormholes => self.ships_alpha && self.ships_beta,
+            Cond::ShipsNearAnomalies(n) => at_least(self.ships_near_anomalies, n),
+        }
+    }
+}
+
 fn has_trait(c: &Content, pl: PlanetId, t: u8) -> bool {
-    c.planets[pl.idx()].traits.iter().any(|x| x == TRAITS[t as usize])
+    c.planets[pl.idx()].trait_bits >> t & 1 == 1
 }
 
 fn system_matches(c: &Content, gal: &Galaxy, sl: u8, f: SystemFilter) -> bool {

@@ -427,3 +427,81 @@ fn setup_1_keleres_borrows_a_home_not_in_play() {
     assert_eq!(chosen.len(), 2, "two starting technologies");
     assert!(chosen.iter().all(|&t| others.contains(t)), "owned by other players");
 }
+
+/// Differential: [`objectives::ObjectiveBoard`] (one board pass per player) answers every
+/// condition as the plain [`objectives::meets`] does, on states of 30 attacking random games
+/// (every fifth state, every seat, the conditions of the objective table and every kind at
+/// counts 1 to 6).
+#[test]
+fn objective_board_agrees_with_meets() {
+    use super::objectives::{meets, Cond, ObjectiveBoard, SystemFilter};
+    use crate::game::{Game, Turn};
+    use rand::SeedableRng;
+    let g0 = six_player_game(0);
+    let mut conds: Vec<Cond> =
+        g0.objectives.public.iter().chain(g0.objectives.secret.iter()).flatten().copied().collect();
+    for n in 1..=6u8 {
+        conds.extend([
+            Cond::PlanetsSameTrait(n),
+            Cond::UnitUpgrades(n),
+            Cond::TechsInColours { count: n, colours: 1 },
+            Cond::TechsInColours { count: n.min(3), colours: 2 },
+            Cond::PlanetsOutsideHome(n),
+            Cond::SpecialtyPlanets(n),
+            Cond::ShipsAdjacentToMecatol(n),
+            Cond::Structures(n),
+            Cond::StructurePlanetsOutsideHome(n),
+            Cond::ShipsInOneSystem(n),
+            Cond::SystemsWithUnits(n, SystemFilter::NoPlanets),
+            Cond::SystemsWithUnits(n, SystemFilter::Special),
+            Cond::PlanetInOtherHome(n),
+            Cond::PlanetsWithTrait(n % 3, n),
+            Cond::SpaceDocks(n),
+            Cond::Dreadnoughts(n),
+            Cond::TechsOneColour(n),
+            Cond::MecatolWithShips(n),
+            Cond::ShipsInSystems(n),
+            Cond::FactionTechs(n),
+            Cond::PlanetsWithMech(n),
+            Cond::GroundForcesOnOnePlanet(n),
+            Cond::PlanetResources(3 * n),
+            Cond::PlanetInfluence(3 * n),
+            Cond::ShipsNearAnomalies(n),
+            Cond::Spend { resources: n, influence: n, trade_goods: 0, tokens: n % 3 },
+        ]);
+    }
+    conds.extend([Cond::WarSunOrFlagship, Cond::ShipsNextToOtherHome, Cond::LegendaryPlanet, Cond::ShipsWithWormholes]);
+    let mut buf = Vec::new();
+    let (mut checked, mut met) = (0u64, 0u64);
+    for i in 0..30u64 {
+        let mut g = six_player_game(i);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        rng.set_stream(i);
+        let mut step = 0u64;
+        loop {
+            if step.is_multiple_of(5) {
+                for p in g.state.seats() {
+                    let board = ObjectiveBoard::new(&g, p);
+                    for &cond in &conds {
+                        let want = meets(&g, p, cond);
+                        assert_eq!(board.meets(&g, p, cond), want, "game {i} step {step} seat {} {cond:?}", p.0);
+                        checked += 1;
+                        met += want as u64;
+                    }
+                }
+            }
+            match g.current() {
+                Turn::Terminal => break,
+                Turn::Chance => g.apply_chance(&mut rng),
+                Turn::Player(_) => {
+                    g.legal_actions(&mut buf);
+                    let a = pick_aggressive(&g, &buf, &mut rng);
+                    g.apply(a);
+                }
+            }
+            step += 1;
+        }
+    }
+    // Both answers occur often (the test would be empty if every condition were false).
+    assert!(met > checked / 20 && met < checked - checked / 20, "{met} of {checked} met");
+}
