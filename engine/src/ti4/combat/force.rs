@@ -323,22 +323,17 @@ impl Force {
         self.damaged[t.idx()] += 1;
         true
     }
-    /// Repair: one damaged unit of type `t` becomes undamaged (Duranium Armor).
-    pub(crate) fn repair(&mut self, t: UnitType) -> bool {
-        if self.damaged[t.idx()] == 0 {
-            return false;
-        }
-        self.damaged[t.idx()] -= 1;
-        true
-    }
-    /// Duranium Armor: the type of the most expensive damaged unit that was already damaged in
-    /// `before` (the damaged counts when the round's hits came in, so it did not sustain damage
-    /// this round; the owner destroys newly damaged units before those). `None` when none.
-    pub(crate) fn repair_candidate(&self, before: &[u8; UNIT_TYPES]) -> Option<UnitType> {
-        UnitType::ALL
+    /// Duranium Armor: repairs the most expensive damaged unit that was already damaged in
+    /// `before` (the damaged counts when the round's dice were rolled, so it did not sustain
+    /// damage this round; the owner destroys newly damaged units before those). Returns the
+    /// type repaired, `None` when there is none.
+    pub(crate) fn repair_one_damaged_before(&mut self, before: &[u8; UNIT_TYPES]) -> Option<UnitType> {
+        let t = UnitType::ALL
             .into_iter()
             .filter(|&t| self.damaged[t.idx()].min(before[t.idx()]) > 0)
-            .max_by_key(|&t| (self.stats[t.idx()].half_cost, t.idx()))
+            .max_by_key(|&t| (self.stats[t.idx()].half_cost, t.idx()))?;
+        self.damaged[t.idx()] -= 1;
+        Some(t)
     }
     /// Destroys one unit of type `t`, a damaged one if there is one (always at least as good for
     /// its owner as destroying an undamaged one).

@@ -203,10 +203,7 @@ impl GroundCombat {
                 return;
             }
             if self.repair[s.idx()] {
-                let f = &mut self.forces[s.idx()];
-                if let Some(t) = f.repair_candidate(&self.round_damaged[s.idx()]) {
-                    f.repair(t);
-                }
+                self.forces[s.idx()].repair_one_damaged_before(&self.round_damaged[s.idx()]);
             }
             match s {
                 Side::Attacker => self.phase = GroundPhase::AssignHits(Side::Defender),

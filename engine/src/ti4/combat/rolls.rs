@@ -170,12 +170,7 @@ pub fn best_space_cannon(in_system: &Force, adjacent: Option<&Force>) -> Option<
             })
             .min()
     }
-    let here = fire(in_system, false);
-    let near = adjacent.and_then(|a| fire(a, true));
-    match (here, near) {
-        (Some(x), Some(y)) => Some(x.min(y)),
-        (x, y) => x.or(y),
-    }
+    fire(in_system, false).into_iter().chain(adjacent.and_then(|a| fire(a, true))).min()
 }
 
 /// Space Cannon 77.2: the order players fire space cannon offense: the active player first,

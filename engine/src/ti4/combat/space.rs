@@ -290,8 +290,8 @@ impl SpaceCombat {
                         return;
                     }
                     let barrage = matches!(self.phase, SpacePhase::AssignBarrage(_));
-                    if !barrage {
-                        self.repair_after_hits(s);
+                    if !barrage && self.repair[s.idx()] {
+                        self.forces[s.idx()].repair_one_damaged_before(&self.round_damaged[s.idx()]);
                     }
                     self.phase = match (s, barrage) {
                         (Side::Attacker, true) => SpacePhase::AssignBarrage(Side::Defender),
@@ -341,16 +341,6 @@ impl SpaceCombat {
                     }
                 }
                 SpacePhase::Over(_) => return,
-            }
-        }
-    }
-
-    /// Duranium Armor ([`SpaceCombat::set_repair`]) once `side` has assigned a round's hits.
-    fn repair_after_hits(&mut self, side: Side) {
-        if self.repair[side.idx()] {
-            let f = &mut self.forces[side.idx()];
-            if let Some(t) = f.repair_candidate(&self.round_damaged[side.idx()]) {
-                f.repair(t);
             }
         }
     }

@@ -7,7 +7,8 @@
 
 use super::objectives::{pay_plan, spend_plan};
 use super::tactical::{
-    capacity_of, is_ship, non_fighter_ships, production_value, transit_non_fighters, units_of, SHIPS,
+    capacity_of, dock_fighter_allowance, is_ship, non_fighter_ships, production_value, transit_non_fighters, units_of,
+    SHIPS,
 };
 use super::{flow, Action, Counts, Step, Ti4Game};
 use crate::ti4::content::Content;
@@ -78,11 +79,9 @@ pub(super) fn produce_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
         if own { (sp.of(UnitType::Fighter) + sp.of(UnitType::Infantry) + sp.of(UnitType::Mech)) as u32 } else { 0 }
             + q[UnitType::Fighter.idx()] as u32
             + if ground_in_space { (q[0] + q[1]) as u32 } else { 0 };
-    // Space docks on planets here carry up to 3 fighters each (tactical::space_load).
-    let docks: u32 =
-        s.systems[a as usize].planets.iter().filter(|x| x.owner == p.0).map(|x| x.of(UnitType::SpaceDock) as u32).sum();
+    // Space docks on planets here carry some fighters (capacity 16).
     let fighters = if own { sp.of(UnitType::Fighter) as u32 } else { 0 } + q[UnitType::Fighter.idx()] as u32;
-    let load_here = load_here - fighters.min(super::tactical::DOCK_FIGHTERS * docks);
+    let load_here = load_here - fighters.min(dock_fighter_allowance(s, a, p));
     for t in UnitType::ALL {
         let Some(u) = units[t.idx()] else { continue };
         let d = &c.units[u.idx()];

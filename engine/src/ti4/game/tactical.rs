@@ -54,19 +54,23 @@ pub(super) fn capacity_of(c: &Content, units: &[Option<UnitId>; UNIT_TYPES], t: 
 /// Fighters per space dock on a planet that do not count against capacity (Space Dock I and II).
 pub const DOCK_FIGHTERS: u32 = 3;
 
+/// Capacity 16 (space docks): how many of `p`'s fighters in `slot` need no ship capacity: 3
+/// per space dock `p` has on a planet of the system (simplified: every faction's dock allows 3).
+pub(super) fn dock_fighter_allowance(s: &State, slot: u8, p: Player) -> u32 {
+    let planets = &s.systems[slot as usize].planets;
+    DOCK_FIGHTERS * planets.iter().filter(|x| x.owner == p.0).map(|x| x.of(UnitType::SpaceDock) as u32).sum::<u32>()
+}
+
 /// Capacity 16: the ships' capacity in a space area and the fighters and ground forces there
-/// that count against it. Space dock: up to 3 fighters per space dock the occupant has on a
-/// planet in the system do not count (simplified: every faction's dock allows 3).
+/// that count against it (fighters within [`dock_fighter_allowance`] do not).
 pub fn space_load(c: &Content, s: &State, slot: u8) -> (u32, u32) {
-    let sys = &s.systems[slot as usize];
-    let a = &sys.space;
+    let a = &s.systems[slot as usize].space;
     let Some(p) = a.occupant() else { return (0, 0) };
     let units = units_of(c, s, p);
     // Ships, and a space dock in the space area (Saar's Floating Factory), carry.
     let cap = UnitType::ALL[2..].iter().map(|&t| a.of(t) as u32 * capacity_of(c, &units, t) as u32).sum();
-    let docks: u32 = sys.planets.iter().filter(|x| x.owner == p.0).map(|x| x.of(UnitType::SpaceDock) as u32).sum();
     let fighters = a.of(UnitType::Fighter) as u32;
-    let free = fighters.min(DOCK_FIGHTERS * docks);
+    let free = fighters.min(dock_fighter_allowance(s, slot, p));
     let load = fighters - free + (a.of(UnitType::Infantry) + a.of(UnitType::Mech)) as u32;
     (cap, load)
 }
@@ -124,7 +128,7 @@ fn movement_blocked(g: &Ti4Game, p: Player) -> u64 {
 
 fn traits(g: &Ti4Game, p: Player) -> MoverTraits {
     MoverTraits {
-        antimass_deflectors: g.content.known.antimass_deflectors.is_some_and(|t| g.state.player(p).techs.contains(t)),
+        antimass_deflectors: super::owns_tech(&g.state, p, g.content.known.antimass_deflectors),
         gashlai_physiology: false,
     }
 }
@@ -132,7 +136,7 @@ fn traits(g: &Ti4Game, p: Player) -> MoverTraits {
 /// Gravity Drive (technology): "after you activate a system, apply +1 to the move value of 1
 /// of your ships during this tactical action" -- available while unused this action.
 fn gravity_drive_available(g: &Ti4Game, p: Player) -> bool {
-    !g.flow.gravity_drive_used && g.content.known.gravity_drive.is_some_and(|t| g.state.player(p).techs.contains(t))
+    !g.flow.gravity_drive_used && super::owns_tech(&g.state, p, g.content.known.gravity_drive)
 }
 
 /// Slipstream (Creuss faction ability): +1 to the move value of each ship that starts its
