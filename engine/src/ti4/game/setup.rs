@@ -107,8 +107,8 @@ impl Ti4Game {
         }
         // Keleres (the Tribunii): 2 non-faction technologies owned by other players, chosen once
         // every seat has its starting technologies.
-        for p in s.seats().collect::<Vec<_>>() {
-            choose_owned_by_others(c, &mut s, p);
+        for i in 0..s.num_players {
+            choose_owned_by_others(c, &mut s, Player(i));
         }
         // The action deck holds every copy of the implemented cards; the others stay in the box.
         let action_effects: Arc<[Option<super::ActionEffect>]> = super::action_cards::effect_table(c).into();
