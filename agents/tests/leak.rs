@@ -141,6 +141,9 @@ impl Game for CardBet {
     fn action_to_string(&self, action: Act) -> String {
         format!("{action:?}").to_lowercase()
     }
+    fn max_game_length(&self) -> u64 {
+        100
+    }
 }
 
 /// Values a state by the card strength of each player (reads the determinized state).

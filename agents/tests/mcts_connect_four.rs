@@ -111,6 +111,9 @@ impl Game for General {
     fn action_to_string(&self, action: Column) -> String {
         self.0.action_to_string(action)
     }
+    fn max_game_length(&self) -> u64 {
+        self.0.max_game_length()
+    }
 }
 
 #[derive(Clone, Default)]

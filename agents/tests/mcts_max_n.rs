@@ -59,6 +59,9 @@ impl Game for Trap {
     fn action_to_string(&self, action: u8) -> String {
         ["left/a", "right/b"][action as usize].into()
     }
+    fn max_game_length(&self) -> u64 {
+        4
+    }
 }
 
 struct Neutral;

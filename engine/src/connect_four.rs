@@ -273,6 +273,15 @@ impl Game for ConnectFour {
     fn action_to_string(&self, action: Column) -> String {
         format!("{}{}", ['x', 'o'][self.to_move as usize], action.0)
     }
+
+    /// One stone per move: at most `WIDTH * HEIGHT` moves.
+    fn max_game_length(&self) -> u64 {
+        (WIDTH * HEIGHT - self.moves()) as u64
+    }
+
+    fn render(&self) -> String {
+        self.to_string()
+    }
 }
 
 /// The panic of [`Game::apply`] on an illegal move, kept out of line so `apply` stays small.

@@ -16,6 +16,13 @@
 //! - Nothing here allocates on the hot path: legal actions go into a caller-owned buffer, and
 //!   per-player results are fixed-size [`PerPlayer`] values.
 //!
+//! Simultaneous and face-down choices (Legion's command cards, picked by both players at once)
+//! are modelled as *sequential hidden* choices: the players choose one after the other, each
+//! choice is a normal [`Turn::Player`] decision, and a choice already made by another player is
+//! hidden from everyone else's [`Game::observation`] until the rules reveal it. Because an
+//! agent sees only its observation (and [`Game::determinize`] re-samples what it cannot see),
+//! choosing second gives no information: the game is the same as a simultaneous one.
+//!
 //! [`random_simulation`] is the generic invariant checker (OpenSpiel's `RandomSimTest`) that
 //! every game's tests run from a fixed seed.
 
@@ -190,6 +197,18 @@ pub trait Game: Clone + fmt::Debug {
 
     /// A short human-readable name of `action` at this state, for logs and transcripts.
     fn action_to_string(&self, action: Self::Action) -> String;
+
+    /// An upper bound on the steps (player actions plus chance events) of any game from this
+    /// state, OpenSpiel's `MaxGameLength`. Runners treat a game that goes past it as broken
+    /// (a `step_limit` failure) instead of looping forever; [`random_simulation`] checks it.
+    /// It must hold for every sequence of legal actions, not only for sensible play.
+    fn max_game_length(&self) -> u64;
+
+    /// The state as text, for replays and golden playthroughs. The default is the `Debug`
+    /// form; games override it with something a person can read.
+    fn render(&self) -> String {
+        format!("{self:?}")
+    }
 }
 
 /// Where [`random_simulation`] found a broken invariant.
@@ -276,6 +295,10 @@ where
                 return Err(fail(step, "a clone evolved differently from the original".into()));
             }
             step += 1;
+            if step as u64 > start.max_game_length() {
+                let bound = start.max_game_length();
+                return Err(fail(step, format!("game longer than max_game_length() = {bound}")));
+            }
             if step > max_steps {
                 return Err(fail(step, format!("no terminal state within {max_steps} steps")));
             }

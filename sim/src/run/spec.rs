@@ -98,11 +98,6 @@ pub trait Experimentable: Game {
         let _ = (before, after);
         "chance event".into()
     }
-
-    /// The state as text, for the end of a replay log.
-    fn render(&self) -> String {
-        format!("{self:?}")
-    }
 }
 
 /// The games a config can name.
@@ -222,10 +217,6 @@ impl Experimentable for ConnectFour {
             return Err(format!("winner {:?} but four in a line {four:?}", self.winner()));
         }
         Ok(())
-    }
-
-    fn render(&self) -> String {
-        self.to_string()
     }
 }
 

@@ -97,6 +97,9 @@ impl Game for Race {
     fn action_to_string(&self, action: u8) -> String {
         format!("+{action}")
     }
+    fn max_game_length(&self) -> u64 {
+        10_000
+    }
 }
 
 /// Values the total's closeness to the target for the player to move (a weak heuristic).

@@ -218,25 +218,6 @@ impl Experimentable for Ti4Game {
             format!("{what}: {}", lost.join(", "))
         }
     }
-
-    fn render(&self) -> String {
-        let c = self.content();
-        let mut s = format!("round {}, {:?}\n", self.state.round, self.step);
-        for p in self.state.seats() {
-            let ps = self.state.player(p);
-            let status =
-                if ps.in_game { String::new() } else { format!(" (eliminated in round {})", ps.standing.round) };
-            s += &format!(
-                "seat {} {}: {} VP, {} planets, {} technologies{status}\n",
-                p.idx(),
-                c.factions[ps.faction.idx()].key,
-                self.victory_points(p),
-                ps.planets.len(),
-                ps.techs.len()
-            );
-        }
-        s
-    }
 }
 
 /// `rules.victory_points` and `rules.round_cap`; rejects unknown rule keys. Errors are

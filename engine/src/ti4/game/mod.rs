@@ -638,4 +638,34 @@ impl Game for Ti4Game {
             Action::Done => "done".into(),
         }
     }
+
+    /// A safety bound, not a proof: [`MAX_GAME_LENGTH`] steps (uniform random 6-player games
+    /// take about 870 decisions; the runner's old fixed step limit was the same number).
+    fn max_game_length(&self) -> u64 {
+        MAX_GAME_LENGTH
+    }
+
+    /// The round and step, then one line per seat: faction, victory points, planets,
+    /// technologies, and when it was eliminated.
+    fn render(&self) -> String {
+        let c = self.content();
+        let mut s = format!("round {}, {:?}\n", self.state.round, self.step);
+        for p in self.state.seats() {
+            let ps = self.state.player(p);
+            let status =
+                if ps.in_game { String::new() } else { format!(" (eliminated in round {})", ps.standing.round) };
+            s += &format!(
+                "seat {} {}: {} VP, {} planets, {} technologies{status}\n",
+                p.idx(),
+                c.factions[ps.faction.idx()].key,
+                self.victory_points(p),
+                ps.planets.len(),
+                ps.techs.len()
+            );
+        }
+        s
+    }
 }
+
+/// Steps after which a TI4 game is treated as broken (see [`Game::max_game_length`]).
+pub const MAX_GAME_LENGTH: u64 = 10_000_000;

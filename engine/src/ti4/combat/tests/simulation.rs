@@ -74,6 +74,9 @@ macro_rules! combat_game {
             fn action_to_string(&self, a: $action) -> String {
                 format!("{a:?}")
             }
+            fn max_game_length(&self) -> u64 {
+                100_000
+            }
         }
     };
 }
