@@ -5,4 +5,5 @@
 pub mod bits;
 pub mod connect_four;
 pub mod game;
+pub mod playthrough;
 pub mod ti4;

@@ -156,50 +156,15 @@ fn play_statistics(bias: f64) {
     );
 }
 
-/// A seeded random playthrough as text: one line per decision or chance event.
-pub(crate) fn transcript(seed: u64) -> String {
-    use crate::game::{Game, Turn};
-    use rand::{RngExt, SeedableRng};
-    use std::fmt::Write;
-    let mut g = six_player_game(seed);
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let mut buf = Vec::new();
-    let mut out = String::new();
-    let _ = writeln!(out, "# TI4 random playthrough, seed {seed}; regenerate with UPDATE_GOLDEN=1");
-    loop {
-        match g.current() {
-            Turn::Terminal => break,
-            Turn::Chance => {
-                let _ = writeln!(out, "r{} chance {:?}", g.state.round, g.step);
-                g.apply_chance(&mut rng);
-            }
-            Turn::Player(p) => {
-                g.legal_actions(&mut buf);
-                let a = buf[rng.random_range(0..buf.len())];
-                let _ = writeln!(out, "r{} p{p} {} ({} legal)", g.state.round, g.action_to_string(a), buf.len());
-                g.apply(a);
-            }
-        }
-    }
-    let vp: Vec<u32> = g.state.seats().map(|p| g.victory_points(p)).collect();
-    let _ = writeln!(out, "end {:?} vp {vp:?} ranking {:?}", g.end_condition(), g.ranking());
-    out
-}
-
+/// Golden playthroughs of three seeded random 6-player games, by the one writer of
+/// [`crate::playthrough`]; `UPDATE_GOLDEN=1` regenerates them.
 #[test]
 fn golden_playthroughs() {
+    use crate::playthrough::{check_golden, playthrough, Render};
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     for seed in [1u64, 2, 3] {
-        let text = transcript(seed);
-        let path = dir.join(format!("ti4_seed{seed}.txt"));
-        if std::env::var_os("UPDATE_GOLDEN").is_some() {
-            std::fs::create_dir_all(&dir).expect("golden dir");
-            std::fs::write(&path, &text).expect("write golden");
-            continue;
-        }
-        let want = std::fs::read_to_string(&path)
-            .unwrap_or_else(|_| panic!("{} missing: run with UPDATE_GOLDEN=1", path.display()));
-        assert!(want == text, "{} differs from a fresh playthrough (UPDATE_GOLDEN=1 regenerates)", path.display());
+        let text = playthrough("TI4 random playthrough", &six_player_game(seed), seed, 1, Render::FinalOnly);
+        check_golden(&dir.join(format!("ti4_seed{seed}.txt")), &text).unwrap_or_else(|e| panic!("{e}"));
     }
 }
 
