@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::agent::Agent;
-use crate::heuristic::{Evaluator, HasHeuristic, HeuristicAgent, Weights};
+use crate::heuristic::{Evaluator, HasHeuristic, HeuristicAgent, TerminalEvaluator, Weights};
 use crate::mcts::{Mcts, MctsConfig, Rollout};
 use crate::random::RandomAgent;
 
@@ -100,6 +100,12 @@ pub enum ConfigError {
         /// What is allowed.
         expected: &'static str,
     },
+    /// The agent needs a heuristic evaluator (`heuristic` agents, MCTS with heuristic rollouts,
+    /// a rollout depth cap or weights) and the game registers none.
+    NoHeuristic {
+        /// The config field that asks for it (`kind`, `rollout`, `max_rollout_depth`, `weights`).
+        field: &'static str,
+    },
     /// A field has a value outside its allowed set.
     InvalidValue {
         /// The field.
@@ -144,6 +150,11 @@ impl fmt::Display for ConfigError {
             ConfigError::InvalidValue { field, value, expected } => {
                 write!(f, "agent config: field \"{field}\": got {value}, expected {expected}")
             }
+            ConfigError::NoHeuristic { field } => write!(
+                f,
+                "agent config: field \"{field}\": needs a heuristic evaluator, and this game registers none \
+                 (use random agents, or MCTS with random rollouts to the end)"
+            ),
         }
     }
 }
@@ -288,6 +299,34 @@ impl AgentConfig {
         G::Action: Send,
     {
         self.try_build().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The config field that asks for a heuristic evaluator, if any: `heuristic` agents, MCTS
+    /// with heuristic rollouts or a rollout depth cap (the evaluator scores the cut-off), and
+    /// any `weights`.
+    pub fn needs_heuristic(&self) -> Option<&'static str> {
+        match self {
+            AgentConfig::Random => None,
+            AgentConfig::Heuristic { .. } => Some("kind"),
+            AgentConfig::Mcts(c) if c.rollout == Rollout::Heuristic => Some("rollout"),
+            AgentConfig::Mcts(c) if c.max_rollout_depth.is_some() => Some("max_rollout_depth"),
+            AgentConfig::Mcts(c) if !c.weights.is_empty() => Some("weights"),
+            AgentConfig::Mcts(_) => None,
+        }
+    }
+
+    /// Builds the agent for any game, with no game-specific code: random agents, and MCTS
+    /// with random rollouts to the end scored by [`TerminalEvaluator`]. A config that needs a
+    /// heuristic is [`ConfigError::NoHeuristic`].
+    pub fn try_build_generic<G>(&self) -> Result<Box<dyn Agent<G> + Send>, ConfigError>
+    where
+        G: Game + Send + 'static,
+        G::Action: Send,
+    {
+        match self.needs_heuristic() {
+            Some(field) => Err(ConfigError::NoHeuristic { field }),
+            None => Ok(self.build_with(TerminalEvaluator)),
+        }
     }
 
     /// Builds the agent with evaluator `eval` (used by `heuristic` agents and by MCTS for

@@ -30,6 +30,20 @@ pub trait Evaluator<G: Game> {
     fn evaluate(&self, state: &G) -> PerPlayer<f64>;
 }
 
+/// The evaluator every game has without any game-specific code: the game's returns so far,
+/// mapped from [`Game::utility_range`] onto `[0, 1]`. Exact at terminal states (so MCTS with
+/// random rollouts to the end needs nothing else); before the end it only knows what the game
+/// has already paid out (for games that pay at the end, the midpoint for everyone).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TerminalEvaluator;
+
+impl<G: Game> Evaluator<G> for TerminalEvaluator {
+    fn evaluate(&self, state: &G) -> PerPlayer<f64> {
+        let (lo, hi) = state.utility_range();
+        state.returns().map(|r| ((r - lo) / (hi - lo)).clamp(0.0, 1.0))
+    }
+}
+
 /// Named evaluator weights from an agent config (`"weights": {"vp": 10}`), sorted by name.
 pub type Weights = BTreeMap<String, f64>;
 

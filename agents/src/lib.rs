@@ -21,7 +21,7 @@ pub mod ti4;
 
 pub use agent::{agent_rng, play_game, Agent};
 pub use config::{AgentConfig, ConfigError};
-pub use heuristic::{ConnectFourHeuristic, Evaluator, HasHeuristic, HeuristicAgent};
+pub use heuristic::{ConnectFourHeuristic, Evaluator, HasHeuristic, HeuristicAgent, TerminalEvaluator};
 pub use mcts::{Mcts, MctsConfig, Rollout};
 pub use random::RandomAgent;
 pub use ti4::{Ti4Heuristic, Ti4Weights};

@@ -5,8 +5,10 @@
 use agents::{agent_rng, Agent, ConnectFourHeuristic, Mcts, MctsConfig, Rollout};
 use engine::connect_four::ConnectFour;
 
-#[path = "../../engine/tests/support/counting_alloc.rs"]
-mod counting_alloc;
+use testkit::counting_alloc;
+
+#[global_allocator]
+static GLOBAL: counting_alloc::Counting = counting_alloc::Counting;
 
 /// Allocations made on this thread so far.
 fn allocations() -> u64 {

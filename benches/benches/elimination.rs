@@ -1,6 +1,6 @@
 //! The elimination check's cost (Elimination; `engine::ti4::elimination`): the condition
 //! (`meets_conditions`) for every seat, and `check_elimination` as the round loop runs it after
-//! an event, in three fixed positions (`benches/support/elimination_positions.rs`):
+//! an event, in three fixed positions (`engine/testkit/src/elimination_positions.rs`):
 //! `mid_game` (six players controlling planets: the first test decides), `no_planets` (six
 //! players kept in the game by units only: the unit-type masks decide, one with the Magmus
 //! Reactor in a supernova) and `magmus_out` (the Muaat player's last ship left the supernova:
@@ -14,8 +14,7 @@
 //! `elimination/copy_state`).
 //! Run: `cargo bench -p benches --bench elimination -- --warm-up-time 1 --measurement-time 3`.
 
-#[path = "support/elimination_positions.rs"]
-mod positions;
+use testkit::elimination_positions as positions;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use engine::ti4::content::Content;

@@ -1,6 +1,6 @@
 //! Research move generation (Technology 9-15): the fast generator `research_options` and the
-//! plain reference (`engine/tests/support/research_reference.rs`) in three fixed positions
-//! (`engine/tests/support/positions.rs`): a freshly set-up Sol player, a mid-game Sol player
+//! plain reference (`engine/testkit/src/research_reference.rs`) in three fixed positions
+//! (`engine/testkit/src/research_positions.rs`): a freshly set-up Sol player, a mid-game Sol player
 //! with 12 technologies and 4 specialty planets, and a constructed worst case (L1Z1X with
 //! every specialty planet, AI Development Algorithm and Inheritance Systems ready).
 //!
@@ -12,10 +12,8 @@
 //! Ids: `research/fast/<position>` and `research/reference/<position>`.
 //! Run: `cargo bench -p benches --bench research -- --warm-up-time 1 --measurement-time 3`.
 
-#[path = "../../engine/tests/support/positions.rs"]
-mod positions;
-#[path = "../../engine/tests/support/research_reference.rs"]
-mod reference;
+use testkit::research_positions as positions;
+use testkit::research_reference as reference;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use engine::ti4::content::Content;

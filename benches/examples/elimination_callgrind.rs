@@ -11,8 +11,7 @@
 //!     target/release/examples/elimination_callgrind no_planets 100000
 //! ```
 
-#[path = "../benches/support/elimination_positions.rs"]
-mod positions;
+use testkit::elimination_positions as positions;
 
 use engine::ti4::content::Content;
 use engine::ti4::elimination::{check_elimination, meets_conditions};

@@ -10,10 +10,8 @@
 //!     target/release/examples/research_callgrind mid_game 1000
 //! ```
 
-#[path = "../../engine/tests/support/positions.rs"]
-mod positions;
-#[path = "../../engine/tests/support/research_reference.rs"]
-mod reference;
+use testkit::research_positions as positions;
+use testkit::research_reference as reference;
 
 use engine::ti4::content::Content;
 use engine::ti4::technology::research_options;

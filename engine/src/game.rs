@@ -108,8 +108,9 @@ impl<T: Copy + fmt::Debug> fmt::Debug for PerPlayer<T> {
 /// Implementations must be deterministic: the same state, the same action (and, at chance
 /// states, the same RNG state) always give the same next state.
 pub trait Game: Clone + fmt::Debug {
-    /// A player's action. `Ord` fixes the order of [`Game::legal_actions`].
-    type Action: Copy + Eq + Ord + std::hash::Hash + fmt::Debug;
+    /// A player's action. `Ord` fixes the order of [`Game::legal_actions`]; actions are plain
+    /// data, so they may cross threads.
+    type Action: Copy + Eq + Ord + std::hash::Hash + fmt::Debug + Send + Sync;
 
     /// Everything one player can see of a state: their private information plus all public
     /// information, including what they remember of the past. For a perfect-information game

@@ -8,8 +8,10 @@ use engine::ti4::ids::{Player, UnitType};
 use engine::ti4::position::state_from_json;
 use engine::ti4::state::Location;
 
-#[path = "support/counting_alloc.rs"]
-mod counting_alloc;
+use testkit::counting_alloc;
+
+#[global_allocator]
+static GLOBAL: counting_alloc::Counting = counting_alloc::Counting;
 use counting_alloc::allocations;
 
 #[test]

@@ -5,16 +5,17 @@
 //! Covered: `research_options` once its buffer has grown (Technology 9-15), `State::clone`,
 //! and `research` (Technology 10), including a research whose card gains a planet.
 
-#[path = "support/positions.rs"]
-mod positions;
+use testkit::research_positions as positions;
 
 use engine::ti4::content::Content;
 use engine::ti4::ids::Player;
 use engine::ti4::state::State;
 use engine::ti4::technology::{research, research_options};
 
-#[path = "support/counting_alloc.rs"]
-mod counting_alloc;
+use testkit::counting_alloc;
+
+#[global_allocator]
+static GLOBAL: counting_alloc::Counting = counting_alloc::Counting;
 use counting_alloc::allocations;
 
 #[test]

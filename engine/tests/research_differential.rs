@@ -1,15 +1,13 @@
 //! Differential tests of research legality (Technology 9-15, notes 1 and 3): the fast,
 //! bitset-based generator `research_options` and the checker `check_research` against the
-//! plain reference in `support/research_reference.rs`, over seeded random positions.
+//! plain reference in `testkit::research_reference`, over seeded random positions.
 //!
 //! Every case is its own seed: case `i` draws from `ChaCha8Rng::seed_from_u64(SEED)` on stream
 //! `i`. A failure prints the case, the position and the replay command; set
 //! `RESEARCH_CASE=i` to run that case alone.
 
-#[path = "support/positions.rs"]
-mod positions;
-#[path = "support/research_reference.rs"]
-mod reference;
+use testkit::research_positions as positions;
+use testkit::research_reference as reference;
 
 use engine::ti4::content::{Content, TechKind};
 use engine::ti4::ids::{FactionId, PlanetId, PlanetSet, Player, TechId, TechSet};

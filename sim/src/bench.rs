@@ -1,39 +1,19 @@
-//! `sim bench`: the headline performance figures of issue 5 as one JSON object.
+//! `sim bench`: the headline performance figures of every registered game as one JSON object,
+//! `{"format", "version", "quick", "cores", "threads", "timing", "games": {ID: {...}}}`.
 //!
-//! | section | figure | what is timed |
-//! | --- | --- | --- |
-//! | `research.<position>` | `fast_ns`, `reference_ns`, `speedup_x` | one research move generation in the three fixed positions of `benches/benches/research.rs`: the engine's generator and the plain reference |
-//! | `elimination` | `check_ns` | one `check_elimination` over the six-seat mid-game position of `benches/benches/elimination.rs` |
-//! | `connect_four` | `mcts_simulations_per_sec` | MCTS at 1,000 iterations per move against a random player, one thread, time inside searches only (the setting of `agents/examples/c4_bench.rs` and `scripts/openspiel_compare.py`) |
-//! | `connect_four` | `parallel_speedup_x` | a fixed batch of those games on a rayon pool of all cores over a pool of one |
-//! | `ti4` | `random_6p_games_per_sec_per_core` | complete games between six uniformly random players, one thread |
-//! | `ti4` | `mcts_iterations_per_sec` | MCTS (random rollouts) from a fixed mid-game position, one thread |
+//! Each game's figures come from its registry entry ([`crate::registry::GameEntry::bench`]);
+//! their keys and what each times are documented in the game's adapter
+//! (`sim/src/games/<game>/bench*`) and in `docs/CLI.md`.
 //!
 //! Every figure names its unit in its key (`_ns`, `_per_sec`, `_x`) and is the median over
 //! batches of the batch mean ([`timing`]). Every bench first checks that it measures the right
-//! thing (option counts and agreement with the reference, elimination outcomes, MCTS budgets and
-//! tactics, identical results on one and on all threads, complete TI4 games with full rankings)
-//! and fails with exit code 3 otherwise. Wall-clock time is the quantity measured here; nothing
-//! timed decides anything.
+//! thing and fails with exit code 3 otherwise. Wall-clock time is the quantity measured here;
+//! nothing timed decides anything.
 //!
-//! Files: `bench/timing.rs` (method), `bench/research.rs`, `bench/elimination.rs`,
-//! `bench/connect_four.rs`, `bench/ti4.rs`, and `bench/games.rs` (random games and MCTS
-//! searches timed for any `Game`: a new game's figures are one function each on top of it). The
-//! research reference and the fixed positions are the very files the criterion benches and the
-//! engine's tests include.
+//! Files: `bench/timing.rs` (method) and `bench/games.rs` (random games and MCTS searches timed
+//! for any `Game`: a new game's figures are one function each on top of it).
 
-#[path = "../../benches/benches/support/elimination_positions.rs"]
-mod elimination_positions;
-#[path = "../../engine/tests/support/positions.rs"]
-mod research_positions;
-#[path = "../../engine/tests/support/research_reference.rs"]
-mod research_reference;
-
-pub mod connect_four;
-pub mod elimination;
 pub mod games;
-pub mod research;
-pub mod ti4;
 pub mod timing;
 
 use std::fmt;
@@ -47,8 +27,9 @@ use crate::error::SimError;
 use crate::run::error::RunError;
 use timing::Budget;
 
-/// Version of the report's layout; bumped when a key changes meaning or disappears.
-pub const REPORT_FORMAT: u32 = 1;
+/// Version of the report's layout; bumped when a key changes meaning or disappears (2: the
+/// figures moved under `games.<id>`).
+pub const REPORT_FORMAT: u32 = 2;
 
 /// The whole report, serialized in this field order.
 #[derive(Clone, Debug, Serialize)]
@@ -65,14 +46,8 @@ pub struct Report {
     pub threads: usize,
     /// The timing method, in words.
     pub timing: String,
-    /// Research move generation, per fixed position.
-    pub research: research::ResearchFigures,
-    /// The elimination check.
-    pub elimination: elimination::EliminationFigures,
-    /// Connect Four MCTS.
-    pub connect_four: connect_four::ConnectFourFigures,
-    /// TI4 games and search.
-    pub ti4: ti4::Ti4Figures,
+    /// Each registered game's figures, by game id (games without a bench are left out).
+    pub games: serde_json::Map<String, serde_json::Value>,
 }
 
 /// Why `sim bench` failed.
@@ -80,7 +55,7 @@ pub struct Report {
 pub enum BenchError {
     /// A bench did not measure what it should: a regression in the code it times.
     Check {
-        /// The bench (`research`, `elimination`, `connect_four`, `ti4`).
+        /// The bench (`research`, `elimination`, `connect_four`, `ti4`, `legion` ...).
         bench: &'static str,
         /// What was expected and what was found.
         problem: String,
@@ -148,18 +123,15 @@ pub fn measure(args: &BenchArgs) -> Result<Report, BenchError> {
             eprintln!("sim bench: {name} done in {:.1} s", started.elapsed().as_secs_f64());
         }
     };
-    let t = Instant::now();
-    let research = research::measure(&budget)?;
-    progress("research", t);
-    let t = Instant::now();
-    let elimination = elimination::measure(&budget)?;
-    progress("elimination", t);
-    let t = Instant::now();
-    let connect_four = connect_four::measure(&budget, threads)?;
-    progress("connect_four", t);
-    let t = Instant::now();
-    let ti4 = ti4::measure(&budget)?;
-    progress("ti4", t);
+    let registry = crate::games::builtin();
+    let mut games = serde_json::Map::new();
+    for g in registry.games() {
+        let t = Instant::now();
+        if let Some(figures) = g.bench(&budget, threads)? {
+            progress(g.id(), t);
+            games.insert(g.id().to_string(), figures);
+        }
+    }
     Ok(Report {
         format: REPORT_FORMAT,
         version: env!("CARGO_PKG_VERSION"),
@@ -167,10 +139,7 @@ pub fn measure(args: &BenchArgs) -> Result<Report, BenchError> {
         cores,
         threads,
         timing: budget.describe(),
-        research,
-        elimination,
-        connect_four,
-        ti4,
+        games,
     })
 }
 

@@ -4,7 +4,7 @@
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
-/// TI4 rules engine: experiments, explanations, benches and replays.
+/// Board-game self-play: experiments, explanations, benches and replays for every registered game.
 #[derive(Parser, Debug)]
 #[command(name = "sim", version, about)]
 #[command(after_help = "Without a command, sim runs the embedded default experiment (as `sim run`).")]
@@ -17,7 +17,7 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Explain a position: what a player may do and why.
+    /// Explain a position of a registered game (topics: `sim explain --help`).
     Explain(ExplainArgs),
     /// Run an experiment: seeded self-play games in parallel, statistics in results/NAME/.
     Run(RunArgs),
@@ -107,64 +107,16 @@ pub struct MergeArgs {
     pub quiet: bool,
 }
 
-/// `sim explain`.
+/// `sim explain TOPIC [ARGS...]`: the topics come from the registered games (see
+/// `sim explain --help`); each topic parses its own arguments.
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
-    /// What to explain.
-    #[command(subcommand)]
-    pub topic: ExplainTopic,
-}
-
-/// What `sim explain` explains.
-#[derive(Subcommand, Debug)]
-pub enum ExplainTopic {
-    /// Every technology: owned, researchable (with the planets to exhaust) or blocked (and why).
-    Research(ExplainResearchArgs),
-    /// Every player's elimination conditions; with --apply, the position after the eliminations.
-    Elimination(ExplainEliminationArgs),
-}
-
-/// `sim explain elimination`.
-#[derive(Args, Debug)]
-pub struct ExplainEliminationArgs {
-    /// Position file (JSON, see docs/POSITION.md).
-    #[arg(long, value_name = "FILE")]
-    pub position: PathBuf,
-    /// Print the position after resolving every elimination the conditions call for (in the
-    /// position format, readable back) instead of the conditions.
-    #[arg(long)]
-    pub apply: bool,
-    /// Content to use.
-    #[command(flatten)]
-    pub content: ContentArgs,
-    /// Indent the JSON output (default: one line).
-    #[arg(long)]
-    pub pretty: bool,
-}
-
-/// `sim explain research`.
-#[derive(Args, Debug)]
-pub struct ExplainResearchArgs {
-    /// Position file (JSON, see docs/POSITION.md).
-    #[arg(long, value_name = "FILE")]
-    pub position: PathBuf,
-    /// The player to explain, by faction id (e.g. `sol`).
-    #[arg(long, value_name = "FACTION_ID")]
-    pub player: String,
-    /// Content to use.
-    #[command(flatten)]
-    pub content: ContentArgs,
-    /// Indent the JSON output (default: one line).
-    #[arg(long)]
-    pub pretty: bool,
-}
-
-/// Which content (technologies, units, factions, planets, systems) to load.
-#[derive(Args, Debug, Clone, Default)]
-pub struct ContentArgs {
-    /// Content directory: each data file present there replaces the embedded one.
-    #[arg(long = "content", value_name = "DIR")]
-    pub dir: Option<PathBuf>,
+    /// What to explain: a topic of a registered game (`research`, `elimination`, ...).
+    #[arg(value_name = "TOPIC")]
+    pub topic: String,
+    /// The topic's own arguments (`sim explain TOPIC --help` lists them).
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "ARGS")]
+    pub args: Vec<String>,
 }
 
 #[cfg(test)]

@@ -4,15 +4,17 @@
 //! Exit codes: 0 success; 2 bad input (command line, content, position, config), with one line
 //! on stderr naming the file and the field; 3 when games of an experiment failed (`run`,
 //! `merge`) or a replay did not reproduce its record. Subcommands live in their own modules and are
-//! dispatched from [`run()`]; new ones (`explain elimination`, `bench`, `replay`, `merge`)
-//! slot in as further [`cli::Command`] / [`cli::ExplainTopic`] variants.
+//! dispatched from [`run()`]; every one is written against the game registry ([`registry`]):
+//! the games themselves live in [`games`], one folder each, registered in
+//! [`games::builtin`].
 
 pub mod bench;
 pub mod cli;
 pub mod error;
 pub mod explain;
-pub mod input;
+pub mod games;
 pub mod merge;
+pub mod registry;
 pub mod replay;
 pub mod run;
 pub mod stats;

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::cli::MergeArgs;
+use crate::registry::Registry;
 use crate::run::config::{Experiment, Overrides};
 use crate::run::console;
 use crate::run::error::RunError;
@@ -21,10 +22,15 @@ use crate::run::output::{
     GAMES_FILE, RUN_FILE, SUMMARY_FILE,
 };
 use crate::run::record::{read_jsonl, FailureRecord, GameRecord};
-use crate::run::summary::{summarize, Summary};
+use crate::run::summary::Summary;
 
-/// Runs `sim merge`.
+/// Runs `sim merge` on the built-in games.
 pub fn run(args: &MergeArgs) -> Result<Summary, RunError> {
+    run_in(&crate::games::builtin(), args)
+}
+
+/// Runs `sim merge` on the games of `registry`.
+pub fn run_in(registry: &Registry, args: &MergeArgs) -> Result<Summary, RunError> {
     let started = Instant::now();
     let first = args.dirs.first().ok_or_else(|| RunError::Argument {
         name: "DIR".into(),
@@ -32,7 +38,9 @@ pub fn run(args: &MergeArgs) -> Result<Summary, RunError> {
     })?;
     let infos = args.dirs.iter().map(|d| read_run_info(d)).collect::<Result<Vec<_>, _>>()?;
     let origin = first.join(RUN_FILE).display().to_string();
-    let exp = Experiment::from_value(&infos[0].config, &format!("{origin}: config"), &Overrides::default())?;
+    let config_origin = format!("{origin}: config");
+    let exp = Experiment::from_value_in(registry, &infos[0].config, &config_origin, &Overrides::default())?;
+    let game = registry.get(&exp.game).map_err(|p| crate::run::config::ConfigError::new(&config_origin, "game", p))?;
     let hash = infos[0].config_hash.clone();
     let mut owner: BTreeMap<u64, &Path> = BTreeMap::new();
     let (mut records, mut failures) = (Vec::new(), Vec::new());
@@ -88,7 +96,7 @@ pub fn run(args: &MergeArgs) -> Result<Summary, RunError> {
     std::fs::create_dir_all(&out).map_err(|e| RunError::io(&out, e))?;
     write_lines(&out.join(GAMES_FILE), &records)?;
     write_lines(&out.join(FAILURES_FILE), &failures)?;
-    let summary = summarize(&exp, &hash, exp.games, &records, &failures);
+    let summary = game.summarize(&exp, &hash, exp.games, &records, &failures);
     write_json_atomic(&out.join(SUMMARY_FILE), &summary)?;
     let wall = started.elapsed().as_secs_f64();
     let info = RunInfo {

@@ -7,18 +7,17 @@
 //! said on stderr); 3 when it differs, or when it reproduces a recorded failure; 2 for bad
 //! arguments or an unreadable run directory.
 
-use engine::connect_four::ConnectFour;
-use engine::ti4::game::Ti4Game;
 use serde_json::json;
 
 use crate::cli::ReplayArgs;
+use crate::registry::Registry;
 use crate::run::config::{Experiment, Overrides};
 use crate::run::console;
 use crate::run::error::RunError;
 use crate::run::output::{config_hash, read_run_info, FAILURES_FILE, GAMES_FILE, RUN_FILE};
 use crate::run::play::{play, Context, Outcome, TraceStep};
 use crate::run::record::{read_jsonl, FailureRecord, GameRecord};
-use crate::run::spec::{Experimentable, GameKind};
+use crate::run::spec::Experimentable;
 
 /// How a replay compares with the run's records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,11 +43,17 @@ impl Verdict {
     }
 }
 
-/// Runs `sim replay`.
+/// Runs `sim replay` on the built-in games.
 pub fn run(args: &ReplayArgs) -> Result<Verdict, RunError> {
+    run_in(&crate::games::builtin(), args)
+}
+
+/// Runs `sim replay` on the games of `registry`.
+pub fn run_in(registry: &Registry, args: &ReplayArgs) -> Result<Verdict, RunError> {
     let info = read_run_info(&args.run)?;
     let origin = args.run.join(RUN_FILE).display().to_string();
-    let exp = Experiment::from_value(&info.config, &format!("{origin}: config"), &Overrides::default())?;
+    let config_origin = format!("{origin}: config");
+    let exp = Experiment::from_value_in(registry, &info.config, &config_origin, &Overrides::default())?;
     if config_hash(&exp) != info.config_hash {
         return Err(RunError::Mismatch {
             path: args.run.join(RUN_FILE),
@@ -62,13 +67,12 @@ pub fn run(args: &ReplayArgs) -> Result<Verdict, RunError> {
             problem: format!("{} is not a game of this run (0 to {})", args.game, exp.games - 1),
         });
     }
-    match exp.game {
-        GameKind::ConnectFour => replay::<ConnectFour>(&exp, args, info.check_invariants, &origin),
-        GameKind::Ti4 => replay::<Ti4Game>(&exp, args, info.check_invariants, &origin),
-    }
+    let game = registry.get(&exp.game).map_err(|p| crate::run::config::ConfigError::new(&config_origin, "game", p))?;
+    game.replay(&exp, args, info.check_invariants, &origin)
 }
 
-fn replay<G: Experimentable>(
+/// Replays game `args.game` of a run of game `G` (the registry's [`crate::registry::GameEntry::replay`]).
+pub fn replay<G: Experimentable>(
     exp: &Experiment,
     args: &ReplayArgs,
     run_checked: bool,
@@ -139,13 +143,7 @@ fn log(exp: &Experiment, outcome: &Outcome, trace: &[TraceStep], verdict: Verdic
     };
     let mut s = format!(
         "game {} of {} ({}): seed {}, block {}, rotation {}, lineup {}\n",
-        id.index,
-        exp.name,
-        exp.game.id(),
-        id.seed,
-        id.block,
-        id.rotation,
-        id.lineup
+        id.index, exp.name, exp.game, id.seed, id.block, id.rotation, id.lineup
     );
     for (seat, agent) in id.agents.iter().enumerate() {
         let faction = id.factions.as_ref().map(|f| format!(" ({})", f[seat])).unwrap_or_default();
@@ -174,9 +172,11 @@ fn log(exp: &Experiment, outcome: &Outcome, trace: &[TraceStep], verdict: Verdic
                 "result: {result}; ranking {:?}; scores {:?}; end {}; {} decisions, {} chance events\n",
                 r.ranking, r.scores, r.end, r.decisions, r.chance_events
             );
-            for e in r.eliminations.iter().flatten() {
-                let by = e.by.map(|b| format!(" by seat {b}")).unwrap_or_default();
-                s += &format!("eliminated: seat {} in round {}{by}\n", e.seat, e.round);
+            for e in r.tallies.events.iter().filter(|e| e.label == "elimination") {
+                let seat = e.seat.map_or("?".into(), |s| s.to_string());
+                let round = e.round.map(|r| format!(" in round {r}")).unwrap_or_default();
+                let by = e.other.map(|b| format!(" by seat {b}")).unwrap_or_default();
+                s += &format!("eliminated: seat {seat}{round}{by}\n");
             }
         }
         Outcome::Failed(f) => {

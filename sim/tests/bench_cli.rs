@@ -11,20 +11,20 @@ fn sim(args: &[&str]) -> Output {
 
 /// Every figure of the report, by JSON pointer; each key ends in its unit.
 const FIGURES: [&str; 14] = [
-    "/research/fresh_start/fast_ns",
-    "/research/fresh_start/reference_ns",
-    "/research/fresh_start/speedup_x",
-    "/research/mid_game/fast_ns",
-    "/research/mid_game/reference_ns",
-    "/research/mid_game/speedup_x",
-    "/research/worst_case/fast_ns",
-    "/research/worst_case/reference_ns",
-    "/research/worst_case/speedup_x",
-    "/elimination/check_ns",
-    "/connect_four/mcts_simulations_per_sec",
-    "/connect_four/parallel_speedup_x",
-    "/ti4/random_6p_games_per_sec_per_core",
-    "/ti4/mcts_iterations_per_sec",
+    "/games/ti4/research/fresh_start/fast_ns",
+    "/games/ti4/research/fresh_start/reference_ns",
+    "/games/ti4/research/fresh_start/speedup_x",
+    "/games/ti4/research/mid_game/fast_ns",
+    "/games/ti4/research/mid_game/reference_ns",
+    "/games/ti4/research/mid_game/speedup_x",
+    "/games/ti4/research/worst_case/fast_ns",
+    "/games/ti4/research/worst_case/reference_ns",
+    "/games/ti4/research/worst_case/speedup_x",
+    "/games/ti4/elimination/check_ns",
+    "/games/connect4/mcts_simulations_per_sec",
+    "/games/connect4/parallel_speedup_x",
+    "/games/ti4/games/random_6p_games_per_sec_per_core",
+    "/games/ti4/games/mcts_iterations_per_sec",
 ];
 
 /// Collects the pointers of every number whose key ends in a unit suffix.
@@ -49,7 +49,7 @@ fn quick_json_report_has_every_figure_as_a_positive_number() {
     assert_eq!(text.lines().count(), 1, "one JSON object on one line: {text}");
     let v: Value = serde_json::from_str(&text).unwrap();
 
-    assert_eq!(v["format"], 1);
+    assert_eq!(v["format"], 2);
     assert_eq!(v["quick"], true);
     assert!(v["threads"].as_u64().is_some_and(|t| t >= 1), "{v}");
     assert!(v["cores"].as_u64().is_some_and(|t| t >= 1), "{v}");
@@ -60,14 +60,14 @@ fn quick_json_report_has_every_figure_as_a_positive_number() {
         assert!(x > 0.0 && x.is_finite(), "{p} = {x}");
     }
     for (name, count) in [("fresh_start", 11), ("mid_game", 21), ("worst_case", 359)] {
-        assert_eq!(fig(&format!("/research/{name}/options")), count);
+        assert_eq!(fig(&format!("/games/ti4/research/{name}/options")), count);
     }
-    assert_eq!(fig("/elimination/players"), 6);
-    assert_eq!(fig("/elimination/position"), "mid_game");
-    assert_eq!(fig("/connect_four/iterations_per_move"), 1000);
-    assert!(fig("/connect_four/parallel_games").as_u64().is_some_and(|g| g >= 16));
-    assert_eq!(fig("/ti4/players"), 6);
-    assert!(fig("/ti4/mcts_iterations_per_search").as_u64().is_some_and(|n| n >= 1));
+    assert_eq!(fig("/games/ti4/elimination/players"), 6);
+    assert_eq!(fig("/games/ti4/elimination/position"), "mid_game");
+    assert_eq!(fig("/games/connect4/iterations_per_move"), 1000);
+    assert!(fig("/games/connect4/parallel_games").as_u64().is_some_and(|g| g >= 16));
+    assert_eq!(fig("/games/ti4/games/players"), 6);
+    assert!(fig("/games/ti4/games/mcts_iterations_per_search").as_u64().is_some_and(|n| n >= 1));
 
     // Every key with a unit suffix is one of the figures above (nothing unchecked slips in).
     let mut keys = Vec::new();

@@ -130,10 +130,11 @@ fn ti4_summary_is_identical_for_threads_and_shards() {
     let first: serde_json::Value =
         serde_json::from_str(std::fs::read_to_string(run(&one).join("games.jsonl")).unwrap().lines().next().unwrap())
             .unwrap();
-    for key in ["factions", "agents", "ranking", "scores", "rounds", "decisions", "end", "eliminations", "technologies"]
-    {
+    for key in ["factions", "agents", "ranking", "scores", "rounds", "decisions", "end", "tallies"] {
         assert!(first.get(key).is_some(), "games.jsonl lacks {key}: {first}");
     }
+    let events = first["tallies"]["events"].as_array().expect("tallies.events");
+    assert!(events.iter().any(|e| e["label"] == "research" && e["key"].is_string() && e["group"].is_string()));
     let s = json(&run(&one).join("summary.json"));
     assert_eq!((s["game"].as_str(), s["games_completed"].as_u64()), (Some("ti4"), Some(12)));
     for key in ["factions", "eliminations", "technologies"] {

@@ -25,7 +25,7 @@ use agents::config::{AgentConfig, ConfigError as AgentError};
 use engine::game::MAX_PLAYERS;
 use serde_json::{json, Map, Value};
 
-use crate::run::spec::GameKind;
+use crate::registry::{GameEntry, Registry};
 
 /// The embedded default experiment: what `sim` with no command runs.
 pub const DEFAULT_EXPERIMENT: &str = include_str!("../../experiments/default.json");
@@ -143,8 +143,8 @@ pub struct Experiment {
     pub name: String,
     /// Free text.
     pub description: String,
-    /// The game.
-    pub game: GameKind,
+    /// The game's registry id.
+    pub game: String,
     /// Games to play, at least 1 (a multiple of `players` when seats rotate).
     pub games: u64,
     /// The experiment seed: every RNG of every game derives from it (see `seating.rs`).
@@ -185,23 +185,43 @@ pub struct Overrides {
 }
 
 impl Experiment {
-    /// Parses and checks config text from `origin`.
+    /// Parses and checks config text from `origin`, for the built-in games.
     pub fn from_json(text: &str, origin: &str, overrides: &Overrides) -> Result<Self, ConfigError> {
+        Self::from_json_in(&crate::games::builtin(), text, origin, overrides)
+    }
+
+    /// Parses and checks config text from `origin`, for the games of `registry`.
+    pub fn from_json_in(
+        registry: &Registry,
+        text: &str,
+        origin: &str,
+        overrides: &Overrides,
+    ) -> Result<Self, ConfigError> {
         let value: Value = serde_json::from_str(text).map_err(|e| {
             ConfigError::new(origin, "", format!("invalid JSON at line {}, column {}: {e}", e.line(), e.column()))
         })?;
-        Self::from_value(&value, origin, overrides)
+        Self::from_value_in(registry, &value, origin, overrides)
     }
 
-    /// Checks a parsed config from `origin`.
+    /// Checks a parsed config from `origin`, for the built-in games.
     pub fn from_value(value: &Value, origin: &str, overrides: &Overrides) -> Result<Self, ConfigError> {
+        Self::from_value_in(&crate::games::builtin(), value, origin, overrides)
+    }
+
+    /// Checks a parsed config from `origin`, for the games of `registry`.
+    pub fn from_value_in(
+        registry: &Registry,
+        value: &Value,
+        origin: &str,
+        overrides: &Overrides,
+    ) -> Result<Self, ConfigError> {
         let err = |key: &str, problem: String| ConfigError::new(origin, key, problem);
         let obj = value.as_object().ok_or_else(|| err("", "expected a JSON object".into()))?;
         if let Some(k) = obj.keys().find(|k| !KEYS.contains(&k.as_str())) {
             return Err(err(k, format!("unknown key (expected one of: {})", KEYS.join(", "))));
         }
         let game_id = required(obj, "game").and_then(string).map_err(|p| err("game", p))?;
-        let game = GameKind::parse(&game_id).map_err(|p| err("game", p))?;
+        let game = registry.get(&game_id).map_err(|p| err("game", p))?;
         let name = required(obj, "name").and_then(string).map_err(|p| err("name", p))?;
         check_name(&name).map_err(|p| err("name", p))?;
         let description = optional(obj, "description", string).map_err(|p| err("description", p))?.unwrap_or_default();
@@ -284,7 +304,7 @@ impl Experiment {
         Ok(Experiment {
             name,
             description,
-            game,
+            game: game.id().to_string(),
             games,
             seed,
             players,
@@ -308,7 +328,7 @@ impl Experiment {
         let mut m = Map::new();
         m.insert("name".into(), json!(self.name));
         m.insert("description".into(), json!(self.description));
-        m.insert("game".into(), json!(self.game.id()));
+        m.insert("game".into(), json!(self.game));
         m.insert("games".into(), json!(self.games));
         m.insert("seed".into(), json!(self.seed));
         m.insert("players".into(), json!(self.players));
@@ -423,6 +443,12 @@ pub fn agent_error(i: usize, e: &AgentError) -> (String, String) {
             (at(&format!("weights.{weight}")), format!("got {value}, expected {expected}"))
         }
         AgentError::Json { message, .. } => (format!("agents[{i}]"), message.clone()),
+        AgentError::NoHeuristic { field } => (
+            at(field),
+            "needs a heuristic evaluator, and this game registers none (use random agents, or MCTS with random \
+             rollouts to the end)"
+                .into(),
+        ),
     }
 }
 
@@ -452,7 +478,7 @@ fn lineup_list(v: &Value, pool: usize) -> Result<Vec<Vec<usize>>, String> {
 type Factions = (Option<Vec<String>>, Option<Vec<String>>, Option<Assignment>);
 
 /// `factions`, `faction_pool`, `assignment`: structure only (ids are checked by the game).
-fn factions(obj: &Map<String, Value>, game: GameKind, players: usize) -> Result<Factions, (String, String)> {
+fn factions(obj: &Map<String, Value>, game: &dyn GameEntry, players: usize) -> Result<Factions, (String, String)> {
     let present: Vec<&str> =
         ["factions", "faction_pool", "assignment"].into_iter().filter(|k| obj.contains_key(*k)).collect();
     if !game.has_factions() {
@@ -551,7 +577,7 @@ mod tests {
     #[test]
     fn the_embedded_default_is_valid() {
         let e = Experiment::from_json(DEFAULT_EXPERIMENT, DEFAULT_ORIGIN, &Overrides::default()).unwrap();
-        assert_eq!((e.game, e.players, e.assignment), (GameKind::Ti4, 6, Some(Assignment::Random)));
+        assert_eq!((e.game.as_str(), e.players, e.assignment), ("ti4", 6, Some(Assignment::Random)));
         assert!(e.agents.iter().all(|a| a.name() == "heuristic"), "{:?}", e.agents);
     }
 
@@ -562,7 +588,7 @@ mod tests {
             .starts_with("x.json: gamez: unknown key"));
         assert_eq!(
             e(r#"{"name": "t", "game": "chess", "games": 4, "agents": []}"#),
-            "x.json: game: unknown game 'chess' (expected \"ti4\" or \"connect4\")"
+            "x.json: game: unknown game 'chess' (expected one of: \"connect4\", \"ti4\")"
         );
         assert_eq!(
             e(&MINIMAL.replace("\"games\": 4", "\"games\": \"four\"")),

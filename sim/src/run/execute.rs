@@ -148,7 +148,7 @@ pub fn execute<G: Experimentable>(exp: &Experiment, opts: &RunOptions) -> Result
     }
     records.sort_by_key(|r| r.id.index);
     failures.sort_by_key(|f| f.id.index);
-    let summary = summarize(exp, &hash, planned.len() as u64, &records, &failures);
+    let summary = summarize(exp, &hash, planned.len() as u64, &records, &failures, G::SECTIONS);
     write_json_atomic(&dir.join(SUMMARY_FILE), &summary)?;
 
     let wall = started.elapsed().as_secs_f64();

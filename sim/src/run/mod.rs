@@ -10,7 +10,8 @@
 //! Files: `run/config.rs` (config), `seating.rs` (who sits where, RNG streams), `play.rs`
 //! (one game, panics caught), `record.rs` (JSONL lines), `summary.rs` (statistics),
 //! `output.rs` (files, run.json, hash), `shard.rs`, `console.rs` (progress, table),
-//! `execute.rs` (the pipeline), `spec.rs` (the game trait), `ti4.rs` (TI4's hooks). Outputs are documented in
+//! `execute.rs` (the pipeline), `spec.rs` (the game trait), `tally.rs` (the generic statistics
+//! channel). The games themselves are in `crate::games`. Outputs are documented in
 //! `results/README.md`.
 
 pub mod config;
@@ -24,28 +25,32 @@ pub mod seating;
 pub mod shard;
 pub mod spec;
 pub mod summary;
+pub mod tally;
 #[cfg(test)]
 pub mod test_game;
-pub mod ti4;
-
-use engine::connect_four::ConnectFour;
-use engine::ti4::game::Ti4Game;
 
 use crate::cli::RunArgs;
 use config::{Experiment, Overrides, DEFAULT_EXPERIMENT, DEFAULT_ORIGIN};
 use error::RunError;
-use execute::{execute, RunOptions};
-use spec::GameKind;
+use execute::RunOptions;
 use summary::Summary;
 
-/// Runs `sim run` (and `sim` without a command, on the embedded default experiment).
+use crate::registry::Registry;
+
+/// Runs `sim run` (and `sim` without a command, on the embedded default experiment) on the
+/// built-in games.
 pub fn run(args: &RunArgs) -> Result<Summary, RunError> {
+    run_in(&crate::games::builtin(), args)
+}
+
+/// Runs `sim run` on the games of `registry`.
+pub fn run_in(registry: &Registry, args: &RunArgs) -> Result<Summary, RunError> {
     let (text, origin) = match &args.config {
         None => (DEFAULT_EXPERIMENT.to_string(), DEFAULT_ORIGIN.to_string()),
         Some(path) => (std::fs::read_to_string(path).map_err(|e| RunError::io(path, e))?, path.display().to_string()),
     };
     let overrides = Overrides { games: args.games, seed: args.seed, out: args.out.clone() };
-    let exp = Experiment::from_json(&text, &origin, &overrides)?;
+    let exp = Experiment::from_json_in(registry, &text, &origin, &overrides)?;
     let shard = match args.shard {
         Some(s) => Some(s),
         None => shard::from_env(|k| std::env::var(k).ok())?,
@@ -64,13 +69,11 @@ pub fn run(args: &RunArgs) -> Result<Summary, RunError> {
         command: std::env::args().collect(),
         origin,
     };
-    execute_experiment(&exp, &opts)
+    execute_experiment(registry, &exp, &opts)
 }
 
-/// Dispatches on the game: the one place (with `crate::replay`) that names every game type.
-pub fn execute_experiment(exp: &Experiment, opts: &RunOptions) -> Result<Summary, RunError> {
-    match exp.game {
-        GameKind::ConnectFour => execute::<ConnectFour>(exp, opts),
-        GameKind::Ti4 => execute::<Ti4Game>(exp, opts),
-    }
+/// Plays `exp` through its game's registry entry.
+pub fn execute_experiment(registry: &Registry, exp: &Experiment, opts: &RunOptions) -> Result<Summary, RunError> {
+    let game = registry.get(&exp.game).map_err(|p| config::ConfigError::new(&opts.origin, "game", p))?;
+    game.execute(exp, opts)
 }

@@ -19,10 +19,6 @@ use crate::run::record::{FailureRecord, GameId, GameRecord};
 use crate::run::seating::{plan, stream, GamePlan, AGENT_SLOT, CHANCE_SLOT};
 use crate::run::spec::{Experimentable, Setup};
 
-/// Steps (decisions plus chance events) after which a game is stopped as a failure: a game
-/// that long has a rules bug (TI4 games end by a round cap far below this).
-pub const MAX_STEPS: u64 = 10_000_000;
-
 /// What every game of a run shares.
 pub struct Context<'a, G: Experimentable> {
     /// The experiment.
@@ -92,7 +88,7 @@ pub enum TraceStep {
 /// Why a game stopped early (other than a panic).
 enum Stop {
     Invariant(String),
-    StepLimit,
+    StepLimit(u64),
 }
 
 /// Plays game `index` (see the module docs). With `trace`, records every step into it.
@@ -123,7 +119,9 @@ pub fn play<G: Experimentable>(ctx: &Context<G>, index: u64, trace: Option<&mut 
     match caught {
         Ok(Ok(end)) => Outcome::Done(record(id.clone(), &end)),
         Ok(Err(Stop::Invariant(m))) => fail("invariant", m, None),
-        Ok(Err(Stop::StepLimit)) => fail("step_limit", format!("no terminal state within {MAX_STEPS} steps"), None),
+        Ok(Err(Stop::StepLimit(bound))) => {
+            fail("step_limit", format!("no terminal state within max_game_length() = {bound} steps"), None)
+        }
         Err((message, location)) => fail("panic", message, location),
     }
 }
@@ -142,8 +140,7 @@ fn record<G: Experimentable>(id: GameId, end: &(G, u64, u64)) -> GameRecord {
         chance_events: *chance_events,
         rounds: state.rounds(),
         end: state.end_condition().into(),
-        eliminations: state.eliminations(),
-        technologies: state.technologies(),
+        tallies: state.tallies(),
         extras: state.extras(),
     }
 }
@@ -159,8 +156,12 @@ fn play_to_end<G: Experimentable>(
     let mut chance: ChaCha8Rng = stream(seed, block, CHANCE_SLOT);
     let setup = Setup { players: exp.players, factions: plan.factions.clone() };
     let mut state = G::new_game(ctx.prepared, &setup, &mut chance);
-    let mut agents: Vec<Box<dyn Agent<G>>> =
-        plan.agents.iter().map(|&a| G::build_agent(&exp.agents[a], ctx.prepared)).collect();
+    let max_steps = state.max_game_length();
+    let mut agents: Vec<Box<dyn Agent<G>>> = plan
+        .agents
+        .iter()
+        .map(|&a| G::build_agent(&exp.agents[a], ctx.prepared).unwrap_or_else(|e| panic!("agents[{a}]: {e}")))
+        .collect();
     let mut rngs: Vec<ChaCha8Rng> =
         plan.positions.iter().map(|&k| stream(seed, block, AGENT_SLOT + k as u64)).collect();
     let inject_panic = exp.fault_injection.panic_in_games.binary_search(&plan.index).is_ok();
@@ -209,8 +210,8 @@ fn play_to_end<G: Experimentable>(
         if ctx.check_invariants {
             state.check_invariants().map_err(Stop::Invariant)?;
         }
-        if step + 1 >= MAX_STEPS {
-            return Err(Stop::StepLimit);
+        if step + 1 > max_steps {
+            return Err(Stop::StepLimit(max_steps));
         }
     }
 }

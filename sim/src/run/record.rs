@@ -13,28 +13,92 @@ use serde_json::{Map, Value};
 
 use crate::run::error::RunError;
 
-/// A player eliminated during a game (TI4).
+/// One labelled thing that happened in a game (an elimination, a technology researched, a
+/// promotion), for the generic statistics channel ([`crate::run::tally`]). Every field but
+/// `label` is optional and left out of the JSON when absent.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Elimination {
-    /// The eliminated seat.
-    pub seat: usize,
-    /// The game round it happened in.
-    pub round: u32,
-    /// The seat whose action eliminated them, if any.
-    pub by: Option<usize>,
+pub struct Event {
+    /// What happened (`elimination`, `research`, `promotion`): events are aggregated per label.
+    pub label: String,
+    /// The seat it happened to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<usize>,
+    /// The other seat involved (who eliminated them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub other: Option<usize>,
+    /// The game round.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<u32>,
+    /// What it concerned (a technology id): aggregated per key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    /// The key's class (a technology colour): aggregated per group.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+    /// How many times it happened at once (tokens removed in one step), at least 1.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub count: u64,
 }
 
-/// A technology researched during a game (TI4), in the order researched.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Research {
-    /// The researching seat.
-    pub seat: usize,
-    /// Technology id.
-    pub tech: String,
-    /// Colour (`biotic`, `propulsion`, `cybernetic`, `warfare`, or `none` for unit upgrades).
-    pub colour: String,
-    /// The game round.
-    pub round: u32,
+fn one() -> u64 {
+    1
+}
+
+fn is_one(x: &u64) -> bool {
+    *x == 1
+}
+
+impl Event {
+    /// An event `label` with no details, counted once.
+    pub fn new(label: impl Into<String>) -> Self {
+        Event { label: label.into(), seat: None, other: None, round: None, key: None, group: None, count: 1 }
+    }
+    /// With the seat it happened to.
+    pub fn seat(mut self, seat: usize) -> Self {
+        self.seat = Some(seat);
+        self
+    }
+    /// With the other seat involved.
+    pub fn other(mut self, other: Option<usize>) -> Self {
+        self.other = other;
+        self
+    }
+    /// With the round.
+    pub fn round(mut self, round: u32) -> Self {
+        self.round = Some(round);
+        self
+    }
+    /// With what it concerned and its class.
+    pub fn key(mut self, key: impl Into<String>, group: Option<String>) -> Self {
+        self.key = Some(key.into());
+        self.group = group;
+        self
+    }
+    /// Counted `count` times.
+    pub fn count(mut self, count: u64) -> Self {
+        self.count = count;
+        self
+    }
+}
+
+/// What a game reports about itself when it ends ([`crate::run::spec::Experimentable::tallies`]):
+/// labelled events in the order they happened, and per-seat values (one number per seat,
+/// e.g. points lost). Empty parts are left out of the record.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tallies {
+    /// Events in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<Event>,
+    /// Per-seat values by label, one value per seat.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub seat_values: std::collections::BTreeMap<String, Vec<i64>>,
+}
+
+impl Tallies {
+    /// Whether nothing was reported.
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty() && self.seat_values.is_empty()
+    }
 }
 
 /// Which game this is and who sat where: the part shared by successes and failures.
@@ -78,12 +142,9 @@ pub struct GameRecord {
     pub rounds: Option<u32>,
     /// Why the game ended.
     pub end: String,
-    /// Eliminations in order, for games with elimination.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub eliminations: Option<Vec<Elimination>>,
-    /// Technologies researched in order, for games with technology.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub technologies: Option<Vec<Research>>,
+    /// What the game reported about itself: events and per-seat values.
+    #[serde(default, skip_serializing_if = "Tallies::is_empty")]
+    pub tallies: Tallies,
     /// Further game-specific values.
     #[serde(default, skip_serializing_if = "Map::is_empty")]
     pub extras: Map<String, Value>,
@@ -173,8 +234,7 @@ mod tests {
             chance_events: 0,
             rounds: None,
             end: "four_in_a_row".into(),
-            eliminations: None,
-            technologies: None,
+            tallies: Tallies::default(),
             extras: Map::new(),
         }
     }

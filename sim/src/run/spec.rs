@@ -1,31 +1,31 @@
-//! What a game must provide to be run as an experiment: the [`Experimentable`] trait, and
-//! [`GameKind`], the `game` key of a config, which dispatches to the implementing type.
+//! What a game must provide to be run as an experiment: the [`Experimentable`] trait, its
+//! game descriptor. The registry ([`crate::registry`]) erases the type; every subcommand is
+//! written once against it.
 //!
-//! Plugging in a game is one `impl Experimentable` plus one [`GameKind`] variant and one arm
-//! in each `match` below (`crate::run::execute_experiment` and `crate::replay` dispatch through
-//! [`GameKind`] too). Everything else (seating, seeding, parallel play, records, statistics,
-//! replay, merge) is generic.
+//! Plugging in a game is one `impl Experimentable` (in `sim/src/games/<game>/`, or in any crate
+//! that depends on `sim`) plus one line in [`crate::games::builtin`] (or
+//! [`crate::registry::Registry::with`]). Everything else (config checks, seating, seeding,
+//! parallel play, records, tallies, statistics, replay, merge, explain, bench) is generic.
 //!
-//! TI4 ([`crate::run::ti4`]): `prepare` loads the content directory (`content`) and checks
-//! `rules` (victory points, round cap, map) and the faction ids; `new_game` builds the galaxy
-//! and seats the factions from the chance RNG; `scores` are victory points; `rounds` the game
-//! rounds; `eliminations` and `technologies` fill the records' fields of the same name, which
-//! the summary aggregates; `check_invariants` runs the engine's conservation checks;
-//! `describe_chance` names the chance event and the units it cost.
+//! Contracts: every method is deterministic (a function of its arguments); `prepare` rejects
+//! bad input before anything is written, with errors naming the config key; `new_game` never
+//! fails for prepared input; `tallies` reports what happened in one finished game.
 
 use std::ops::RangeInclusive;
 
 use agents::agent::Agent;
-use agents::config::AgentConfig;
-use agents::heuristic::HasHeuristic;
-use engine::connect_four::{ConnectFour, BOARD_MASK, HEIGHT, WIDTH};
+use agents::config::{AgentConfig, ConfigError as AgentError};
 use engine::game::{Game, PerPlayer};
-use engine::ti4::game::Ti4Game;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Map, Value};
 
+use crate::bench::timing::Budget;
+use crate::bench::BenchError;
+use crate::error::SimError;
+use crate::registry::Topic;
 use crate::run::config::{ConfigError, Experiment};
-use crate::run::record::{Elimination, Research};
+use crate::run::record::Tallies;
+use crate::run::tally::Section;
 
 /// Who sits where in one game, as handed to [`Experimentable::new_game`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,9 +36,10 @@ pub struct Setup {
     pub factions: Option<Vec<String>>,
 }
 
-/// A game that `sim run` can play: construction from a config, per-game results, and hooks for
-/// invariants and replay logs. All methods must be deterministic.
-pub trait Experimentable: Game {
+/// A game that `sim run` can play: its descriptor (id, seats, options), construction from a
+/// config, per-game results and tallies, and hooks for invariants, replay logs, explain and
+/// bench. All methods must be deterministic.
+pub trait Experimentable: Game + Send + 'static {
     /// The config's `game` value (`"connect4"`).
     const ID: &'static str;
     /// The numbers of seats the game supports.
@@ -47,16 +48,28 @@ pub trait Experimentable: Game {
     const FACTIONS: bool = false;
     /// Whether configs may give a `content` directory.
     const CONTENT: bool = false;
+    /// Summary sections presenting some of the game's tallies under their own keys (TI4's
+    /// `eliminations` and `technologies`); every other tally label is summarized under
+    /// `tallies` (see [`crate::run::tally`]).
+    const SECTIONS: &'static [Section] = &[];
+    /// The game's `sim explain` topics.
+    const TOPICS: &'static [Topic] = &[];
 
     /// Everything loaded once per run and shared by all games (content tables, parsed rules).
     type Prepared: Send + Sync;
 
-    /// Checks the game-specific parts of `exp` (`rules`, `content`, faction ids) and loads what
-    /// every game shares. Called before anything is written; errors name the key.
+    /// Checks the game-specific parts of `exp` (`rules`, `content`, faction ids, the agents) and
+    /// loads what every game shares. Called before anything is written; errors name the key.
     fn prepare(exp: &Experiment, origin: &str) -> Result<Self::Prepared, ConfigError>;
 
-    /// Builds an agent from its config (the game's heuristic, possibly tuned by `prep`).
-    fn build_agent(cfg: &AgentConfig, prep: &Self::Prepared) -> Box<dyn Agent<Self>>;
+    /// Builds an agent from its config. The default serves any game with no game-specific code
+    /// ([`AgentConfig::try_build_generic`]: random agents, MCTS with random rollouts to the end);
+    /// a game with a heuristic builds it here. `prepare` must have checked the config, so an
+    /// error here is a bug.
+    fn build_agent(cfg: &AgentConfig, prep: &Self::Prepared) -> Result<Box<dyn Agent<Self>>, AgentError> {
+        let _ = prep;
+        cfg.try_build_generic::<Self>().map(|a| a as Box<dyn Agent<Self>>)
+    }
 
     /// The starting state of one game. `rng` is the game's chance stream (shared by the games
     /// of a rotation block), so setup randomness (a galaxy, shuffled decks) is common to them.
@@ -78,14 +91,10 @@ pub trait Experimentable: Game {
         Map::new()
     }
 
-    /// Eliminations in order, for games with elimination (TI4).
-    fn eliminations(&self) -> Option<Vec<Elimination>> {
-        None
-    }
-
-    /// Technologies researched, in order, for games with technology (TI4).
-    fn technologies(&self) -> Option<Vec<Research>> {
-        None
+    /// What happened in this finished game, as labelled events, counts and per-seat values
+    /// (the generic statistics channel, [`crate::run::tally`]).
+    fn tallies(&self) -> Tallies {
+        Tallies::default()
     }
 
     /// The game's internal consistency checks, run after every step with `--check-invariants`.
@@ -98,181 +107,35 @@ pub trait Experimentable: Game {
         let _ = (before, after);
         "chance event".into()
     }
-}
 
-/// The games a config can name.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum GameKind {
-    /// `"connect4"`: [`ConnectFour`].
-    ConnectFour,
-    /// `"ti4"`: [`Ti4Game`].
-    Ti4,
-}
-
-impl GameKind {
-    /// The game named by a config's `game` value, or the problem.
-    pub fn parse(id: &str) -> Result<Self, String> {
-        match id {
-            ConnectFour::ID => Ok(GameKind::ConnectFour),
-            Ti4Game::ID => Ok(GameKind::Ti4),
-            other => Err(format!("unknown game '{other}' (expected \"ti4\" or \"connect4\")")),
-        }
+    /// Runs explain topic `topic` (one of [`Experimentable::TOPICS`]) on its command-line
+    /// arguments (everything after `sim explain TOPIC`), printing to stdout.
+    fn explain(topic: &str, args: &[String]) -> Result<(), SimError> {
+        let _ = args;
+        Err(SimError::Usage(format!("{}: no explain topic '{topic}'", Self::ID)))
     }
 
-    /// The config spelling.
-    pub fn id(self) -> &'static str {
-        match self {
-            GameKind::ConnectFour => ConnectFour::ID,
-            GameKind::Ti4 => Ti4Game::ID,
-        }
-    }
-
-    /// Supported numbers of seats.
-    pub fn players(self) -> RangeInclusive<usize> {
-        match self {
-            GameKind::ConnectFour => ConnectFour::PLAYERS,
-            GameKind::Ti4 => Ti4Game::PLAYERS,
-        }
-    }
-
-    /// Whether the game has factions.
-    pub fn has_factions(self) -> bool {
-        match self {
-            GameKind::ConnectFour => ConnectFour::FACTIONS,
-            GameKind::Ti4 => Ti4Game::FACTIONS,
-        }
-    }
-
-    /// Whether the game reads a content directory.
-    pub fn has_content(self) -> bool {
-        match self {
-            GameKind::ConnectFour => ConnectFour::CONTENT,
-            GameKind::Ti4 => Ti4Game::CONTENT,
-        }
+    /// The game's `sim bench` figures (a JSON object), each checked before it is reported;
+    /// `None` for a game without a bench.
+    fn bench(budget: &Budget, threads: usize) -> Result<Option<Value>, BenchError> {
+        let _ = (budget, threads);
+        Ok(None)
     }
 }
 
-impl Experimentable for ConnectFour {
-    const ID: &'static str = "connect4";
-    const PLAYERS: RangeInclusive<usize> = 2..=2;
-    type Prepared = ();
-
-    /// Connect Four has no rule options: `rules` must be empty.
-    fn prepare(exp: &Experiment, origin: &str) -> Result<(), ConfigError> {
-        check_agents::<ConnectFour>(exp, origin)?;
-        match exp.rules.keys().next() {
-            Some(k) => Err(ConfigError::new(origin, format!("rules.{k}"), "connect4 has no rule options")),
-            None => Ok(()),
-        }
-    }
-
-    fn build_agent(cfg: &AgentConfig, _prep: &()) -> Box<dyn Agent<Self>> {
-        cfg.build::<ConnectFour>()
-    }
-
-    fn new_game(_prep: &(), _setup: &Setup, _rng: &mut ChaCha8Rng) -> Self {
-        ConnectFour::new()
-    }
-
-    /// +1 for the winner, −1 for the loser, 0 each for a draw (the game's returns).
-    fn scores(&self) -> PerPlayer<i64> {
-        self.returns().map(|r| r as i64)
-    }
-
-    fn end_condition(&self) -> &'static str {
-        match self.winner() {
-            Some(_) => "four_in_a_row",
-            None if self.is_terminal() => "board_full",
-            None => "unfinished",
-        }
-    }
-
-    /// Bitboard consistency: stones within the board and not shared, heights and the move
-    /// count agree with the stones, the colours alternate, and the winner (if any) is the
-    /// only player with four in a line.
-    fn check_invariants(&self) -> Result<(), String> {
-        let (x, o) = (self.stones(0), self.stones(1));
-        if x & o != 0 {
-            return Err(format!("a cell holds both colours: {:#x}", x & o));
-        }
-        if (x | o) & !BOARD_MASK != 0 {
-            return Err("stones outside the board (sentinel row or beyond)".into());
-        }
-        let stones = (x | o).count_ones() as usize;
-        if stones != self.moves() {
-            return Err(format!("{stones} stones but {} moves", self.moves()));
-        }
-        for (c, &h) in self.heights().iter().enumerate() {
-            let column = ((x | o) >> (c * (HEIGHT + 1))) & 0x7f;
-            if column != (1u64 << h) - 1 {
-                return Err(format!("column {c}: height {h} but stones {column:#09b}"));
-            }
-        }
-        let (nx, no) = (x.count_ones(), o.count_ones());
-        if nx != no && nx != no + 1 {
-            return Err(format!("{nx} x stones against {no} o stones"));
-        }
-        let four = [four_in_a_line(self, 0), four_in_a_line(self, 1)];
-        if four[0] && four[1] || self.winner().map_or(four[0] || four[1], |w| !four[w]) {
-            return Err(format!("winner {:?} but four in a line {four:?}", self.winner()));
-        }
-        Ok(())
-    }
-}
-
-/// Checks every agent config of `exp` against game `G` (its evaluator's weight names), with
-/// errors keyed `agents[i]...` like the config's own.
-pub fn check_agents<G: HasHeuristic>(exp: &Experiment, origin: &str) -> Result<(), ConfigError> {
+/// Checks every agent config of `exp` by building it once with `build` (so unknown weights, or
+/// a heuristic the game does not have, are found before anything is written), with errors
+/// keyed `agents[i]...` like the config's own.
+pub fn check_agents<T>(
+    exp: &Experiment,
+    origin: &str,
+    build: impl Fn(&AgentConfig) -> Result<T, AgentError>,
+) -> Result<(), ConfigError> {
     for (i, a) in exp.agents.iter().enumerate() {
-        a.check::<G>().map_err(|e| {
+        build(a).map_err(|e| {
             let (key, problem) = crate::run::config::agent_error(i, &e);
             ConfigError::new(origin, key, problem)
         })?;
     }
     Ok(())
-}
-
-/// Whether `player` has four in a line, by a plain scan of the cells (independent of the
-/// engine's bitboard test, which it checks).
-fn four_in_a_line(s: &ConnectFour, player: usize) -> bool {
-    let (w, h) = (WIDTH as i32, HEIGHT as i32);
-    let owns =
-        |c: i32, r: i32| (0..w).contains(&c) && (0..h).contains(&r) && s.cell(c as usize, r as usize) == Some(player);
-    (0..w).any(|c| {
-        (0..h).any(|r| {
-            [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dc, dr)| (0..4).all(|k| owns(c + dc * k, r + dr * k)))
-        })
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use rand::SeedableRng;
-
-    #[test]
-    fn game_ids_round_trip() {
-        for g in [GameKind::ConnectFour, GameKind::Ti4] {
-            assert_eq!(GameKind::parse(g.id()), Ok(g));
-        }
-        assert_eq!((GameKind::Ti4.id(), GameKind::Ti4.players(), GameKind::Ti4.has_factions()), ("ti4", 3..=8, true));
-        assert!(GameKind::parse("chess").is_err());
-    }
-
-    #[test]
-    fn connect_four_invariants_hold_on_real_games_and_catch_nothing_else() {
-        let mut rng = ChaCha8Rng::seed_from_u64(1);
-        let setup = Setup { players: 2, factions: None };
-        let mut s = ConnectFour::new_game(&(), &setup, &mut rng);
-        for m in "3324451166".chars() {
-            s.check_invariants().unwrap();
-            s.apply(engine::connect_four::Column(m.to_digit(10).unwrap() as u8));
-        }
-        s.check_invariants().unwrap();
-        let won = ConnectFour::from_moves("0101010").unwrap();
-        won.check_invariants().unwrap();
-        assert_eq!((won.end_condition(), &*won.scores()), ("four_in_a_row", &[1, -1][..]));
-        let full = ConnectFour::from_moves("331650114266141231434452363064260555520200").unwrap();
-        assert_eq!((full.end_condition(), &*full.scores()), ("board_full", &[0, 0][..]));
-    }
 }

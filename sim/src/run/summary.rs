@@ -22,6 +22,7 @@ use serde::Serialize;
 
 use crate::run::config::Experiment;
 use crate::run::record::{FailureRecord, GameRecord};
+use crate::run::tally::{label_stats, sections, value_stats, LabelStats, Section, Sections, ValueStats};
 use crate::stats::{binomial_p_value, holm, percentile, wilson, Z95};
 
 /// Family-wise error rate of the balance flags.
@@ -65,10 +66,16 @@ pub struct Summary {
     pub length: Length,
     /// Games per end condition.
     pub end_conditions: BTreeMap<String, u64>,
-    /// Elimination statistics; `null` for games without elimination.
-    pub eliminations: Option<EliminationStats>,
-    /// Technology statistics; `null` for games without technology.
-    pub technologies: Option<TechnologyStats>,
+    /// The game's own sections ([`Section`]), flattened in here (TI4: `eliminations`,
+    /// `technologies`).
+    #[serde(flatten)]
+    pub sections: Sections,
+    /// Every other tally label of the games ([`crate::run::tally`]); left out when empty.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub tallies: BTreeMap<String, LabelStats>,
+    /// Per-seat values the games report; left out when empty.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub seat_values: BTreeMap<String, ValueStats>,
 }
 
 /// Decisive and drawn games.
@@ -160,45 +167,6 @@ pub struct Distribution {
     pub p95: u64,
     /// Largest.
     pub max: u64,
-}
-
-/// Eliminations (TI4).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct EliminationStats {
-    /// Games in which at least one player was eliminated.
-    pub games_with_elimination: u64,
-    /// Their share of completed games.
-    pub rate: f64,
-    /// Wilson 95% interval of the rate.
-    pub rate_ci95: [f64; 2],
-    /// Players eliminated in all games.
-    pub eliminated_players: u64,
-    /// Eliminations per game round.
-    pub by_round: BTreeMap<u32, u64>,
-}
-
-/// Technologies researched (TI4).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct TechnologyStats {
-    /// Researches in all games.
-    pub researched: u64,
-    /// Researches per colour.
-    pub by_colour: BTreeMap<String, u64>,
-    /// Per technology id.
-    pub by_technology: BTreeMap<String, TechStats>,
-}
-
-/// One technology.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct TechStats {
-    /// Its colour.
-    pub colour: String,
-    /// Times researched.
-    pub times_researched: u64,
-    /// Mean round it was researched in.
-    pub mean_round: f64,
-    /// Share of decisive games whose winner researched it.
-    pub winner_share: f64,
 }
 
 /// The integer tallies behind a [`GroupStats`].
@@ -293,6 +261,7 @@ pub fn summarize(
     games_planned: u64,
     records: &[GameRecord],
     failures: &[FailureRecord],
+    specs: &[Section],
 ) -> Summary {
     let p = exp.players;
     let fair = 1.0 / p as f64;
@@ -324,10 +293,11 @@ pub fn summarize(
     let flagged_seats = flag(seat_keys.iter().zip(seat_stats.iter_mut().map(|s| &mut s.stats)));
     let has_factions = records.iter().any(|r| r.id.factions.is_some()) || exp.assignment.is_some();
     let has_rounds = records.iter().any(|r| r.rounds.is_some());
+    let labels = label_stats(records);
     Summary {
         format: FORMAT,
         name: exp.name.clone(),
-        game: exp.game.id().into(),
+        game: exp.game.clone(),
         config_hash: config_hash.into(),
         players: p,
         games_planned,
@@ -353,84 +323,17 @@ pub fn summarize(
             rounds: has_rounds.then(|| distribution(records.iter().map(|r| r.rounds.unwrap_or(0) as u64).collect())),
         },
         end_conditions,
-        eliminations: elimination_stats(records),
-        technologies: technology_stats(records),
+        sections: sections(specs, &labels, records),
+        tallies: labels.into_iter().filter(|(l, _)| specs.iter().all(|s| s.label() != l)).collect(),
+        seat_values: value_stats(records, p),
     }
-}
-
-/// Elimination statistics, when the records carry eliminations.
-fn elimination_stats(records: &[GameRecord]) -> Option<EliminationStats> {
-    if records.iter().all(|r| r.eliminations.is_none()) {
-        return None;
-    }
-    let (mut games, mut players, mut by_round) = (0, 0, BTreeMap::new());
-    for e in records.iter().filter_map(|r| r.eliminations.as_ref()) {
-        games += !e.is_empty() as u64;
-        players += e.len() as u64;
-        for x in e {
-            *by_round.entry(x.round).or_insert(0) += 1;
-        }
-    }
-    let n = records.len() as u64;
-    let (lo, hi) = wilson(games, n, Z95);
-    Some(EliminationStats {
-        games_with_elimination: games,
-        rate: r6(ratio(games as f64, n)),
-        rate_ci95: [r6(lo), r6(hi)],
-        eliminated_players: players,
-        by_round,
-    })
-}
-
-/// Technology statistics, when the records carry researches.
-fn technology_stats(records: &[GameRecord]) -> Option<TechnologyStats> {
-    if records.iter().all(|r| r.technologies.is_none()) {
-        return None;
-    }
-    // Per technology: colour, times, round sum, decisive games whose winner researched it.
-    let mut techs: BTreeMap<String, (String, u64, u64, u64)> = BTreeMap::new();
-    let (mut researched, mut by_colour, mut decisive) = (0, BTreeMap::new(), 0u64);
-    for r in records {
-        let Some(list) = &r.technologies else { continue };
-        decisive += r.winner.is_some() as u64;
-        for t in list {
-            researched += 1;
-            *by_colour.entry(t.colour.clone()).or_insert(0) += 1;
-            let e = techs.entry(t.tech.clone()).or_insert_with(|| (t.colour.clone(), 0, 0, 0));
-            e.1 += 1;
-            e.2 += t.round as u64;
-        }
-        if let Some(w) = r.winner {
-            let mut owned: Vec<&str> = list.iter().filter(|t| t.seat == w).map(|t| t.tech.as_str()).collect();
-            owned.sort_unstable();
-            owned.dedup();
-            for t in owned {
-                if let Some(e) = techs.get_mut(t) {
-                    e.3 += 1;
-                }
-            }
-        }
-    }
-    let by_technology = techs
-        .into_iter()
-        .map(|(id, (colour, times, rounds, winners))| {
-            let stats = TechStats {
-                colour,
-                times_researched: times,
-                mean_round: r6(ratio(rounds as f64, times)),
-                winner_share: r6(ratio(winners as f64, decisive)),
-            };
-            (id, stats)
-        })
-        .collect();
-    Some(TechnologyStats { researched, by_colour, by_technology })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::run::config::Overrides;
-    use crate::run::record::{Elimination, GameId, Research};
+    use crate::run::record::{Event, GameId, Tallies};
     use serde_json::Map;
 
     fn exp() -> Experiment {
@@ -467,8 +370,7 @@ mod tests {
             chance_events: 0,
             rounds: None,
             end: if winner.is_some() { "four_in_a_row" } else { "board_full" }.into(),
-            eliminations: None,
-            technologies: None,
+            tallies: Tallies::default(),
             extras: Map::new(),
         }
     }
@@ -481,7 +383,7 @@ mod tests {
             rec(2, ["heuristic", "random"], [1, 1], 42),
             rec(3, ["random", "heuristic"], [1, 2], 30),
         ];
-        let s = summarize(&exp(), "h", 4, &records, &[]);
+        let s = summarize(&exp(), "h", 4, &records, &[], &[]);
         let h = &s.agents["heuristic"];
         assert_eq!((h.games, h.wins, h.draws, h.losses, h.decisive_games), (4, 2, 1, 1, 3));
         assert_eq!((h.win_rate, h.mean_score, h.mean_rank), (0.5, 0.25, 1.25));
@@ -489,7 +391,7 @@ mod tests {
         assert_eq!(s.seats[0].stats.wins, 2);
         assert_eq!(s.end_conditions["board_full"], 1);
         assert_eq!((s.length.decisions.p50, s.length.decisions.max, s.length.decisions.mean), (20, 42, 25.5));
-        assert!(s.factions.is_none() && s.eliminations.is_none() && s.technologies.is_none());
+        assert!(s.factions.is_none() && s.sections.0.is_empty() && s.tallies.is_empty());
         assert!(s.balance.flagged_agents.is_empty(), "4 games flag nothing");
     }
 
@@ -502,38 +404,78 @@ mod tests {
                 rec(i, agents, if i % 10 == 9 { [1, 2] } else { ranking }, 9)
             })
             .collect();
-        let s = summarize(&exp(), "h", 200, &strong, &[]);
+        let s = summarize(&exp(), "h", 200, &strong, &[], &[]);
         assert_eq!(s.balance.flagged_agents, vec!["strong".to_string(), "weak".to_string()]);
         assert!(s.agents["strong"].flagged);
         let mirror: Vec<GameRecord> =
             (0..200).map(|i| rec(i, ["same", "same"], if i % 3 == 0 { [1, 2] } else { [2, 1] }, 9)).collect();
-        let m = summarize(&exp(), "h", 200, &mirror, &[]);
+        let m = summarize(&exp(), "h", 200, &mirror, &[], &[]);
         assert!(m.balance.flagged_agents.is_empty());
         assert_eq!(m.agents["same"].p_value, 1.0);
         assert_eq!(m.balance.flagged_seats, vec![0, 1], "seat 1 wins two thirds");
     }
 
-    #[test]
-    fn ti4_sections_aggregate_eliminations_and_technologies() {
+    const SECTIONS: [Section; 2] = [
+        Section::Occurrence {
+            key: "eliminations",
+            label: "elimination",
+            games_with: "games_with_elimination",
+            total: "eliminated_players",
+        },
+        Section::Keyed {
+            key: "technologies",
+            label: "research",
+            total: "researched",
+            by_group: "by_colour",
+            by_key: "by_technology",
+            group: "colour",
+            count: "times_researched",
+        },
+    ];
+
+    fn ti4_like_records() -> [GameRecord; 2] {
         let mut a = rec(0, ["h", "r"], [1, 2], 5);
-        a.eliminations = Some(vec![Elimination { seat: 1, round: 3, by: Some(0) }]);
-        a.technologies = Some(vec![
-            Research { seat: 0, tech: "gravity_drive".into(), colour: "propulsion".into(), round: 1 },
-            Research { seat: 1, tech: "gravity_drive".into(), colour: "propulsion".into(), round: 3 },
-            Research { seat: 1, tech: "neural_motivator".into(), colour: "biotic".into(), round: 2 },
-        ]);
-        let mut b = rec(1, ["r", "h"], [2, 1], 5);
-        b.eliminations = Some(vec![]);
-        b.technologies = Some(vec![]);
-        let s = summarize(&exp(), "h", 2, &[a, b], &[]);
-        let e = s.eliminations.unwrap();
-        assert_eq!((e.games_with_elimination, e.rate, e.eliminated_players), (1, 0.5, 1));
-        assert_eq!(e.by_round[&3], 1);
-        let t = s.technologies.unwrap();
-        assert_eq!((t.researched, t.by_colour["propulsion"]), (3, 2));
-        let g = &t.by_technology["gravity_drive"];
-        assert_eq!((g.times_researched, g.mean_round, g.winner_share), (2, 2.0, 0.5));
-        assert_eq!(t.by_technology["neural_motivator"].winner_share, 0.0);
+        let research = |seat, tech: &str, colour: &str, round| {
+            Event::new("research").seat(seat).round(round).key(tech, Some(colour.into()))
+        };
+        a.tallies.events = vec![
+            research(0, "gravity_drive", "propulsion", 1),
+            research(1, "neural_motivator", "biotic", 2),
+            research(1, "gravity_drive", "propulsion", 3),
+            Event::new("elimination").seat(1).round(3).other(Some(0)),
+            Event::new("promotion").seat(1).round(3).count(2),
+        ];
+        let b = rec(1, ["r", "h"], [2, 1], 5);
+        [a, b]
+    }
+
+    #[test]
+    fn sections_present_labels_under_the_games_own_keys_in_declared_order() {
+        let s = summarize(&exp(), "h", 2, &ti4_like_records(), &[], &SECTIONS);
+        let v = serde_json::to_string(&s.sections).unwrap();
+        assert_eq!(
+            v,
+            r#"{"eliminations":{"games_with_elimination":1,"rate":0.5,"rate_ci95":[0.094531,0.905469],"eliminated_players":1,"by_round":{"3":1}},"technologies":{"researched":3,"by_colour":{"biotic":1,"propulsion":2},"by_technology":{"gravity_drive":{"colour":"propulsion","times_researched":2,"mean_round":2.0,"winner_share":0.5},"neural_motivator":{"colour":"biotic","times_researched":1,"mean_round":2.0,"winner_share":0.0}}}}"#
+        );
+        assert_eq!(s.tallies.keys().collect::<Vec<_>>(), ["promotion"], "claimed labels leave `tallies`");
+    }
+
+    #[test]
+    fn every_tally_label_gets_totals_rates_intervals_and_breakdowns() {
+        let s = summarize(&exp(), "h", 2, &ti4_like_records(), &[], &[]);
+        let p = &s.tallies["promotion"];
+        assert_eq!((p.total, p.games_with, p.games_with_rate, p.per_1000_games), (2, 1, 0.5, 1000.0));
+        assert_eq!((p.by_round[&3], p.by_seat[&1]), (2, 2));
+        assert!(p.per_1000_games_ci95[0] == 0.0 && p.per_1000_games_ci95[1] > 1000.0, "{p:?}");
+        let r = &s.tallies["research"];
+        assert_eq!((r.total, r.by_key["gravity_drive"].total, r.by_key["gravity_drive"].winner_share), (3, 2, 0.5));
+        assert_eq!(r.by_key["neural_motivator"].group.as_deref(), Some("biotic"));
+        let mut none = ti4_like_records();
+        none[0].tallies = Tallies::default();
+        none[1].tallies.seat_values.insert("lost".into(), vec![4, 0]);
+        let s = summarize(&exp(), "h", 2, &none, &[], &[]);
+        assert!(s.tallies.is_empty());
+        assert_eq!((s.seat_values["lost"].mean, &s.seat_values["lost"].by_seat[..]), (2.0, &[4.0, 0.0][..]));
     }
 
     #[test]

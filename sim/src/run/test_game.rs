@@ -9,7 +9,7 @@
 use std::ops::RangeInclusive;
 
 use agents::agent::Agent;
-use agents::config::AgentConfig;
+use agents::config::{AgentConfig, ConfigError as AgentError};
 use agents::heuristic::{Evaluator, HasHeuristic};
 use engine::game::{Game, PerPlayer, Turn};
 use rand::RngExt;
@@ -131,8 +131,8 @@ impl Experimentable for Race {
                 .ok_or_else(|| ConfigError::new(origin, "rules.broken_at", "expected an integer")),
         }
     }
-    fn build_agent(cfg: &AgentConfig, _prep: &Option<u8>) -> Box<dyn Agent<Self>> {
-        cfg.build::<Race>()
+    fn build_agent(cfg: &AgentConfig, _prep: &Option<u8>) -> Result<Box<dyn Agent<Self>>, AgentError> {
+        cfg.try_build::<Race>().map(|a| a as Box<dyn Agent<Self>>)
     }
     fn new_game(prep: &Option<u8>, _setup: &Setup, _rng: &mut ChaCha8Rng) -> Self {
         Race { total: 0, to_move: 0, coin: false, winner: None, moves: 0, broken_at: *prep }

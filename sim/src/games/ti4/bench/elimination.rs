@@ -1,6 +1,6 @@
 //! The elimination check (Elimination; `engine::ti4::elimination`): one `check_elimination` as
 //! the round loop runs it after an event, over the six-seat mid-game position of
-//! `benches/benches/support/elimination_positions.rs` (every player controls planets, so for
+//! `engine/testkit/src/elimination_positions.rs` (every player controls planets, so for
 //! each seat the first test decides and nobody is eliminated).
 //!
 //! Checked first: the position seats six players, exactly the expected seats meet the conditions
@@ -14,8 +14,8 @@ use engine::ti4::elimination::{check_elimination, conservation, meets_conditions
 use serde::Serialize;
 
 use super::elimination_positions as positions;
-use super::timing::{ns_per_call, significant, Budget};
-use super::BenchError;
+use crate::bench::timing::{ns_per_call, significant, Budget};
+use crate::bench::BenchError;
 
 /// The position timed.
 pub const POSITION: &str = "mid_game";

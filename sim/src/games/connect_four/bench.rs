@@ -24,8 +24,8 @@ use engine::game::{Game, Turn};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::timing::{median, per_sec, significant, Budget};
-use super::BenchError;
+use crate::bench::timing::{median, per_sec, significant, Budget};
+use crate::bench::BenchError;
 
 /// MCTS iterations per move.
 pub const ITERATIONS: u32 = 1000;

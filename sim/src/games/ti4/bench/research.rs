@@ -1,6 +1,6 @@
 //! Research move generation (Technology 9-15): `research_options` against the plain reference
-//! (`engine/tests/support/research_reference.rs`) in the three fixed positions of
-//! `engine/tests/support/positions.rs` — a freshly set-up Sol player, a mid-game Sol player,
+//! (`engine/testkit/src/research_reference.rs`) in the three fixed positions of
+//! `engine/testkit/src/research_positions.rs` — a freshly set-up Sol player, a mid-game Sol player,
 //! and the constructed worst case (L1Z1X with every specialty planet and both skip cards).
 //!
 //! Timed: one call generating every minimal option into a warm buffer (fast), or building the
@@ -17,8 +17,8 @@ use serde::Serialize;
 
 use super::research_positions as positions;
 use super::research_reference as reference;
-use super::timing::{ns_per_call, significant, Budget};
-use super::BenchError;
+use crate::bench::timing::{ns_per_call, significant, Budget};
+use crate::bench::BenchError;
 
 /// Options each position must generate, in the order of `positions::all`.
 pub const EXPECTED: [(&str, usize); 3] = [("fresh_start", 11), ("mid_game", 21), ("worst_case", 359)];

@@ -17,8 +17,7 @@
 //! - A planet card carrying the same colour twice (Tiamat in the Thunder's Edge data) still
 //!   ignores one prerequisite (Technology 14: "one prerequisite symbol").
 //!
-//! Included by `engine/tests/*.rs` and by `benches/benches/research.rs` through `#[path]`.
-#![allow(dead_code)]
+//! Used by `engine/tests/research_differential.rs`, `benches/benches/research.rs` and `sim bench`.
 
 use engine::ti4::content::{Content, TechKind};
 use engine::ti4::ids::{Colour, PlanetId, Player, TechId};

@@ -14,13 +14,23 @@
 //!   the entry and the field.
 //!
 //! Per game, records carry victory points (`scores`), rounds, the end condition
-//! (`victory`, `no_objective`, `last_player`, `round_cap`), eliminations (round, by whom) and the
-//! research log (technology, colour, round); `extras.researches_unlogged` counts researches past
+//! (`victory`, `no_objective`, `last_player`, `round_cap`) and, through the tally channel,
+//! `elimination` events (seat, round, `other`: by whom) and `research` events (seat, round,
+//! key: technology, group: colour), which the summary presents as its `eliminations` and
+//! `technologies` sections ([`SECTIONS`]); `extras.researches_unlogged` counts researches past
 //! the engine's log of [`RESEARCH_LOG`] (absent when zero).
+//!
+//! Files: `mod.rs` (this adapter), `explain.rs` and `input.rs` (`sim explain research` and
+//! `elimination`), `bench/` (research, elimination, random games, MCTS figures).
+
 //!
 //! Agents: `random`, `heuristic` and `mcts`, on the agents crate's TI4 evaluator
 //! (`agents::ti4`); `weights` of heuristic and MCTS agents are checked against it before
 //! anything is written.
+
+pub mod bench;
+pub mod explain;
+pub mod input;
 
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
@@ -28,7 +38,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use agents::agent::Agent;
-use agents::config::AgentConfig;
+use agents::config::{AgentConfig, ConfigError as AgentError};
 use engine::game::{Game, PerPlayer};
 use engine::ti4::content::Content;
 use engine::ti4::game::{MapChoice, Step, Ti4Game, Ti4Options, RESEARCH_LOG};
@@ -37,9 +47,33 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Map, Value};
 
+use crate::bench::timing::Budget;
+use crate::bench::BenchError;
+use crate::error::SimError;
+use crate::registry::Topic;
 use crate::run::config::{ConfigError, Experiment};
-use crate::run::record::{Elimination, Research};
-use crate::run::spec::{Experimentable, Setup};
+use crate::run::record::{Event, Tallies};
+use crate::run::spec::{check_agents, Experimentable, Setup};
+use crate::run::tally::Section;
+
+/// The summary sections of TI4's tallies, with the field names they have always had.
+pub const SECTIONS: &[Section] = &[
+    Section::Occurrence {
+        key: "eliminations",
+        label: "elimination",
+        games_with: "games_with_elimination",
+        total: "eliminated_players",
+    },
+    Section::Keyed {
+        key: "technologies",
+        label: "research",
+        total: "researched",
+        by_group: "by_colour",
+        by_key: "by_technology",
+        group: "colour",
+        count: "times_researched",
+    },
+];
 
 /// The rule options `rules` may hold.
 pub const RULE_KEYS: [&str; 3] = ["map", "round_cap", "victory_points"];
@@ -71,13 +105,15 @@ impl Experimentable for Ti4Game {
     const PLAYERS: RangeInclusive<usize> = 3..=8;
     const FACTIONS: bool = true;
     const CONTENT: bool = true;
+    const SECTIONS: &'static [Section] = SECTIONS;
+    const TOPICS: &'static [Topic] = explain::TOPICS;
     type Prepared = Ti4Prepared;
 
     /// Loads the content, checks `rules`, the faction ids and the agents' weights, and sets up one
     /// trial game so that a map that cannot seat the factions is reported now, not per game.
     fn prepare(exp: &Experiment, origin: &str) -> Result<Ti4Prepared, ConfigError> {
         let err = |key: &str, problem: String| ConfigError::new(origin, key, problem);
-        crate::run::spec::check_agents::<Ti4Game>(exp, origin)?;
+        check_agents(exp, origin, |a| a.try_build::<Ti4Game>())?;
         let content = match &exp.content {
             None => Content::embedded(),
             Some(dir) => Arc::new(Content::from_dir(Path::new(dir)).map_err(|e| err("content", e.to_string()))?),
@@ -127,8 +163,8 @@ impl Experimentable for Ti4Game {
         Ok(prepared)
     }
 
-    fn build_agent(cfg: &AgentConfig, _prep: &Ti4Prepared) -> Box<dyn Agent<Self>> {
-        cfg.build::<Ti4Game>()
+    fn build_agent(cfg: &AgentConfig, _prep: &Ti4Prepared) -> Result<Box<dyn Agent<Self>>, AgentError> {
+        cfg.try_build::<Ti4Game>().map(|a| a as Box<dyn Agent<Self>>)
     }
 
     /// Seats the factions; the galaxy seed (for `map: "random"`) is drawn from `rng`.
@@ -164,30 +200,27 @@ impl Experimentable for Ti4Game {
         m
     }
 
-    fn eliminations(&self) -> Option<Vec<Elimination>> {
-        Some(
-            Ti4Game::eliminations(self)
-                .into_iter()
-                .map(|(p, st)| Elimination { seat: p.idx(), round: st.round as u32, by: st.by.map(|b| b.idx()) })
-                .collect(),
-        )
+    /// `elimination` events in order, then `research` events in order.
+    fn tallies(&self) -> Tallies {
+        let c = self.content();
+        let eliminations = Ti4Game::eliminations(self).into_iter().map(|(p, st)| {
+            Event::new("elimination").seat(p.idx()).round(st.round as u32).other(st.by.map(|b| b.idx()))
+        });
+        let researches = self.research_log().map(|r| {
+            let t = c.tech_def(r.tech);
+            let colour = t.colour().map_or("none", |c| c.name()).to_string();
+            Event::new("research").seat(r.seat.idx()).round(r.round as u32).key(t.key.clone(), Some(colour))
+        });
+        Tallies { events: eliminations.chain(researches).collect(), ..Tallies::default() }
     }
 
-    fn technologies(&self) -> Option<Vec<Research>> {
-        let c = self.content();
-        Some(
-            self.research_log()
-                .map(|r| {
-                    let t = c.tech_def(r.tech);
-                    Research {
-                        seat: r.seat.idx(),
-                        tech: t.key.clone(),
-                        colour: t.colour().map_or("none", |c| c.name()).into(),
-                        round: r.round as u32,
-                    }
-                })
-                .collect(),
-        )
+    fn explain(topic: &str, args: &[String]) -> Result<(), SimError> {
+        explain::run(topic, args)
+    }
+
+    fn bench(budget: &Budget, _threads: usize) -> Result<Option<Value>, BenchError> {
+        let figures = bench::measure(budget)?;
+        Ok(Some(serde_json::to_value(figures).expect("figures serialize")))
     }
 
     fn check_invariants(&self) -> Result<(), String> {

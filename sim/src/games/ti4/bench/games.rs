@@ -22,9 +22,9 @@ use engine::ti4::game::{MapChoice, Step, Ti4Game, Ti4Options};
 use engine::ti4::ids::FactionId;
 use serde::Serialize;
 
-use super::games::{self, SEED};
-use super::timing::{significant, Budget};
-use super::BenchError;
+use crate::bench::games::{self, SEED};
+use crate::bench::timing::{significant, Budget};
+use crate::bench::BenchError;
 
 /// The six factions, in seat order.
 pub const FACTIONS: [&str; 6] = ["sol", "hacan", "letnev", "xxcha", "jolnar", "naalu"];

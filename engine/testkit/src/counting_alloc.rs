@@ -1,7 +1,8 @@
 //! A counting global allocator for the allocation-free tests (principle 4 of the engineering
-//! guide). Include with `#[path = ".../support/counting_alloc.rs"] mod counting_alloc;`: it
-//! installs itself as the test binary's global allocator and counts the allocations (and
-//! reallocations) each thread makes, since tests run on parallel threads.
+//! guide). A test binary installs it with one line,
+//! `#[global_allocator] static GLOBAL: testkit::counting_alloc::Counting = testkit::counting_alloc::Counting;`,
+//! and then counts the allocations (and reallocations) each thread makes, since tests run on
+//! parallel threads.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -37,11 +38,7 @@ unsafe impl GlobalAlloc for Counting {
     }
 }
 
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
 /// Allocations `f` makes on this thread, and its result.
-#[allow(dead_code)]
 pub fn allocations<R>(f: impl FnOnce() -> R) -> (u64, R) {
     let before = ALLOCATIONS.with(Cell::get);
     let r = f();
@@ -49,7 +46,6 @@ pub fn allocations<R>(f: impl FnOnce() -> R) -> (u64, R) {
 }
 
 /// Allocations made on this thread so far.
-#[allow(dead_code)]
 pub fn total() -> u64 {
     ALLOCATIONS.with(Cell::get)
 }

@@ -1,10 +1,9 @@
-//! Fixed research positions shared by the engine's integration tests and the benches
-//! (included through `#[path]`), so that a bench and a test talk about the same position.
+//! Fixed research positions shared by the engine's integration tests, the criterion benches and
+//! `sim bench`, so that a bench and a test talk about the same position.
 //!
 //! Each builder returns a [`Position`]: the state, the player to research, and the cost the
 //! research must leave payable. States are built directly (no board: research reads only the
 //! play areas and the planet cards).
-#![allow(dead_code)]
 
 use engine::ti4::content::Content;
 use engine::ti4::ids::{Colour, FactionId, PlanetId, PlanetSet, Player, TechId, TechSet};

@@ -1,0 +1,93 @@
+//! TI4's explain topics, printed as JSON on stdout: `sim explain research` and
+//! `sim explain elimination` (each parses its own arguments).
+
+use std::path::PathBuf;
+
+use clap::Parser;
+use engine::ti4::elimination::{check_elimination, explain::explain_elimination};
+use engine::ti4::position::to_position;
+use engine::ti4::technology::explain::explain_research;
+
+use super::input::{load_content, load_position, seat_of, ContentArgs};
+use crate::error::SimError;
+use crate::explain::{parse_topic_args, print_json};
+use crate::registry::Topic;
+
+/// The topics.
+pub const TOPICS: &[Topic] = &[
+    Topic {
+        name: "research",
+        about: "TI4: every technology: owned, researchable (with the planets to exhaust) or blocked (and why)",
+    },
+    Topic {
+        name: "elimination",
+        about: "TI4: every player's elimination conditions; with --apply, the position after the eliminations",
+    },
+];
+
+/// `sim explain elimination`.
+#[derive(Parser, Debug)]
+#[command(name = "sim explain elimination", about = "Every player's elimination conditions (TI4)")]
+pub struct ExplainEliminationArgs {
+    /// Position file (JSON, see docs/POSITION.md).
+    #[arg(long, value_name = "FILE")]
+    pub position: PathBuf,
+    /// Print the position after resolving every elimination the conditions call for (in the
+    /// position format, readable back) instead of the conditions.
+    #[arg(long)]
+    pub apply: bool,
+    /// Content to use.
+    #[command(flatten)]
+    pub content: ContentArgs,
+    /// Indent the JSON output (default: one line).
+    #[arg(long)]
+    pub pretty: bool,
+}
+
+/// `sim explain research`.
+#[derive(Parser, Debug)]
+#[command(name = "sim explain research", about = "Every technology's status for one player (TI4)")]
+pub struct ExplainResearchArgs {
+    /// Position file (JSON, see docs/POSITION.md).
+    #[arg(long, value_name = "FILE")]
+    pub position: PathBuf,
+    /// The player to explain, by faction id (e.g. `sol`).
+    #[arg(long, value_name = "FACTION_ID")]
+    pub player: String,
+    /// Content to use.
+    #[command(flatten)]
+    pub content: ContentArgs,
+    /// Indent the JSON output (default: one line).
+    #[arg(long)]
+    pub pretty: bool,
+}
+
+/// Runs topic `topic` on `args`.
+pub fn run(topic: &str, args: &[String]) -> Result<(), SimError> {
+    match topic {
+        "research" => parse_topic_args::<ExplainResearchArgs>(args)?.map_or(Ok(()), |a| research(&a)),
+        "elimination" => parse_topic_args::<ExplainEliminationArgs>(args)?.map_or(Ok(()), |a| elimination(&a)),
+        other => Err(SimError::Usage(format!("ti4 has no explain topic '{other}'"))),
+    }
+}
+
+/// `sim explain elimination`: every seat's elimination conditions, or (`--apply`) the position
+/// after every elimination they call for.
+fn elimination(a: &ExplainEliminationArgs) -> Result<(), SimError> {
+    let c = load_content(&a.content)?;
+    let mut s = load_position(&c, &a.position)?;
+    if a.apply {
+        check_elimination(&c, &mut s);
+        print_json(&to_position(&c, &s), a.pretty)
+    } else {
+        print_json(&explain_elimination(&c, &s), a.pretty)
+    }
+}
+
+/// `sim explain research`: every technology's status for one player.
+fn research(a: &ExplainResearchArgs) -> Result<(), SimError> {
+    let c = load_content(&a.content)?;
+    let s = load_position(&c, &a.position)?;
+    let p = seat_of(&c, &s, "--player", &a.player, &a.position)?;
+    print_json(&explain_research(&c, &s, p), a.pretty)
+}
