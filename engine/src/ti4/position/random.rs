@@ -10,7 +10,7 @@ use crate::ti4::content::{Ability, Content, LeaderKind};
 use crate::ti4::elimination::refresh_unit_masks;
 use crate::ti4::ids::*;
 use crate::ti4::state::{component_limit, Location, State, COMMAND_TOKENS};
-use crate::ti4::technology::faction_block;
+use crate::ti4::technology::{docks_may_stand_in_space, docks_may_stand_on_planets, faction_block};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
@@ -306,11 +306,13 @@ fn add_random_units(c: &Content, s: &mut State, p: Player, rng: &mut ChaCha8Rng)
     let t = UnitType::ALL[rng.random_range(0..UNIT_TYPES)];
     let Some(def) = c.effective_unit(f, t, applies) else { return };
     let slot = rng.random_range(0..s.num_systems);
-    let floating = c.known.floating_factory_ii.is_some_and(|u| c.tech_def(u).faction == Some(f));
     let on_planet = match t {
         UnitType::Infantry | UnitType::Mech => rng.random_bool(0.7),
         UnitType::Pds => true,
-        UnitType::SpaceDock => !floating,
+        // Technology 19: Floating Factories (owned or copied) stand in space.
+        UnitType::SpaceDock if !docks_may_stand_on_planets(c, s, p) => false,
+        UnitType::SpaceDock if docks_may_stand_in_space(c, s, p) => rng.random_bool(0.5),
+        UnitType::SpaceDock => true,
         _ => false,
     };
     let loc = if on_planet {

@@ -7,7 +7,8 @@ use super::format::*;
 use crate::ti4::content::{Ability, Content};
 use crate::ti4::ids::*;
 use crate::ti4::state::{component_limit, Location, State, UnitError, COMMAND_TOKENS, MAX_SYSTEMS};
-use crate::ti4::technology::{faction_block, TechError};
+use crate::ti4::technology::valefar;
+use crate::ti4::technology::{docks_may_stand_in_space, docks_may_stand_on_planets, faction_block, TechError};
 
 /// A unit entry with its ids resolved (pass 1), waiting to be put on the board (pass 2).
 struct UnitPlan {
@@ -307,12 +308,12 @@ fn resolve_unit(c: &Content, s: &mut State, p: Player, k: usize, e: &UnitEntry) 
             None => return err(at(""), K::NoLocation),
         },
     };
-    // Where each type may stand: ships in space; PDS on planets; space docks on planets, except
-    // the Saar's Floating Factories, which are placed in the space area.
-    let f = s.player(p).faction;
-    let floating = c.known.floating_factory_ii.is_some_and(|t| c.tech_def(t).faction == Some(f));
-    let needs_space = is_ship(unit) || (unit == UnitType::SpaceDock && floating);
-    let needs_planet = unit == UnitType::Pds || (unit == UnitType::SpaceDock && !floating);
+    // Where each type may stand: ships in space; PDS on planets; space docks on planets, and in
+    // the space area for a player with a Floating Factory (Technology 19:
+    // `docks_may_stand_in_space`, owned or copied), only there when their sheet's dock floats.
+    let dock = unit == UnitType::SpaceDock;
+    let needs_space = is_ship(unit) || (dock && !docks_may_stand_on_planets(c, s, p));
+    let needs_planet = unit == UnitType::Pds || (dock && !docks_may_stand_in_space(c, s, p));
     if needs_space && planet.is_some() {
         return err(at(".planet"), K::WrongArea(e.unit.clone(), "the space area"));
     }
@@ -333,8 +334,7 @@ fn put_units(
 ) -> Result<(), PositionError> {
     let i = p.idx();
     let f = s.player(p).faction;
-    let ps = s.player(p);
-    let applies = ps.techs.union(ps.valefar.iter().flatten().copied().collect());
+    let applies = valefar::effective_techs(c, s, p);
     for u in plans {
         let e = &pp.units[u.k];
         let at = |field: &str| format!("players[{i}].units[{}]{field}", u.k);

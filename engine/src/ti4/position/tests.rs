@@ -5,6 +5,7 @@ use super::*;
 use crate::ti4::content::Content;
 use crate::ti4::ids::*;
 use crate::ti4::state::{Location, State, COMMAND_TOKENS};
+use crate::ti4::technology;
 use rand::SeedableRng;
 
 fn c() -> std::sync::Arc<Content> {
@@ -372,6 +373,42 @@ fn rejects_bad_valefar_tokens() {
         K::ValefarTarget("bioplasmosis".into(), "the X token is already on it"),
     );
     check(&v("nekro", r#""nope""#), "players[0].valefar.x", K::UnknownId(IdKind::Technology, "nope".into()));
+}
+
+#[test]
+fn technology_19_nekro_copy_of_floating_factory_ii_lets_docks_stand_in_space() {
+    let c = c();
+    let nekro = |valefar: &str, units: &str| {
+        format!(r#"{{"players": [{{"faction": "nekro", "valefar": {valefar}, "units": [{units}]}}]}}"#)
+    };
+    let in_space = r#"{"unit": "space_dock", "system": "08"}"#;
+    let on_planet = r#"{"unit": "space_dock", "planet": "mordaiii"}"#;
+    // With X on Floating Factory II: a dock in the space area, and another still on a planet.
+    let s = state(&nekro(r#"{"x": "floating_factory_ii"}"#, &format!("{in_space}, {on_planet}")));
+    assert!(technology::docks_may_stand_in_space(&c, &s, Player(0)));
+    assert_eq!(s.count_at(Location::Space(0), UnitType::SpaceDock), 1);
+    assert_eq!(s.count_at(Location::Planet(0, 0), UnitType::SpaceDock), 1);
+    assert_round_trip(&s);
+    // Y works alike; and a Nekro that owns the card (Technology 18) keeps the allowance.
+    state(&nekro(r#"{"y": "floating_factory_ii"}"#, in_space));
+    let owned = r#"{"players": [{"faction": "nekro", "technologies": ["floating_factory_ii"],
+        "units": [{"unit": "space_dock", "system": "08"}]}]}"#;
+    assert!(technology::docks_may_stand_in_space(&c, &state(owned), Player(0)));
+    // Without the copy, docks stand on planets; another copy does not help.
+    let p = "players[0].units[0]";
+    check(&nekro("{}", in_space), p, K::WrongArea("space_dock".into(), "a planet"));
+    check(&nekro(r#"{"x": "spec_ops_ii"}"#, in_space), p, K::WrongArea("space_dock".into(), "a planet"));
+    // The Saar's sheet dock floats: theirs stand only in space, with or without the upgrade.
+    let saar = |techs: &str, unit: &str| {
+        format!(r#"{{"players": [{{"faction": "saar", "technologies": [{techs}], "units": [{unit}]}}]}}"#)
+    };
+    state(&saar("", r#"{"unit": "space_dock", "system": "11"}"#));
+    state(&saar(r#""floating_factory_ii""#, r#"{"unit": "space_dock", "system": "11"}"#));
+    check(
+        &saar(r#""floating_factory_ii""#, r#"{"unit": "space_dock", "planet": "ragh"}"#),
+        &format!("{p}.planet"),
+        K::WrongArea("space_dock".into(), "the space area"),
+    );
 }
 
 #[test]

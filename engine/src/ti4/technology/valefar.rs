@@ -12,8 +12,11 @@
 //! - Technology 18: when the owner of a copied technology is eliminated, the card moves to
 //!   Nekro's play area (`techs`) and leaves the eliminated player's; the token returns to its
 //!   Valefar card, free to copy again (the copy no longer needs it: Nekro owns the card).
-//! - Technology 19: each Nekro space dock in a space area goes to the first eligible planet in
-//!   tile order (Nekro controls it, no space dock there, no other player's units there); the
+//! - Technology 19: while Nekro owns or copies Floating Factory II its space docks are placed
+//!   in the space area ([`docks_may_stand_in_space`], a rule of the unit definition in effect,
+//!   not of the Saar faction); docks already on a planet when the copy is made stay there. When
+//!   the token leaves, each Nekro space dock in a space area goes to the first eligible planet
+//!   in tile order (Nekro controls it, no space dock there, no other player's units there); the
 //!   player's free choice among eligible planets is not offered.
 //! - Technology 20 is read as "Nekro has no war sun unit left" ([`Content::effective_unit`]
 //!   after the change is `None`); with the printed cards this is exactly "does not own the
@@ -25,6 +28,7 @@
 //!   exhausting the new copy when a moved token leaves an exhausted copy (the Valefar card keeps
 //!   its own ready state), Valefar Assimilator Z.
 
+use super::docks_may_stand_in_space;
 use crate::ti4::content::Content;
 use crate::ti4::elimination;
 use crate::ti4::ids::*;
@@ -213,8 +217,10 @@ pub fn place_token(
 }
 
 /// Technology 19-20: take `token` off its technology; the Valefar card loses the copied text.
-/// Removing it from Saar Floating Factory II moves each Nekro space dock in a space area onto
-/// an eligible planet Nekro controls in that system, else to reinforcements (Technology 19).
+/// Removing it from Saar Floating Factory II (a space-dock upgrade whose loss leaves Nekro's
+/// docks unable to stand in space: [`docks_may_stand_in_space`]) moves each Nekro space dock
+/// in a space area onto an eligible planet Nekro controls in that system, else to
+/// reinforcements (Technology 19).
 /// Removing it from a war-sun upgrade when Nekro does not own the generic War Sun returns every
 /// Nekro war sun to reinforcements (Technology 20). On error `s` is unchanged.
 pub fn remove_token(c: &Content, s: &mut State, nekro: Player, token: Token) -> Result<Removal, ValefarError> {
@@ -228,7 +234,7 @@ fn consequences(c: &Content, s: &mut State, nekro: Player, old: TechId) -> Remov
     let mut r = Removal { tech: Some(old), ..Removal::default() };
     elimination::refresh_unit_masks(c, s, nekro);
     let techs = effective_techs(c, s, nekro);
-    if c.known.floating_factory_ii == Some(old) && !techs.contains(old) {
+    if c.tech_def(old).unit == Some(UnitType::SpaceDock) && !docks_may_stand_in_space(c, s, nekro) {
         // Technology 19: space docks in space go down onto a planet of their system, or to reinforcements.
         loop {
             let next = s.locations_of(nekro, UnitType::SpaceDock).find(|(l, _)| matches!(l, Location::Space(_)));
