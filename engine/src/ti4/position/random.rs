@@ -10,6 +10,7 @@ use crate::ti4::content::{Ability, Content, LeaderKind};
 use crate::ti4::elimination::refresh_unit_masks;
 use crate::ti4::ids::*;
 use crate::ti4::state::{component_limit, Location, State, COMMAND_TOKENS};
+use crate::ti4::technology::valefar::{check_copy, Token};
 use crate::ti4::technology::{docks_may_stand_in_space, docks_may_stand_on_planets, faction_block};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -280,7 +281,8 @@ fn random_components(c: &Content, s: &mut State, rng: &mut ChaCha8Rng) {
     }
 }
 
-/// Nekro-style seats (owning a Valefar card) put tokens on other factions' technologies.
+/// Nekro-style seats (owning a Valefar card) put tokens on other factions' technologies, as
+/// `valefar::check_copy` allows (the position reader's check).
 fn valefar(c: &Content, s: &mut State, p: Player, rng: &mut ChaCha8Rng) {
     let f = s.player(p).faction;
     let targets: Vec<TechId> = c
@@ -288,11 +290,11 @@ fn valefar(c: &Content, s: &mut State, p: Player, rng: &mut ChaCha8Rng) {
         .iter()
         .filter(|&t| c.tech_def(t).faction.is_some_and(|o| o != f) && Some(t) != c.known.iihq_modernization)
         .collect();
-    for (slot, card) in [c.known.valefar_x, c.known.valefar_y].into_iter().enumerate() {
-        if card.is_some_and(|card| s.player(p).techs.contains(card)) && rng.random_bool(0.7) {
+    for token in Token::BOTH {
+        if token.card(c).is_some_and(|card| s.player(p).techs.contains(card)) && rng.random_bool(0.7) {
             let t = targets[rng.random_range(0..targets.len())];
-            if s.player(p).valefar[0] != Some(t) {
-                s.player_mut(p).valefar[slot] = Some(t);
+            if check_copy(c, s, p, token, t).is_ok() {
+                s.player_mut(p).valefar[token.idx()] = Some(t);
             }
         }
     }

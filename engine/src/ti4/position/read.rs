@@ -7,7 +7,7 @@ use super::format::*;
 use crate::ti4::content::{Ability, Content};
 use crate::ti4::ids::*;
 use crate::ti4::state::{component_limit, Location, State, UnitError, COMMAND_TOKENS, MAX_SYSTEMS};
-use crate::ti4::technology::valefar;
+use crate::ti4::technology::valefar::{self, Token, ValefarError};
 use crate::ti4::technology::{docks_may_stand_in_space, docks_may_stand_on_planets, faction_block, TechError};
 
 /// A unit entry with its ids resolved (pass 1), waiting to be put on the board (pass 2).
@@ -206,28 +206,19 @@ fn read_player(
 
     // Valefar Assimilator tokens (Technology 16-22).
     let v = &pp.valefar;
-    let tokens = [
-        ('x', &v.x, c.known.valefar_x, "valefar_assimilator_x"),
-        ('y', &v.y, c.known.valefar_y, "valefar_assimilator_y"),
-    ];
-    for (slot, (tok, key, card, card_key)) in tokens.into_iter().enumerate() {
+    let tokens = [('x', &v.x, "valefar_assimilator_x"), ('y', &v.y, "valefar_assimilator_y")];
+    // What a copy allows is the engine's own check (`valefar::check_copy`), token X first; a
+    // position does not record whom a copy came from.
+    for (token, (tok, key, card_key)) in Token::BOTH.into_iter().zip(tokens) {
         let Some(key) = key else { continue };
         let path = format!("players[{i}].valefar.{tok}");
         let t = lookup(&path, IdKind::Technology, key, c.tech(key))?;
-        if !card.is_some_and(|card| techs.contains(card)) {
-            return err(path, K::ValefarCardNotOwned(tok, card_key.to_string()));
+        match valefar::check_copy(c, s, p, token, t) {
+            Ok(()) => {}
+            Err(ValefarError::CardNotOwned(_)) => return err(path, K::ValefarCardNotOwned(tok, card_key.to_string())),
+            Err(e) => return err(path, K::ValefarTarget(key.clone(), e.reason(c))),
         }
-        let why = match c.tech_def(t).faction {
-            None => Some("not a faction technology"),
-            Some(o) if o == f => Some("it is this player's own faction technology"),
-            _ if c.known.iihq_modernization == Some(t) => Some("its text forbids Valefar Assimilator tokens"),
-            _ if slot == 1 && s.player(p).valefar[0] == Some(t) => Some("the X token is already on it"),
-            _ => None,
-        };
-        if let Some(why) = why {
-            return err(path, K::ValefarTarget(key.clone(), why));
-        }
-        s.player_mut(p).valefar[slot] = Some(t);
+        s.player_mut(p).valefar[token.idx()] = Some(t);
     }
 
     // Units: resolve ids and place their tiles now, so tiles keep first-mention order.

@@ -5,7 +5,7 @@ use super::*;
 use crate::ti4::content::Content;
 use crate::ti4::ids::*;
 use crate::ti4::state::{Location, State, COMMAND_TOKENS};
-use crate::ti4::technology;
+use crate::ti4::technology::{self, valefar};
 use rand::SeedableRng;
 
 fn c() -> std::sync::Arc<Content> {
@@ -360,7 +360,7 @@ fn rejects_bad_valefar_tokens() {
     check(
         &v("nekro", r#""valefar_assimilator_y""#),
         "players[0].valefar.x",
-        K::ValefarTarget("valefar_assimilator_y".into(), "it is this player's own faction technology"),
+        K::ValefarTarget("valefar_assimilator_y".into(), "it is a Valefar Assimilator card"),
     );
     check(
         &v("nekro", r#""iihq_modernization""#),
@@ -370,9 +370,28 @@ fn rejects_bad_valefar_tokens() {
     check(
         r#"{"players": [{"faction": "nekro", "valefar": {"x": "bioplasmosis", "y": "bioplasmosis"}}]}"#,
         "players[0].valefar.y",
-        K::ValefarTarget("bioplasmosis".into(), "the X token is already on it"),
+        K::ValefarTarget("bioplasmosis".into(), "a Valefar Assimilator token is already on it"),
     );
     check(&v("nekro", r#""nope""#), "players[0].valefar.x", K::UnknownId(IdKind::Technology, "nope".into()));
+}
+
+/// The reader's Valefar check is the engine's (`valefar::check_copy`): the reason printed is
+/// the engine's error's.
+fn valefar_reason(e: valefar::ValefarError) -> &'static str {
+    e.reason(&c())
+}
+
+#[test]
+fn technology_18_an_assimilated_card_in_nekros_play_area_carries_no_token() {
+    let c = c();
+    let so = c.tech("spec_ops_ii").unwrap();
+    check(
+        r#"{"players": [{"faction": "nekro",
+            "technologies": ["valefar_assimilator_x", "valefar_assimilator_y", "spec_ops_ii"],
+            "valefar": {"x": "spec_ops_ii"}}]}"#,
+        "players[0].valefar.x",
+        K::ValefarTarget("spec_ops_ii".into(), valefar_reason(valefar::ValefarError::AlreadyOwned(so))),
+    );
 }
 
 #[test]
@@ -409,6 +428,30 @@ fn technology_19_nekro_copy_of_floating_factory_ii_lets_docks_stand_in_space() {
         &format!("{p}.planet"),
         K::WrongArea("space_dock".into(), "the space area"),
     );
+}
+
+#[test]
+fn technology_21_two_copied_upgrades_of_one_unit_type_cannot_coexist() {
+    let both =
+        |x: &str, y: &str| format!(r#"{{"players": [{{"faction": "nekro", "valefar": {{"x": "{x}", "y": "{y}"}}}}]}}"#);
+    let reason = valefar_reason(valefar::ValefarError::MustUseToken(valefar::Token::X));
+    // Spec Ops II (Sol) and Letani Warrior II (Arborec) both upgrade infantry: the second copy
+    // would have replaced the first on the X token.
+    check(
+        &both("spec_ops_ii", "letani_warrior_ii"),
+        "players[0].valefar.y",
+        K::ValefarTarget("letani_warrior_ii".into(), reason),
+    );
+    check(
+        &both("exotrireme_ii", "super_dreadnought_ii"),
+        "players[0].valefar.y",
+        K::ValefarTarget("super_dreadnought_ii".into(), reason),
+    );
+    assert!(reason.contains("Technology 21"), "{reason}");
+    // Upgrades of two unit types, or an upgrade and another technology, may be copied together.
+    let s = state(&both("spec_ops_ii", "exotrireme_ii"));
+    assert_round_trip(&s);
+    state(&both("spec_ops_ii", "bioplasmosis"));
 }
 
 #[test]

@@ -916,3 +916,26 @@ fn technology_19_docks_stand_in_space_by_owned_or_copied_floating_factory_not_by
     place_token(&c, &mut other, P0, Token::Y, P1, t(&c, "spec_ops_ii")).unwrap();
     assert!(!docks_may_stand_in_space(&c, &other, P0));
 }
+
+#[test]
+fn technology_16_21_place_token_refuses_exactly_what_check_copy_refuses() {
+    // The position reader checks copies with `check_copy`; `place_token` adds only who the
+    // technology comes from. Over every technology, either token, with and without the other
+    // token holding an upgrade, the two agree.
+    let c = content();
+    let mut base = nekro_game(&c, &["sol", "keleres"]);
+    base.player_mut(P0).techs.insert(t(&c, "production_biomes")); // assimilated (Technology 18)
+    let held = [None, Some(t(&c, "spec_ops_ii")), Some(t(&c, "exotrireme_ii")), Some(t(&c, "bioplasmosis"))];
+    for token in Token::BOTH {
+        for other in held {
+            for target in c.all_techs.iter() {
+                let mut s = base;
+                s.player_mut(P0).valefar[token.other().idx()] = other;
+                s.player_mut(P1).techs = TechSet::single(target);
+                let shared = check_copy(&c, &s, P0, token, target);
+                let placed = place_token(&c, &mut s, P0, token, P1, target).map(|_| ());
+                assert_eq!(placed, shared, "{} on {token:?}, other {other:?}", c.tech_def(target).key);
+            }
+        }
+    }
+}
