@@ -67,6 +67,20 @@ pub(crate) fn random_state(c: &Content, rng: &mut ChaCha8Rng) -> State {
                 s.place_system(tile);
             }
         }
+        // I.I.H.Q. Modernization comes with the Custodia Vigilia card (exhausted when gained);
+        // without the card free, the seat does not own the technology.
+        if let (Some(iihq), Some(cv)) = (c.known.iihq_modernization, c.known.custodia_vigilia) {
+            if s.player(p).techs.contains(iihq) && !s.player(p).planets.contains(cv) {
+                if s.seats().any(|q| s.player(q).planets.contains(cv)) {
+                    let ps = s.player_mut(p);
+                    ps.techs.remove(iihq);
+                    ps.exhausted_techs.remove(iihq);
+                } else {
+                    s.player_mut(p).planets.insert(cv);
+                    s.exhausted_planets.set(cv, true);
+                }
+            }
+        }
         valefar(c, &mut s, p, rng);
     }
     for (i, &gone) in eliminated.iter().enumerate() {

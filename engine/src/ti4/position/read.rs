@@ -197,6 +197,15 @@ fn read_player(
         }
     }
 
+    // I.I.H.Q. Modernization: gaining it gives the Custodia Vigilia planet card, which its
+    // owner can never lose; a position where the owner lacks the card cannot arise.
+    if let (Some(iihq), Some(cv)) = (c.known.iihq_modernization, c.known.custodia_vigilia) {
+        if techs.contains(iihq) && !s.player(p).planets.contains(cv) {
+            let cv = c.planets[cv.idx()].key.clone();
+            return err(format!("players[{i}].planets"), K::CustodiaVigiliaMissing(cv));
+        }
+    }
+
     // Trade goods and commodities.
     if pp.commodities > fac.commodities {
         return err(format!("players[{i}].commodities"), K::CommoditiesAboveValue(pp.commodities, fac.commodities));

@@ -455,6 +455,38 @@ fn technology_21_two_copied_upgrades_of_one_unit_type_cannot_coexist() {
 }
 
 #[test]
+fn iihq_modernization_owner_controls_custodia_vigilia() {
+    let keleres = |planets: &str| {
+        format!(
+            r#"{{"players": [{{"faction": "keleres", "technologies": ["iihq_modernization"], "planets": [{planets}]}}]}}"#
+        )
+    };
+    let missing = K::CustodiaVigiliaMissing("custodiavigilia".into());
+    check(&keleres(""), "players[0].planets", missing.clone());
+    check(&keleres(r#"{"id": "mollprimusk"}"#), "players[0].planets", missing.clone());
+    check(
+        r#"{"players": [{"faction": "keleres", "technologies": ["iihq_modernization"]}]}"#,
+        "players[0].planets",
+        missing.clone(),
+    );
+    // Held by another seat: the owner of the technology lacks it.
+    check(
+        r#"{"players": [{"faction": "sol", "planets": [{"id": "jord"}, {"id": "custodiavigilia"}]},
+                        {"faction": "keleres", "technologies": ["iihq_modernization"], "planets": []}]}"#,
+        "players[1].planets",
+        missing,
+    );
+    let s = state(&keleres(r#"{"id": "custodiavigilia", "exhausted": true}"#));
+    let c = c();
+    assert_eq!(
+        crate::ti4::elimination::cannot_be_eliminated(&c, &s, Player(0)),
+        Some(crate::ti4::elimination::Immunity::CustodiaVigilia)
+    );
+    assert_round_trip(&s);
+    assert!(!error(&keleres("")).to_string().contains('\n'));
+}
+
+#[test]
 fn rejects_bad_command_tokens() {
     let t = |ct: &str| format!(r#"{{"players": [{{"faction": "sol", "command_tokens": {ct}}}]}}"#);
     check(
