@@ -96,3 +96,76 @@ fn content_directory_replaces_the_cards_file() {
     assert_eq!(explain(&pos, &[]).status.code(), Some(2), "the embedded deck has 4 Direct Hits");
     ok_json(&explain(&pos, &["--content", content.to_str().unwrap()]));
 }
+
+/// Exit code 2, nothing on stdout, one line on stderr; returns that line.
+fn refused(out: &Output) -> String {
+    assert_eq!(out.status.code(), Some(2), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr.clone()).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+#[test]
+fn technology_19_nekro_copy_of_floating_factory_ii_lets_docks_stand_in_space() {
+    let dir = scratch("valefar-ff");
+    let nekro = |valefar: &str| {
+        format!(
+            r#"{{"players": [{{"faction": "nekro", "planets": [], "valefar": {valefar},
+                "units": [{{"unit": "space_dock", "system": "08"}}]}}, {{"faction": "saar"}}]}}"#
+        )
+    };
+    // The dock in space is Nekro's PRODUCTION unit: Nekro stays in the game.
+    let pos = write(&dir, "copy.json", &nekro(r#"{"x": "floating_factory_ii"}"#));
+    let v = ok_json(&explain(&pos, &[]));
+    assert_eq!(
+        (v["players"][0]["production_units"].as_u64(), &v["players"][0]["meets_conditions"]),
+        (Some(1), &Value::Bool(false))
+    );
+    let out = ok_json(&explain(&pos, &["--apply"]));
+    assert_eq!(out["players"][0]["eliminated"], false);
+    assert_eq!(
+        out["players"][0]["units"],
+        serde_json::json!([{"unit": "space_dock", "count": 1, "damaged": 0, "system": "08", "planet": null}])
+    );
+    // Without the copy a Nekro dock cannot stand in space.
+    let pos = write(&dir, "plain.json", &nekro("{}"));
+    let err = refused(&explain(&pos, &[]));
+    assert!(err.contains("players[0].units[0]: space_dock units must stand in a planet"), "{err}");
+}
+
+#[test]
+fn technology_21_two_copied_infantry_upgrades_are_refused() {
+    let dir = scratch("valefar-21");
+    let pos = write(
+        &dir,
+        "two.json",
+        r#"{"players": [{"faction": "nekro", "valefar": {"x": "spec_ops_ii", "y": "letani_warrior_ii"}}]}"#,
+    );
+    let err = refused(&explain(&pos, &[]));
+    assert!(err.contains("players[0].valefar.y: technology 'letani_warrior_ii' cannot carry"), "{err}");
+    assert!(err.contains("Technology 21"), "{err}");
+}
+
+#[test]
+fn iihq_modernization_without_custodia_vigilia_is_refused_not_eliminated() {
+    let dir = scratch("iihq");
+    let keleres = |planets: &str| {
+        format!(
+            r#"{{"players": [{{"faction": "keleres", "technologies": ["iihq_modernization"], "planets": [{planets}]}}]}}"#
+        )
+    };
+    let pos = write(&dir, "no_card.json", &keleres(""));
+    let err = refused(&explain(&pos, &["--apply"]));
+    assert!(
+        err.contains(
+            "players[0].planets: the owner of I.I.H.Q. Modernization controls the planet card 'custodiavigilia'"
+        ),
+        "{err}"
+    );
+    // With the card Keleres cannot be eliminated, and --apply leaves them in.
+    let pos = write(&dir, "card.json", &keleres(r#"{"id": "custodiavigilia", "exhausted": true}"#));
+    assert_eq!(ok_json(&explain(&pos, &[]))["players"][0]["cannot_be_eliminated"], "custodia_vigilia");
+    assert_eq!(ok_json(&explain(&pos, &["--apply"]))["players"][0]["eliminated"], false);
+}

@@ -439,13 +439,12 @@ fn each_build_option(g: &Ti4Game, p: Player, pds_only: bool, out: &mut dyn FnMut
     }
 }
 
-/// Where a space dock built on a planet goes: the planet, or for the Saar (Floating Factory)
-/// the system's space area.
+/// Where a space dock built on a planet goes: the planet, or the system's space area for a
+/// player whose docks are Floating Factories (the Saar; a Nekro player owning or copying
+/// Floating Factory II: Technology 19, [`docks_may_stand_in_space`](crate::ti4::technology::docks_may_stand_in_space)).
 fn dock_location(g: &Ti4Game, p: Player, planet: Location) -> Location {
-    let c = &g.content;
-    let f = g.state.player(p).faction;
     match planet {
-        Location::Planet(slot, _) if c.known.floating_factory_ii.is_some_and(|t| c.tech_def(t).faction == Some(f)) => {
+        Location::Planet(slot, _) if crate::ti4::technology::docks_may_stand_in_space(&g.content, &g.state, p) => {
             Location::Space(slot)
         }
         l => l,

@@ -212,8 +212,9 @@ fn setup_player(c: &Content, s: &mut State, p: Player, home: u8) {
     }
     let n_planets = c.systems[tile.idx()].planets.len().max(1) as u8;
     let mut next = 0u8;
-    // Saar's Floating Factories stand in the space area (as positions require).
-    let floating = c.known.floating_factory_ii.is_some_and(|t| c.tech_def(t).faction == Some(f));
+    // Floating Factories (the Saar's sheet dock) stand in the space area (Technology 19's rule,
+    // which positions check too).
+    let floating = crate::ti4::technology::docks_may_stand_in_space(c, s, p);
     for t in UnitType::ALL {
         let k = fd.starting_units[t.idx()];
         for _ in 0..k {

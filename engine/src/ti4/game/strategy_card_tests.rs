@@ -7,6 +7,7 @@ use super::tests::check;
 use super::*;
 use crate::game::Game;
 use crate::ti4::components::StrategyCard;
+use crate::ti4::state::Location;
 
 const ME: Player = Player(0);
 const DIPLOMACY: u8 = 1;
@@ -207,4 +208,31 @@ fn diplomacy_and_warfare_actions_are_described() {
     let key = &g.content().systems[g.galaxy().tile(home).idx()].key;
     assert_eq!(g.action_to_string(Action::DiplomacySystem(home)), format!("diplomacy in {key}"));
     assert_eq!(g.action_to_string(Action::WarfareToken(home)), format!("warfare: remove the token from {key}"));
+}
+
+#[test]
+fn construction_technology_19_nekro_copying_floating_factory_ii_builds_docks_in_space() {
+    // Seed 0 seats the Nekro Virus at seat 5; the scenario empties the board.
+    let mut g = super::rule_tests::scenario_of(super::tests::six_player_game(0));
+    let c = g.content.clone();
+    let nekro = Player(5);
+    assert_eq!(c.factions[g.state.player(nekro).faction.idx()].key, "nekro");
+    let mordai = c.planet("mordaiii").unwrap();
+    let home = g.home_slot[nekro.idx()];
+    let build = |mut g: Ti4Game| {
+        g.flow.turn = nekro;
+        g.step = Step::Build { p: nekro, pds_only: false, secondary: false };
+        assert!(legal(&g).contains(&Action::Build(mordai, UnitType::SpaceDock)));
+        g.apply(Action::Build(mordai, UnitType::SpaceDock));
+        g
+    };
+    let plain = build(g.clone());
+    assert_eq!(plain.state.count_at(Location::Planet(home, 0), UnitType::SpaceDock), 1, "on the planet");
+    assert_eq!(plain.state.count_at(Location::Space(home), UnitType::SpaceDock), 0);
+    // With X on Floating Factory II the dock is placed in the space area.
+    g.state.player_mut(nekro).valefar[0] = c.known.floating_factory_ii;
+    let floating = build(g);
+    assert_eq!(floating.state.count_at(Location::Space(home), UnitType::SpaceDock), 1, "in the space area");
+    assert_eq!(floating.state.count_at(Location::Planet(home, 0), UnitType::SpaceDock), 0);
+    check(&floating).unwrap();
 }

@@ -67,7 +67,7 @@ pub fn space_load(c: &Content, s: &State, slot: u8) -> (u32, u32) {
     let a = &s.systems[slot as usize].space;
     let Some(p) = a.occupant() else { return (0, 0) };
     let units = units_of(c, s, p);
-    // Ships, and a space dock in the space area (Saar's Floating Factory), carry.
+    // Ships, and a space dock in the space area (a Floating Factory), carry.
     let cap = UnitType::ALL[2..].iter().map(|&t| a.of(t) as u32 * capacity_of(c, &units, t) as u32).sum();
     let fighters = a.of(UnitType::Fighter) as u32;
     let free = fighters.min(dock_fighter_allowance(s, slot, p));

@@ -113,6 +113,8 @@ pub enum PositionErrorKind {
     ValefarCardNotOwned(char, String),
     /// A Valefar token on a technology that cannot carry it, and why.
     ValefarTarget(String, &'static str),
+    /// I.I.H.Q. Modernization owned without its Custodia Vigilia planet card (the card's id).
+    CustodiaVigiliaMissing(String),
     /// Pools and board hold more command tokens than a player has.
     TooManyCommandTokens(u32),
     /// `reinforcements` given and not what the pools and board leave.
@@ -200,6 +202,10 @@ impl fmt::Display for PositionErrorKind {
                 write!(f, "a Valefar Assimilator {} token needs the card '{card}' owned", tok.to_ascii_uppercase())
             }
             K::ValefarTarget(t, why) => write!(f, "technology '{t}' cannot carry a Valefar Assimilator token: {why}"),
+            K::CustodiaVigiliaMissing(cv) => write!(
+                f,
+                "the owner of I.I.H.Q. Modernization controls the planet card '{cv}' (gained with the technology, never lost); list it"
+            ),
             K::TooManyCommandTokens(n) => {
                 write!(f, "pools and board hold {n} command tokens; a player has {}", crate::ti4::state::COMMAND_TOKENS)
             }

@@ -10,7 +10,8 @@ use crate::ti4::content::{Ability, Content, LeaderKind};
 use crate::ti4::elimination::refresh_unit_masks;
 use crate::ti4::ids::*;
 use crate::ti4::state::{component_limit, Location, State, COMMAND_TOKENS};
-use crate::ti4::technology::faction_block;
+use crate::ti4::technology::valefar::{check_copy, Token};
+use crate::ti4::technology::{docks_may_stand_in_space, docks_may_stand_on_planets, faction_block};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
@@ -64,6 +65,20 @@ pub(crate) fn random_state(c: &Content, rng: &mut ChaCha8Rng) -> State {
             s.exhausted_planets.set(pl, rng.random_bool(0.3));
             if let Some(tile) = c.planets[pl.idx()].system {
                 s.place_system(tile);
+            }
+        }
+        // I.I.H.Q. Modernization comes with the Custodia Vigilia card (exhausted when gained);
+        // without the card free, the seat does not own the technology.
+        if let (Some(iihq), Some(cv)) = (c.known.iihq_modernization, c.known.custodia_vigilia) {
+            if s.player(p).techs.contains(iihq) && !s.player(p).planets.contains(cv) {
+                if s.seats().any(|q| s.player(q).planets.contains(cv)) {
+                    let ps = s.player_mut(p);
+                    ps.techs.remove(iihq);
+                    ps.exhausted_techs.remove(iihq);
+                } else {
+                    s.player_mut(p).planets.insert(cv);
+                    s.exhausted_planets.set(cv, true);
+                }
             }
         }
         valefar(c, &mut s, p, rng);
@@ -280,7 +295,8 @@ fn random_components(c: &Content, s: &mut State, rng: &mut ChaCha8Rng) {
     }
 }
 
-/// Nekro-style seats (owning a Valefar card) put tokens on other factions' technologies.
+/// Nekro-style seats (owning a Valefar card) put tokens on other factions' technologies, as
+/// `valefar::check_copy` allows (the position reader's check).
 fn valefar(c: &Content, s: &mut State, p: Player, rng: &mut ChaCha8Rng) {
     let f = s.player(p).faction;
     let targets: Vec<TechId> = c
@@ -288,11 +304,11 @@ fn valefar(c: &Content, s: &mut State, p: Player, rng: &mut ChaCha8Rng) {
         .iter()
         .filter(|&t| c.tech_def(t).faction.is_some_and(|o| o != f) && Some(t) != c.known.iihq_modernization)
         .collect();
-    for (slot, card) in [c.known.valefar_x, c.known.valefar_y].into_iter().enumerate() {
-        if card.is_some_and(|card| s.player(p).techs.contains(card)) && rng.random_bool(0.7) {
+    for token in Token::BOTH {
+        if token.card(c).is_some_and(|card| s.player(p).techs.contains(card)) && rng.random_bool(0.7) {
             let t = targets[rng.random_range(0..targets.len())];
-            if s.player(p).valefar[0] != Some(t) {
-                s.player_mut(p).valefar[slot] = Some(t);
+            if check_copy(c, s, p, token, t).is_ok() {
+                s.player_mut(p).valefar[token.idx()] = Some(t);
             }
         }
     }
@@ -306,11 +322,13 @@ fn add_random_units(c: &Content, s: &mut State, p: Player, rng: &mut ChaCha8Rng)
     let t = UnitType::ALL[rng.random_range(0..UNIT_TYPES)];
     let Some(def) = c.effective_unit(f, t, applies) else { return };
     let slot = rng.random_range(0..s.num_systems);
-    let floating = c.known.floating_factory_ii.is_some_and(|u| c.tech_def(u).faction == Some(f));
     let on_planet = match t {
         UnitType::Infantry | UnitType::Mech => rng.random_bool(0.7),
         UnitType::Pds => true,
-        UnitType::SpaceDock => !floating,
+        // Technology 19: Floating Factories (owned or copied) stand in space.
+        UnitType::SpaceDock if !docks_may_stand_on_planets(c, s, p) => false,
+        UnitType::SpaceDock if docks_may_stand_in_space(c, s, p) => rng.random_bool(0.5),
+        UnitType::SpaceDock => true,
         _ => false,
     };
     let loc = if on_planet {

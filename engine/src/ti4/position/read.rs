@@ -7,7 +7,8 @@ use super::format::*;
 use crate::ti4::content::{Ability, Content};
 use crate::ti4::ids::*;
 use crate::ti4::state::{component_limit, Location, State, UnitError, COMMAND_TOKENS, MAX_SYSTEMS};
-use crate::ti4::technology::{faction_block, TechError};
+use crate::ti4::technology::valefar::{self, Token, ValefarError};
+use crate::ti4::technology::{docks_may_stand_in_space, docks_may_stand_on_planets, faction_block, TechError};
 
 /// A unit entry with its ids resolved (pass 1), waiting to be put on the board (pass 2).
 struct UnitPlan {
@@ -196,6 +197,15 @@ fn read_player(
         }
     }
 
+    // I.I.H.Q. Modernization: gaining it gives the Custodia Vigilia planet card, which its
+    // owner can never lose; a position where the owner lacks the card cannot arise.
+    if let (Some(iihq), Some(cv)) = (c.known.iihq_modernization, c.known.custodia_vigilia) {
+        if techs.contains(iihq) && !s.player(p).planets.contains(cv) {
+            let cv = c.planets[cv.idx()].key.clone();
+            return err(format!("players[{i}].planets"), K::CustodiaVigiliaMissing(cv));
+        }
+    }
+
     // Trade goods and commodities.
     if pp.commodities > fac.commodities {
         return err(format!("players[{i}].commodities"), K::CommoditiesAboveValue(pp.commodities, fac.commodities));
@@ -205,28 +215,19 @@ fn read_player(
 
     // Valefar Assimilator tokens (Technology 16-22).
     let v = &pp.valefar;
-    let tokens = [
-        ('x', &v.x, c.known.valefar_x, "valefar_assimilator_x"),
-        ('y', &v.y, c.known.valefar_y, "valefar_assimilator_y"),
-    ];
-    for (slot, (tok, key, card, card_key)) in tokens.into_iter().enumerate() {
+    let tokens = [('x', &v.x, "valefar_assimilator_x"), ('y', &v.y, "valefar_assimilator_y")];
+    // What a copy allows is the engine's own check (`valefar::check_copy`), token X first; a
+    // position does not record whom a copy came from.
+    for (token, (tok, key, card_key)) in Token::BOTH.into_iter().zip(tokens) {
         let Some(key) = key else { continue };
         let path = format!("players[{i}].valefar.{tok}");
         let t = lookup(&path, IdKind::Technology, key, c.tech(key))?;
-        if !card.is_some_and(|card| techs.contains(card)) {
-            return err(path, K::ValefarCardNotOwned(tok, card_key.to_string()));
+        match valefar::check_copy(c, s, p, token, t) {
+            Ok(()) => {}
+            Err(ValefarError::CardNotOwned(_)) => return err(path, K::ValefarCardNotOwned(tok, card_key.to_string())),
+            Err(e) => return err(path, K::ValefarTarget(key.clone(), e.reason(c))),
         }
-        let why = match c.tech_def(t).faction {
-            None => Some("not a faction technology"),
-            Some(o) if o == f => Some("it is this player's own faction technology"),
-            _ if c.known.iihq_modernization == Some(t) => Some("its text forbids Valefar Assimilator tokens"),
-            _ if slot == 1 && s.player(p).valefar[0] == Some(t) => Some("the X token is already on it"),
-            _ => None,
-        };
-        if let Some(why) = why {
-            return err(path, K::ValefarTarget(key.clone(), why));
-        }
-        s.player_mut(p).valefar[slot] = Some(t);
+        s.player_mut(p).valefar[token.idx()] = Some(t);
     }
 
     // Units: resolve ids and place their tiles now, so tiles keep first-mention order.
@@ -307,12 +308,12 @@ fn resolve_unit(c: &Content, s: &mut State, p: Player, k: usize, e: &UnitEntry) 
             None => return err(at(""), K::NoLocation),
         },
     };
-    // Where each type may stand: ships in space; PDS on planets; space docks on planets, except
-    // the Saar's Floating Factories, which are placed in the space area.
-    let f = s.player(p).faction;
-    let floating = c.known.floating_factory_ii.is_some_and(|t| c.tech_def(t).faction == Some(f));
-    let needs_space = is_ship(unit) || (unit == UnitType::SpaceDock && floating);
-    let needs_planet = unit == UnitType::Pds || (unit == UnitType::SpaceDock && !floating);
+    // Where each type may stand: ships in space; PDS on planets; space docks on planets, and in
+    // the space area for a player with a Floating Factory (Technology 19:
+    // `docks_may_stand_in_space`, owned or copied), only there when their sheet's dock floats.
+    let dock = unit == UnitType::SpaceDock;
+    let needs_space = is_ship(unit) || (dock && !docks_may_stand_on_planets(c, s, p));
+    let needs_planet = unit == UnitType::Pds || (dock && !docks_may_stand_in_space(c, s, p));
     if needs_space && planet.is_some() {
         return err(at(".planet"), K::WrongArea(e.unit.clone(), "the space area"));
     }
@@ -333,8 +334,7 @@ fn put_units(
 ) -> Result<(), PositionError> {
     let i = p.idx();
     let f = s.player(p).faction;
-    let ps = s.player(p);
-    let applies = ps.techs.union(ps.valefar.iter().flatten().copied().collect());
+    let applies = valefar::effective_techs(c, s, p);
     for u in plans {
         let e = &pp.units[u.k];
         let at = |field: &str| format!("players[{i}].units[{}]{field}", u.k);

@@ -5,6 +5,7 @@ use super::*;
 use crate::ti4::content::Content;
 use crate::ti4::ids::*;
 use crate::ti4::state::{Location, State, COMMAND_TOKENS};
+use crate::ti4::technology::{self, valefar};
 use rand::SeedableRng;
 
 fn c() -> std::sync::Arc<Content> {
@@ -359,7 +360,7 @@ fn rejects_bad_valefar_tokens() {
     check(
         &v("nekro", r#""valefar_assimilator_y""#),
         "players[0].valefar.x",
-        K::ValefarTarget("valefar_assimilator_y".into(), "it is this player's own faction technology"),
+        K::ValefarTarget("valefar_assimilator_y".into(), "it is a Valefar Assimilator card"),
     );
     check(
         &v("nekro", r#""iihq_modernization""#),
@@ -369,9 +370,120 @@ fn rejects_bad_valefar_tokens() {
     check(
         r#"{"players": [{"faction": "nekro", "valefar": {"x": "bioplasmosis", "y": "bioplasmosis"}}]}"#,
         "players[0].valefar.y",
-        K::ValefarTarget("bioplasmosis".into(), "the X token is already on it"),
+        K::ValefarTarget("bioplasmosis".into(), "a Valefar Assimilator token is already on it"),
     );
     check(&v("nekro", r#""nope""#), "players[0].valefar.x", K::UnknownId(IdKind::Technology, "nope".into()));
+}
+
+/// The reader's Valefar check is the engine's (`valefar::check_copy`): the reason printed is
+/// the engine's error's.
+fn valefar_reason(e: valefar::ValefarError) -> &'static str {
+    e.reason(&c())
+}
+
+#[test]
+fn technology_18_an_assimilated_card_in_nekros_play_area_carries_no_token() {
+    let c = c();
+    let so = c.tech("spec_ops_ii").unwrap();
+    check(
+        r#"{"players": [{"faction": "nekro",
+            "technologies": ["valefar_assimilator_x", "valefar_assimilator_y", "spec_ops_ii"],
+            "valefar": {"x": "spec_ops_ii"}}]}"#,
+        "players[0].valefar.x",
+        K::ValefarTarget("spec_ops_ii".into(), valefar_reason(valefar::ValefarError::AlreadyOwned(so))),
+    );
+}
+
+#[test]
+fn technology_19_nekro_copy_of_floating_factory_ii_lets_docks_stand_in_space() {
+    let c = c();
+    let nekro = |valefar: &str, units: &str| {
+        format!(r#"{{"players": [{{"faction": "nekro", "valefar": {valefar}, "units": [{units}]}}]}}"#)
+    };
+    let in_space = r#"{"unit": "space_dock", "system": "08"}"#;
+    let on_planet = r#"{"unit": "space_dock", "planet": "mordaiii"}"#;
+    // With X on Floating Factory II: a dock in the space area, and another still on a planet.
+    let s = state(&nekro(r#"{"x": "floating_factory_ii"}"#, &format!("{in_space}, {on_planet}")));
+    assert!(technology::docks_may_stand_in_space(&c, &s, Player(0)));
+    assert_eq!(s.count_at(Location::Space(0), UnitType::SpaceDock), 1);
+    assert_eq!(s.count_at(Location::Planet(0, 0), UnitType::SpaceDock), 1);
+    assert_round_trip(&s);
+    // Y works alike; and a Nekro that owns the card (Technology 18) keeps the allowance.
+    state(&nekro(r#"{"y": "floating_factory_ii"}"#, in_space));
+    let owned = r#"{"players": [{"faction": "nekro", "technologies": ["floating_factory_ii"],
+        "units": [{"unit": "space_dock", "system": "08"}]}]}"#;
+    assert!(technology::docks_may_stand_in_space(&c, &state(owned), Player(0)));
+    // Without the copy, docks stand on planets; another copy does not help.
+    let p = "players[0].units[0]";
+    check(&nekro("{}", in_space), p, K::WrongArea("space_dock".into(), "a planet"));
+    check(&nekro(r#"{"x": "spec_ops_ii"}"#, in_space), p, K::WrongArea("space_dock".into(), "a planet"));
+    // The Saar's sheet dock floats: theirs stand only in space, with or without the upgrade.
+    let saar = |techs: &str, unit: &str| {
+        format!(r#"{{"players": [{{"faction": "saar", "technologies": [{techs}], "units": [{unit}]}}]}}"#)
+    };
+    state(&saar("", r#"{"unit": "space_dock", "system": "11"}"#));
+    state(&saar(r#""floating_factory_ii""#, r#"{"unit": "space_dock", "system": "11"}"#));
+    check(
+        &saar(r#""floating_factory_ii""#, r#"{"unit": "space_dock", "planet": "ragh"}"#),
+        &format!("{p}.planet"),
+        K::WrongArea("space_dock".into(), "the space area"),
+    );
+}
+
+#[test]
+fn technology_21_two_copied_upgrades_of_one_unit_type_cannot_coexist() {
+    let both =
+        |x: &str, y: &str| format!(r#"{{"players": [{{"faction": "nekro", "valefar": {{"x": "{x}", "y": "{y}"}}}}]}}"#);
+    let reason = valefar_reason(valefar::ValefarError::MustUseToken(valefar::Token::X));
+    // Spec Ops II (Sol) and Letani Warrior II (Arborec) both upgrade infantry: the second copy
+    // would have replaced the first on the X token.
+    check(
+        &both("spec_ops_ii", "letani_warrior_ii"),
+        "players[0].valefar.y",
+        K::ValefarTarget("letani_warrior_ii".into(), reason),
+    );
+    check(
+        &both("exotrireme_ii", "super_dreadnought_ii"),
+        "players[0].valefar.y",
+        K::ValefarTarget("super_dreadnought_ii".into(), reason),
+    );
+    assert!(reason.contains("Technology 21"), "{reason}");
+    // Upgrades of two unit types, or an upgrade and another technology, may be copied together.
+    let s = state(&both("spec_ops_ii", "exotrireme_ii"));
+    assert_round_trip(&s);
+    state(&both("spec_ops_ii", "bioplasmosis"));
+}
+
+#[test]
+fn iihq_modernization_owner_controls_custodia_vigilia() {
+    let keleres = |planets: &str| {
+        format!(
+            r#"{{"players": [{{"faction": "keleres", "technologies": ["iihq_modernization"], "planets": [{planets}]}}]}}"#
+        )
+    };
+    let missing = K::CustodiaVigiliaMissing("custodiavigilia".into());
+    check(&keleres(""), "players[0].planets", missing.clone());
+    check(&keleres(r#"{"id": "mollprimusk"}"#), "players[0].planets", missing.clone());
+    check(
+        r#"{"players": [{"faction": "keleres", "technologies": ["iihq_modernization"]}]}"#,
+        "players[0].planets",
+        missing.clone(),
+    );
+    // Held by another seat: the owner of the technology lacks it.
+    check(
+        r#"{"players": [{"faction": "sol", "planets": [{"id": "jord"}, {"id": "custodiavigilia"}]},
+                        {"faction": "keleres", "technologies": ["iihq_modernization"], "planets": []}]}"#,
+        "players[1].planets",
+        missing,
+    );
+    let s = state(&keleres(r#"{"id": "custodiavigilia", "exhausted": true}"#));
+    let c = c();
+    assert_eq!(
+        crate::ti4::elimination::cannot_be_eliminated(&c, &s, Player(0)),
+        Some(crate::ti4::elimination::Immunity::CustodiaVigilia)
+    );
+    assert_round_trip(&s);
+    assert!(!error(&keleres("")).to_string().contains('\n'));
 }
 
 #[test]

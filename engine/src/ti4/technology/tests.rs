@@ -886,3 +886,56 @@ fn technology_22_copies_count_toward_objectives_with_colour_and_type() {
     s.player_mut(P0).techs.remove(t(&c, "infantry_ii"));
     assert_eq!(objective_counts(&c, &s, P0).unit_upgrades, 1, "the copy alone counts as an upgrade");
 }
+
+#[test]
+fn technology_19_docks_stand_in_space_by_owned_or_copied_floating_factory_not_by_faction() {
+    let c = content();
+    let mut s = nekro_game(&c, &["saar", "sol"]);
+    let ff = t(&c, "floating_factory_ii");
+    s.player_mut(P1).techs = TechSet::single(ff);
+    // The Saar's sheet dock (Floating Factory I) floats: in space only, with or without II.
+    assert!(docks_may_stand_in_space(&c, &s, P1) && !docks_may_stand_on_planets(&c, &s, P1));
+    // Sol and a Nekro without the copy: planets only.
+    for p in [P0, P2] {
+        assert!(!docks_may_stand_in_space(&c, &s, p) && docks_may_stand_on_planets(&c, &s, p), "{p:?}");
+    }
+    // Nekro copying Floating Factory II: new docks in space, the old ones stay on planets.
+    place_token(&c, &mut s, P0, Token::X, P1, ff).unwrap();
+    assert!(docks_may_stand_in_space(&c, &s, P0) && docks_may_stand_on_planets(&c, &s, P0));
+    // The copy is the Valefar card's text: without the card, no copy applies.
+    let mut no_card = s;
+    no_card.player_mut(P0).techs.remove(t(&c, "valefar_assimilator_x"));
+    assert!(!docks_may_stand_in_space(&c, &no_card, P0));
+    // Technology 18: the card in Nekro's play area keeps the allowance.
+    s.player_mut(P1).in_game = false;
+    owner_eliminated(&c, &mut s, P0, P1);
+    assert!(owns(&s, P0, ff) && docks_may_stand_in_space(&c, &s, P0));
+    // Copying another technology grants nothing.
+    let mut other = nekro_game(&c, &["sol"]);
+    other.player_mut(P1).techs = techs(&c, &["spec_ops_ii"]);
+    place_token(&c, &mut other, P0, Token::Y, P1, t(&c, "spec_ops_ii")).unwrap();
+    assert!(!docks_may_stand_in_space(&c, &other, P0));
+}
+
+#[test]
+fn technology_16_21_place_token_refuses_exactly_what_check_copy_refuses() {
+    // The position reader checks copies with `check_copy`; `place_token` adds only who the
+    // technology comes from. Over every technology, either token, with and without the other
+    // token holding an upgrade, the two agree.
+    let c = content();
+    let mut base = nekro_game(&c, &["sol", "keleres"]);
+    base.player_mut(P0).techs.insert(t(&c, "production_biomes")); // assimilated (Technology 18)
+    let held = [None, Some(t(&c, "spec_ops_ii")), Some(t(&c, "exotrireme_ii")), Some(t(&c, "bioplasmosis"))];
+    for token in Token::BOTH {
+        for other in held {
+            for target in c.all_techs.iter() {
+                let mut s = base;
+                s.player_mut(P0).valefar[token.other().idx()] = other;
+                s.player_mut(P1).techs = TechSet::single(target);
+                let shared = check_copy(&c, &s, P0, token, target);
+                let placed = place_token(&c, &mut s, P0, token, P1, target).map(|_| ());
+                assert_eq!(placed, shared, "{} on {token:?}, other {other:?}", c.tech_def(target).key);
+            }
+        }
+    }
+}

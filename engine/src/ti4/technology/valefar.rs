@@ -12,9 +12,14 @@
 //! - Technology 18: when the owner of a copied technology is eliminated, the card moves to
 //!   Nekro's play area (`techs`) and leaves the eliminated player's; the token returns to its
 //!   Valefar card, free to copy again (the copy no longer needs it: Nekro owns the card).
-//! - Technology 19: each Nekro space dock in a space area goes to the first eligible planet in
-//!   tile order (Nekro controls it, no space dock there, no other player's units there); the
+//! - Technology 19: while Nekro owns or copies Floating Factory II its space docks are placed
+//!   in the space area ([`docks_may_stand_in_space`], a rule of the unit definition in effect,
+//!   not of the Saar faction); docks already on a planet when the copy is made stay there. When
+//!   the token leaves, each Nekro space dock in a space area goes to the first eligible planet
+//!   in tile order (Nekro controls it, no space dock there, no other player's units there); the
 //!   player's free choice among eligible planets is not offered.
+//! - Technology 16-21: what a token may lie on is [`check_copy`], shared by [`place_token`]
+//!   and the position reader.
 //! - Technology 20 is read as "Nekro has no war sun unit left" ([`Content::effective_unit`]
 //!   after the change is `None`); with the printed cards this is exactly "does not own the
 //!   generic War Sun".
@@ -25,6 +30,7 @@
 //!   exhausting the new copy when a moved token leaves an exhausted copy (the Valefar card keeps
 //!   its own ready state), Valefar Assimilator Z.
 
+use super::docks_may_stand_in_space;
 use crate::ti4::content::Content;
 use crate::ti4::elimination;
 use crate::ti4::ids::*;
@@ -79,6 +85,9 @@ pub enum ValefarError {
     NotFactionTechnology(TechId),
     /// A card that can never carry a token: I.I.H.Q. Modernization or a Valefar card itself.
     Forbidden(TechId),
+    /// A faction technology of the Nekro player's own faction (Technology 16: the copies are of
+    /// technologies researched by other players).
+    OwnFactionTechnology(TechId),
     /// The technology already carries a Valefar token.
     AlreadyCarriesToken(TechId),
     /// Nekro already owns the technology.
@@ -87,6 +96,35 @@ pub enum ValefarError {
     MustUseToken(Token),
     /// The token is on no technology.
     TokenFree(Token),
+}
+
+impl ValefarError {
+    /// Why, as a clause of one line (`sim explain` and the position reader print it after
+    /// "technology 'x' cannot carry a Valefar Assimilator token: ").
+    pub fn reason(self, c: &Content) -> &'static str {
+        match self {
+            ValefarError::NotInGame => "the player is eliminated",
+            ValefarError::CardNotOwned(_) => "the token's Valefar Assimilator card is not owned",
+            ValefarError::SamePlayer => "the technology must be another player's",
+            ValefarError::OwnerNotInGame => "its owner is eliminated",
+            ValefarError::NotOwnedByThatPlayer(_) => "that player does not own it",
+            ValefarError::NotFactionTechnology(_) => "not a faction technology",
+            ValefarError::Forbidden(t) if c.known.iihq_modernization == Some(t) => {
+                "its text forbids Valefar Assimilator tokens"
+            }
+            ValefarError::Forbidden(_) => "it is a Valefar Assimilator card",
+            ValefarError::OwnFactionTechnology(_) => "it is this player's own faction technology",
+            ValefarError::AlreadyCarriesToken(_) => "a Valefar Assimilator token is already on it",
+            ValefarError::AlreadyOwned(_) => "this player owns it (Technology 18: an owned card carries no token)",
+            ValefarError::MustUseToken(Token::X) => {
+                "the X token copies an upgrade of the same unit type (Technology 21: a second one replaces it on the X token)"
+            }
+            ValefarError::MustUseToken(Token::Y) => {
+                "the Y token copies an upgrade of the same unit type (Technology 21: a second one replaces it on the Y token)"
+            }
+            ValefarError::TokenFree(_) => "the token is on no technology",
+        }
+    }
 }
 
 /// What removing a token did (Technology 19-20).
@@ -160,37 +198,27 @@ fn check_target(c: &Content, s: &State, t: TechId) -> Result<(), ValefarError> {
     Ok(())
 }
 
-/// Technology 16, 17 and 21: put `token` on `target`, a technology of player `from`. The Nekro
-/// player must own the token's Valefar card. Technology 21: if `target` is a unit upgrade of a
-/// unit type for which the other token already holds an upgrade, that other token must be the
-/// one used. A token already holding a copy first leaves it, with the consequences of
-/// [`remove_token`]; the returned [`Removal`] reports them (`tech: None` if the token was
-/// free). On error `s` is unchanged.
-pub fn place_token(
-    c: &Content,
-    s: &mut State,
-    nekro: Player,
-    token: Token,
-    from: Player,
-    target: TechId,
-) -> Result<Removal, ValefarError> {
+/// Technology 16, 17 and 21: what a copy allows — whether `nekro`'s `token` may lie on
+/// `target` given `nekro`'s play area and other token, whoever `target` is copied from. The
+/// one check shared by [`place_token`] (which adds who `target` comes from) and the position
+/// reader (a position does not record it), so the two cannot drift:
+/// - Technology 16: `nekro` owns the token's Valefar Assimilator card;
+/// - Technology 16-17: `target` is a faction technology (unit upgrades included), neither
+///   I.I.H.Q. Modernization nor a Valefar card, not of `nekro`'s own faction, and carries no
+///   token yet;
+/// - Technology 18: `nekro` does not own `target` (an assimilated card in Nekro's play area has
+///   given its token back);
+/// - Technology 21: if `target` upgrades a unit type whose upgrade the other token copies, the
+///   other token must be used (the new copy replaces the old one on it).
+pub fn check_copy(c: &Content, s: &State, nekro: Player, token: Token, target: TechId) -> Result<(), ValefarError> {
     let ns = s.player(nekro);
-    if !ns.in_game {
-        return Err(ValefarError::NotInGame);
-    }
     if !token.card(c).is_some_and(|card| ns.techs.contains(card)) {
         return Err(ValefarError::CardNotOwned(token));
     }
-    if from == nekro {
-        return Err(ValefarError::SamePlayer);
-    }
-    if !s.player(from).in_game {
-        return Err(ValefarError::OwnerNotInGame);
-    }
-    if !s.player(from).techs.contains(target) {
-        return Err(ValefarError::NotOwnedByThatPlayer(target));
-    }
     check_target(c, s, target)?;
+    if c.tech_def(target).faction == Some(ns.faction) {
+        return Err(ValefarError::OwnFactionTechnology(target));
+    }
     if ns.techs.contains(target) {
         return Err(ValefarError::AlreadyOwned(target));
     }
@@ -201,7 +229,35 @@ pub fn place_token(
             return Err(ValefarError::MustUseToken(token.other()));
         }
     }
-    let old = ns.valefar[token.idx()];
+    Ok(())
+}
+
+/// Technology 16, 17 and 21: put `token` on `target`, a technology of player `from` (in the
+/// game, owning it); what the copy itself allows is [`check_copy`]. A token already holding a
+/// copy first leaves it, with the consequences of [`remove_token`]; the returned [`Removal`]
+/// reports them (`tech: None` if the token was free). On error `s` is unchanged.
+pub fn place_token(
+    c: &Content,
+    s: &mut State,
+    nekro: Player,
+    token: Token,
+    from: Player,
+    target: TechId,
+) -> Result<Removal, ValefarError> {
+    if !s.player(nekro).in_game {
+        return Err(ValefarError::NotInGame);
+    }
+    if from == nekro {
+        return Err(ValefarError::SamePlayer);
+    }
+    if !s.player(from).in_game {
+        return Err(ValefarError::OwnerNotInGame);
+    }
+    if !s.player(from).techs.contains(target) {
+        return Err(ValefarError::NotOwnedByThatPlayer(target));
+    }
+    check_copy(c, s, nekro, token, target)?;
+    let old = s.player(nekro).valefar[token.idx()];
     s.player_mut(nekro).valefar[token.idx()] = Some(target);
     Ok(match old {
         Some(old) => consequences(c, s, nekro, old),
@@ -213,8 +269,10 @@ pub fn place_token(
 }
 
 /// Technology 19-20: take `token` off its technology; the Valefar card loses the copied text.
-/// Removing it from Saar Floating Factory II moves each Nekro space dock in a space area onto
-/// an eligible planet Nekro controls in that system, else to reinforcements (Technology 19).
+/// Removing it from Saar Floating Factory II (a space-dock upgrade whose loss leaves Nekro's
+/// docks unable to stand in space: [`docks_may_stand_in_space`]) moves each Nekro space dock
+/// in a space area onto an eligible planet Nekro controls in that system, else to
+/// reinforcements (Technology 19).
 /// Removing it from a war-sun upgrade when Nekro does not own the generic War Sun returns every
 /// Nekro war sun to reinforcements (Technology 20). On error `s` is unchanged.
 pub fn remove_token(c: &Content, s: &mut State, nekro: Player, token: Token) -> Result<Removal, ValefarError> {
@@ -228,7 +286,7 @@ fn consequences(c: &Content, s: &mut State, nekro: Player, old: TechId) -> Remov
     let mut r = Removal { tech: Some(old), ..Removal::default() };
     elimination::refresh_unit_masks(c, s, nekro);
     let techs = effective_techs(c, s, nekro);
-    if c.known.floating_factory_ii == Some(old) && !techs.contains(old) {
+    if c.tech_def(old).unit == Some(UnitType::SpaceDock) && !docks_may_stand_in_space(c, s, nekro) {
         // Technology 19: space docks in space go down onto a planet of their system, or to reinforcements.
         loop {
             let next = s.locations_of(nekro, UnitType::SpaceDock).find(|(l, _)| matches!(l, Location::Space(_)));
