@@ -1,0 +1,1 @@
+//! Positions (in progress).
