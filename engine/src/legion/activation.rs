@@ -12,7 +12,12 @@
 //! gains suppression; Relentless and Charge free attacks; the first move of an undeployed unit
 //! is its Deploy move and it must deploy before doing anything else; Vehicle Damage roll.
 //!
-//! Simplified: Recover is offered only to a suppressed unit (it has no cards to ready); a
+//! Simplified: movement uses waypoints. A Move (or Deploy) offers one destination per
+//! waypoint instead of every reachable cell: toward each enemy unit on the board, toward each
+//! POI, into the cover cell nearest the nearest enemy, and back toward the own edge (each the
+//! nearest reachable cell to it). This keeps the decision small (at most 13 destinations) and
+//! makes every move purposeful, also for random agents.
+//! Recover is offered only to a suppressed unit (it has no cards to ready); a
 //! Standby token may be spent only on a free Attack (its free Move is not modelled); each
 //! trigger offers every eligible Standby unit in slot order until one attacks, and a Standby
 //! attack does not itself trigger Standby.
@@ -20,7 +25,7 @@
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::board::CellSet;
+use super::board::{Cell, CellSet, Terrain, NO_CELL};
 use super::command::Card;
 use super::dice::{roll_defense, DefenseDie, DefenseFace};
 use super::roster::{kw, Class, Rank, LUKE, VADER};
@@ -264,15 +269,74 @@ impl LegionGame {
         f(Action::EndActivation);
     }
 
-    /// Destinations of the active unit's Move (or Deploy).
+    /// Destinations of the active unit's Move (or Deploy): not every reachable cell but one per
+    /// *waypoint* (the lite movement abstraction, see the module docs): for each enemy unit on
+    /// the board and each POI, the reachable cell nearest to it (offered only when nearer than
+    /// the unit already is); the reachable cover cell nearest the nearest enemy; the reachable
+    /// cell nearest the unit's own edge. Ties go to the lower cell index; equal destinations
+    /// are offered once.
     pub(crate) fn move_targets(&self, f: &mut impl FnMut(Action)) {
         let s = self.act.unit;
+        let p = Self::owner(s);
         let u = self.unit(s);
+        let geo = self.geometry();
         let mut blocked: CellSet = self.occupied();
         for c in self.poi_cells() {
             blocked.insert(c);
         }
-        for c in self.geometry().reach(u.cell, Self::owner(s), u.card().speed, &blocked).iter() {
+        let reach = geo.reach(u.cell, p, u.card().speed, &blocked);
+        if reach.is_empty() {
+            return;
+        }
+        let nearest = |w: Cell, only: &dyn Fn(Cell) -> bool| -> Option<(Cell, i32)> {
+            let mut best: Option<(Cell, i32)> = None;
+            for c in reach.iter().filter(|&c| only(c)) {
+                let d = geo.d2(c, w);
+                if best.is_none_or(|(_, bd)| d < bd) {
+                    best = Some((c, d));
+                }
+            }
+            best
+        };
+        let mut out = CellSet::default();
+        let toward = |w: Cell, out: &mut CellSet| {
+            if let Some((c, d)) = nearest(w, &|_| true) {
+                if u.cell == NO_CELL || d < geo.d2(u.cell, w) {
+                    out.insert(c);
+                }
+            }
+        };
+        let mut closest_enemy: Option<(Cell, i32)> = None;
+        for e in self.slots(1 - p) {
+            if self.on_board(e) {
+                let ec = self.unit(e).cell;
+                toward(ec, &mut out);
+                let d = if u.cell == NO_CELL { 0 } else { geo.d2(u.cell, ec) };
+                if closest_enemy.is_none_or(|(_, bd)| d < bd) {
+                    closest_enemy = Some((ec, d));
+                }
+            }
+        }
+        for c in self.poi_cells() {
+            toward(c, &mut out);
+        }
+        let anchor = closest_enemy.map_or(self.poi_cells()[1], |(c, _)| c);
+        let is_cover = |c: Cell| matches!(geo.terrain(c), Terrain::Light | Terrain::Heavy);
+        if let Some((c, _)) = nearest(anchor, &is_cover) {
+            out.insert(c);
+        }
+        let edge_y = if p == 0 { 0 } else { geo.h as i32 - 1 };
+        let mut back: Option<(Cell, i32)> = None;
+        for c in reach.iter() {
+            let d = (geo.xy(c).1 - edge_y).abs();
+            if back.is_none_or(|(_, bd)| d < bd) {
+                back = Some((c, d));
+            }
+        }
+        if let Some((c, _)) = back {
+            out.insert(c);
+        }
+        for c in out.iter() {
             f(Action::MoveTo(c));
         }
     }

@@ -31,6 +31,8 @@ pub mod board;
 pub mod command;
 pub mod dice;
 pub mod end_phase;
+#[cfg(test)]
+mod end_phase_tests;
 pub mod mission;
 pub mod options;
 mod play;
