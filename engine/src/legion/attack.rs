@@ -305,6 +305,7 @@ impl LegionGame {
         let round = self.round;
         let u = &mut self.units[s as usize];
         u.defeated = true;
+        u.wounds = u.card().total_wounds();
         u.defeated_round = round;
         u.tokens = super::Tokens::default();
         u.cell = NO_CELL;

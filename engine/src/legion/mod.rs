@@ -33,10 +33,13 @@ pub mod dice;
 pub mod end_phase;
 #[cfg(test)]
 mod end_phase_tests;
+pub mod explain;
 pub mod mission;
 pub mod options;
 mod play;
 pub mod position;
+#[cfg(test)]
+mod position_tests;
 pub mod roster;
 #[cfg(test)]
 mod tests;
@@ -59,7 +62,8 @@ pub type Slot = u8;
 pub const NO_SLOT: Slot = u8::MAX;
 
 /// Tokens on a unit.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Tokens {
     /// Aim tokens.
     pub aim: u8,
@@ -232,7 +236,8 @@ pub struct PendingAttack {
 }
 
 /// How the game ended.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// Not over.
     None,

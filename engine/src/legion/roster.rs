@@ -22,7 +22,8 @@ pub enum Faction {
 }
 
 /// A unit's rank: which order token it uses and which cards order it.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Rank {
     /// Commander (also a promoted unit).
     Commander = 0,
