@@ -337,3 +337,98 @@ impl LegionGame {
         self.step = Step::Over;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+
+    use super::*;
+    use crate::legion::options::LegionOptions;
+    use crate::legion::PendingAttack;
+
+    /// Imperial unit `a` at (x, 1) shooting at Rebel unit `d` at (x, 1 + dy).
+    fn duel(a: Slot, d: Slot, x: i32, dy: i32) -> LegionGame {
+        let mut g = LegionGame::with_seed(LegionOptions::default(), 1);
+        for (s, y) in [(a, 1), (d, 1 + dy)] {
+            let c = g.geometry().at(x, y).expect("cell");
+            g.units[s as usize].cell = c;
+            g.units[s as usize].deployed = true;
+        }
+        g.pending = PendingAttack { attacker: a, defender: d, melee: false, reaction: false };
+        g
+    }
+
+    fn results(g: &LegionGame, n: u64) -> impl Iterator<Item = (AttackResult, LegionGame)> + '_ {
+        (0..n).map(move |i| {
+            let mut h = g.clone();
+            let r = h.resolve_attack(&mut ChaCha8Rng::seed_from_u64(i));
+            (r, h)
+        })
+    }
+
+    #[test]
+    fn attack_ranged_hit_suppresses_a_surviving_trooper_but_never_a_vehicle() {
+        // AT-ST (slot 5) against Rebel Troopers (slot 10) at range 2.
+        let g = duel(5, 10, 0, 3);
+        assert_eq!(g.attack_mode(5, 10), Some(false));
+        for (r, h) in results(&g, 200) {
+            let want = (r.rolled > 0 && !r.defeated) as u8;
+            assert_eq!(h.unit(10).tokens.suppression, want, "{r:?}");
+            assert_eq!(h.unit(10).wounds, r.wounds);
+        }
+        // Against the T-47 (slot 13): wounds, never suppression.
+        let g = duel(5, 13, 0, 3);
+        let total: u32 = results(&g, 200)
+            .map(|(r, h)| {
+                assert_eq!(h.unit(13).tokens.suppression, 0);
+                r.wounds as u32
+            })
+            .sum();
+        assert!(total > 0);
+    }
+
+    #[test]
+    fn attack_cover_pool_cancels_hits() {
+        // Rebel Troopers shot by the DLT-19 squad: in the open, and behind the heavy barricade
+        // at (7,2) (the defender at (7,1), the attacker 5 rows away).
+        let mut open = duel(1, 10, 0, 5);
+        let mut covered = duel(1, 10, 7, 5);
+        for g in [&mut open, &mut covered] {
+            let (a, d) = (g.units[1].cell, g.units[10].cell);
+            g.units[1].cell = d;
+            g.units[10].cell = a;
+        }
+        assert_eq!(open.cover_against(1, 10), 0);
+        assert_eq!(covered.cover_against(1, 10), 2);
+        let sum = |g: &LegionGame| results(g, 400).map(|(r, _)| r.wounds as u32).sum::<u32>();
+        let (o, c) = (sum(&open), sum(&covered));
+        assert!(c * 5 < o * 4, "open {o} covered {c}");
+    }
+
+    #[test]
+    fn attack_sharpshooter_and_suppression_change_cover() {
+        let mut g = duel(5, 10, 7, 5);
+        let (a, d) = (g.units[5].cell, g.units[10].cell);
+        g.units[5].cell = d;
+        g.units[10].cell = a;
+        assert_eq!(g.cover_against(5, 10), 2, "no Sharpshooter on the AT-ST; heavy");
+        g.units[4].cell = g.units[5].cell;
+        g.units[5].cell = NO_CELL;
+        assert_eq!(g.cover_against(4, 10), 1, "Scout Troopers: Sharpshooter 1");
+        g.units[10].tokens.suppression = 1;
+        assert_eq!(g.cover_against(4, 10), 1, "suppressed: +1, capped at 2, then -1");
+        g.units[10].cell = g.geometry().at(0, 1).expect("open cell");
+        assert_eq!(g.cover_against(4, 10), 0, "in the open: 0 + 1 - 1");
+    }
+
+    #[test]
+    fn defeat_removes_tokens_and_counts_lost_points() {
+        let mut g = duel(5, 10, 0, 3);
+        g.units[10].tokens.dodge = 2;
+        g.suffer_wounds(10, 9);
+        let u = g.unit(10);
+        assert!(u.defeated && u.tokens == crate::legion::Tokens::default() && u.cell == NO_CELL);
+        assert_eq!(g.lost_points(1), 40);
+        assert!(g.suffer_wounds(5, 8) == false && g.unit(5).damaged, "Resilience 8 gives Vehicle Damage");
+    }
+}

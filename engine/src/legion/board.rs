@@ -352,3 +352,125 @@ pub struct Sight {
     /// Cover 0 (none), 1 (light) or 2 (heavy) from terrain, POIs and vehicles.
     pub cover: u8,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TINY_LOWER: [&[u8]; 2] = [b"......", b"#....."];
+    /// 6 x 4: (0,1) blocking, and by symmetry (5,2).
+    static TINY: Geometry = Geometry { w: 6, h: 4, lower: &TINY_LOWER, hold_the_line: [0; 3], breakthrough: [0; 3] };
+
+    fn c(g: &Geometry, x: i32, y: i32) -> Cell {
+        g.at(x, y).expect("on board")
+    }
+
+    #[test]
+    fn range_bands_are_six_inch_steps_between_cell_centres() {
+        let g = &STANDARD;
+        let band = |dx, dy| g.band(c(g, 0, 0), c(g, dx, dy));
+        assert_eq!([band(0, 0), band(2, 0), band(3, 0), band(4, 0), band(5, 0)], [1, 1, 2, 2, 3]);
+        assert_eq!([band(10, 0), band(11, 0), band(6, 8)], [5, 6, 5]);
+        assert!(g.within_half(c(g, 0, 0), c(g, 1, 0)) && !g.within_half(c(g, 0, 0), c(g, 1, 1)));
+        assert!(g.adjacent(c(g, 0, 0), c(g, 1, 1)) && !g.adjacent(c(g, 0, 0), c(g, 0, 0)));
+    }
+
+    #[test]
+    fn supercover_line_passes_both_cells_at_a_corner() {
+        let g = &TINY;
+        let mut seen = Vec::new();
+        g.line(c(g, 0, 0), c(g, 2, 2), |a, b| seen.push((g.xy(a), b.map(|b| g.xy(b)))));
+        assert_eq!(seen, [((1, 0), Some((0, 1))), ((1, 1), None), ((2, 1), Some((1, 2)))]);
+        let mut seen = Vec::new();
+        g.line(c(g, 0, 0), c(g, 3, 1), |a, b| seen.push((g.xy(a), b.is_some())));
+        // The line crosses the corner at (2, 1) exactly.
+        assert_eq!(seen, [((1, 0), false), ((2, 0), true), ((2, 1), false)]);
+    }
+
+    #[test]
+    fn los_at_a_corner_is_blocked_only_when_both_cells_block() {
+        let g = &TINY;
+        let none = CellSet::default();
+        // (0,0) -> (1,2) passes (0,1), blocking.
+        assert!(!g.sight(c(g, 0, 0), c(g, 0, 2), &none, &none).visible);
+        // (0,0) -> (1,1): the corner pair (1,0) open and (0,1) blocking: visible, and the
+        // half-blocking corner next to the defender gives heavy cover.
+        let s = g.sight(c(g, 0, 0), c(g, 1, 1), &none, &none);
+        assert!(s.visible);
+        let mut veh = CellSet::default();
+        veh.insert(c(g, 1, 0));
+        // A vehicle in the other corner cell: it is within half range of the defender, so it
+        // gives cover instead of blocking; nothing blocks the line outright.
+        assert!(g.sight(c(g, 0, 0), c(g, 1, 1), &veh, &none).visible);
+    }
+
+    #[test]
+    fn los_blocked_by_blocking_terrain_on_the_standard_board() {
+        let g = &STANDARD;
+        let none = CellSet::default();
+        assert_eq!(g.terrain(c(g, 5, 3)), Terrain::Blocking);
+        assert!(!g.sight(c(g, 5, 1), c(g, 5, 5), &none, &none).visible);
+        assert!(g.sight(c(g, 0, 0), c(g, 0, 5), &none, &none).visible);
+    }
+
+    #[test]
+    fn cover_from_standing_in_it_or_from_terrain_next_to_the_defender() {
+        let g = &STANDARD;
+        let none = CellSet::default();
+        assert_eq!(g.terrain(c(g, 2, 2)), Terrain::Light);
+        assert_eq!(g.sight(c(g, 2, 7), c(g, 2, 2), &none, &none), Sight { visible: true, cover: 1 });
+        assert_eq!(g.terrain(c(g, 7, 2)), Terrain::Heavy);
+        assert_eq!(g.sight(c(g, 7, 6), c(g, 7, 1), &none, &none), Sight { visible: true, cover: 2 });
+        // The attacker within half range of the barricade: it does not obscure.
+        assert_eq!(g.sight(c(g, 7, 3), c(g, 7, 1), &none, &none), Sight { visible: true, cover: 0 });
+        // Open ground: no cover.
+        assert_eq!(g.sight(c(g, 0, 6), c(g, 0, 1), &none, &none), Sight { visible: true, cover: 0 });
+    }
+
+    #[test]
+    fn ground_vehicles_block_los_or_give_heavy_cover_next_to_the_defender() {
+        let g = &STANDARD;
+        let none = CellSet::default();
+        let mut veh = CellSet::default();
+        veh.insert(c(g, 0, 2));
+        assert_eq!(g.sight(c(g, 0, 6), c(g, 0, 1), &veh, &none), Sight { visible: true, cover: 2 });
+        let mut veh = CellSet::default();
+        veh.insert(c(g, 0, 4));
+        assert!(!g.sight(c(g, 0, 6), c(g, 0, 1), &veh, &none).visible);
+        let mut pois = CellSet::default();
+        pois.insert(c(g, 0, 2));
+        assert_eq!(g.sight(c(g, 0, 6), c(g, 0, 1), &none, &pois).cover, 2, "POIs are heavy cover");
+    }
+
+    #[test]
+    fn moves_pay_two_steps_into_difficult_terrain_and_deploy_from_the_edge() {
+        let g = &STANDARD;
+        let none = CellSet::default();
+        assert_eq!(g.terrain(c(g, 11, 1)), Terrain::Difficult);
+        assert!(!g.reach(c(g, 10, 1), 0, 1, &none).contains(c(g, 11, 1)));
+        assert!(g.reach(c(g, 10, 1), 0, 2, &none).contains(c(g, 11, 1)));
+        assert_eq!(g.reach(c(g, 10, 1), 0, 1, &none).len(), 7, "8 neighbours, one difficult");
+        let deploy = g.reach(NO_CELL, 0, 2, &none);
+        assert!(deploy.iter().all(|x| g.xy(x).1 <= 1) && deploy.contains(c(g, 0, 1)));
+        let deploy = g.reach(NO_CELL, 1, 2, &none);
+        assert!(deploy.iter().all(|x| g.xy(x).1 >= 10));
+        let mut units = CellSet::default();
+        units.insert(c(g, 9, 1));
+        assert!(!g.reach(c(g, 10, 1), 0, 1, &units).contains(c(g, 9, 1)));
+    }
+
+    #[test]
+    fn boards_are_point_symmetric_and_pois_are_free() {
+        for g in [&STANDARD, &SKIRMISH] {
+            for cell in 0..g.cells() as Cell {
+                let (x, y) = g.xy(cell);
+                let mirror = g.at(g.w as i32 - 1 - x, g.h as i32 - 1 - y).expect("mirror");
+                assert_eq!(g.terrain(cell), g.terrain(mirror));
+            }
+            for p in g.hold_the_line.iter().chain(&g.breakthrough) {
+                assert_eq!(g.terrain(*p), Terrain::Open);
+            }
+            assert!(g.in_territory(0, g.breakthrough[0]) && g.in_territory(1, g.breakthrough[2]));
+        }
+    }
+}
