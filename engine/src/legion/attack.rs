@@ -429,6 +429,6 @@ mod tests {
         let u = g.unit(10);
         assert!(u.defeated && u.tokens == crate::legion::Tokens::default() && u.cell == NO_CELL);
         assert_eq!(g.lost_points(1), 40);
-        assert!(g.suffer_wounds(5, 8) == false && g.unit(5).damaged, "Resilience 8 gives Vehicle Damage");
+        assert!(!g.suffer_wounds(5, 8) && g.unit(5).damaged, "Resilience 8 gives Vehicle Damage");
     }
 }

@@ -107,12 +107,13 @@ impl LegionGame {
                     }
                 }
                 Secondary::Decapitation
-                    if u.defeated && u.defeated_round == self.round && u.rank() == Rank::Commander =>
+                    if u.defeated
+                        && u.defeated_round == self.round
+                        && u.rank() == Rank::Commander
+                        && self.s2_paid[player] + 2 <= 4 =>
                 {
-                    if self.s2_paid[player] + 2 <= 4 {
-                        self.s2_paid[player] += 2;
-                        vp += 2;
-                    }
+                    self.s2_paid[player] += 2;
+                    vp += 2;
                 }
                 _ => {}
             }

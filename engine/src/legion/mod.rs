@@ -9,7 +9,8 @@
 //! - [`activation`]: Activation Phase (turns, pool draws, passes, a unit's activation and its
 //!   actions, Standby); [`attack`]: the attack sequence, wounds, suppression and defeat;
 //! - [`mission`]: objectives and scoring; [`end_phase`]: the End Phase and its statistics;
-//! - [`position`]: positions as JSON, and `explain_end_phase`; `play` implements [`Game`].
+//! - [`position`]: positions as JSON; [`explain`]: `explain_end_phase`;
+//!   [`summary`]: per-side facts for evaluators; `play` implements [`Game`].
 //!
 //! Chance: every die, pool draw and setup draw happens at a [`Turn::Chance`] state and comes
 //! from the RNG passed to `apply_chance`. Hidden information: the command card a player has
@@ -41,6 +42,7 @@ pub mod position;
 #[cfg(test)]
 mod position_tests;
 pub mod roster;
+pub mod summary;
 #[cfg(test)]
 mod tests;
 

@@ -298,7 +298,7 @@ impl Game for LegionGame {
                 let c = g.at(x, y).expect("cell");
                 let ch = if at[c as usize] != u8::MAX {
                     let s = at[c as usize];
-                    let i = (s % 8) as u8;
+                    let i = s % 8;
                     (if s < 8 { b'A' } else { b'a' } + i) as char
                 } else if pois.contains(c) {
                     'O'

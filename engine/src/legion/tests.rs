@@ -16,11 +16,11 @@ fn invariants(last_vp: &mut [u8; 2]) -> impl FnMut(&LegionGame) -> Result<(), St
         if g.step == Step::Setup {
             *last_vp = [0; 2];
         }
-        for p in 0..2 {
-            if g.vp[p] < last_vp[p] {
-                return Err(format!("player {p}'s VP fell from {} to {}", last_vp[p], g.vp[p]));
+        for (p, last) in last_vp.iter_mut().enumerate() {
+            if g.vp[p] < *last {
+                return Err(format!("player {p}'s VP fell from {last} to {}", g.vp[p]));
             }
-            last_vp[p] = g.vp[p];
+            *last = g.vp[p];
             if g.no_commander[p] && g.can_play_card(p) {
                 return Err(format!("player {p} has no commander but can play a card"));
             }
@@ -230,4 +230,20 @@ fn random_tally_report() {
             );
         }
     }
+}
+
+#[test]
+fn side_summary_reads_points_wounds_and_cover() {
+    let mut g = LegionGame::with_seed(LegionOptions::default(), 3);
+    let s = g.side_summary(0);
+    assert_eq!((s.remaining_points, s.total_points, s.units_alive, s.units_on_board), (s.total_points, 576, 6, 0));
+    assert!(s.has_commander && s.playable_cards == 7);
+    g.defeat(1);
+    let c = g.geometry().at(2, 2).expect("light cover cell");
+    g.units[2].cell = c;
+    g.units[2].deployed = true;
+    g.units[2].tokens.suppression = 2;
+    let s = g.side_summary(0);
+    assert_eq!((s.remaining_points, s.units_alive, s.units_on_board, s.in_cover), (576 - 68, 5, 1, 1));
+    assert_eq!((s.suppression, s.panicked), (2, 1), "courage 1: 2 suppression is Panic");
 }
