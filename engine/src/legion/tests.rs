@@ -247,3 +247,30 @@ fn side_summary_reads_points_wounds_and_cover() {
     assert_eq!((s.remaining_points, s.units_alive, s.units_on_board, s.in_cover), (576 - 68, 5, 1, 1));
     assert_eq!((s.suppression, s.panicked), (2, 1), "courage 1: 2 suppression is Panic");
 }
+
+#[test]
+fn command_card_choice_is_hidden_and_determinize_resamples_it() {
+    use super::command::HIDDEN_CARD;
+    let mut g = LegionGame::with_seed(LegionOptions::default(), 5);
+    assert_eq!(g.step, Step::ChooseCard(0));
+    g.apply(Action::PlayCard(command::Card::Assault));
+    assert_eq!(g.step, Step::ChooseCard(1));
+    let obs = g.observation(1);
+    assert_eq!(obs.view.chosen[0], HIDDEN_CARD, "player 1 cannot see the face-down card");
+    assert_eq!(g.observation(0).view.chosen[0], command::Card::Assault as u8);
+    // Player 1's view: every playable card of player 0 comes up, and only those.
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut seen = 0u16;
+    for _ in 0..200 {
+        let d = g.determinize(1, &mut rng);
+        let c = command::Card::from_index(d.chosen[0]).expect("a sampled card");
+        assert!(g.card_playable(0, c));
+        assert_eq!(d.observation(1), obs);
+        seen |= c.bit();
+    }
+    assert_eq!(seen, g.hand[0]);
+    // Player 0 sees everything: a clone, nothing drawn.
+    let before = rng.get_word_pos();
+    assert!(g.determinize(0, &mut rng) == g);
+    assert_eq!(rng.get_word_pos(), before);
+}
