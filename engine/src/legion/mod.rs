@@ -6,7 +6,7 @@
 //! - [`options`]: rule options and variants; [`roster`]: unit cards and armies;
 //!   [`dice`]: dice faces; [`board`]: grid, terrain, range, LOS, cover, movement;
 //! - [`command`]: Command Phase (cards, priority, nominate and orders, order pool, pass pool);
-//! - [`activation`]: Activation Phase (turns, pool draws, passes, a unit's activation and its
+//! - [`activation`], [`actions`]: Activation Phase (turns, pool draws, passes, a unit's activation and its
 //!   actions, Standby); [`attack`]: the attack sequence, wounds, suppression and defeat;
 //! - [`mission`]: objectives and scoring; [`end_phase`]: the End Phase and its statistics;
 //! - [`position`]: positions as JSON; [`explain`]: `explain_end_phase`;
@@ -22,10 +22,11 @@
 //! Automatic defaults (documented, not decisions): reroll picks (Aim, Observation: reroll
 //! blanks, then surges the unit cannot convert, spending a token only when such a die
 //! exists), surge-token spending (only on unconverted surges), dodge spending (while hits
-//! remain, or one for Deflect), wound allocation (wounded model first, heavy-weapon model
-//! second to last, leader last). See `docs/LEGION.md` for the full list of what is faithful,
+//! remain, or one for Deflect), Backup (always used when it applies), wound allocation
+//! (wounded model first, heavy-weapon model second to last, leader last). See `docs/LEGION.md` for the full list of what is faithful,
 //! simplified and not modelled.
 
+pub mod actions;
 pub mod activation;
 pub mod attack;
 pub mod board;
