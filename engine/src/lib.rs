@@ -5,5 +5,6 @@
 pub mod bits;
 pub mod connect_four;
 pub mod game;
+pub mod legion;
 pub mod playthrough;
 pub mod ti4;
