@@ -5,6 +5,7 @@
 //! - [`config`]: agents built from JSON (`{"kind": "mcts", "iterations": 1000}`), typed errors.
 //! - [`random`], [`heuristic`], [`mcts`]: the agents; [`heuristic`] also holds the
 //!   [`Evaluator`] trait and the per-game evaluators (Connect Four).
+//! - [`legion`]: the Legion-lite evaluator ([`legion::LegionHeuristic`]).
 //! - [`ti4`]: the TI4 evaluator ([`Ti4Heuristic`], weights [`Ti4Weights`]).
 //! - [`leak`]: the information-leak checks every agent for a hidden-information game must pass.
 //!
@@ -15,6 +16,7 @@ pub mod agent;
 pub mod config;
 pub mod heuristic;
 pub mod leak;
+pub mod legion;
 pub mod mcts;
 pub mod random;
 pub mod ti4;

@@ -10,7 +10,7 @@ fn sim(args: &[&str]) -> Output {
 }
 
 /// Every figure of the report, by JSON pointer; each key ends in its unit.
-const FIGURES: [&str; 14] = [
+const FIGURES: [&str; 16] = [
     "/games/ti4/research/fresh_start/fast_ns",
     "/games/ti4/research/fresh_start/reference_ns",
     "/games/ti4/research/fresh_start/speedup_x",
@@ -25,6 +25,8 @@ const FIGURES: [&str; 14] = [
     "/games/connect4/parallel_speedup_x",
     "/games/ti4/games/random_6p_games_per_sec_per_core",
     "/games/ti4/games/mcts_iterations_per_sec",
+    "/games/legion/random_games_per_sec_per_core",
+    "/games/legion/mcts_iterations_per_sec",
 ];
 
 /// Collects the pointers of every number whose key ends in a unit suffix.
@@ -68,6 +70,7 @@ fn quick_json_report_has_every_figure_as_a_positive_number() {
     assert!(fig("/games/connect4/parallel_games").as_u64().is_some_and(|g| g >= 16));
     assert_eq!(fig("/games/ti4/games/players"), 6);
     assert!(fig("/games/ti4/games/mcts_iterations_per_search").as_u64().is_some_and(|n| n >= 1));
+    assert_eq!(fig("/games/legion/mcts_iterations_per_search"), 500);
 
     // Every key with a unit suffix is one of the figures above (nothing unchecked slips in).
     let mut keys = Vec::new();

@@ -36,6 +36,7 @@ pub mod end_phase;
 #[cfg(test)]
 mod end_phase_tests;
 pub mod explain;
+mod invariants;
 pub mod mission;
 pub mod options;
 mod play;

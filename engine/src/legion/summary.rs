@@ -38,6 +38,9 @@ pub struct SideSummary {
     pub has_commander: bool,
     /// Command cards still playable from hand.
     pub playable_cards: u8,
+    /// Units on the board that can attack at least one enemy unit now (range and line of
+    /// sight, or melee).
+    pub threatening: u8,
 }
 
 impl LegionGame {
@@ -79,6 +82,7 @@ impl LegionGame {
                     .is_some_and(|c| pois.contains(&c) || matches!(geo.terrain(c), Terrain::Heavy | Terrain::Blocking))
             });
             s.in_cover += (here || near) as u8;
+            s.threatening += self.slots(1 - player).any(|e| self.attack_mode(u, e).is_some()) as u8;
         }
         s
     }

@@ -4,13 +4,13 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::board::NO_CELL;
 use super::options::{BoardSize, CommanderVariant};
-use super::roster::{Class, Rank, RANKS};
+use super::roster::Rank;
 use super::*;
 use crate::game::random_simulation;
 
-/// Legion invariants checked at every state of the random simulation.
+/// Legion invariants checked at every state of the random simulation: VP never fall within
+/// a game, plus every state invariant of [`LegionGame::check_invariants`].
 fn invariants(last_vp: &mut [u8; 2]) -> impl FnMut(&LegionGame) -> Result<(), String> + '_ {
     move |g: &LegionGame| {
         if g.step == Step::Setup {
@@ -21,64 +21,8 @@ fn invariants(last_vp: &mut [u8; 2]) -> impl FnMut(&LegionGame) -> Result<(), St
                 return Err(format!("player {p}'s VP fell from {last} to {}", g.vp[p]));
             }
             *last = g.vp[p];
-            if g.no_commander[p] && g.can_play_card(p) {
-                return Err(format!("player {p} has no commander but can play a card"));
-            }
-            if g.pass_pool[p] > 7 {
-                return Err(format!("pass pool {}", g.pass_pool[p]));
-            }
-            let lost: u16 = g.slots(p).filter(|&s| !g.alive(s)).map(|s| g.unit(s).card().points).sum();
-            if lost != g.lost_points[p] {
-                return Err(format!("lost points {} but defeated units are worth {lost}", g.lost_points[p]));
-            }
-            if matches!(g.step, Step::Turn(_)) {
-                for r in 0..RANKS {
-                    let eligible = g.slots(p).filter(|&s| {
-                        let u = g.unit(s);
-                        !u.defeated && !u.ordered && !u.activated && u.rank() as usize == r
-                    });
-                    if g.order_pool[p][r] as usize > eligible.count() {
-                        return Err(format!(
-                            "player {p} pool {:?} has more rank-{r} tokens than units",
-                            g.order_pool[p]
-                        ));
-                    }
-                }
-            }
-            if matches!(g.step, Step::ChooseCard(_)) && g.order_pool[p] != [0; RANKS] {
-                return Err("order pool not empty in the Command Phase".into());
-            }
         }
-        let mut seen = board::CellSet::default();
-        for s in (0..2).flat_map(|p| g.slots(p)) {
-            let u = g.unit(s);
-            let t = u.card();
-            if u.wounds > t.total_wounds() || u.defeated != (u.wounds == t.total_wounds()) {
-                return Err(format!("unit {s}: wounds {} of {}, defeated {}", u.wounds, t.total_wounds(), u.defeated));
-            }
-            if u.defeated && (u.tokens != Tokens::default() || u.cell != NO_CELL) {
-                return Err(format!("defeated unit {s} holds tokens or a cell"));
-            }
-            if u.promoted && t.class != Class::Trooper {
-                return Err(format!("vehicle {s} promoted"));
-            }
-            if (t.courage == 0 && u.tokens.suppression > 0) || u.tokens.standby > 1 {
-                return Err(format!("unit {s} tokens {:?}", u.tokens));
-            }
-            if u.cell != NO_CELL {
-                if seen.contains(u.cell) || g.poi_cells().contains(&u.cell) {
-                    return Err(format!("unit {s} shares cell {}", u.cell));
-                }
-                if g.geometry().terrain(u.cell) == board::Terrain::Blocking {
-                    return Err(format!("unit {s} on blocking terrain"));
-                }
-                seen.insert(u.cell);
-            }
-        }
-        if g.round > g.opts.rounds + 1 {
-            return Err(format!("round {}", g.round));
-        }
-        Ok(())
+        g.check_invariants()
     }
 }
 
@@ -183,26 +127,6 @@ fn end_phase_tally_every_step_changes_something_in_random_games() {
     assert!(t.promotions[0] > 0 && t.promotions[1] > 0, "{t:?}");
     assert!(t.advantage_cleared.iter().sum::<u32>() > 0, "{t:?}");
     assert!(t.left_without_commander.iter().sum::<u32>() > 0, "{t:?}");
-}
-
-#[test]
-#[ignore = "speed report: cargo test --release -p engine --lib legion::tests::random_game_speed -- --ignored --nocapture"]
-fn random_game_speed() {
-    let n = 2000;
-    let start = std::time::Instant::now();
-    let mut steps = 0u64;
-    for i in 0..n {
-        let mut rng = ChaCha8Rng::seed_from_u64(5);
-        rng.set_stream(i);
-        let g = play_random(LegionGame::new(LegionOptions::default()), &mut rng);
-        steps += g.round as u64;
-    }
-    let secs = start.elapsed().as_secs_f64();
-    println!(
-        "{n} random games in {secs:.3} s: {:.0} games/s ({:.1} rounds/game)",
-        n as f64 / secs,
-        steps as f64 / n as f64
-    );
 }
 
 #[test]

@@ -5,11 +5,15 @@
 //! line below (`docs/ADDING_A_GAME.md`).
 
 pub mod connect_four;
+pub mod legion;
 pub mod ti4;
 
 use crate::registry::Registry;
 
 /// Every built-in game, in the order errors and `sim explain --help` list them.
 pub fn builtin() -> Registry {
-    Registry::empty().with::<engine::connect_four::ConnectFour>().with::<engine::ti4::game::Ti4Game>()
+    Registry::empty()
+        .with::<engine::connect_four::ConnectFour>()
+        .with::<engine::ti4::game::Ti4Game>()
+        .with::<engine::legion::LegionGame>()
 }
