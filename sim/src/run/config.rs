@@ -588,7 +588,7 @@ mod tests {
             .starts_with("x.json: gamez: unknown key"));
         assert_eq!(
             e(r#"{"name": "t", "game": "chess", "games": 4, "agents": []}"#),
-            "x.json: game: unknown game 'chess' (expected one of: \"connect4\", \"ti4\")"
+            "x.json: game: unknown game 'chess' (expected one of: \"connect4\", \"ti4\", \"legion\")"
         );
         assert_eq!(
             e(&MINIMAL.replace("\"games\": 4", "\"games\": \"four\"")),
