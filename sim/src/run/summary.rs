@@ -415,23 +415,8 @@ mod tests {
         assert_eq!(m.balance.flagged_seats, vec![0, 1], "seat 1 wins two thirds");
     }
 
-    const SECTIONS: [Section; 2] = [
-        Section::Occurrence {
-            key: "eliminations",
-            label: "elimination",
-            games_with: "games_with_elimination",
-            total: "eliminated_players",
-        },
-        Section::Keyed {
-            key: "technologies",
-            label: "research",
-            total: "researched",
-            by_group: "by_colour",
-            by_key: "by_technology",
-            group: "colour",
-            count: "times_researched",
-        },
-    ];
+    /// TI4's sections: the generic code must render them with their old field names.
+    const SECTIONS: &[Section] = crate::games::ti4::SECTIONS;
 
     fn ti4_like_records() -> [GameRecord; 2] {
         let mut a = rec(0, ["h", "r"], [1, 2], 5);
@@ -451,7 +436,7 @@ mod tests {
 
     #[test]
     fn sections_present_labels_under_the_games_own_keys_in_declared_order() {
-        let s = summarize(&exp(), "h", 2, &ti4_like_records(), &[], &SECTIONS);
+        let s = summarize(&exp(), "h", 2, &ti4_like_records(), &[], SECTIONS);
         let v = serde_json::to_string(&s.sections).unwrap();
         assert_eq!(
             v,
