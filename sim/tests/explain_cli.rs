@@ -1,30 +1,16 @@
 //! `sim explain research` end to end: the binary's output, exit codes and error lines.
 
 use serde_json::Value;
-use std::process::{Command, Output};
+use std::process::Output;
 
 mod support;
 use std::path::Path;
-use support::{scratch, write_path as write};
-
-fn sim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sim")).args(args).output().unwrap()
-}
+use support::{bad_input, scratch, sim, write_path as write};
 
 fn explain(position: &Path, player: &str, extra: &[&str]) -> Output {
     let mut args = vec!["explain", "research", "--position", position.to_str().unwrap(), "--player", player];
     args.extend_from_slice(extra);
     sim(&args)
-}
-
-/// Exit code 2, nothing on stdout, exactly one line on stderr; returns that line.
-fn bad_input(out: &Output) -> String {
-    assert_eq!(out.status.code(), Some(2), "stderr: {}", String::from_utf8_lossy(&out.stderr));
-    assert!(out.stdout.is_empty());
-    let err = String::from_utf8(out.stderr.clone()).unwrap();
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(!err.contains("panicked"), "{err}");
-    err
 }
 
 fn ok_json(out: &Output) -> Value {

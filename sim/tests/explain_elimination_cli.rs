@@ -2,16 +2,16 @@
 //! back as a position, exit codes and error lines.
 
 use serde_json::Value;
-use std::process::{Command, Output};
+use std::process::Output;
 
 mod support;
 use std::path::Path;
-use support::{scratch, write_path as write};
+use support::{bad_input, scratch, sim, write_path as write};
 
 fn explain(position: &Path, extra: &[&str]) -> Output {
     let mut args = vec!["explain", "elimination", "--position", position.to_str().unwrap()];
     args.extend_from_slice(extra);
-    Command::new(env!("CARGO_BIN_EXE_sim")).args(&args).output().unwrap()
+    sim(&args)
 }
 
 fn ok_json(out: &Output) -> Value {
@@ -97,16 +97,6 @@ fn content_directory_replaces_the_cards_file() {
     ok_json(&explain(&pos, &["--content", content.to_str().unwrap()]));
 }
 
-/// Exit code 2, nothing on stdout, one line on stderr; returns that line.
-fn refused(out: &Output) -> String {
-    assert_eq!(out.status.code(), Some(2), "stderr: {}", String::from_utf8_lossy(&out.stderr));
-    assert!(out.stdout.is_empty());
-    let err = String::from_utf8(out.stderr.clone()).unwrap();
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(!err.contains("panicked"), "{err}");
-    err
-}
-
 #[test]
 fn technology_19_nekro_copy_of_floating_factory_ii_lets_docks_stand_in_space() {
     let dir = scratch("valefar-ff");
@@ -131,19 +121,19 @@ fn technology_19_nekro_copy_of_floating_factory_ii_lets_docks_stand_in_space() {
     );
     // Without the copy a Nekro dock cannot stand in space.
     let pos = write(&dir, "plain.json", &nekro("{}"));
-    let err = refused(&explain(&pos, &[]));
+    let err = bad_input(&explain(&pos, &[]));
     assert!(err.contains("players[0].units[0]: space_dock units must stand in a planet"), "{err}");
 }
 
 #[test]
-fn technology_21_two_copied_infantry_upgrades_are_refused() {
+fn technology_21_two_copied_infantry_upgrades_are_bad_input() {
     let dir = scratch("valefar-21");
     let pos = write(
         &dir,
         "two.json",
         r#"{"players": [{"faction": "nekro", "valefar": {"x": "spec_ops_ii", "y": "letani_warrior_ii"}}]}"#,
     );
-    let err = refused(&explain(&pos, &[]));
+    let err = bad_input(&explain(&pos, &[]));
     assert!(err.contains("players[0].valefar.y: technology 'letani_warrior_ii' cannot carry"), "{err}");
     assert!(err.contains("Technology 21"), "{err}");
 }
@@ -157,7 +147,7 @@ fn iihq_modernization_without_custodia_vigilia_is_refused_not_eliminated() {
         )
     };
     let pos = write(&dir, "no_card.json", &keleres(""));
-    let err = refused(&explain(&pos, &["--apply"]));
+    let err = bad_input(&explain(&pos, &["--apply"]));
     assert!(
         err.contains(
             "players[0].planets: the owner of I.I.H.Q. Modernization controls the planet card 'custodiavigilia'"

@@ -1,24 +1,15 @@
 //! `sim explain legion-end-phase` end to end: the End Phase steps of the seed in order, the
 //! promotion the position asks for, and bad input as one line with exit code 2.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
 use engine::legion::options::LegionOptions;
 use engine::legion::position::write_position;
 use engine::legion::LegionGame;
 use serde_json::Value;
 
-fn sim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sim")).args(args).output().unwrap()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("sim-legion-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+mod support;
+use support::{bad_input, scratch, sim};
 
 /// A standard game's position at the start of round 1, moved to the End Phase; Vader (the
 /// Empire's only Commander, units[0] of player 0) defeated when `vader_down`.
@@ -40,13 +31,6 @@ fn write(dir: &Path, name: &str, v: &Value) -> String {
     let p = dir.join(name);
     std::fs::write(&p, serde_json::to_string_pretty(v).unwrap()).unwrap();
     p.to_str().unwrap().to_string()
-}
-
-fn bad_input(out: &Output) -> String {
-    assert_eq!(out.status.code(), Some(2), "stdout {}", String::from_utf8_lossy(&out.stdout));
-    let err = String::from_utf8(out.stderr.clone()).unwrap();
-    assert_eq!(err.lines().count(), 1, "{err}");
-    err
 }
 
 #[test]

@@ -55,6 +55,17 @@ pub fn sim(args: &[&str]) -> Output {
     command(args).output().unwrap()
 }
 
+/// Bad input: exit code 2, nothing on stdout, exactly one line on stderr and no panic; returns
+/// that line.
+pub fn bad_input(out: &Output) -> String {
+    assert_eq!(out.status.code(), Some(2), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stdout.is_empty(), "stdout: {}", String::from_utf8_lossy(&out.stdout));
+    let err = String::from_utf8(out.stderr.clone()).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
 /// Asserts exit code `code`; returns stderr.
 pub fn expect_code(out: &Output, code: i32) -> String {
     let err = String::from_utf8_lossy(&out.stderr).to_string();
