@@ -20,9 +20,11 @@
 //! input is public (the state has no hidden part but the unrevealed command card, which this
 //! evaluator does not read), so evaluating a determinization leaks nothing.
 
+use std::cell::RefCell;
+
 use engine::game::{Game, PerPlayer, Turn};
 use engine::legion::summary::SideSummary;
-use engine::legion::{LegionGame, Step};
+use engine::legion::{Action, LegionGame, Step};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -123,10 +125,13 @@ impl LegionWeights {
 }
 
 /// Heuristic evaluator of Legion-lite states.
-#[derive(Clone, Copy, PartialEq, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct LegionHeuristic {
     /// The weights.
     pub weights: LegionWeights,
+    /// The lookahead's legal-action buffer, kept between evaluations so that evaluating
+    /// allocates nothing once it is warm (search calls the evaluator at every leaf).
+    legal: RefCell<Vec<Action>>,
 }
 
 impl LegionHeuristic {
@@ -166,7 +171,7 @@ impl LegionHeuristic {
     /// The mover's best completion of the compound action at `s` (see [`Self::evaluate`]).
     fn best_completion(&self, s: &LegionGame) -> PerPlayer<f64> {
         let Turn::Player(me) = s.current() else { return self.evaluate_static(s) };
-        let mut legal = Vec::with_capacity(32);
+        let mut legal = self.legal.take();
         s.legal_actions(&mut legal);
         let mut best = f64::NEG_INFINITY;
         for &a in &legal {
@@ -183,6 +188,7 @@ impl LegionHeuristic {
             }
             best = best.max(sum / samples as f64);
         }
+        self.legal.replace(legal);
         let mut v = PerPlayer::filled(2, 1.0 - best);
         v[me] = best;
         v
@@ -210,7 +216,7 @@ impl HasHeuristic for LegionGame {
     type Heuristic = LegionHeuristic;
 
     fn heuristic_with(weights: &Weights) -> Result<LegionHeuristic, ConfigError> {
-        LegionWeights::from_weights(weights).map(|weights| LegionHeuristic { weights })
+        LegionWeights::from_weights(weights).map(|weights| LegionHeuristic { weights, ..LegionHeuristic::default() })
     }
 }
 
