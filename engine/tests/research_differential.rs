@@ -226,8 +226,8 @@ impl Coverage {
         for o in options {
             self.by_planets[o.2.len().min(4)] += 1;
             match o.1 {
-                Skip::AiDevelopment => self.ai_development += 1,
-                Skip::InheritanceSystems => self.inheritance += 1,
+                Skip::OneUpgradePrerequisite => self.ai_development += 1,
+                Skip::AllPrerequisites => self.inheritance += 1,
                 Skip::None => {}
             }
             if o.2.iter().any(|p| c.planets[p.idx()].specialties.count_ones() > 1) {

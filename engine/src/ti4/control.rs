@@ -2,9 +2,8 @@
 //!
 //! Control tokens are modelled as one per controlled planet (`PlayerState::planets`). Losing a
 //! planet can meet the elimination conditions: callers run `elimination::check_elimination`
-//! afterwards. Council Keleres, I.I.H.Q. Modernization: gaining the technology gives the
-//! Custodia Vigilia planet card, and its owner can never lose control of it ([`lose_control`]
-//! refuses) — which is why Keleres cannot be eliminated once they hold it.
+//! afterwards. A rule may forbid losing a planet (hook point `cannot_lose_planet`, which
+//! [`lose_control`] asks; the Keleres' planet card is one).
 
 use crate::ti4::content::Content;
 use crate::ti4::ids::*;
@@ -15,17 +14,15 @@ use crate::ti4::state::State;
 pub enum ControlError {
     /// The player does not control the planet.
     NotControlled(PlanetId),
-    /// The player can never lose this planet (Custodia Vigilia with I.I.H.Q. Modernization).
+    /// The player can never lose this planet (hook point `cannot_lose_planet`).
     CannotLose(PlanetId),
     /// The player is eliminated.
     NotInGame,
 }
 
-/// I.I.H.Q. Modernization: true when `p` can never lose control of `planet` — Custodia
-/// Vigilia while `p` owns I.I.H.Q. Modernization.
+/// True when `p` can never lose control of `planet` (hook point `cannot_lose_planet`).
 pub fn cannot_lose(c: &Content, s: &State, p: Player, planet: PlanetId) -> bool {
-    c.known.custodia_vigilia == Some(planet)
-        && c.known.iihq_modernization.is_some_and(|t| s.player(p).techs.contains(t))
+    crate::ti4::rules::cannot_lose_planet(c, s, p, planet)
 }
 
 /// The player controlling `planet`, if any.
@@ -69,15 +66,4 @@ pub fn gain_control(
     s.player_mut(p).planets.insert(planet);
     s.exhausted_planets.set(planet, exhausted);
     Ok(previous.filter(|&q| q != p))
-}
-
-/// I.I.H.Q. Modernization: the player who gains it gains the Custodia Vigilia planet card,
-/// exhausted (a card not on the board; no units are ever placed there). Returns true when the
-/// card was gained.
-pub fn iihq_gained(c: &Content, s: &mut State, p: Player) -> bool {
-    let Some(cv) = c.known.custodia_vigilia else { return false };
-    if controller(s, cv).is_some() {
-        return false;
-    }
-    gain_control(c, s, p, cv, true).is_ok()
 }

@@ -257,17 +257,15 @@ impl State {
                 p.reinforcements[t.idx()] = component_limit(content, f, t);
             }
             let seat = Player(i as u8);
-            let hubris = content.factions[f.idx()].has(crate::ti4::content::Ability::Hubris);
-            for (k, &note) in cards.seat_notes[f.idx()].iter().enumerate() {
-                // Mahact, Hubris: purge your own "Alliance" at setup.
-                let purged = hubris && content.known.alliance == Some(note);
-                s.notes.set(seat, k, if purged { Zone::Removed } else { Zone::Hand(seat) });
+            for k in 0..cards.seat_notes[f.idx()].len() {
+                s.notes.set(seat, k, Zone::Hand(seat));
             }
             for (k, &l) in cards.seat_leaders[f.idx()].iter().enumerate() {
                 let agent = cards.leaders[l.idx()].kind == crate::ti4::content::LeaderKind::Agent;
                 s.leaders.set(seat, k, if agent { LeaderState::Unlocked } else { LeaderState::Locked });
             }
             crate::ti4::elimination::refresh_unit_masks(content, &mut s, seat);
+            crate::ti4::rules::seat_setup(content, &mut s, seat);
         }
         s
     }

@@ -30,7 +30,7 @@ use std::collections::BTreeSet;
 pub type RefOption = (TechId, Skip, Vec<PlanetId>);
 
 /// The skip cards, in the order options are listed.
-pub const SKIPS: [Skip; 3] = [Skip::None, Skip::AiDevelopment, Skip::InheritanceSystems];
+pub const SKIPS: [Skip; 3] = [Skip::None, Skip::OneUpgradePrerequisite, Skip::AllPrerequisites];
 
 fn has_ability(c: &Content, s: &State, p: Player, ability: &str) -> bool {
     c.factions[s.player(p).faction.idx()].abilities.iter().any(|a| a == ability)
@@ -91,10 +91,10 @@ pub fn tech_allowed(c: &Content, s: &State, p: Player, t: TechId) -> bool {
 pub fn skip_available(c: &Content, s: &State, p: Player, t: TechId, skip: Skip) -> bool {
     match skip {
         Skip::None => true,
-        Skip::AiDevelopment => {
+        Skip::OneUpgradePrerequisite => {
             owns_ready(s, p, c.known.ai_development_algorithm) && c.techs[t.idx()].kind == TechKind::UnitUpgrade
         }
-        Skip::InheritanceSystems => owns_ready(s, p, c.known.inheritance_systems),
+        Skip::AllPrerequisites => owns_ready(s, p, c.known.inheritance_systems),
     }
 }
 
@@ -122,14 +122,14 @@ pub fn prerequisites_met(
     planets: &BTreeSet<PlanetId>,
 ) -> bool {
     let def = &c.techs[t.idx()];
-    if skip == Skip::InheritanceSystems {
+    if skip == Skip::AllPrerequisites {
         return true;
     }
     let mut wilds = 0u32;
     if has_ability(c, s, p, "analytical") && def.kind != TechKind::UnitUpgrade {
         wilds += 1;
     }
-    if skip == Skip::AiDevelopment {
+    if skip == Skip::OneUpgradePrerequisite {
         wilds += 1;
     }
     // Technology 7.1-7.2: owned coloured technologies; unit upgrades have no colour.
@@ -188,7 +188,7 @@ pub fn affordable(c: &Content, s: &State, p: Player, skip: Skip, planets: &BTree
             spendable += c.planets[pl.idx()].resources as u32;
         }
     }
-    let extra = if skip == Skip::InheritanceSystems { 2 } else { 0 };
+    let extra = if skip == Skip::AllPrerequisites { 2 } else { 0 };
     spendable >= cost + extra
 }
 

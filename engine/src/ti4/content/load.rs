@@ -371,8 +371,8 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
         };
         let mut known_abilities = 0u32;
         for a in &f.abilities {
-            if let Some((k, _)) = Ability::ALL.iter().find(|(_, s)| s == a) {
-                known_abilities |= 1 << (*k as u32);
+            if let Some(k) = crate::ti4::factions::ability_bit(a) {
+                known_abilities |= 1 << k.0;
             }
         }
         let home_options = f

@@ -43,6 +43,9 @@ pub struct Content {
     pub supernovas: SystemSet,
     /// Ids the rules name directly.
     pub known: Known,
+    /// The rules of the engine's registry that this content's entries carry
+    /// ([`crate::ti4::rules`]).
+    pub rules: crate::ti4::rules::RuleBook,
     /// All technologies in the game.
     pub all_techs: TechSet,
     /// Coloured technologies by colour (Technology 7).
@@ -199,7 +202,8 @@ impl Content {
             key_map(systems.iter().map(|t| &t.key).collect()).into_iter().map(|(k, v)| (k, SystemId(v))).collect();
         let supernovas =
             (0..systems.len()).filter(|&i| systems[i].anomalies & SUPERNOVA != 0).map(|i| SystemId(i as u8)).collect();
-        Content {
+        let mut content = Content {
+            rules: crate::ti4::rules::RuleBook::default(),
             techs,
             units,
             factions,
@@ -223,7 +227,9 @@ impl Content {
             planet_by_key,
             system_by_key,
             tech_file,
-        }
+        };
+        content.rules = crate::ti4::rules::RuleBook::build(&content);
+        content
     }
 
     /// Technology 8-12: every technology some faction may research must have prerequisites

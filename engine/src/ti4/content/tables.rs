@@ -148,51 +148,6 @@ pub struct Unit {
     pub source: Source,
 }
 
-/// Faction abilities the engine implements (others are listed in `docs/RULES.md`).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Ability {
-    /// Nekro: cannot research; gains 3 command tokens instead.
-    Propagation = 0,
-    /// Jol-Nar: ignore 1 prerequisite when researching a non-upgrade technology.
-    Analytical = 1,
-    /// Jol-Nar: the Technology primary may be resolved as a secondary.
-    Brilliant = 2,
-    /// Nekro: gain technologies from destroyed opponents' units.
-    TechnologicalSingularity = 3,
-    /// Nekro: never votes; gains technologies from correct predictions.
-    GalacticThreat = 4,
-    /// Mahact: may use the unlocked commander of each player whose command token is in its fleet pool.
-    Imperia = 5,
-    /// Mahact: purges its own "Alliance" note at setup.
-    Hubris = 6,
-    /// Crimson Rebellion: other players' units entering or placed in its home system are destroyed.
-    Sundered = 7,
-    /// Naalu: the "0" initiative token.
-    Telepathic = 8,
-    /// Creuss: +1 move value for ships starting in the home system or a system with an alpha or
-    /// beta wormhole.
-    Slipstream = 9,
-    /// Creuss: systems with alpha or beta wormholes are adjacent to each other (for Creuss).
-    QuantumEntanglement = 10,
-}
-
-impl Ability {
-    /// Every known ability with its data-file id.
-    pub const ALL: [(Ability, &'static str); 11] = [
-        (Ability::Propagation, "propagation"),
-        (Ability::Analytical, "analytical"),
-        (Ability::Brilliant, "brilliant"),
-        (Ability::TechnologicalSingularity, "technological_singularity"),
-        (Ability::GalacticThreat, "galactic_threat"),
-        (Ability::Imperia, "imperia"),
-        (Ability::Hubris, "hubris"),
-        (Ability::Sundered, "sundered"),
-        (Ability::Telepathic, "telepathic"),
-        (Ability::Slipstream, "slipstream"),
-        (Ability::QuantumEntanglement, "quantum_entanglement"),
-    ];
-}
-
 /// A starting-technology choice rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StartingChoice {
@@ -242,18 +197,11 @@ pub struct Faction {
     pub faction_units: Vec<UnitId>,
     /// Ability ids as in the data file.
     pub abilities: Vec<String>,
-    /// Bits of [`Ability`] the engine implements.
+    /// Bits of the abilities the engine implements ([`crate::ti4::rules::AbilityBit`]: only
+    /// the faction rules name them).
     pub known_abilities: u32,
     /// Alternative home systems.
     pub home_options: Vec<HomeOption>,
-}
-
-impl Faction {
-    /// True when the faction has this ability.
-    #[inline]
-    pub fn has(&self, a: Ability) -> bool {
-        self.known_abilities >> (a as u32) & 1 == 1
-    }
 }
 
 /// What kind of planet card.

@@ -13,7 +13,7 @@
 use super::factions::leader_may_stay;
 use crate::ti4::components::{LeaderState, PublicState, StrategyCard, ZeroToken, Zone, STRATEGY_CARDS};
 use crate::ti4::content::cards::{MAX_LEADERS_PER_SEAT, MAX_NOTES_PER_SEAT};
-use crate::ti4::content::{Ability, Content};
+use crate::ti4::content::Content;
 use crate::ti4::ids::*;
 use crate::ti4::state::{component_limit, State, COMMAND_TOKENS, GROUND_TYPES, MAX_PLANETS_PER_SYSTEM, MAX_SYSTEMS};
 use std::fmt;
@@ -363,7 +363,7 @@ fn planets_and_technologies(c: &Content, s: &State) -> R {
     let mut faction_seen = TechSet::EMPTY;
     for p in s.seats() {
         let ps = s.player(p);
-        let singularity = c.factions[ps.faction.idx()].has(Ability::TechnologicalSingularity);
+        let singularity = crate::ti4::rules::holds_other_factions_technologies(c, s, p);
         for t in ps.techs.iter().filter(|&t| c.tech_def(t).faction.is_some()) {
             if c.tech_def(t).faction != Some(ps.faction) && !singularity {
                 return Err(ConservationError::Technology { player: p, tech: t, what: "another faction's technology" });
@@ -538,8 +538,7 @@ fn tokens(c: &Content, s: &State) -> R {
         }
     }
     if t.zero_token_leaves {
-        let naalu_gone =
-            s.seats().any(|p| !s.player(p).in_game && c.factions[s.player(p).faction.idx()].has(Ability::Telepathic));
+        let naalu_gone = s.seats().any(|p| !s.player(p).in_game && crate::ti4::rules::owns_zero_token(c, s, p));
         if !naalu_gone || !matches!(t.zero_token, ZeroToken::Held(_)) {
             return Err(ConservationError::Token(
                 "the \"0\" token leaves play only after an eliminated Naalu's token is held",

@@ -5,9 +5,9 @@
 //! never a flag: they always keep a planet.
 
 use crate::ti4::components::{LeaderState, ZeroToken};
-use crate::ti4::content::{Ability, Content, LeaderKind};
-use crate::ti4::control;
+use crate::ti4::content::{Content, LeaderKind};
 use crate::ti4::ids::*;
+use crate::ti4::rules;
 use crate::ti4::state::{Location, State, UnitError};
 use crate::ti4::technology::valefar;
 use serde::Serialize;
@@ -62,10 +62,10 @@ fn commander_slot(c: &Content, s: &State, p: Player) -> Option<usize> {
         .position(|l| c.cards.leaders[l.idx()].kind == LeaderKind::Commander)
 }
 
-/// Mahact, Imperia (and the Elimination clause above): can player `user` use the ability of
-/// `owner`'s commander? Their own, when unlocked; another player's, when `user` has Imperia,
-/// holds `owner`'s command token in their fleet pool, and that commander is unlocked — whether
-/// or not `owner` is still in the game.
+/// Can player `user` use the ability of `owner`'s commander? Their own, when unlocked; another
+/// player's, when a rule of `user` allows it (hook point `uses_others_commander`: Mahact's
+/// Imperia, while `user` holds `owner`'s command token) and that commander is unlocked —
+/// whether or not `owner` is still in the game (the Elimination clause above).
 pub fn can_use_commander(c: &Content, s: &State, user: Player, owner: Player) -> bool {
     let us = s.player(user);
     if !us.in_game {
@@ -75,21 +75,19 @@ pub fn can_use_commander(c: &Content, s: &State, user: Player, owner: Player) ->
     if user == owner {
         return unlocked;
     }
-    unlocked && c.factions[us.faction.idx()].has(Ability::Imperia) && us.held_tokens >> owner.0 & 1 == 1
+    unlocked && rules::uses_others_commander(c, s, user, owner)
 }
 
 /// Elimination, Naalu: "If the Naalu player becomes eliminated while another player has the
 /// Naalu player's "0" token, that token remains with its current player until the end of the
 /// status phase, and then it is removed from play." Otherwise it leaves play now.
 pub(super) fn naalu_zero_token_stays_until_status_phase_end(c: &Content, s: &mut State, p: Player) {
-    if !c.factions[s.player(p).faction.idx()].has(Ability::Telepathic) {
+    if !rules::owns_zero_token(c, s, p) {
         // Not in the rules text: the token lies on the eliminated player's strategy card, which
         // returns to the common area; the token goes back to its owner, the Naalu player (out
         // of play if they are eliminated).
         if s.tokens.zero_token == ZeroToken::Held(p) {
-            let naalu_in = s.seats().any(|q| {
-                q != p && s.player(q).in_game && c.factions[s.player(q).faction.idx()].has(Ability::Telepathic)
-            });
+            let naalu_in = s.seats().any(|q| q != p && s.player(q).in_game && rules::owns_zero_token(c, s, q));
             s.tokens.zero_token = if naalu_in { ZeroToken::Supply } else { ZeroToken::Removed };
             s.tokens.zero_token_leaves = false;
         }
@@ -115,58 +113,36 @@ pub fn end_of_status_phase(s: &mut State) -> bool {
     true
 }
 
-/// Why a player cannot be eliminated now: a planet they can never lose.
+/// Why a player cannot be eliminated now: a planet they can never lose, named by the rule that
+/// keeps it (`custodia_vigilia`: Council Keleres with I.I.H.Q. Modernization; `sundered`: the
+/// Crimson Rebellion's home planets).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Immunity {
-    /// Council Keleres controls Custodia Vigilia, gained with I.I.H.Q. Modernization, which
-    /// they can never lose (`control::lose_control` refuses).
-    CustodiaVigilia,
-    /// The Crimson Rebellion controls a planet of its off-board home system, which other
-    /// players' units cannot enter (SUNDERED: they are destroyed; [`place_units`]).
-    Sundered,
-}
+#[serde(transparent)]
+pub struct Immunity(pub &'static str);
 
 impl Immunity {
     /// The reason's name in `sim explain elimination`.
     pub const fn name(self) -> &'static str {
-        match self {
-            Immunity::CustodiaVigilia => "custodia_vigilia",
-            Immunity::Sundered => "sundered",
-        }
+        self.0
     }
 }
 
-/// Elimination, "Trivia": the reason player `p` cannot be eliminated, if one holds now. Derived
-/// from what they control, not a flag: Keleres with Custodia Vigilia (I.I.H.Q. Modernization:
-/// `control::lose_control` refuses to take it), the Crimson Rebellion with a planet of its home
-/// system (SUNDERED: [`place_units`] destroys any other player's units there, so nobody can land
-/// and take it).
+/// Elimination, "Trivia": the reason player `p` cannot be eliminated, if one holds now (hook
+/// point `cannot_be_eliminated`). Derived from what they control, not a flag: Keleres with
+/// Custodia Vigilia (`control::lose_control` refuses to take it), the Crimson Rebellion with a
+/// planet of its home system (SUNDERED: [`place_units`] destroys any other player's units
+/// there, so nobody can land and take it).
 pub fn cannot_be_eliminated(c: &Content, s: &State, p: Player) -> Option<Immunity> {
-    let ps = s.player(p);
-    if !ps.in_game {
+    if !s.player(p).in_game {
         return None;
     }
-    if let Some(cv) = c.known.custodia_vigilia {
-        if ps.planets.contains(cv) && control::cannot_lose(c, s, p, cv) {
-            return Some(Immunity::CustodiaVigilia);
-        }
-    }
-    if ps.planets.iter().any(|pl| sundered_protects(c, s, p, pl)) {
-        return Some(Immunity::Sundered);
-    }
-    None
+    rules::cannot_be_eliminated(c, s, p).map(Immunity)
 }
 
-/// SUNDERED: true when `planet`, controlled by `p`, is a home planet of `p` and `p` has
-/// SUNDERED — no other player's ground forces can ever stand there ([`place_units`] destroys
-/// them), so no invasion can take it.
+/// True when no other player's ground forces can ever stand on `planet`, controlled by `p`
+/// (hook point `planet_protected`: SUNDERED's home planets), so no invasion can take it.
 pub fn sundered_protects(c: &Content, s: &State, p: Player, planet: PlanetId) -> bool {
-    let fac = &c.factions[s.player(p).faction.idx()];
-    s.player(p).in_game
-        && fac.has(Ability::Sundered)
-        && fac.home_planets.contains(&planet)
-        && s.player(p).planets.contains(planet)
+    rules::planet_protected(c, s, p, planet)
 }
 
 /// What happened to units put into a location.
@@ -174,14 +150,14 @@ pub fn sundered_protects(c: &Content, s: &State, p: Player, planet: PlanetId) ->
 pub enum Placement {
     /// Placed.
     Placed,
-    /// Destroyed on arrival (SUNDERED): they stay in their owner's reinforcements.
+    /// Destroyed on arrival (hook point `units_placed`): they stay in their owner's
+    /// reinforcements.
     Destroyed,
 }
 
-/// Crimson Rebellion, SUNDERED: a player's units that move into or are placed in the Crimson
-/// Rebellion's home system are destroyed, unless that player is the Rebellion. Every movement
-/// and placement that can reach a home system goes through here, which is why the Rebellion
-/// keeps its home planet ([`cannot_be_eliminated`]). Otherwise [`State::add_units`].
+/// Units put into a location: destroyed instead when a rule of another player says so (hook
+/// point `units_placed`; the Crimson Rebellion's SUNDERED destroys units entering its home
+/// system), otherwise [`State::add_units`].
 pub fn place_units(
     c: &Content,
     s: &mut State,
@@ -197,11 +173,7 @@ pub fn place_units(
         return Err(UnitError::NoSuchLocation);
     }
     let tile = s.systems[slot as usize].tile;
-    let sundered = s.seats().any(|q| {
-        let f = &c.factions[s.player(q).faction.idx()];
-        q != p && s.player(q).in_game && f.has(Ability::Sundered) && f.home_system == Some(tile)
-    });
-    if sundered {
+    if rules::units_placed_destroyed(c, s, p, tile) {
         if s.player(p).reinforcements[t.idx()] < n {
             return Err(UnitError::NotEnough);
         }

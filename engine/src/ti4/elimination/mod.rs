@@ -67,9 +67,7 @@ pub fn unit_masks(c: &Content, faction: FactionId, techs: TechSet) -> (u16, u16)
             }
         }
     }
-    if c.known.magmus_reactor.is_some_and(|m| techs.contains(m)) {
-        production |= SUPERNOVA_PRODUCTION;
-    }
+    production |= crate::ti4::rules::production_mask(c, techs);
     (ground, production)
 }
 

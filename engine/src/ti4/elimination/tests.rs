@@ -450,7 +450,7 @@ fn elimination_keleres_with_custodia_vigilia_cannot_be_eliminated() {
     assert_eq!(control::lose_control(&c, &mut s, P0, cv), Err(ControlError::CannotLose(cv)));
     assert_eq!(control::gain_control(&c, &mut s, P1, cv, false), Err(ControlError::CannotLose(cv)));
     assert!(check_elimination(&c, &mut s).is_empty());
-    assert_eq!(cannot_be_eliminated(&c, &s, P0), Some(Immunity::CustodiaVigilia));
+    assert_eq!(cannot_be_eliminated(&c, &s, P0), Some(Immunity("custodia_vigilia")));
     assert_eq!(explain::explain_elimination(&c, &s).players[0].cannot_be_eliminated, Some("custodia_vigilia"));
     conserved(&s);
 }
@@ -465,7 +465,7 @@ fn elimination_crimson_rebellion_sundered_keeps_its_home_planet() {
     assert_eq!(place_units(&c, &mut s, P1, home, UnitType::Infantry, 2), Ok(Placement::Destroyed));
     assert!(s.is_empty_at(home), "nobody can land on Ahk Creuxx to take it");
     assert_eq!(place_units(&c, &mut s, P0, home, UnitType::Infantry, 1), Ok(Placement::Placed));
-    assert_eq!(cannot_be_eliminated(&c, &s, P0), Some(Immunity::Sundered));
+    assert_eq!(cannot_be_eliminated(&c, &s, P0), Some(Immunity("sundered")));
     assert!(check_elimination(&c, &mut s).is_empty());
     conserved(&s);
 }

@@ -450,7 +450,7 @@ pub(super) fn status_draw(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
 /// Technology card "Neural Motivator": "During the status phase, draw 2 action cards instead of
 /// 1." The additional draws of `p` in status phase step 3.
 fn neural_motivator_draws(g: &Ti4Game, p: Player) -> u8 {
-    super::owns_tech(&g.state, p, g.content.known.neural_motivator) as u8
+    crate::ti4::rules::status_action_cards(g, p)
 }
 
 /// Hand limit (rules 2.3): each hand over `limit` discards its lowest card ids.

@@ -130,7 +130,7 @@ pub(super) fn start(g: &mut Ti4Game) -> bool {
     }
     g.flow.votes = [0; 2];
     g.flow.for_voters = 0;
-    g.flow.predictive = 0;
+    g.flow.extra_voters = 0;
     g.flow.agenda_card = NO_AGENDA;
     if g.state.agendas.count(n, Zone::Deck) == 0 {
         return false;
@@ -171,7 +171,7 @@ pub(super) fn resolve(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         return;
     }
     let for_ = g.flow.outcome == 0;
-    predictive_intelligence_exhaust(g, for_);
+    agenda_resolved(g, for_);
     if let Some(e) = g.agendas.effects[card as usize] {
         apply_effect(g, e, for_, rng);
     }
@@ -183,24 +183,11 @@ pub(super) fn resolve(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     g.flow.agenda_card = NO_AGENDA;
 }
 
-/// Technology card "Predictive Intelligence" (second ability): "When you cast votes during the
-/// agenda phase, you may cast 3 additional votes; if you do, and the outcome you voted for is
-/// not resolved, exhaust this card." Cast whenever the card is ready and the player votes (not
-/// when abstaining). (Its first ability redistributes command tokens: no redistribution is
-/// modelled.)
-pub(super) fn predictive_intelligence_ready(g: &Ti4Game, p: Player) -> bool {
-    super::ready_tech(&g.state, p, g.content.known.predictive_intelligence)
-}
-
-/// Predictive Intelligence: the card of each player who cast its votes for the outcome that is
-/// not resolved (`for_`: "for" resolves) is exhausted.
-fn predictive_intelligence_exhaust(g: &mut Ti4Game, for_: bool) {
-    let Some(t) = g.content.known.predictive_intelligence else { return };
+/// Hook point `agenda_resolved` (Predictive Intelligence exhausts), for every seat in seat
+/// order; `for_`: "for" resolves.
+fn agenda_resolved(g: &mut Ti4Game, for_: bool) {
     for q in 0..g.state.num_players {
-        let voted_for = g.flow.for_voters >> q & 1 == 1;
-        if g.flow.predictive >> q & 1 == 1 && voted_for != for_ {
-            g.state.player_mut(Player(q)).exhausted_techs.insert(t);
-        }
+        crate::ti4::rules::agenda_resolved(g, Player(q), for_);
     }
 }
 

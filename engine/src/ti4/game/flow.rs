@@ -13,7 +13,6 @@ use super::{
 use crate::game::Turn;
 use crate::ti4::combat::{Side, SpaceDecision, SpacePhase, Step as CStep};
 use crate::ti4::components::{PublicState, StrategyCard, Zone, STRATEGY_CARDS};
-use crate::ti4::content::Ability;
 use crate::ti4::elimination::{initiative_order, next_in_game_left_of, strategy_cards_per_player};
 use crate::ti4::galaxy::bits;
 use crate::ti4::ids::*;
@@ -295,9 +294,10 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
                 let ready = s.player(p).planets.difference(s.exhausted_planets);
                 let mut v: u16 = ready.iter().map(|pl| c.planets[pl.idx()].influence as u16).sum();
                 s.exhausted_planets = s.exhausted_planets.union(ready);
-                if agendas::predictive_intelligence_ready(g, p) {
-                    v += 3;
-                    g.flow.predictive |= 1 << p.0;
+                let extra = crate::ti4::rules::extra_votes(g, p);
+                if extra > 0 {
+                    v += extra;
+                    g.flow.extra_voters |= 1 << p.0;
                 }
                 g.flow.votes[o as usize] += v;
                 if o == 0 {
@@ -359,39 +359,9 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     }
 }
 
-/// Technology card "Bio-Stims": "You may exhaust this card at the end of your turn to ready 1 of
-/// your planets that has a technology specialty or 1 of your other technologies." Used
-/// automatically at the end of each of `p`'s action-phase turns when something is exhausted:
-/// the specialty planet with the most resources (then influence, then the lowest id), else the
-/// lowest-id other technology.
+/// Hook point `turn_end` (Bio-Stims), at the end of each of `p`'s action-phase turns.
 fn bio_stims(g: &mut Ti4Game, p: Player) {
-    let bs = g.content.known.bio_stims;
-    let s = &g.state;
-    if !s.player(p).in_game || !super::ready_tech(s, p, bs) {
-        return;
-    }
-    let c = &g.content;
-    let planet = s
-        .player(p)
-        .planets
-        .intersection(s.exhausted_planets)
-        .iter()
-        .filter(|pl| c.planets[pl.idx()].specialties != 0)
-        .max_by_key(|pl| (c.planets[pl.idx()].resources, c.planets[pl.idx()].influence, std::cmp::Reverse(pl.0)));
-    let tech = s.player(p).exhausted_techs.iter().find(|&t| Some(t) != bs);
-    let s = &mut g.state;
-    match (planet, tech) {
-        (Some(pl), _) => {
-            s.exhausted_planets.remove(pl);
-        }
-        (None, Some(t)) => {
-            s.player_mut(p).exhausted_techs.remove(t);
-        }
-        (None, None) => return,
-    }
-    if let Some(b) = bs {
-        s.player_mut(p).exhausted_techs.insert(b);
-    }
+    crate::ti4::rules::turn_end(g, p);
 }
 
 /// Resolves automatic steps and the ends of the game (victory, last player).
@@ -619,11 +589,11 @@ fn status_rest(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     }
 }
 
-/// Technology card "Hyper Metabolism": "During the status phase, gain 3 command tokens instead
-/// of 2." The additional tokens of `p` in status phase step 5; the third goes to the strategy
-/// pool (the tactic, fleet, strategy rotation Leadership uses; no redistribution).
+/// Hook point `status_command_tokens` (Hyper Metabolism): the additional tokens of `p` in status
+/// phase step 5; they go to the strategy pool first (the tactic, fleet, strategy rotation
+/// Leadership uses; no redistribution).
 fn hyper_metabolism_tokens(c: &crate::ti4::content::Content, s: &crate::ti4::state::State, p: Player) -> u8 {
-    super::owns_tech(s, p, c.known.hyper_metabolism) as u8
+    crate::ti4::rules::status_command_tokens(c, s, p)
 }
 
 fn next_round(g: &mut Ti4Game) {
@@ -638,7 +608,7 @@ fn next_round(g: &mut Ti4Game) {
 // ---- Agenda phase --------------------------------------------------------------------------
 
 fn may_vote(g: &Ti4Game, p: Player) -> bool {
-    g.state.player(p).in_game && !g.content.factions[g.state.player(p).faction.idx()].has(Ability::GalacticThreat)
+    g.state.player(p).in_game && !crate::ti4::rules::cannot_vote(g, p)
 }
 
 fn start_agenda(g: &mut Ti4Game) {

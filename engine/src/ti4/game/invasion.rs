@@ -157,32 +157,15 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) {
     g.step = Step::Ground(n);
 }
 
-/// Technology card "Magen Defense Grid", read as its Codex printing (Magen Defense Grid Ω, the
-/// text in use with Prophecy of Kings): "At the start of ground combat on a planet that
-/// contains 1 or more of your structures, you may produce 1 hit and assign it to 1 of your
-/// opponent's ground forces." `planet` holds the defender `q`'s units on the invaded planet,
-/// `invaders` the committed ground forces; the hit is always produced (it never hurts) and
-/// assigned by the invader's default policy (a mech may sustain it). Only when a ground combat
-/// takes place (both sides have ground forces).
+/// Hook point `ground_combat_start` (Magen Defense Grid): the defender `q`'s rules, with its
+/// units on the planet and the committed invaders.
 fn magen_defense_grid(g: &Ti4Game, q: Player, planet: &Force, invaders: &mut Force) {
-    let structure = planet.count(UnitType::Pds) > 0 || planet.count(UnitType::SpaceDock) > 0;
-    let combat = planet.has_combatants() && invaders.has_combatants();
-    if structure && combat && super::owns_tech(&g.state, q, g.content.known.magen_defense_grid) {
-        let m = invaders.ground_force_mask();
-        assign_hits_default(invaders, 1, m);
-    }
+    crate::ti4::rules::ground_combat_start(g, q, planet, invaders);
 }
 
-/// Technology card "Dacxive Animators": "After you win a ground combat, you may place 1 infantry
-/// from your reinforcements on that planet." Always placed when the reinforcements have one;
-/// `who` won the ground combat on `ploc`.
+/// Hook point `ground_combat_won` (Dacxive Animators): `who` won the ground combat on `ploc`.
 fn dacxive_animators(g: &mut Ti4Game, who: Player, ploc: Location) {
-    if super::owns_tech(&g.state, who, g.content.known.dacxive_animators)
-        && g.state.occupant(ploc) == Some(who)
-        && g.state.player(who).reinforcements[UnitType::Infantry.idx()] > 0
-    {
-        let _ = g.state.add_units(who, ploc, UnitType::Infantry, 1);
-    }
+    crate::ti4::rules::ground_combat_won(g, who, ploc);
 }
 
 pub(super) fn after_ground(g: &mut Ti4Game, n: u8) {

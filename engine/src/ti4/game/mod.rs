@@ -28,7 +28,7 @@ pub mod notes;
 #[cfg(test)]
 mod notes_tests;
 pub mod objectives;
-mod production;
+pub(crate) mod production;
 #[cfg(test)]
 mod rule_tests;
 mod setup;
@@ -222,8 +222,9 @@ pub struct Flow {
     pub transit_damaged: Counts,
     /// Ships among `transit` that moved out of or through a gravity rift and roll for it.
     pub rift: Counts,
-    /// Gravity Drive's +1 has been applied to a ship this tactical action.
-    pub gravity_drive_used: bool,
+    /// The once-per-tactical-action move bonus (hook point `move_bonus_once`) has been applied
+    /// to a ship.
+    pub move_bonus_used: bool,
     /// Slots ships moved from (transport may pick up there).
     pub moved_from: u64,
     /// Capacity of the moving ships, and units transported.
@@ -256,9 +257,9 @@ pub struct Flow {
     pub agenda_card: u8,
     /// Players who voted "for" (bit per seat).
     pub for_voters: u8,
-    /// Players who cast Predictive Intelligence's 3 additional votes on this agenda (bit per
+    /// Players who cast additional votes on this agenda (hook point `extra_votes`; bit per
     /// seat).
-    pub predictive: u8,
+    pub extra_voters: u8,
     /// The outcome to resolve: 0 for, 1 against.
     pub outcome: u8,
     /// Neighbours the active player has transacted with this turn (bit per seat).
@@ -310,20 +311,6 @@ pub struct Ti4Game {
     pub agenda_points: u16,
     /// The first [`RESEARCH_LOG`] researches: seat, technology, round.
     research_log: [(u8, u8, u8); RESEARCH_LOG],
-}
-
-/// True when `p` owns the technology `t` (a [`Content::known`] id; `None` when the content
-/// lacks it). Generic technologies are never copied (Valefar copies faction technologies only),
-/// so the play area is enough.
-#[inline]
-pub(crate) fn owns_tech(s: &State, p: Player, t: Option<TechId>) -> bool {
-    t.is_some_and(|t| s.player(p).techs.contains(t))
-}
-
-/// True when `p` owns the technology `t` and it is ready (not exhausted).
-#[inline]
-pub(crate) fn ready_tech(s: &State, p: Player, t: Option<TechId>) -> bool {
-    t.is_some_and(|t| s.player(p).techs.contains(t) && !s.player(p).exhausted_techs.contains(t))
 }
 
 /// Researches a game records in order ([`Ti4Game::research_log`]); later ones are only counted.

@@ -25,11 +25,10 @@ pub(super) fn start_production(g: &mut Ti4Game, p: Player) {
     }
 }
 
-/// Technology card "Sarween Tools": "When 1 or more of your units use PRODUCTION, reduce the
-/// combined cost of the produced units by 1." Applied to the affordability of every queued unit
-/// and to the payment (never below 0).
+/// Hook point `production_discount` (Sarween Tools): applied to the affordability of every
+/// queued unit and to the payment (never below 0).
 fn sarween_discount(g: &Ti4Game, p: Player) -> u32 {
-    super::owns_tech(&g.state, p, g.content.known.sarween_tools) as u32
+    crate::ti4::rules::production_discount(g, p)
 }
 
 fn unit_cost(c: &Content, units: &[Option<UnitId>; UNIT_TYPES], q: &Counts) -> u32 {
@@ -48,7 +47,7 @@ fn unit_cost(c: &Content, units: &[Option<UnitId>; UNIT_TYPES], q: &Counts) -> u
 
 /// The planet of the system where produced ground forces go (one with a producing structure),
 /// or `None` for the space area.
-fn ground_target(g: &Ti4Game, p: Player) -> Option<u8> {
+pub(crate) fn ground_target(g: &Ti4Game, p: Player) -> Option<u8> {
     let sys = &g.state.systems[g.flow.active as usize];
     (0..MAX_PLANETS_PER_SYSTEM as u8)
         .find(|&n| sys.planets[n as usize].owner == p.0 && sys.planets[n as usize].of(UnitType::SpaceDock) > 0)
@@ -140,30 +139,9 @@ pub(super) fn finish_production(g: &mut Ti4Game, p: Player) {
     end_production(g);
 }
 
-/// Technology card "Self-Assembly Routines" (first ability): "After 1 or more of your units use
-/// PRODUCTION, you may exhaust this card to place 1 mech from your reinforcements on a planet you
-/// control in that system." Used automatically when ready and a mech is in reinforcements: on
-/// the planet produced ground forces go to, else the first planet `p` controls in the system
-/// (none: not used). (Its second ability, 1 trade good when a mech is destroyed, is not
-/// modelled.)
+/// Hook point `after_production` (Self-Assembly Routines).
 fn self_assembly_routines(g: &mut Ti4Game, p: Player) {
-    let sar = g.content.known.self_assembly_routines;
-    if !super::ready_tech(&g.state, p, sar) || g.state.player(p).reinforcements[UnitType::Mech.idx()] == 0 {
-        return;
-    }
-    let a = g.flow.active;
-    let c = &g.content;
-    let planet = ground_target(g, p).or_else(|| {
-        (0..MAX_PLANETS_PER_SYSTEM as u8).find(|&n| {
-            g.state.planet_at(c, Location::Planet(a, n)).is_some_and(|pl| g.state.player(p).planets.contains(pl))
-                && g.state.occupant(Location::Planet(a, n)).is_none_or(|q| q == p)
-        })
-    });
-    if let (Some(n), Some(t)) = (planet, sar) {
-        if g.state.add_units(p, Location::Planet(a, n), UnitType::Mech, 1).is_ok() {
-            g.state.player_mut(p).exhausted_techs.insert(t);
-        }
-    }
+    crate::ti4::rules::after_production(g, p);
 }
 
 /// The end of a production: the Warfare secondary goes on, or the tactical action ends (and
@@ -181,14 +159,13 @@ fn end_production(g: &mut Ti4Game) {
     }
 }
 
-/// Technology card "Fleet Logistics": "When you would perform a tactical action, you may perform
-/// 2 tactical actions instead of 1." After the first tactical action of a turn the active player
-/// is offered a second one (`Flow::logistics` 1: only `Activate` or `Done`); the turn ends after
-/// it. Not offered without a tactic token.
+/// Hook point `extra_tactical_action` (Fleet Logistics): after the first tactical action of a
+/// turn the active player is offered a second one (`Flow::logistics` 1: only `Activate` or
+/// `Done`); the turn ends after it. Not offered without a tactic token.
 fn fleet_logistics_second(g: &Ti4Game) -> bool {
     let p = g.flow.turn;
     g.flow.logistics == 0
         && g.state.player(p).in_game
         && g.state.player(p).tactic > 0
-        && super::owns_tech(&g.state, p, g.content.known.fleet_logistics)
+        && crate::ti4::rules::extra_tactical_action(g, p)
 }

@@ -11,7 +11,7 @@
 
 use super::{Flow, ObjectiveTable, Step, Ti4Game};
 use crate::ti4::components::{PublicState, ZeroToken, Zone};
-use crate::ti4::content::{Ability, Content, StartingChoice};
+use crate::ti4::content::{Content, StartingChoice};
 use crate::ti4::galaxy::{generate::random_map, Galaxy, MapString};
 use crate::ti4::ids::*;
 use crate::ti4::state::{Location, State};
@@ -128,8 +128,8 @@ impl Ti4Game {
                 s.secret_objectives.set(i, Zone::Removed);
             }
         }
-        if let Some(naalu) = s.seats().find(|&p| c.factions[s.player(p).faction.idx()].has(Ability::Telepathic)) {
-            s.tokens.zero_token = ZeroToken::Held(naalu);
+        if let Some(owner) = s.seats().find(|&p| crate::ti4::rules::owns_zero_token(c, &s, p)) {
+            s.tokens.zero_token = ZeroToken::Held(owner);
         }
         let _ = PublicState::Deck;
         let note_slots = super::notes::NoteSlots::new(c);
@@ -153,7 +153,7 @@ impl Ti4Game {
                 transit: [0; UNIT_TYPES],
                 transit_damaged: [0; UNIT_TYPES],
                 rift: [0; UNIT_TYPES],
-                gravity_drive_used: false,
+                move_bonus_used: false,
                 moved_from: 0,
                 capacity: 0,
                 carried: 0,
@@ -170,7 +170,7 @@ impl Ti4Game {
                 votes: [0; 2],
                 agenda_card: super::agendas::NO_AGENDA,
                 for_voters: 0,
-                predictive: 0,
+                extra_voters: 0,
                 outcome: 0,
                 transacted: 0,
                 offer_from: 0,

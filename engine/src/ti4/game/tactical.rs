@@ -24,12 +24,12 @@ use crate::ti4::combat::{
     assign_hits_default, best_space_cannon, penalised, roll_d10, roll_hits, roll_space_cannon_offense_against, Arena,
     Force, SpaceCombat, FIGHTERS,
 };
-use crate::ti4::content::Ability;
 use crate::ti4::content::{Content, Production};
 use crate::ti4::elimination::destroy_units;
 use crate::ti4::galaxy::anomaly::{move_value_leaving, rift_destroys, rift_roll_needed};
-use crate::ti4::galaxy::{bits, Anomaly, ExtraWormholes, MoverTraits, Reach, Wormhole};
+use crate::ti4::galaxy::{bits, Anomaly, MoverTraits, Reach};
 use crate::ti4::ids::*;
+use crate::ti4::rules;
 use crate::ti4::state::{Location, State, MAX_PLANETS_PER_SYSTEM};
 use crate::ti4::technology::valefar::effective_techs;
 use rand_chacha::ChaCha8Rng;
@@ -119,7 +119,7 @@ fn enemy_ships(s: &State, p: Player) -> u64 {
 /// "Light/Wave Deflector": "Your ships can move through systems that contain other players'
 /// ships." -- nothing blocks its owner (retreats keep their own rule, [`retreat_systems`]).
 fn movement_blocked(g: &Ti4Game, p: Player) -> u64 {
-    if super::owns_tech(&g.state, p, g.content.known.light_wave_deflector) {
+    if rules::moves_through_ships(g, p) {
         0
     } else {
         enemy_ships(&g.state, p)
@@ -127,27 +127,18 @@ fn movement_blocked(g: &Ti4Game, p: Player) -> u64 {
 }
 
 fn traits(g: &Ti4Game, p: Player) -> MoverTraits {
-    MoverTraits {
-        antimass_deflectors: super::owns_tech(&g.state, p, g.content.known.antimass_deflectors),
-        gashlai_physiology: false,
-    }
+    rules::mover_traits(g, p)
 }
 
-/// Gravity Drive (technology): "after you activate a system, apply +1 to the move value of 1
-/// of your ships during this tactical action" -- available while unused this action.
+/// Hook point `move_bonus_once` (Gravity Drive): +1 to the move value of 1 ship, available
+/// while unused this tactical action.
 fn gravity_drive_available(g: &Ti4Game, p: Player) -> bool {
-    !g.flow.gravity_drive_used && super::owns_tech(&g.state, p, g.content.known.gravity_drive)
+    !g.flow.move_bonus_used && rules::move_bonus_once(g, p)
 }
 
-/// Slipstream (Creuss faction ability): +1 to the move value of each ship that starts its
-/// movement in the Creuss home system or in a system with an alpha or beta wormhole.
+/// Hook point `move_bonus_from` (Slipstream): the bonus of a ship that starts in `from`.
 fn slipstream_bonus(g: &Ti4Game, p: Player, from: u8) -> u8 {
-    let f = &g.content.factions[g.state.player(p).faction.idx()];
-    if !f.has(Ability::Slipstream) {
-        return 0;
-    }
-    let wormholes = g.galaxy.wormhole_slots(Wormhole::Alpha) | g.galaxy.wormhole_slots(Wormhole::Beta);
-    (from == g.home_slot[p.idx()] || wormholes >> from & 1 == 1) as u8
+    rules::move_bonus_from(g, p, from)
 }
 
 /// The movement query of a ship of `p` leaving `from` with move value `mv`. Without
@@ -161,9 +152,7 @@ fn movement_query(g: &Ti4Game, p: Player, mv: u8, use_rifts: bool, blocked: u64)
     if !use_rifts {
         q.no_pass |= gal.anomaly_slots(Anomaly::GravityRift);
     }
-    if g.content.factions[g.state.player(p).faction.idx()].has(Ability::QuantumEntanglement) {
-        q.extra = ExtraWormholes::NONE.alpha_beta_linked();
-    }
+    rules::reach(g, p, &mut q);
     q
 }
 
@@ -284,7 +273,7 @@ pub(super) fn activate(g: &mut Ti4Game, p: Player, slot: u8) {
     f.transit = [0; UNIT_TYPES];
     f.transit_damaged = [0; UNIT_TYPES];
     f.rift = [0; UNIT_TYPES];
-    f.gravity_drive_used = false;
+    f.move_bonus_used = false;
     f.moved_from = 0;
     f.capacity = 0;
     f.carried = 0;
@@ -347,7 +336,7 @@ pub(super) fn move_ship(g: &mut Ti4Game, p: Player, from: u8, t: UnitType) {
     let units = units_of(&c, &g.state, p);
     let blocked = movement_blocked(g, p);
     if let Some(r) = route(g, p, from, g.flow.active, move_value(&c, &units, t), blocked) {
-        g.flow.gravity_drive_used |= r.gravity_drive;
+        g.flow.move_bonus_used |= r.gravity_drive;
         g.flow.rift[t.idx()] += r.rift_roll as u8;
     }
     lift(g, Location::Space(from), t);
@@ -522,42 +511,27 @@ pub(super) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     arrive(g);
 }
 
-/// Technology card "Plasma Scoring": "When 1 or more of your units use BOMBARDMENT or SPACE
-/// CANNON, 1 of those units may roll 1 additional die." The hits of `p`'s additional die, rolled
+/// Hook point `extra_ability_die` (Plasma Scoring): the hits of `p`'s additional die, rolled
 /// after the ability's other dice by the best unit that used it (`best`: its value, from
 /// [`best_space_cannon`] or [`crate::ti4::combat::best_bombardment`]; `penalty` as the other
-/// dice, [`antimass_penalty`]); 0 without the card or without a unit that used the ability.
+/// dice, [`antimass_penalty`]); 0 without such a rule or without a unit that used the ability.
 pub(super) fn plasma_scoring_hits(g: &Ti4Game, p: Player, best: Option<u8>, penalty: u8, rng: &mut ChaCha8Rng) -> u16 {
     match best {
-        Some(on) if super::owns_tech(&g.state, p, g.content.known.plasma_scoring) => {
-            roll_hits(1, penalised(on, penalty), rng)
-        }
+        Some(on) if rules::extra_ability_die(g, p) => roll_hits(1, penalised(on, penalty), rng),
         _ => 0,
     }
 }
 
-/// Technology card "Antimass Deflectors" (Prophecy of Kings printing, second ability): "When
-/// other players' units use SPACE CANNON against your units, apply -1 to the result of each die
-/// roll." The penalty on space cannon dice aimed at `target`'s units (offense and defense).
+/// Hook point `space_cannon_penalty_against` (Antimass Deflectors): the penalty on space cannon
+/// dice aimed at `target`'s units (offense and defense).
 pub(super) fn antimass_penalty(g: &Ti4Game, target: Player) -> u8 {
-    super::owns_tech(&g.state, target, g.content.known.antimass_deflectors) as u8
+    rules::space_cannon_penalty_against(g, target)
 }
 
-/// Technology card "Graviton Laser System": "You may exhaust this card before 1 or more of your
-/// units uses SPACE CANNON; hits produced by those units must be assigned to non-fighter ships
-/// if able." Used automatically, and exhausted, when it is ready, `p` has a unit that fires
-/// (`best`, as [`best_space_cannon`]) and the `target` ships hold both fighters and non-fighter
-/// ships (the only case where it changes where hits go); returns whether it is used.
+/// Hook point `before_space_cannon` (Graviton Laser System): whether `p`'s hits at `target` go
+/// to non-fighter ships.
 fn graviton_laser_system(g: &mut Ti4Game, p: Player, best: Option<u8>, target: &Force) -> bool {
-    let gls = g.content.known.graviton_laser_system;
-    let mixed = target.units_in(FIGHTERS) > 0 && target.non_fighter_ships() > 0;
-    if best.is_none() || !mixed || !super::ready_tech(&g.state, p, gls) {
-        return false;
-    }
-    if let Some(t) = gls {
-        g.state.player_mut(p).exhausted_techs.insert(t);
-    }
-    true
+    rules::before_space_cannon(g, p, best, target)
 }
 
 /// Space cannon hits on ships (default policy: sustain first, then the cheapest); with
@@ -636,31 +610,15 @@ fn arrive(g: &mut Ti4Game) {
     super::invasion::start_landing(g, p);
 }
 
-/// Technology card "Assault Cannon": "At the start of a space combat in a system that contains
-/// 3 or more of your non-fighter ships, your opponent must destroy 1 of their non-fighter
-/// ships." `own` is `p`'s side, `opponent` the other. Simplified: the opponent's choice is its
-/// cheapest non-fighter ship (a damaged one of the type first); the active player's card
-/// resolves first, so the defender's counts its ships after that loss.
+/// Hook point `space_combat_start` (Assault Cannon), for `p`'s side `own` against `opponent`.
 fn assault_cannon(g: &Ti4Game, p: Player, own: &Force, opponent: &mut Force) {
-    if own.non_fighter_ships() < 3 || !super::owns_tech(&g.state, p, g.content.known.assault_cannon) {
-        return;
-    }
-    let victim = UnitType::SHIPS
-        .iter()
-        .copied()
-        .filter(|&t| t != UnitType::Fighter && opponent.count(t) > 0 && opponent.stats(t).ship)
-        .min_by_key(|&t| opponent.destroy_rank(t));
-    if let Some(t) = victim {
-        opponent.destroy(t);
-    }
+    rules::space_combat_start(g, p, own, opponent);
 }
 
-/// Technology card "Duranium Armor": "During each combat round, after you assign hits to your
-/// units, repair 1 of your damaged units that did not use SUSTAIN DAMAGE during this combat
-/// round." The combat applies it ([`SpaceCombat::set_repair`],
-/// [`crate::ti4::combat::GroundCombat::set_repair`]).
+/// Hook point `combat_repair` (Duranium Armor): the combat applies it
+/// ([`SpaceCombat::set_repair`], [`crate::ti4::combat::GroundCombat::set_repair`]).
 pub(super) fn duranium_armor(g: &Ti4Game, p: Player) -> bool {
-    super::owns_tech(&g.state, p, g.content.known.duranium_armor)
+    rules::combat_repair(g, p)
 }
 
 pub(super) fn place_transit(g: &mut Ti4Game, p: Player) {
@@ -714,12 +672,9 @@ pub(super) fn retreat_systems(g: &Ti4Game, p: Player) -> SystemSet {
     out
 }
 
-/// Technology card "Dark Energy Tap" (second ability): "Your ships can retreat into adjacent
-/// systems that do not contain other players' units, even if you do not have units or control
-/// planets in that system." (Its first ability explores frontier tokens: exploration is not
-/// modelled.)
+/// Hook point `retreat_into_empty` (Dark Energy Tap).
 fn dark_energy_tap(g: &Ti4Game, p: Player) -> bool {
-    super::owns_tech(&g.state, p, g.content.known.dark_energy_tap)
+    rules::retreat_into_empty(g, p)
 }
 
 /// Fleet pool 4 after a retreat: non-fighter ships beyond the fleet pool are removed (cheapest

@@ -540,7 +540,7 @@ fn predictive_intelligence_casts_3_additional_votes() {
         agendas::reveal(&mut g, &mut rng);
         g.flow.votes = [0, 5];
         g.flow.for_voters = 0;
-        g.flow.predictive = 0;
+        g.flow.extra_voters = 0;
         g.state.tokens.speaker = Some(ME);
         g.step = Step::Vote(ME);
         g.apply(Action::Vote(0));

@@ -6,7 +6,7 @@
 //! `elimination::conservation::check`.
 
 use crate::ti4::components::{LeaderState, PublicState, Standing, StrategyCard, ZeroToken, Zone};
-use crate::ti4::content::{Ability, Content, LeaderKind};
+use crate::ti4::content::{Content, LeaderKind};
 use crate::ti4::elimination::refresh_unit_masks;
 use crate::ti4::ids::*;
 use crate::ti4::state::{component_limit, Location, State, COMMAND_TOKENS};
@@ -272,8 +272,7 @@ fn random_components(c: &Content, s: &mut State, rng: &mut ChaCha8Rng) {
         s.tokens.creuss_wormholes[t] =
             (rng.random_bool(0.3) && s.num_systems > 0).then(|| rng.random_range(0..s.num_systems));
     }
-    let naalu_gone =
-        s.seats().any(|p| !s.player(p).in_game && c.factions[s.player(p).faction.idx()].has(Ability::Telepathic));
+    let naalu_gone = s.seats().any(|p| !s.player(p).in_game && crate::ti4::rules::owns_zero_token(c, s, p));
     s.tokens.zero_token = match rng.random_range(0..3) {
         0 => live(s, rng).map_or(ZeroToken::Supply, ZeroToken::Held),
         1 if naalu_gone => ZeroToken::Removed,

@@ -4,7 +4,7 @@
 
 use super::error::{IdKind, Place, PositionError, PositionErrorKind as K};
 use super::format::*;
-use crate::ti4::content::{Ability, Content};
+use crate::ti4::content::Content;
 use crate::ti4::ids::*;
 use crate::ti4::state::{component_limit, Location, State, UnitError, COMMAND_TOKENS, MAX_SYSTEMS};
 use crate::ti4::technology::valefar::{self, Token, ValefarError};
@@ -109,6 +109,7 @@ fn read_player(
     let i = p.idx();
     let f = s.player(p).faction;
     let fac = &c.factions[f.idx()];
+    let others_ok = crate::ti4::rules::holds_other_factions_technologies(c, s, p);
     s.player_mut(p).in_game = !pp.eliminated;
     if pp.eliminated {
         // Elimination: their technologies, trade goods and tokens went to the box.
@@ -138,9 +139,9 @@ fn read_player(
                 if !techs.insert(t) {
                     return err(path, K::Duplicate(IdKind::Technology, key.clone()));
                 }
-                // Technology 18: the Nekro Virus keeps assimilated technologies of eliminated
-                // players, so its play area may hold other factions' cards.
-                if !fac.has(Ability::TechnologicalSingularity) {
+                // Technology 18: a rule may let a play area hold other factions' cards (the
+                // Nekro Virus keeps assimilated technologies of eliminated players).
+                if !others_ok {
                     match faction_block(c, s, p, t) {
                         Some(TechError::OtherFaction(o)) => {
                             return err(path, K::OtherFactionTechnology(key.clone(), c.factions[o.idx()].key.clone()))

@@ -480,7 +480,7 @@ fn iihq_modernization_owner_controls_custodia_vigilia() {
     let c = c();
     assert_eq!(
         crate::ti4::elimination::cannot_be_eliminated(&c, &s, Player(0)),
-        Some(crate::ti4::elimination::Immunity::CustodiaVigilia)
+        Some(crate::ti4::elimination::Immunity("custodia_vigilia"))
     );
     assert_round_trip(&s);
     assert!(!error(&keleres("")).to_string().contains('\n'));

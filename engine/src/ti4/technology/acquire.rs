@@ -2,7 +2,7 @@
 //! and gain (prerequisites ignored, nothing fires). Technology 3, 5, 10-15 and notes 1-3.
 
 use super::research::{cannot_research, ResearchContext, ResearchOption, Skip};
-use crate::ti4::content::{Ability, Content, TechKind};
+use crate::ti4::content::{Content, TechKind};
 use crate::ti4::ids::*;
 use crate::ti4::state::State;
 
@@ -17,8 +17,9 @@ pub enum TechError {
     OtherFaction(FactionId),
     /// A generic upgrade replaced by the faction's own upgrade (note 3).
     ReplacedByFactionUpgrade(TechId),
-    /// The faction cannot research at all (Nekro Propagation).
-    CannotResearch(Ability),
+    /// The faction cannot research at all: the content id of the rule that says so (Nekro
+    /// Propagation).
+    CannotResearch(&'static str),
     /// A card that can never be researched (a flip side).
     NotResearchable,
     /// Prerequisites not satisfied by the option (Technology 12).
@@ -107,11 +108,11 @@ pub fn check_research(c: &Content, s: &State, p: Player, opt: &ResearchOption) -
             }
         }
     }
-    let mut wild = u8::from(ctx.analytical && def.kind != TechKind::UnitUpgrade);
+    let mut wild = u8::from(ctx.ignore_one && def.kind != TechKind::UnitUpgrade);
     match opt.skip {
         Skip::None => {}
-        Skip::AiDevelopment if ctx.ai_development && def.kind == TechKind::UnitUpgrade => wild += 1,
-        Skip::InheritanceSystems if ctx.inheritance => return Ok(()),
+        Skip::OneUpgradePrerequisite if ctx.skip_one_upgrade && def.kind == TechKind::UnitUpgrade => wild += 1,
+        Skip::AllPrerequisites if ctx.skip_all => return Ok(()),
         other => return Err(TechError::SkipUnavailable(other)),
     }
     let missing: [u8; 4] = std::array::from_fn(|i| def.prereq[i].saturating_sub(ctx.have[i]));

@@ -7,7 +7,7 @@
 
 use super::acquire::{faction_block, TechError};
 use super::research::{cannot_research, research_options, ResearchContext, ResearchOption, Skip};
-use crate::ti4::content::{Ability, Content};
+use crate::ti4::content::Content;
 use crate::ti4::ids::*;
 use crate::ti4::state::State;
 use serde::Serialize;
@@ -56,7 +56,7 @@ pub struct OptionExplanation {
     pub exhaust: Vec<String>,
     /// The prerequisite-skipping card exhausted: `ai_development_algorithm`,
     /// `inheritance_systems`, or none.
-    pub skip: Option<&'static str>,
+    pub skip: Option<String>,
     /// Resources the option itself costs on top of the research (Inheritance Systems: 2).
     pub resources: u32,
 }
@@ -115,17 +115,9 @@ pub enum Reason {
     Eliminated,
 }
 
-/// The data-file name of a skip card.
-fn skip_name(skip: Skip) -> Option<&'static str> {
-    match skip {
-        Skip::None => None,
-        Skip::AiDevelopment => Some("ai_development_algorithm"),
-        Skip::InheritanceSystems => Some("inheritance_systems"),
-    }
-}
-
-fn ability_name(a: Ability) -> &'static str {
-    Ability::ALL.iter().find(|(b, _)| *b == a).map_or("unknown", |(_, n)| n)
+/// The data-file id of a skip card.
+fn skip_name(c: &Content, skip: Skip) -> Option<String> {
+    skip.card(c).map(|t| c.tech_def(t).key.clone())
 }
 
 /// Explains, for every technology of the content, whether player `p` owns it, may research it
@@ -161,7 +153,7 @@ pub fn explain_research(c: &Content, s: &State, p: Player) -> ResearchExplanatio
                 }
                 e.options.push(OptionExplanation {
                     exhaust: planets,
-                    skip: skip_name(o.skip),
+                    skip: skip_name(c, o.skip),
                     resources: o.skip.resources(),
                 });
             }
@@ -191,7 +183,7 @@ fn blocked_reasons(c: &Content, s: &State, p: Player, t: TechId, have: &[u8; 4],
         reasons.push(Reason::Eliminated);
     }
     if let Some(a) = cannot_research(c, s, p) {
-        reasons.push(Reason::CannotResearch { ability: ability_name(a) });
+        reasons.push(Reason::CannotResearch { ability: a });
     }
     match faction_block(c, s, p, t) {
         Some(TechError::OtherFaction(f)) => {
@@ -336,7 +328,7 @@ mod tests {
         assert_eq!(ws.status, TechStatus::Researchable);
         assert_eq!(
             ws.options,
-            vec![OptionExplanation { exhaust: vec![], skip: Some("inheritance_systems"), resources: 2 }]
+            vec![OptionExplanation { exhaust: vec![], skip: Some("inheritance_systems".into()), resources: 2 }]
         );
     }
 
@@ -418,7 +410,7 @@ mod tests {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             let s = random_state(&c, &mut rng);
             for p in s.seats() {
-                let analytical = c.factions[s.player(p).faction.idx()].has(Ability::Analytical);
+                let analytical = crate::ti4::rules::research_ignores_one_prerequisite(&c, &s, p);
                 let e = explain_research(&c, &s, p);
                 let mut all = Vec::new();
                 research_options(&c, &s, p, 0, &mut all);

@@ -23,12 +23,10 @@ use crate::ti4::state::State;
 
 /// What gaining technology `t` changes beyond the play area (research and gain both): the
 /// player's unit definitions (ground forces, PRODUCTION: the elimination masks), and
-/// I.I.H.Q. Modernization gives the Custodia Vigilia planet card.
+/// every `technology_gained` rule (hook point; I.I.H.Q. Modernization gives a planet card).
 pub(crate) fn after_gain(c: &Content, s: &mut State, p: Player, t: TechId) {
     crate::ti4::elimination::refresh_unit_masks(c, s, p);
-    if c.known.iihq_modernization == Some(t) {
-        crate::ti4::control::iihq_gained(c, s, p);
-    }
+    crate::ti4::rules::technology_gained(c, s, p, t);
 }
 
 /// The Floating Factory unit text (Saar's sheet unit Floating Factory I and the upgrade

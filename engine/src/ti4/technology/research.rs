@@ -15,8 +15,9 @@
 //! against a plain reference.
 
 use crate::bits::BitSet;
-use crate::ti4::content::{Ability, Content, MAX_PREREQ};
+use crate::ti4::content::{Content, MAX_PREREQ};
 use crate::ti4::ids::*;
+use crate::ti4::rules;
 use crate::ti4::state::State;
 
 /// A card exhausted to skip prerequisites (Technology 12.3: "certain abilities").
@@ -24,26 +25,25 @@ use crate::ti4::state::State;
 pub enum Skip {
     /// No card.
     None = 0,
-    /// AI Development Algorithm: exhaust to ignore 1 prerequisite of a unit upgrade.
-    AiDevelopment = 1,
-    /// L1Z1X Inheritance Systems: exhaust and spend 2 resources to ignore all prerequisites.
-    InheritanceSystems = 2,
+    /// Exhaust to ignore 1 prerequisite of a unit upgrade (AI Development Algorithm).
+    OneUpgradePrerequisite = 1,
+    /// Exhaust and spend 2 resources to ignore all prerequisites (a faction technology).
+    AllPrerequisites = 2,
 }
 
 impl Skip {
     /// Resources the skip itself costs.
     pub const fn resources(self) -> u32 {
         match self {
-            Skip::InheritanceSystems => 2,
+            Skip::AllPrerequisites => 2,
             _ => 0,
         }
     }
-    /// The technology card exhausted by this skip.
+    /// The technology card exhausted by this skip (hook point `prerequisite_skip`).
     pub fn card(self, c: &Content) -> Option<TechId> {
         match self {
             Skip::None => None,
-            Skip::AiDevelopment => c.known.ai_development_algorithm,
-            Skip::InheritanceSystems => c.known.inheritance_systems,
+            skip => crate::ti4::rules::skip_card(c, skip),
         }
     }
 }
@@ -97,12 +97,13 @@ pub struct ResearchContext {
     pub specialties: [PlanetSet; 4],
     /// Specialties are used without exhausting (Psychoarchaeology).
     pub free_specialties: bool,
-    /// Ignore 1 prerequisite of non-upgrades at no cost (Jol-Nar Analytical).
-    pub analytical: bool,
-    /// AI Development Algorithm is owned and ready.
-    pub ai_development: bool,
-    /// Inheritance Systems is owned and ready.
-    pub inheritance: bool,
+    /// Ignore 1 prerequisite of non-upgrades at no cost (hook point
+    /// `research_ignores_one_prerequisite`).
+    pub ignore_one: bool,
+    /// A ready card skips 1 prerequisite of a unit upgrade ([`Skip::OneUpgradePrerequisite`]).
+    pub skip_one_upgrade: bool,
+    /// A ready card skips all prerequisites for 2 resources ([`Skip::AllPrerequisites`]).
+    pub skip_all: bool,
     /// Resources the player can spend (ready planets and trade goods).
     pub budget: u32,
 }
@@ -115,16 +116,15 @@ impl ResearchContext {
         for (i, h) in have.iter_mut().enumerate() {
             *h = ps.techs.intersection(c.colour_techs[i]).len() as u8;
         }
-        let owns_ready = |t: Option<TechId>| t.is_some_and(|t| ps.techs.contains(t) && !ps.exhausted_techs.contains(t));
-        let free_specialties = c.known.psychoarchaeology.is_some_and(|t| ps.techs.contains(t));
+        let free_specialties = rules::research_free_specialties(c, s, p);
         let usable = if free_specialties { ps.planets } else { ps.planets.difference(s.exhausted_planets) };
         ResearchContext {
             have,
             specialties: c.specialty_planets.map(|sp| sp.intersection(usable)),
             free_specialties,
-            analytical: c.factions[ps.faction.idx()].has(Ability::Analytical),
-            ai_development: owns_ready(c.known.ai_development_algorithm),
-            inheritance: owns_ready(c.known.inheritance_systems),
+            ignore_one: rules::research_ignores_one_prerequisite(c, s, p),
+            skip_one_upgrade: rules::has_skip(c, s, p, Skip::OneUpgradePrerequisite),
+            skip_all: rules::has_skip(c, s, p, Skip::AllPrerequisites),
             budget: ready_resources(c, s, p),
         }
     }
@@ -144,11 +144,10 @@ fn ready_resources(c: &Content, s: &State, p: Player) -> u32 {
     sum
 }
 
-/// Why a player may research nothing at all, if so.
-pub fn cannot_research(c: &Content, s: &State, p: Player) -> Option<Ability> {
-    let ps = s.player(p);
-    // Nekro Virus, Propagation: never researches; gains 3 command tokens instead.
-    c.factions[ps.faction.idx()].has(Ability::Propagation).then_some(Ability::Propagation)
+/// Why a player may research nothing at all, if so: the content id of the rule that replaces
+/// their research (hook point `cannot_research`; Nekro Virus, Propagation).
+pub fn cannot_research(c: &Content, s: &State, p: Player) -> Option<&'static str> {
+    rules::cannot_research(c, s, p)
 }
 
 /// Technology 9-15: every minimal legal research of player `p` that leaves at least `cost`
@@ -173,7 +172,7 @@ pub fn research_options(c: &Content, s: &State, p: Player, cost: u32, out: &mut 
         met = met.intersection(c.prereq_at_most[i][(ctx.have[i] as usize).min(MAX_PREREQ)]);
     }
     let any_help =
-        ctx.specialties.iter().any(|s| !s.is_empty()) || ctx.analytical || ctx.ai_development || ctx.inheritance;
+        ctx.specialties.iter().any(|s| !s.is_empty()) || ctx.ignore_one || ctx.skip_one_upgrade || ctx.skip_all;
     let todo = if any_help { candidates } else { met };
     // The words are walked directly (this loop is the hot path), in technology id order.
     let (todo, met) = (todo.words(), met.words());
@@ -200,8 +199,8 @@ fn options_for(c: &Content, s: &State, ctx: &ResearchContext, t: TechId, cost: u
     let missing: [u8; 4] = std::array::from_fn(|i| def.prereq[i].saturating_sub(ctx.have[i]));
     let total: u8 = missing.iter().sum();
     // Jol-Nar Analytical: 1 prerequisite of a non-upgrade ignored for free.
-    let wild = u8::from(ctx.analytical && !def.is_unit_upgrade());
-    let ai = ctx.ai_development && def.is_unit_upgrade();
+    let wild = u8::from(ctx.ignore_one && !def.is_unit_upgrade());
+    let ai = ctx.skip_one_upgrade && def.is_unit_upgrade();
     // Useful planets: a specialty of a colour still missing. Symbols of a colour no usable
     // planet has are left for the wildcards, whatever the planets do.
     let mut all: PlanetSet = BitSet::EMPTY;
@@ -222,14 +221,14 @@ fn options_for(c: &Content, s: &State, ctx: &ResearchContext, t: TechId, cost: u
             let k = total - wild.min(total);
             exhausting(c, s, ctx, t, Skip::None, all, missing, wild, k, cost, out);
             if ai && k > 0 {
-                exhausting(c, s, ctx, t, Skip::AiDevelopment, all, missing, wild + 1, k - 1, cost, out);
+                exhausting(c, s, ctx, t, Skip::OneUpgradePrerequisite, all, missing, wild + 1, k - 1, cost, out);
             }
         }
     }
     let free_option = out[none_before..].iter().any(|o| o.skip == Skip::None && o.len == 0);
     // Inheritance Systems: ignore all prerequisites; dominated when nothing else is needed.
-    if ctx.inheritance && !free_option && ctx.budget >= cost + Skip::InheritanceSystems.resources() {
-        out.push(ResearchOption::bare(t, Skip::InheritanceSystems));
+    if ctx.skip_all && !free_option && ctx.budget >= cost + Skip::AllPrerequisites.resources() {
+        out.push(ResearchOption::bare(t, Skip::AllPrerequisites));
     }
 }
 
@@ -255,7 +254,7 @@ fn psychoarchaeology(
     if shortfall <= wild && ctx.budget >= cost {
         out.push(ResearchOption::bare(t, Skip::None));
     } else if ai && shortfall <= wild + 1 && ctx.budget >= cost {
-        out.push(ResearchOption::bare(t, Skip::AiDevelopment));
+        out.push(ResearchOption::bare(t, Skip::OneUpgradePrerequisite));
     }
 }
 

@@ -21,7 +21,7 @@
 use super::acquire::{propagate, research, Researched, TechError};
 use super::payment::{check_payment, pay, PayError, Payment};
 use super::research::ResearchOption;
-use crate::ti4::content::{Ability, Content};
+use crate::ti4::content::Content;
 use crate::ti4::ids::*;
 use crate::ti4::state::State;
 
@@ -118,7 +118,7 @@ fn resolve_step(
             Ok(StepDone::Researched(done))
         }
         ResearchStep::Propagate(pools) => {
-            if !c.factions[s.player(p).faction.idx()].has(Ability::Propagation) {
+            if crate::ti4::rules::cannot_research(c, s, p).is_none() {
                 return Err(CardError::NoPropagation);
             }
             if pools.iter().map(|&n| n as u32).sum::<u32>() != PROPAGATION_TOKENS as u32 {
@@ -216,7 +216,7 @@ pub fn technology_brilliant(
     if !ps.in_game {
         return Err(CardError::NotInGame);
     }
-    if !c.factions[ps.faction.idx()].has(Ability::Brilliant) {
+    if !crate::ti4::factions::has_brilliant(c, s, p) {
         return Err(CardError::NoBrilliant);
     }
     let mut work = *s;

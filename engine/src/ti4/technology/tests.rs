@@ -7,7 +7,7 @@
 use super::strategy_card::*;
 use super::valefar::*;
 use super::*;
-use crate::ti4::content::{Ability, Content, TechKind};
+use crate::ti4::content::{Content, TechKind};
 use crate::ti4::state::{Location, State};
 use std::sync::Arc;
 
@@ -391,8 +391,8 @@ fn research_vs_gain_nekro_gains_while_research_is_blocked() {
     let mut s = game(&c, &["nekro"]);
     let nm = t(&c, "neural_motivator");
     assert!(options(&c, &s, P0, 0).is_empty());
-    assert_eq!(cannot_research(&c, &s, P0), Some(Ability::Propagation));
-    assert_eq!(check_research(&c, &s, P0, &plain(nm)), Err(TechError::CannotResearch(Ability::Propagation)));
+    assert_eq!(cannot_research(&c, &s, P0), Some("propagation"));
+    assert_eq!(check_research(&c, &s, P0, &plain(nm)), Err(TechError::CannotResearch("propagation")));
     gain(&c, &mut s, P0, nm).unwrap();
     assert!(owns(&s, P0, nm));
 }
@@ -463,19 +463,19 @@ fn ai_development_algorithm_skips_one_prerequisite_of_unit_upgrades_and_exhausts
     let ai = t(&c, "ai_development_algorithm");
     s.player_mut(P0).techs = TechSet::single(ai); // 1 red
     let (d2, da) = (t(&c, "destroyer_ii"), t(&c, "duranium_armor"));
-    let opt = ResearchOption::new(d2, Skip::AiDevelopment, &[]);
+    let opt = ResearchOption::new(d2, Skip::OneUpgradePrerequisite, &[]);
     assert_legal(&c, &s, P0, opt);
     assert_eq!(check_research(&c, &s, P0, &plain(d2)), Err(TechError::PrerequisitesNotMet));
     // Unit upgrades only.
     assert_eq!(assert_illegal(&c, &s, P0, da), TechError::PrerequisitesNotMet);
-    let on_da = ResearchOption::new(da, Skip::AiDevelopment, &[]);
-    assert_eq!(check_research(&c, &s, P0, &on_da), Err(TechError::SkipUnavailable(Skip::AiDevelopment)));
+    let on_da = ResearchOption::new(da, Skip::OneUpgradePrerequisite, &[]);
+    assert_eq!(check_research(&c, &s, P0, &on_da), Err(TechError::SkipUnavailable(Skip::OneUpgradePrerequisite)));
     research(&c, &mut s, P0, &opt).unwrap();
     assert!(s.player(P0).exhausted_techs.contains(ai));
     // Exhausted: no second use.
     s.player_mut(P0).techs.insert(t(&c, "neural_motivator"));
-    let inf2 = ResearchOption::new(t(&c, "infantry_ii"), Skip::AiDevelopment, &[]);
-    assert_eq!(check_research(&c, &s, P0, &inf2), Err(TechError::SkipUnavailable(Skip::AiDevelopment)));
+    let inf2 = ResearchOption::new(t(&c, "infantry_ii"), Skip::OneUpgradePrerequisite, &[]);
+    assert_eq!(check_research(&c, &s, P0, &inf2), Err(TechError::SkipUnavailable(Skip::OneUpgradePrerequisite)));
     assert!(!offered(&c, &s, P0, 0).contains(t(&c, "infantry_ii")));
 }
 
@@ -497,7 +497,7 @@ fn l1z1x_inheritance_systems_ignores_all_exhausts_and_owes_2() {
     let ws = t(&c, "war_sun");
     s.player_mut(P0).techs = TechSet::single(inh);
     s.player_mut(P0).trade_goods = 5;
-    let opt = ResearchOption::new(ws, Skip::InheritanceSystems, &[]);
+    let opt = ResearchOption::new(ws, Skip::AllPrerequisites, &[]);
     assert_eq!(check_research(&c, &s, P0, &opt), Ok(()));
     assert!(options(&c, &s, P0, 2).contains(&opt));
     assert!(!offered(&c, &s, P0, SECONDARY_COST).contains(ws), "4 + 2 > 5 resources");
@@ -514,8 +514,8 @@ fn l1z1x_inheritance_systems_ignores_all_exhausts_and_owes_2() {
     assert_eq!(done, StepDone::Researched(Researched { tech: ws, owed: 2 }));
     assert!(owns(&s, P0, ws) && s.player(P0).exhausted_techs.contains(inh));
     assert_eq!(s.player(P0).trade_goods, 0);
-    let again = ResearchOption::new(t(&c, "assault_cannon"), Skip::InheritanceSystems, &[]);
-    assert_eq!(check_research(&c, &s, P0, &again), Err(TechError::SkipUnavailable(Skip::InheritanceSystems)));
+    let again = ResearchOption::new(t(&c, "assault_cannon"), Skip::AllPrerequisites, &[]);
+    assert_eq!(check_research(&c, &s, P0, &again), Err(TechError::SkipUnavailable(Skip::AllPrerequisites)));
 }
 
 // ---- The Technology strategy card ----
@@ -640,7 +640,7 @@ fn nekro_propagation_gains_3_tokens_per_research_and_still_pays() {
     // Research is not an option; Propagate is not for others; 3 tokens exactly.
     let step = ResearchStep::Research(plain(t(&c, "neural_motivator")));
     let e = technology_primary(&c, &mut s, P0, (step, &Payment::default()), None);
-    assert_eq!(e, Err(CardError::Tech(TechError::CannotResearch(Ability::Propagation))));
+    assert_eq!(e, Err(CardError::Tech(TechError::CannotResearch("propagation"))));
     let e = technology_primary(&c, &mut s, P0, (ResearchStep::Propagate([1, 1, 0]), &Payment::default()), None);
     assert_eq!(e, Err(CardError::BadPools([1, 1, 0])));
     let e = technology_primary(&c, &mut s, P1, (ResearchStep::Propagate([3, 0, 0]), &Payment::default()), None);

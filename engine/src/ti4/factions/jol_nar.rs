@@ -1,0 +1,29 @@
+//! The Universities of Jol-Nar: Analytical, Brilliant. (Fragile is not modelled.)
+
+use crate::ti4::content::Content;
+use crate::ti4::ids::*;
+use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::state::State;
+
+pub(super) static RULES: &[Rule] = &[
+    // Analytical: "When you research a technology that is not a unit upgrade technology, you
+    // may ignore 1 prerequisite." (Technology 12.1)
+    Rule {
+        source: SourceKey::Ability("analytical"),
+        hooks: Hooks { research_ignores_one_prerequisite: Some(yes), ..Hooks::NONE },
+    },
+    // Brilliant: "When you spend a command token to resolve the secondary ability of the
+    // Technology strategy card, you may resolve the primary ability instead." Implemented as
+    // `technology::strategy_card::technology_brilliant` (checked by this bit); not offered by
+    // the round loop.
+    Rule { source: SourceKey::Ability("brilliant"), hooks: Hooks::NONE },
+];
+
+fn yes(_: Source, _: &Content, _: &State, _: Player) -> bool {
+    true
+}
+
+/// True when `p`'s faction has Brilliant.
+pub(crate) fn has_brilliant(c: &Content, s: &State, p: Player) -> bool {
+    super::ability_bit("brilliant").is_some_and(|b| Source::Ability(b).active(c, s, p))
+}

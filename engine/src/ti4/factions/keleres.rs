@@ -1,0 +1,49 @@
+//! The Council Keleres: I.I.H.Q. Modernization and the Custodia Vigilia planet card. (The
+//! Tribuni, Council Patronage and Law's Order are not modelled.)
+
+use crate::ti4::content::Content;
+use crate::ti4::control;
+use crate::ti4::ids::*;
+use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::state::State;
+
+/// The Custodia Vigilia planet card's content id.
+const CUSTODIA_VIGILIA: &str = "custodiavigilia";
+
+pub(super) static RULES: &[Rule] = &[
+    // I.I.H.Q. Modernization: "You are neighbors with all players that have units or control
+    // planets in or adjacent to the Mecatol Rex system. Gain the Custodia Vigilia planet card
+    // and its legendary planet ability card. You cannot lose control of Custodia Vigilia."
+    // Neighbours are not modelled (transactions use the seat neighbours).
+    Rule {
+        source: SourceKey::Tech("iihq_modernization"),
+        hooks: Hooks {
+            technology_gained: Some(gain_custodia_vigilia),
+            cannot_lose_planet: Some(keeps_custodia_vigilia),
+            cannot_be_eliminated: Some(immune),
+            ..Hooks::NONE
+        },
+    },
+];
+
+/// The player who gains I.I.H.Q. Modernization gains the Custodia Vigilia planet card,
+/// exhausted (a card not on the board; no units are ever placed there).
+fn gain_custodia_vigilia(src: Source, c: &Content, s: &mut State, p: Player, t: TechId) {
+    if src.tech() != Some(t) {
+        return;
+    }
+    let Some(cv) = c.planet(CUSTODIA_VIGILIA) else { return };
+    if control::controller(s, cv).is_none() {
+        let _ = control::gain_control(c, s, p, cv, true);
+    }
+}
+
+fn keeps_custodia_vigilia(_: Source, c: &Content, _: &State, _: Player, planet: PlanetId) -> bool {
+    c.planet(CUSTODIA_VIGILIA) == Some(planet)
+}
+
+/// Keleres controls Custodia Vigilia, which it can never lose.
+fn immune(src: Source, c: &Content, s: &State, p: Player) -> Option<&'static str> {
+    let cv = c.planet(CUSTODIA_VIGILIA)?;
+    (s.player(p).planets.contains(cv) && keeps_custodia_vigilia(src, c, s, p, cv)).then_some("custodia_vigilia")
+}

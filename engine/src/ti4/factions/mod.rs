@@ -1,0 +1,58 @@
+//! Faction rules, one file per faction, each a list of [`Rule`]s on the hook points of
+//! [`crate::ti4::rules`]: abilities, faction technologies and faction cards. The registry
+//! ([`FACTIONS`]) has one line per faction. Faction abilities are known to the core only as
+//! opaque bits ([`AbilityBit`]): no core module can name one.
+
+use crate::ti4::rules::{AbilityBit, Rule, SourceKey};
+
+mod creuss;
+mod crimson_rebellion;
+mod jol_nar;
+mod keleres;
+mod l1z1x;
+mod mahact;
+mod muaat;
+mod naalu;
+mod nekro;
+
+pub(crate) use jol_nar::has_brilliant;
+
+/// Every faction with rules, by faction id, one line each.
+pub(crate) static FACTIONS: &[(&str, &[Rule])] = &[
+    ("nekro", nekro::RULES),
+    ("jolnar", jol_nar::RULES),
+    ("mahact", mahact::RULES),
+    ("keleres", keleres::RULES),
+    ("crimson", crimson_rebellion::RULES),
+    ("naalu", naalu::RULES),
+    ("ghost", creuss::RULES),
+    ("l1z1x", l1z1x::RULES),
+    ("muaat", muaat::RULES),
+];
+
+/// Every faction ability with a rule, in registry order: ability `k` is [`AbilityBit`]`(k)`.
+pub fn abilities() -> impl Iterator<Item = &'static str> {
+    FACTIONS.iter().flat_map(|(_, r)| r.iter()).filter_map(|r| match r.source {
+        SourceKey::Ability(id) => Some(id),
+        _ => None,
+    })
+}
+
+/// The bit of ability `id`, when a rule implements it.
+pub fn ability_bit(id: &str) -> Option<AbilityBit> {
+    abilities().position(|a| a == id).map(|k| AbilityBit(k as u8))
+}
+
+/// The content id of ability bit `b`.
+pub fn ability_name(b: AbilityBit) -> &'static str {
+    abilities().nth(b.0 as usize).unwrap_or("unknown")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn at_most_32_abilities_and_no_rule_twice() {
+        assert!(super::abilities().count() <= 32);
+        crate::ti4::rules::check_registry().unwrap();
+    }
+}

@@ -1,0 +1,225 @@
+//! The core's calls into the hook points, one function per hook point: queries combine the
+//! answers of every active rule (numbers add up, flags are "any"), triggers run every active
+//! rule in registry order. Each is named after its hook point ([`super::Hooks`]).
+
+use super::{active, ready, HookId as H, Source};
+use crate::ti4::combat::Force;
+use crate::ti4::content::Content;
+use crate::ti4::galaxy::{MoverTraits, Reach};
+use crate::ti4::game::Ti4Game;
+use crate::ti4::ids::*;
+use crate::ti4::state::{Location, State};
+use crate::ti4::technology::research::Skip;
+
+macro_rules! any_cs {
+    ($name:ident) => {
+        #[doc = concat!("Hook point `", stringify!($name), "`: true when an active rule says so.")]
+        #[inline]
+        pub fn $name(c: &Content, s: &State, p: Player) -> bool {
+            active(&c.rules.$name, H::$name, c, s, p).any(|(src, f)| f(src, c, s, p))
+        }
+    };
+}
+
+macro_rules! any_g {
+    ($name:ident) => {
+        #[doc = concat!("Hook point `", stringify!($name), "`: true when an active rule says so.")]
+        #[inline]
+        pub fn $name(g: &Ti4Game, p: Player) -> bool {
+            let c = g.content();
+            active(&c.rules.$name, H::$name, c, &g.state, p).any(|(src, f)| f(src, g, p))
+        }
+    };
+}
+
+macro_rules! sum_g {
+    ($name:ident, $t:ty) => {
+        #[doc = concat!("Hook point `", stringify!($name), "`: the sum over the active rules.")]
+        #[inline]
+        pub fn $name(g: &Ti4Game, p: Player) -> $t {
+            let c = g.content();
+            active(&c.rules.$name, H::$name, c, &g.state, p).map(|(src, f)| f(src, g, p)).sum()
+        }
+    };
+}
+
+any_cs!(research_free_specialties);
+any_cs!(research_ignores_one_prerequisite);
+any_cs!(owns_zero_token);
+any_cs!(holds_other_factions_technologies);
+any_g!(moves_through_ships);
+any_g!(move_bonus_once);
+any_g!(extra_ability_die);
+any_g!(combat_repair);
+any_g!(retreat_into_empty);
+any_g!(extra_tactical_action);
+any_g!(cannot_vote);
+sum_g!(space_cannon_penalty_against, u8);
+sum_g!(production_discount, u32);
+sum_g!(status_action_cards, u8);
+sum_g!(extra_votes, u16);
+
+/// Hook point `cannot_research`: the content id of the first active rule that replaces
+/// research, if any.
+pub fn cannot_research(c: &Content, s: &State, p: Player) -> Option<&'static str> {
+    active(&c.rules.cannot_research, H::cannot_research, c, s, p)
+        .find(|&(src, f)| f(src, c, s, p))
+        .and_then(|(src, _)| c.rules.key(src))
+        .map(|k| k.id())
+}
+
+/// Hook point `prerequisite_skip`: true when `p` owns a ready card granting `skip`.
+#[inline]
+pub fn has_skip(c: &Content, s: &State, p: Player, skip: Skip) -> bool {
+    ready(&c.rules.prerequisite_skip, H::prerequisite_skip, c, s, p).any(|(src, f)| f(src) == skip)
+}
+
+/// The card a prerequisite skip exhausts (the first rule granting it), if the content has one.
+pub fn skip_card(c: &Content, skip: Skip) -> Option<TechId> {
+    c.rules.prerequisite_skip.iter().find(|(src, f)| f(*src) == skip).and_then(|(src, _)| src.tech())
+}
+
+/// Hook point `technology_gained`.
+pub fn technology_gained(c: &Content, s: &mut State, p: Player, t: TechId) {
+    for i in 0..c.rules.technology_gained.len() {
+        let (src, f) = c.rules.technology_gained[i];
+        if src.active(c, s, p) {
+            super::exercised(H::technology_gained);
+            f(src, c, s, p, t);
+        }
+    }
+}
+
+/// Hook point `status_command_tokens`: the sum over the active rules.
+pub fn status_command_tokens(c: &Content, s: &State, p: Player) -> u8 {
+    active(&c.rules.status_command_tokens, H::status_command_tokens, c, s, p).map(|(src, f)| f(src, c, s, p)).sum()
+}
+
+/// Hook point `mover_traits`: the traits of `p`'s ships, from the default.
+pub fn mover_traits(g: &Ti4Game, p: Player) -> MoverTraits {
+    let c = g.content();
+    let mut t = MoverTraits::default();
+    for (src, f) in active(&c.rules.mover_traits, H::mover_traits, c, &g.state, p) {
+        f(src, g, p, &mut t);
+    }
+    t
+}
+
+/// Hook point `move_bonus_from`: the bonus of a ship of `p` starting in `from`.
+pub fn move_bonus_from(g: &Ti4Game, p: Player, from: u8) -> u8 {
+    let c = g.content();
+    active(&c.rules.move_bonus_from, H::move_bonus_from, c, &g.state, p).map(|(src, f)| f(src, g, p, from)).sum()
+}
+
+/// Hook point `reach`: every active rule changes the movement query.
+pub fn reach(g: &Ti4Game, p: Player, q: &mut Reach) {
+    let c = g.content();
+    for (src, f) in active(&c.rules.reach, H::reach, c, &g.state, p) {
+        f(src, g, p, q);
+    }
+}
+
+/// Hook point `before_space_cannon`: true when some rule sends the hits to non-fighter ships.
+pub fn before_space_cannon(g: &mut Ti4Game, p: Player, best: Option<u8>, target: &Force) -> bool {
+    let mut any = false;
+    for i in 0..g.content().rules.before_space_cannon.len() {
+        let (src, f) = g.content().rules.before_space_cannon[i];
+        if src.active(g.content(), &g.state, p) {
+            super::exercised(H::before_space_cannon);
+            any |= f(src, g, p, best, target);
+        }
+    }
+    any
+}
+
+/// Hook point `space_combat_start`, for `p`'s rules.
+pub fn space_combat_start(g: &Ti4Game, p: Player, own: &Force, opponent: &mut Force) {
+    let c = g.content();
+    for (src, f) in active(&c.rules.space_combat_start, H::space_combat_start, c, &g.state, p) {
+        f(src, g, p, own, opponent);
+    }
+}
+
+/// Hook point `ground_combat_start`, for the defender `p`'s rules.
+pub fn ground_combat_start(g: &Ti4Game, p: Player, own: &Force, invaders: &mut Force) {
+    let c = g.content();
+    for (src, f) in active(&c.rules.ground_combat_start, H::ground_combat_start, c, &g.state, p) {
+        f(src, g, p, own, invaders);
+    }
+}
+
+macro_rules! trigger_g {
+    ($name:ident $(, $arg:ident : $t:ty)*) => {
+        #[doc = concat!("Hook point `", stringify!($name), "`: every active rule of `p`, in registry order.")]
+        pub fn $name(g: &mut Ti4Game, p: Player $(, $arg: $t)*) {
+            for i in 0..g.content().rules.$name.len() {
+                let (src, f) = g.content().rules.$name[i];
+                if src.active(g.content(), &g.state, p) {
+                    super::exercised(H::$name);
+                    f(src, g, p $(, $arg)*);
+                }
+            }
+        }
+    };
+}
+
+trigger_g!(ground_combat_won, at: Location);
+trigger_g!(after_production);
+trigger_g!(turn_end);
+trigger_g!(agenda_resolved, for_: bool);
+
+/// Hook point `seat_setup`.
+pub fn seat_setup(c: &Content, s: &mut State, p: Player) {
+    for &(src, f) in &c.rules.seat_setup {
+        if src.active(c, s, p) {
+            super::exercised(H::seat_setup);
+            f(src, c, s, p);
+        }
+    }
+}
+
+/// Hook point `cannot_lose_planet`.
+pub fn cannot_lose_planet(c: &Content, s: &State, p: Player, planet: PlanetId) -> bool {
+    active(&c.rules.cannot_lose_planet, H::cannot_lose_planet, c, s, p).any(|(src, f)| f(src, c, s, p, planet))
+}
+
+/// Hook point `planet_protected`: asked of the controller `p` while in the game.
+pub fn planet_protected(c: &Content, s: &State, p: Player, planet: PlanetId) -> bool {
+    s.player(p).in_game
+        && active(&c.rules.planet_protected, H::planet_protected, c, s, p).any(|(src, f)| f(src, c, s, p, planet))
+}
+
+/// Hook point `units_placed`: true when units of `placer` put into a system of `tile` are
+/// destroyed instead, by a rule of another player still in the game.
+pub fn units_placed_destroyed(c: &Content, s: &State, placer: Player, tile: SystemId) -> bool {
+    s.seats()
+        .filter(|&q| q != placer && s.player(q).in_game)
+        .any(|q| active(&c.rules.units_placed, H::units_placed, c, s, q).any(|(src, f)| f(src, c, s, q, placer, tile)))
+}
+
+/// Hook point `cannot_be_eliminated`: the first reason an active rule gives.
+pub fn cannot_be_eliminated(c: &Content, s: &State, p: Player) -> Option<&'static str> {
+    active(&c.rules.cannot_be_eliminated, H::cannot_be_eliminated, c, s, p).find_map(|(src, f)| f(src, c, s, p))
+}
+
+/// Hook point `uses_others_commander`.
+pub fn uses_others_commander(c: &Content, s: &State, user: Player, owner: Player) -> bool {
+    active(&c.rules.uses_others_commander, H::uses_others_commander, c, s, user)
+        .any(|(src, f)| f(src, c, s, user, owner))
+}
+
+/// Hook point `production_mask`: the extra PRODUCTION bits of rules among `techs` (technology
+/// rules only: the masks follow a faction's effective technologies).
+#[inline]
+pub fn production_mask(c: &Content, techs: TechSet) -> u16 {
+    let mut m = 0;
+    for &(src, f) in &c.rules.production_mask {
+        if let Source::Tech(t) = src {
+            if techs.contains(t) {
+                super::exercised(H::production_mask);
+                m |= f(src);
+            }
+        }
+    }
+    m
+}

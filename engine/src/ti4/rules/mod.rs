@@ -1,0 +1,298 @@
+//! Rule hooks: the one mechanism by which a card or ability changes a rule.
+//!
+//! A **rule** ([`Rule`]) is the text of one content entry (a technology, a faction ability, a
+//! planet card) turned into code. It names its **source** by content id ([`SourceKey`]) and
+//! fills some of the closed list of **hook points** ([`Hooks`]); the core calls each hook point
+//! at one chokepoint of the rules, for the rules whose source applies to the player concerned
+//! ([`Source::active`]). Rules are keyed by source, not by faction: a technology rule applies to
+//! whoever owns the card, a planet rule to whoever controls the planet.
+//!
+//! Three kinds of hook point ([`HookKind`]), as card-game engines such as Forge name them:
+//! - **queries**: continuous modifiers the core asks for (a move bonus, a cost reduction, extra
+//!   dice, "may this player vote"); numbers add up, flags are "any";
+//! - **replacements**: "instead" (units placed in a system are destroyed instead; research
+//!   replaced by command tokens);
+//! - **triggers**: "at the start of / after" an event (a combat starts, a ground combat is won,
+//!   a turn ends); run for every active rule, in registry order (factions, then technologies,
+//!   each list in file order), the active player's rules before the defender's where the core
+//!   says so.
+//!
+//! The registry of rules is [`RULES`]: the faction rules (`crate::ti4::factions`) and the
+//! generic technology rules (`crate::ti4::techs`). Each content resolves the sources it has into
+//! a [`RuleBook`] once, at load; the hot paths walk short per-hook lists of `(Source, fn)` with
+//! no allocation. `docs/ADDING_RULES.md` is the guide, with the table of hook points.
+
+mod ask;
+mod source;
+
+pub use ask::*;
+
+pub use source::{AbilityBit, Source, SourceKey};
+
+use crate::ti4::combat::Force;
+use crate::ti4::content::Content;
+use crate::ti4::galaxy::{MoverTraits, Reach};
+use crate::ti4::game::Ti4Game;
+use crate::ti4::ids::*;
+use crate::ti4::state::State;
+use crate::ti4::technology::research::Skip;
+
+/// What a hook point does to the rules.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum HookKind {
+    /// A continuous modifier the core asks for.
+    Query,
+    /// "Instead": the rule replaces what the core would do.
+    Replacement,
+    /// "At the start of / after": the rule acts on an event.
+    Trigger,
+}
+
+/// One hook point: its name (the [`Hooks`] field) and kind.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct HookPoint {
+    /// The field of [`Hooks`].
+    pub name: &'static str,
+    /// Query, replacement or trigger.
+    pub kind: HookKind,
+}
+
+macro_rules! hook_points {
+    ($( $(#[$doc:meta])* $kind:ident $name:ident : fn($($arg:ty),*) $(-> $ret:ty)? ;)*) => {
+        /// The hook functions of one rule; `None` where the rule takes no part. Every function
+        /// gets the rule's resolved [`Source`] first (the card to exhaust, the planet).
+        #[derive(Clone, Copy)]
+        pub struct Hooks { $( $(#[$doc])* pub $name: Option<fn(Source, $($arg),*) $(-> $ret)?>, )* }
+
+        impl Hooks {
+            /// A rule that takes part in no hook point.
+            pub const NONE: Hooks = Hooks { $($name: None,)* };
+        }
+
+        /// Per hook point, the `(source, function)` pairs of the rules one content has, in
+        /// registry order. Built once by [`RuleBook::build`].
+        #[derive(Clone, Default, Debug)]
+        pub struct RuleBook {
+            $( pub(crate) $name: Vec<(Source, fn(Source, $($arg),*) $(-> $ret)?)>, )*
+            /// Each resolved rule's source with its content id, in registry order.
+            pub(crate) sources: Vec<(Source, SourceKey)>,
+        }
+
+        impl RuleBook {
+            fn add(&mut self, src: Source, h: &Hooks) {
+                $( if let Some(f) = h.$name { self.$name.push((src, f)); } )*
+            }
+            /// How many rules of this content take part in each hook point, in
+            /// [`HOOK_POINTS`] order.
+            pub fn counts(&self) -> Vec<usize> {
+                vec![$( self.$name.len(), )*]
+            }
+        }
+
+        /// Hook point indices, in [`HOOK_POINTS`] order (for the exercise counters).
+        #[allow(non_camel_case_types, dead_code)]
+        #[derive(Clone, Copy)]
+        pub(crate) enum HookId { $( $name, )* }
+
+        /// Every hook point, in declaration order.
+        pub const HOOK_POINTS: &[HookPoint] =
+            &[$( HookPoint { name: stringify!($name), kind: HookKind::$kind }, )*];
+    };
+}
+
+hook_points! {
+    // ---- Technology (research) ------------------------------------------------------------
+    /// Technology 13: the player may use technology specialties without exhausting the planet.
+    Query research_free_specialties: fn(&Content, &State, Player) -> bool;
+    /// Technology 12.1: ignore 1 prerequisite when researching a technology that is not a unit
+    /// upgrade.
+    Query research_ignores_one_prerequisite: fn(&Content, &State, Player) -> bool;
+    /// Technology 12.3: a card the player may exhaust to skip prerequisites, and how (asked of
+    /// ready cards only).
+    Query prerequisite_skip: fn() -> Skip;
+    /// Technology 9: the player never researches (the research is replaced; the content id
+    /// names why in `sim explain research`).
+    Replacement cannot_research: fn(&Content, &State, Player) -> bool;
+    /// A technology was gained (after Technology 10.2's gain).
+    Trigger technology_gained: fn(&Content, &mut State, Player, TechId);
+
+    // ---- Movement (Movement 58, anomalies) --------------------------------------------------
+    /// The player's ships may move through systems that contain other players' ships.
+    Query moves_through_ships: fn(&Ti4Game, Player) -> bool;
+    /// What anomalies the player's ships may enter or cross.
+    Query mover_traits: fn(&Ti4Game, Player, &mut MoverTraits);
+    /// +1 move value for 1 ship once per tactical action.
+    Query move_bonus_once: fn(&Ti4Game, Player) -> bool;
+    /// + move value for a ship that starts its move in this board slot.
+    Query move_bonus_from: fn(&Ti4Game, Player, u8) -> u8;
+    /// Adjacency changes for the player's movement queries (linked wormholes).
+    Query reach: fn(&Ti4Game, Player, &mut Reach);
+
+    // ---- Space cannon, bombardment, combat --------------------------------------------------
+    /// A unit that uses SPACE CANNON or BOMBARDMENT may roll 1 additional die.
+    Query extra_ability_die: fn(&Ti4Game, Player) -> bool;
+    /// Penalty on each SPACE CANNON die other players roll against the player's units.
+    Query space_cannon_penalty_against: fn(&Ti4Game, Player) -> u8;
+    /// Before the player's units use SPACE CANNON at `target` (the best die value that fires):
+    /// true when their hits must go to non-fighter ships.
+    Trigger before_space_cannon: fn(&mut Ti4Game, Player, Option<u8>, &Force) -> bool;
+    /// At the start of a space combat: the player's side, and the opponent's side to change.
+    Trigger space_combat_start: fn(&Ti4Game, Player, &Force, &mut Force);
+    /// At the start of a ground combat the player defends: their side and the invaders'.
+    Trigger ground_combat_start: fn(&Ti4Game, Player, &Force, &mut Force);
+    /// Each combat round the player repairs 1 damaged unit after assigning hits.
+    Query combat_repair: fn(&Ti4Game, Player) -> bool;
+    /// The player's ships may retreat into adjacent systems without other players' units.
+    Query retreat_into_empty: fn(&Ti4Game, Player) -> bool;
+    /// After the player wins a ground combat on this planet.
+    Trigger ground_combat_won: fn(&mut Ti4Game, Player, crate::ti4::state::Location);
+
+    // ---- Production, turns, status and agenda phases -----------------------------------------
+    /// Reduction of the combined cost of units the player produces.
+    Query production_discount: fn(&Ti4Game, Player) -> u32;
+    /// After the player's units use PRODUCTION in the active system.
+    Trigger after_production: fn(&mut Ti4Game, Player);
+    /// The player may perform a second tactical action in the turn.
+    Query extra_tactical_action: fn(&Ti4Game, Player) -> bool;
+    /// At the end of each of the player's action-phase turns.
+    Trigger turn_end: fn(&mut Ti4Game, Player);
+    /// Additional action cards the player draws in status phase step 3.
+    Query status_action_cards: fn(&Ti4Game, Player) -> u8;
+    /// Additional command tokens the player gains in status phase step 5.
+    Query status_command_tokens: fn(&Content, &State, Player) -> u8;
+    /// The player may not vote.
+    Query cannot_vote: fn(&Ti4Game, Player) -> bool;
+    /// Additional votes the player casts when voting.
+    Query extra_votes: fn(&Ti4Game, Player) -> u16;
+    /// After an agenda's outcome (`true`: "for") is resolved.
+    Trigger agenda_resolved: fn(&mut Ti4Game, Player, bool);
+
+    // ---- Setup, control, elimination ---------------------------------------------------------
+    /// Setup, once each seat's components are in place (in seat order).
+    Trigger seat_setup: fn(&Content, &mut State, Player);
+    /// The player owns the Naalu "0" initiative token (it holds it at setup, and the token's
+    /// elimination clause follows its owner).
+    Query owns_zero_token: fn(&Content, &State, Player) -> bool;
+    /// The player's play area may hold other factions' technologies (Technology 18).
+    Query holds_other_factions_technologies: fn(&Content, &State, Player) -> bool;
+    /// The player can never lose control of this planet.
+    Query cannot_lose_planet: fn(&Content, &State, Player, PlanetId) -> bool;
+    /// Units another player (`placer`) puts into a system of this tile are destroyed instead
+    /// (asked of the rules of every other player in the game).
+    Replacement units_placed: fn(&Content, &State, Player, Player, SystemId) -> bool;
+    /// A planet the player controls that no other player's ground forces can take.
+    Query planet_protected: fn(&Content, &State, Player, PlanetId) -> bool;
+    /// Why the player cannot be eliminated now (the reason's name), if this rule says so.
+    Query cannot_be_eliminated: fn(&Content, &State, Player) -> Option<&'static str>;
+    /// The player may use the unlocked commander of `owner` (another player).
+    Query uses_others_commander: fn(&Content, &State, Player, Player) -> bool;
+    /// Units of a faction with these technologies that count as PRODUCTION sources for the
+    /// elimination condition (extra bits of the production mask).
+    Query production_mask: fn() -> u16;
+}
+
+/// A rule: the content id it comes from and the hook points it fills.
+#[derive(Clone, Copy)]
+pub struct Rule {
+    /// The source, by content id.
+    pub source: SourceKey,
+    /// The hook functions.
+    pub hooks: Hooks,
+}
+
+/// Every rule the engine implements: the faction rules, then the generic technology rules.
+pub fn rules() -> impl Iterator<Item = &'static Rule> {
+    crate::ti4::factions::FACTIONS.iter().flat_map(|(_, r)| r.iter()).chain(crate::ti4::techs::RULES.iter())
+}
+
+/// A rule the registry lists twice, or a source the content cannot resolve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleError {
+    /// Two rules name the same source.
+    Duplicate(SourceKey),
+}
+
+impl RuleBook {
+    /// Resolves every rule of the registry against `c`: a rule whose source the content lacks
+    /// is left out (a content without the card has no rule for it).
+    pub fn build(c: &Content) -> RuleBook {
+        let mut book = RuleBook::default();
+        for r in rules() {
+            if let Some(src) = resolve(c, r.source) {
+                book.add(src, &r.hooks);
+                book.sources.push((src, r.source));
+            }
+        }
+        book
+    }
+
+    /// The content id a resolved source came from.
+    pub fn key(&self, src: Source) -> Option<SourceKey> {
+        self.sources.iter().find(|(s, _)| *s == src).map(|&(_, k)| k)
+    }
+}
+
+fn resolve(c: &Content, key: SourceKey) -> Option<Source> {
+    match key {
+        SourceKey::Tech(id) => c.tech(id).map(Source::Tech),
+        SourceKey::Ability(id) => crate::ti4::factions::ability_bit(id).map(Source::Ability),
+        SourceKey::Planet(id) => c.planet(id).map(Source::Planet),
+    }
+}
+
+/// Checks the registry: no source twice.
+pub fn check_registry() -> Result<(), RuleError> {
+    let all: Vec<_> = rules().collect();
+    for (i, r) in all.iter().enumerate() {
+        if all[..i].iter().any(|q| q.source == r.source) {
+            return Err(RuleError::Duplicate(r.source));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+thread_local! {
+    static EXERCISED: std::cell::RefCell<Vec<u64>> = std::cell::RefCell::new(vec![0; HOOK_POINTS.len()]);
+}
+
+/// Counts, in test builds, that an active rule answered at hook point `h` (the random
+/// simulation test checks that every hook point is reached).
+#[inline(always)]
+pub(crate) fn exercised(_h: HookId) {
+    #[cfg(test)]
+    EXERCISED.with(|e| e.borrow_mut()[_h as usize] += 1);
+}
+
+/// Per hook point (in [`HOOK_POINTS`] order), how often an active rule answered on this thread.
+#[cfg(test)]
+pub(crate) fn exercise_counts() -> Vec<u64> {
+    EXERCISED.with(|e| e.borrow().clone())
+}
+
+/// The entries of `list` whose source applies to `p`, counted as exercising `h`.
+#[inline]
+pub(crate) fn active<'a, F: Copy>(
+    list: &'a [(Source, F)],
+    h: HookId,
+    c: &'a Content,
+    s: &'a State,
+    p: Player,
+) -> impl Iterator<Item = (Source, F)> + 'a {
+    list.iter().copied().filter(move |(src, _)| src.active(c, s, p)).inspect(move |_| exercised(h))
+}
+
+/// As [`active`], for ready technology cards (exhausted cards take no part).
+#[inline]
+pub(crate) fn ready<'a, F: Copy>(
+    list: &'a [(Source, F)],
+    h: HookId,
+    c: &'a Content,
+    s: &'a State,
+    p: Player,
+) -> impl Iterator<Item = (Source, F)> + 'a {
+    list.iter().copied().filter(move |(src, _)| src.ready(c, s, p)).inspect(move |_| exercised(h))
+}
+
+#[cfg(test)]
+mod tests;

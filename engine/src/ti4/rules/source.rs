@@ -1,0 +1,87 @@
+//! Rule sources: the content id a rule comes from, as written in a rule file
+//! ([`SourceKey`]) and as resolved against a content ([`Source`]).
+
+use crate::ti4::content::Content;
+use crate::ti4::ids::*;
+use crate::ti4::state::State;
+
+/// Where a rule comes from, by its content id (the `id` of its data-file entry).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SourceKey {
+    /// A technology card (generic or faction): active for a player who owns it.
+    Tech(&'static str),
+    /// A faction ability: active for a player whose faction sheet lists it.
+    Ability(&'static str),
+    /// A planet card: active for the player who controls it.
+    Planet(&'static str),
+}
+
+impl SourceKey {
+    /// The content id.
+    pub const fn id(self) -> &'static str {
+        match self {
+            SourceKey::Tech(k) | SourceKey::Ability(k) | SourceKey::Planet(k) => k,
+        }
+    }
+    /// The kind, as a word for messages (`technology`, `ability`, `planet`).
+    pub const fn kind(self) -> &'static str {
+        match self {
+            SourceKey::Tech(_) => "technology",
+            SourceKey::Ability(_) => "ability",
+            SourceKey::Planet(_) => "planet",
+        }
+    }
+}
+
+/// Bit `k` of a faction's implemented abilities: the `k`-th entry of
+/// `crate::ti4::factions::ABILITIES`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct AbilityBit(pub(crate) u8);
+
+/// A rule source resolved against one content: the typed id of the card or ability.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Source {
+    /// A technology.
+    Tech(TechId),
+    /// A faction ability.
+    Ability(AbilityBit),
+    /// A planet card.
+    Planet(PlanetId),
+}
+
+impl Source {
+    /// The technology of a technology rule (`None` for other kinds).
+    pub fn tech(self) -> Option<TechId> {
+        match self {
+            Source::Tech(t) => Some(t),
+            _ => None,
+        }
+    }
+    /// The planet of a planet rule (`None` for other kinds).
+    pub fn planet(self) -> Option<PlanetId> {
+        match self {
+            Source::Planet(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// True when the rule applies to player `p`: they own the technology (their play area;
+    /// generic technologies are never copied, and each faction-technology rule states whether
+    /// a Valefar copy carries it), their faction lists the ability, or they control the planet.
+    /// Eliminated players keep their sheet, so callers that need "in the game" check it.
+    #[inline]
+    pub fn active(self, c: &Content, s: &State, p: Player) -> bool {
+        let ps = s.player(p);
+        match self {
+            Source::Tech(t) => ps.techs.contains(t),
+            Source::Ability(AbilityBit(k)) => c.factions[ps.faction.idx()].known_abilities >> k & 1 == 1,
+            Source::Planet(pl) => ps.planets.contains(pl),
+        }
+    }
+
+    /// True when the rule applies to `p` and, for a technology, the card is ready.
+    #[inline]
+    pub fn ready(self, c: &Content, s: &State, p: Player) -> bool {
+        self.active(c, s, p) && self.tech().is_none_or(|t| !s.player(p).exhausted_techs.contains(t))
+    }
+}

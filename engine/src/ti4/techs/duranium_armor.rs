@@ -1,0 +1,14 @@
+//! Technology card "Duranium Armor": "During each combat round, after you assign hits to your
+//! units, repair 1 of your damaged units that did not use SUSTAIN DAMAGE during this combat
+//! round." The combats apply it (`SpaceCombat::set_repair`, `GroundCombat::set_repair`).
+
+use crate::ti4::game::Ti4Game;
+use crate::ti4::ids::*;
+use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+
+pub(super) const RULE: Rule =
+    Rule { source: SourceKey::Tech("duranium_armor"), hooks: Hooks { combat_repair: Some(repair), ..Hooks::NONE } };
+
+fn repair(_: Source, _: &Ti4Game, _: Player) -> bool {
+    true
+}
