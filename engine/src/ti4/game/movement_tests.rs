@@ -24,7 +24,7 @@ fn plain_far(g: &Ti4Game, from: u8) -> u8 {
                 && g.galaxy().anomalies(sl) == 0
                 && !g.home_slot[..6].contains(&sl)
                 && sl != g.galaxy().mecatol()
-                && tactical::route(g, ME, from, sl, 2, blocked)
+                && tactical::route(g, ME, &tactical::Mover::of(g, ME).with_blocked(blocked), from, sl, 2)
                     .is_some_and(|r| r == tactical::Route { gravity_drive: false, rift_roll: false })
         })
         .expect("a plain system two moves away")
@@ -164,9 +164,12 @@ fn gravity_rift_41_leaving_a_rift_adds_one_to_the_move_value() {
     let (mut g, rift, _) = rift_scenario();
     g.state.add_units(ME, Location::Space(rift), UnitType::Carrier, 1).unwrap();
     let two = (0..g.state.num_systems)
-        .find(|&sl| g.galaxy().distance(rift, sl) == Some(2) && tactical::route(&g, ME, rift, sl, 1, 0).is_some())
+        .find(|&sl| {
+            g.galaxy().distance(rift, sl) == Some(2)
+                && tactical::route(&g, ME, &tactical::Mover::of(&g, ME).with_blocked(0), rift, sl, 1).is_some()
+        })
         .expect("a system two moves from the rift that a move-1 ship reaches");
-    let r = tactical::route(&g, ME, rift, two, 1, 0).unwrap();
+    let r = tactical::route(&g, ME, &tactical::Mover::of(&g, ME).with_blocked(0), rift, two, 1).unwrap();
     assert!(r.rift_roll && !r.gravity_drive);
     assert!(legal(&g).contains(&Action::Activate(two)));
 }
@@ -178,7 +181,7 @@ fn gravity_rift_41_a_ship_avoids_the_rift_when_it_can() {
     let from = bits(g.galaxy().neighbours(near))
         .find(|&sl| sl != rift && g.galaxy().anomalies(sl) == 0)
         .expect("a plain neighbour");
-    let r = tactical::route(&g, ME, from, near, 1, 0).unwrap();
+    let r = tactical::route(&g, ME, &tactical::Mover::of(&g, ME).with_blocked(0), from, near, 1).unwrap();
     assert!(!r.rift_roll, "no roll when the rift is not used");
 }
 

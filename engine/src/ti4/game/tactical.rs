@@ -136,23 +136,60 @@ fn gravity_drive_available(g: &Ti4Game, p: Player) -> bool {
     !g.flow.move_bonus_used && rules::move_bonus_once(g, p)
 }
 
+/// The movement rules of `p` for one batch of movement queries, asked once: the hook points
+/// `moves_through_ships` (in `blocked`), `mover_traits`, `move_bonus_once` (while unused this
+/// action), and whether any `move_bonus_from` or `reach` rule applies at all.
+#[derive(Clone, Copy)]
+pub(super) struct Mover {
+    blocked: u64,
+    traits: MoverTraits,
+    bonus_once: bool,
+    bonus_from: bool,
+    reach: bool,
+}
+
+impl Mover {
+    pub(super) fn of(g: &Ti4Game, p: Player) -> Mover {
+        let (c, s) = (g.content(), &g.state);
+        Mover {
+            blocked: movement_blocked(g, p),
+            traits: traits(g, p),
+            bonus_once: gravity_drive_available(g, p),
+            bonus_from: c.rules.move_bonus_from.may_apply(c, s, p),
+            reach: c.rules.reach.may_apply(c, s, p),
+        }
+    }
+    /// The same rules with other blocked systems (tests).
+    #[cfg(test)]
+    pub(super) fn with_blocked(mut self, blocked: u64) -> Mover {
+        self.blocked = blocked;
+        self
+    }
+}
+
 /// Hook point `move_bonus_from` (Slipstream): the bonus of a ship that starts in `from`.
-fn slipstream_bonus(g: &Ti4Game, p: Player, from: u8) -> u8 {
-    rules::move_bonus_from(g, p, from)
+fn slipstream_bonus(g: &Ti4Game, p: Player, m: &Mover, from: u8) -> u8 {
+    if m.bonus_from {
+        rules::move_bonus_from(g, p, from)
+    } else {
+        0
+    }
 }
 
 /// The movement query of a ship of `p` leaving `from` with move value `mv`. Without
 /// `use_rifts` the ship neither passes through a gravity rift nor takes a rift's +1 (so it
 /// never rolls for one); with it, every rift left costs no move (Gravity rift 41.1). Quantum
 /// Entanglement (Creuss) links the alpha and beta wormholes for its owner.
-fn movement_query(g: &Ti4Game, p: Player, mv: u8, use_rifts: bool, blocked: u64) -> Reach {
+fn movement_query(g: &Ti4Game, p: Player, m: &Mover, mv: u8, use_rifts: bool) -> Reach {
     let gal = &g.galaxy;
-    let mut q = gal.anomaly_reach(mv, traits(g, p), use_rifts);
-    q.no_pass |= blocked;
+    let mut q = gal.anomaly_reach(mv, m.traits, use_rifts);
+    q.no_pass |= m.blocked;
     if !use_rifts {
         q.no_pass |= gal.anomaly_slots(Anomaly::GravityRift);
     }
-    rules::reach(g, p, &mut q);
+    if m.reach {
+        rules::reach(g, p, &mut q);
+    }
     q
 }
 
@@ -171,19 +208,19 @@ pub(super) struct Route {
 /// rift first, then Gravity Drive, then a rift, then both. A ship leaving a rift always rolls
 /// (41.2) and takes the rift's +1. Simplified: one roll per ship even when its path crosses
 /// several rifts.
-pub(super) fn route(g: &Ti4Game, p: Player, from: u8, to: u8, base: u8, blocked: u64) -> Option<Route> {
+pub(super) fn route(g: &Ti4Game, p: Player, m: &Mover, from: u8, to: u8, base: u8) -> Option<Route> {
     if base == 0 {
         return None;
     }
     let gal = &g.galaxy;
-    let mv = move_value_leaving(gal.anomalies(from), base) + slipstream_bonus(g, p, from);
-    let gd = gravity_drive_available(g, p);
+    let mv = move_value_leaving(gal.anomalies(from), base) + slipstream_bonus(g, p, m, from);
+    let gd = m.bonus_once;
     let from_rift = rift_roll_needed(gal.anomalies(from));
     for (gravity_drive, rifts) in [(false, false), (true, false), (false, true), (true, true)] {
         if (gravity_drive && !gd) || (from_rift && !rifts) {
             continue;
         }
-        let q = movement_query(g, p, mv + gravity_drive as u8, rifts, blocked);
+        let q = movement_query(g, p, m, mv + gravity_drive as u8, rifts);
         if gal.reach(from, &q) >> to & 1 == 1 {
             return Some(Route { gravity_drive, rift_roll: rifts });
         }
@@ -193,12 +230,10 @@ pub(super) fn route(g: &Ti4Game, p: Player, from: u8, to: u8, base: u8, blocked:
 
 /// Every system a ship with printed move value `base` in `from` could reach this action (all
 /// bonuses and rifts used).
-fn reach_set(g: &Ti4Game, p: Player, from: u8, base: u8, blocked: u64) -> u64 {
+fn reach_set(g: &Ti4Game, p: Player, m: &Mover, from: u8, base: u8) -> u64 {
     let gal = &g.galaxy;
-    let mv = move_value_leaving(gal.anomalies(from), base)
-        + slipstream_bonus(g, p, from)
-        + gravity_drive_available(g, p) as u8;
-    gal.reach(from, &movement_query(g, p, mv, true, blocked))
+    let mv = move_value_leaving(gal.anomalies(from), base) + slipstream_bonus(g, p, m, from) + m.bonus_once as u8;
+    gal.reach(from, &movement_query(g, p, m, mv, true))
 }
 
 /// Production: the PRODUCTION value of `p`'s units in a system (0 when none).
@@ -237,7 +272,7 @@ pub(super) fn activation_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) 
     let s = &g.state;
     let c = &*g.content;
     let units = units_of(c, s, p);
-    let blocked = movement_blocked(g, p);
+    let m = Mover::of(g, p);
     let mut reach = 0u64;
     for from in 0..s.num_systems {
         let sl = &s.systems[from as usize];
@@ -250,7 +285,7 @@ pub(super) fn activation_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) 
         }
         for mv in 1..8u8 {
             if mvs >> mv & 1 == 1 {
-                reach |= reach_set(g, p, from, mv, blocked);
+                reach |= reach_set(g, p, &m, from, mv);
             }
         }
     }
@@ -295,7 +330,7 @@ pub(super) fn move_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
     let (c, s) = (&*g.content, &g.state);
     let a = g.flow.active;
     let units = units_of(c, s, p);
-    let blocked = movement_blocked(g, p);
+    let m = Mover::of(g, p);
     let here = if s.systems[a as usize].space.owner == p.0 { non_fighter_ships(s, a) } else { 0 };
     let fleet_ok = here + transit_non_fighters(&g.flow.transit) < s.player(p).fleet as u32;
     for from in 0..s.num_systems {
@@ -305,7 +340,7 @@ pub(super) fn move_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
         }
         if sl.space.owner == p.0 && fleet_ok {
             for &t in &SHIPS[1..] {
-                if sl.space.of(t) > 0 && route(g, p, from, a, move_value(c, &units, t), blocked).is_some() {
+                if sl.space.of(t) > 0 && route(g, p, &m, from, a, move_value(c, &units, t)).is_some() {
                     buf.push(Action::Move(from, t));
                 }
             }
@@ -334,8 +369,8 @@ fn lift(g: &mut Ti4Game, loc: Location, t: UnitType) {
 pub(super) fn move_ship(g: &mut Ti4Game, p: Player, from: u8, t: UnitType) {
     let c = g.content.clone();
     let units = units_of(&c, &g.state, p);
-    let blocked = movement_blocked(g, p);
-    if let Some(r) = route(g, p, from, g.flow.active, move_value(&c, &units, t), blocked) {
+    let m = Mover::of(g, p);
+    if let Some(r) = route(g, p, &m, from, g.flow.active, move_value(&c, &units, t)) {
         g.flow.move_bonus_used |= r.gravity_drive;
         g.flow.rift[t.idx()] += r.rift_roll as u8;
     }

@@ -82,7 +82,7 @@ pub fn skip_card(c: &Content, skip: Skip) -> Option<TechId> {
 /// Hook point `technology_gained`.
 pub fn technology_gained(c: &Content, s: &mut State, p: Player, t: TechId) {
     for i in 0..c.rules.technology_gained.len() {
-        let (src, f) = c.rules.technology_gained[i];
+        let (src, f) = c.rules.technology_gained.get(i);
         if src.active(c, s, p) {
             super::exercised(H::technology_gained);
             f(src, c, s, p, t);
@@ -122,8 +122,11 @@ pub fn reach(g: &Ti4Game, p: Player, q: &mut Reach) {
 /// Hook point `before_space_cannon`: true when some rule sends the hits to non-fighter ships.
 pub fn before_space_cannon(g: &mut Ti4Game, p: Player, best: Option<u8>, target: &Force) -> bool {
     let mut any = false;
+    if !g.content().rules.before_space_cannon.may_apply(g.content(), &g.state, p) {
+        return false;
+    }
     for i in 0..g.content().rules.before_space_cannon.len() {
-        let (src, f) = g.content().rules.before_space_cannon[i];
+        let (src, f) = g.content().rules.before_space_cannon.get(i);
         if src.active(g.content(), &g.state, p) {
             super::exercised(H::before_space_cannon);
             any |= f(src, g, p, best, target);
@@ -152,8 +155,11 @@ macro_rules! trigger_g {
     ($name:ident $(, $arg:ident : $t:ty)*) => {
         #[doc = concat!("Hook point `", stringify!($name), "`: every active rule of `p`, in registry order.")]
         pub fn $name(g: &mut Ti4Game, p: Player $(, $arg: $t)*) {
+            if !g.content().rules.$name.may_apply(g.content(), &g.state, p) {
+                return;
+            }
             for i in 0..g.content().rules.$name.len() {
-                let (src, f) = g.content().rules.$name[i];
+                let (src, f) = g.content().rules.$name.get(i);
                 if src.active(g.content(), &g.state, p) {
                     super::exercised(H::$name);
                     f(src, g, p $(, $arg)*);
@@ -170,7 +176,7 @@ trigger_g!(agenda_resolved, for_: bool);
 
 /// Hook point `seat_setup`.
 pub fn seat_setup(c: &Content, s: &mut State, p: Player) {
-    for &(src, f) in &c.rules.seat_setup {
+    for &(src, f) in c.rules.seat_setup.iter() {
         if src.active(c, s, p) {
             super::exercised(H::seat_setup);
             f(src, c, s, p);
@@ -213,7 +219,7 @@ pub fn uses_others_commander(c: &Content, s: &State, user: Player, owner: Player
 #[inline]
 pub fn production_mask(c: &Content, techs: TechSet) -> u16 {
     let mut m = 0;
-    for &(src, f) in &c.rules.production_mask {
+    for &(src, f) in c.rules.production_mask.iter() {
         if let Source::Tech(t) = src {
             if techs.contains(t) {
                 super::exercised(H::production_mask);

@@ -73,14 +73,14 @@ macro_rules! hook_points {
         /// registry order. Built once by [`RuleBook::build`].
         #[derive(Clone, Default, Debug)]
         pub struct RuleBook {
-            $( pub(crate) $name: Vec<(Source, fn(Source, $($arg),*) $(-> $ret)?)>, )*
+            $( pub(crate) $name: HookList<fn(Source, $($arg),*) $(-> $ret)?>, )*
             /// Each resolved rule's source with its content id, in registry order.
             pub(crate) sources: Vec<(Source, SourceKey)>,
         }
 
         impl RuleBook {
             fn add(&mut self, src: Source, h: &Hooks) {
-                $( if let Some(f) = h.$name { self.$name.push((src, f)); } )*
+                $( if let Some(f) = h.$name { self.$name.push(src, f); } )*
             }
             /// How many rules of this content take part in each hook point, in
             /// [`HOOK_POINTS`] order.
@@ -191,6 +191,73 @@ hook_points! {
     Query production_mask: fn() -> u16;
 }
 
+/// The rules of one hook point: `(source, function)` pairs in registry order, and the union of
+/// their sources, so that a player none of them applies to costs two bit tests.
+#[derive(Clone, Debug)]
+pub struct HookList<F> {
+    entries: Vec<(Source, F)>,
+    techs: TechSet,
+    abilities: u32,
+    planets: PlanetSet,
+    any_tech: bool,
+    any_planet: bool,
+}
+
+impl<F> Default for HookList<F> {
+    fn default() -> Self {
+        HookList {
+            entries: Vec::new(),
+            techs: TechSet::EMPTY,
+            abilities: 0,
+            planets: PlanetSet::EMPTY,
+            any_tech: false,
+            any_planet: false,
+        }
+    }
+}
+
+impl<F: Copy> HookList<F> {
+    fn push(&mut self, src: Source, f: F) {
+        match src {
+            Source::Tech(t) => {
+                self.techs.insert(t);
+                self.any_tech = true;
+            }
+            Source::Ability(AbilityBit(k)) => self.abilities |= 1 << k,
+            Source::Planet(p) => {
+                self.planets.insert(p);
+                self.any_planet = true;
+            }
+        }
+        self.entries.push((src, f));
+    }
+    /// How many rules take part.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+    /// True when no rule takes part.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+    /// The `i`-th entry.
+    #[inline]
+    pub(crate) fn get(&self, i: usize) -> (Source, F) {
+        self.entries[i]
+    }
+    /// Every entry, in registry order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &(Source, F)> {
+        self.entries.iter()
+    }
+    /// False when no rule of the list can apply to `p` (the fast path).
+    #[inline]
+    pub(crate) fn may_apply(&self, c: &Content, s: &State, p: Player) -> bool {
+        let ps = s.player(p);
+        (self.any_tech && ps.techs.intersects(&self.techs))
+            || (self.abilities != 0 && c.factions[ps.faction.idx()].known_abilities & self.abilities != 0)
+            || (self.any_planet && ps.planets.intersects(&self.planets))
+    }
+}
+
 /// A rule: the content id it comes from and the hook points it fills.
 #[derive(Clone, Copy)]
 pub struct Rule {
@@ -273,25 +340,27 @@ pub(crate) fn exercise_counts() -> Vec<u64> {
 /// The entries of `list` whose source applies to `p`, counted as exercising `h`.
 #[inline]
 pub(crate) fn active<'a, F: Copy>(
-    list: &'a [(Source, F)],
+    list: &'a HookList<F>,
     h: HookId,
     c: &'a Content,
     s: &'a State,
     p: Player,
 ) -> impl Iterator<Item = (Source, F)> + 'a {
-    list.iter().copied().filter(move |(src, _)| src.active(c, s, p)).inspect(move |_| exercised(h))
+    let entries = if list.may_apply(c, s, p) { &list.entries[..] } else { &[] };
+    entries.iter().copied().filter(move |(src, _)| src.active(c, s, p)).inspect(move |_| exercised(h))
 }
 
 /// As [`active`], for ready technology cards (exhausted cards take no part).
 #[inline]
 pub(crate) fn ready<'a, F: Copy>(
-    list: &'a [(Source, F)],
+    list: &'a HookList<F>,
     h: HookId,
     c: &'a Content,
     s: &'a State,
     p: Player,
 ) -> impl Iterator<Item = (Source, F)> + 'a {
-    list.iter().copied().filter(move |(src, _)| src.ready(c, s, p)).inspect(move |_| exercised(h))
+    let entries = if list.may_apply(c, s, p) { &list.entries[..] } else { &[] };
+    entries.iter().copied().filter(move |(src, _)| src.ready(c, s, p)).inspect(move |_| exercised(h))
 }
 
 #[cfg(test)]

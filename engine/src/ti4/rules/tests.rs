@@ -82,3 +82,11 @@ fn the_embedded_content_resolves_every_rule() {
     let n = super::rules().count();
     assert_eq!(c.rules.sources.len(), n, "a rule's content id is missing from the embedded content");
 }
+
+#[test]
+fn docs_list_every_hook_point() {
+    let doc = include_str!("../../../../docs/ADDING_RULES.md");
+    for h in HOOK_POINTS {
+        assert!(doc.contains(&format!("| `{}` |", h.name)), "docs/ADDING_RULES.md lacks hook point {}", h.name);
+    }
+}
