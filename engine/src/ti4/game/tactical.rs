@@ -239,7 +239,17 @@ fn reach_set(g: &Ti4Game, p: Player, m: &Mover, from: u8, base: u8) -> u64 {
 /// Production: the PRODUCTION value of `p`'s units in a system (0 when none).
 pub(super) fn production_value(g: &Ti4Game, p: Player, slot: u8) -> u32 {
     let (c, s) = (&*g.content, &g.state);
-    let units = units_of(c, s, p);
+    production_value_with(c, s, &units_of(c, s, p), p, slot)
+}
+
+/// [`production_value`] with `p`'s unit definitions already looked up ([`units_of`]).
+fn production_value_with(
+    c: &Content,
+    s: &State,
+    units: &[Option<UnitId>; UNIT_TYPES],
+    p: Player,
+    slot: u8,
+) -> u32 {
     let sys = &s.systems[slot as usize];
     let mut total = 0u32;
     let value = |t: UnitType, planet: Option<PlanetId>| -> u32 {
@@ -293,7 +303,7 @@ pub(super) fn activation_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) 
         if s.systems[slot as usize].tokens >> p.0 & 1 == 1 {
             continue;
         }
-        if reach >> slot & 1 == 1 || production_value(g, p, slot) > 0 {
+        if reach >> slot & 1 == 1 || production_value_with(c, s, &units, p, slot) > 0 {
             buf.push(Action::Activate(slot));
         }
     }
