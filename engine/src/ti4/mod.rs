@@ -9,6 +9,7 @@ pub mod factions;
 pub mod galaxy;
 pub mod game;
 pub mod ids;
+pub mod placement;
 pub mod position;
 pub mod rules;
 pub mod state;

@@ -8,7 +8,7 @@ use crate::ti4::components::{LeaderState, ZeroToken};
 use crate::ti4::content::{Content, LeaderKind};
 use crate::ti4::ids::*;
 use crate::ti4::rules;
-use crate::ti4::state::{Location, State, UnitError};
+use crate::ti4::state::State;
 use crate::ti4::technology::valefar;
 use serde::Serialize;
 
@@ -143,43 +143,6 @@ pub fn cannot_be_eliminated(c: &Content, s: &State, p: Player) -> Option<Immunit
 /// (hook point `planet_protected`: SUNDERED's home planets), so no invasion can take it.
 pub fn sundered_protects(c: &Content, s: &State, p: Player, planet: PlanetId) -> bool {
     rules::planet_protected(c, s, p, planet)
-}
-
-/// What happened to units put into a location.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Placement {
-    /// Placed.
-    Placed,
-    /// Destroyed on arrival (hook point `units_placed`): they stay in their owner's
-    /// reinforcements.
-    Destroyed,
-}
-
-/// Units put into a location: destroyed instead when a rule of another player says so (hook
-/// point `units_placed`; the Crimson Rebellion's SUNDERED destroys units entering its home
-/// system), otherwise [`State::add_units`].
-pub fn place_units(
-    c: &Content,
-    s: &mut State,
-    p: Player,
-    loc: Location,
-    t: UnitType,
-    n: u8,
-) -> Result<Placement, UnitError> {
-    let slot = match loc {
-        Location::Space(i) | Location::Planet(i, _) => i,
-    };
-    if slot >= s.num_systems {
-        return Err(UnitError::NoSuchLocation);
-    }
-    let tile = s.systems[slot as usize].tile;
-    if rules::units_placed_destroyed(c, s, p, tile) {
-        if s.player(p).reinforcements[t.idx()] < n {
-            return Err(UnitError::NotEnough);
-        }
-        return Ok(Placement::Destroyed);
-    }
-    s.add_units(p, loc, t, n).map(|()| Placement::Placed)
 }
 
 /// Leader states after elimination, for checks: `p`'s leaders are all `Removed`, except an

@@ -324,10 +324,10 @@ fn resolve(g: &mut Ti4Game, p: Player, e: ActionEffect, target: u8) {
         FrontlineDeployment => frontline_deployment(&c, &mut g.state, p, PlanetId(target)),
         RiseOfAMessiah => rise_of_a_messiah(&c, &mut g.state, p),
         GhostShip => {
-            let _ = g.state.add_units(p, Location::Space(target), UnitType::Destroyer, 1);
+            let _ = g.place_units(p, Location::Space(target), UnitType::Destroyer, 1);
         }
         WarEffort => {
-            let _ = g.state.add_units(p, Location::Space(target), UnitType::Cruiser, 1);
+            let _ = g.place_units(p, Location::Space(target), UnitType::Cruiser, 1);
         }
         UnexpectedAction => unexpected_action(&mut g.state, p, target),
         Uprising => uprising(&c, &mut g.state, p, PlanetId(target)),
@@ -342,7 +342,7 @@ fn resolve(g: &mut Ti4Game, p: Player, e: ActionEffect, target: u8) {
         FighterConscription => {
             for slot in 0..g.state.num_systems {
                 if g.state.player(p).reinforcements[UnitType::Fighter.idx()] > 0 && fighter_fits(g, p, slot) {
-                    let _ = g.state.add_units(p, Location::Space(slot), UnitType::Fighter, 1);
+                    let _ = g.place_units(p, Location::Space(slot), UnitType::Fighter, 1);
                 }
             }
         }
@@ -386,7 +386,7 @@ pub fn frontline_deployment(c: &Content, s: &mut State, p: Player, pl: PlanetId)
     if let Some(loc) = s.planet_location(c, pl) {
         let n = s.player(p).reinforcements[UnitType::Infantry.idx()].min(3);
         if n > 0 {
-            let _ = s.add_units(p, loc, UnitType::Infantry, n);
+            let _ = crate::ti4::placement::place_units(c, s, p, loc, UnitType::Infantry, n);
         }
     }
 }
@@ -397,7 +397,9 @@ pub fn rise_of_a_messiah(c: &Content, s: &mut State, p: Player) {
     let planets = s.player(p).planets;
     for pl in planets.iter() {
         if let Some(loc) = s.planet_location(c, pl) {
-            if s.occupant(loc).is_none_or(|q| q == p) && s.add_units(p, loc, UnitType::Infantry, 1).is_err() {
+            if s.occupant(loc).is_none_or(|q| q == p)
+                && crate::ti4::placement::place_units(c, s, p, loc, UnitType::Infantry, 1).is_err()
+            {
                 return;
             }
         }

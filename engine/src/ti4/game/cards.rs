@@ -456,7 +456,7 @@ pub(super) fn build_step(g: &mut Ti4Game, p: Player, pds_only: bool, secondary: 
         let c = g.content.clone();
         if let Some(loc) = g.state.planet_location(&c, pl) {
             let at = if t == UnitType::SpaceDock { dock_location(g, p, loc) } else { loc };
-            let _ = g.state.add_units(p, at, t, 1);
+            let _ = g.place_units(p, at, t, 1);
             if secondary {
                 // The spent strategy token goes to the system (reinforcements if one is there).
                 if let Location::Planet(slot, _) = loc {

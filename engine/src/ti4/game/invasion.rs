@@ -85,7 +85,7 @@ pub(super) fn land(g: &mut Ti4Game, p: Player, n: u8, t: UnitType) {
     match g.state.occupant(ploc) {
         Some(q) if q != p => g.flow.committed[n as usize][(t == UnitType::Mech) as usize] += 1,
         _ => {
-            let _ = g.state.add_units(p, ploc, t, 1);
+            let _ = g.place_units(p, ploc, t, 1);
             take_control(g, p, ploc);
         }
     }
@@ -195,8 +195,8 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) {
                 }
             }
         }
-        let _ = g.state.add_units(p, ploc, UnitType::Infantry, survivors[0]);
-        let _ = g.state.add_units(p, ploc, UnitType::Mech, survivors[1]);
+        let _ = g.place_units(p, ploc, UnitType::Infantry, survivors[0]);
+        let _ = g.place_units(p, ploc, UnitType::Mech, survivors[1]);
         if survivors[1] > 0 {
             let _ = g.state.set_damaged(ploc, UnitType::Mech, att.damaged(UnitType::Mech).min(survivors[1]));
         }

@@ -426,8 +426,9 @@ impl Ti4Game {
     /// The round loop's invariants (for tests and `--check-invariants` runs; not for the hot
     /// path): conservation of every component (`elimination::conservation::check`); fleet pool
     /// and capacity in every space area; an eliminated player is never to move; nobody in the
-    /// game is at the victory-point target unless the game is over; bonus points come only from
-    /// the custodians and Imperial (at most one per round plus one) and agendas.
+    /// game is at the victory-point target unless the game is over; no units stand where a rule
+    /// destroys units on arrival (SUNDERED); bonus points come only from the custodians and
+    /// Imperial (at most one per round plus one) and agendas.
     pub fn check_invariants(&self) -> Result<(), String> {
         let (c, s) = (&*self.content, &self.state);
         crate::ti4::elimination::conservation::check(c, s).map_err(|e| format!("conservation: {e:?}"))?;
@@ -459,11 +460,33 @@ impl Ti4Game {
                 }
             }
         }
+        // No units stand where a rule destroys them on arrival (hook point `units_placed`).
+        for slot in 0..s.num_systems {
+            let sys = &s.systems[slot as usize];
+            let owners = std::iter::once(sys.space.owner).chain(sys.planets.iter().map(|a| a.owner));
+            for o in owners.filter(|&o| o != crate::ti4::state::NOBODY) {
+                if crate::ti4::rules::units_placed_destroyed(c, s, Player(o), sys.tile) {
+                    return Err(format!("player {o} has units in slot {slot}, where a rule destroys them"));
+                }
+            }
+        }
         let bonus: u32 = s.seats().map(|p| s.player(p).bonus_vp as u32).sum();
         if bonus > s.round as u32 + 1 + self.agenda_points as u32 {
             return Err(format!("{bonus} bonus VP after {} rounds", s.round));
         }
         Ok(())
+    }
+
+    /// Puts `n` units of `p` into `loc` through [`crate::ti4::placement::place_units`] (every
+    /// placement of the round loop goes through here, so rules on placed units apply).
+    pub(crate) fn place_units(
+        &mut self,
+        p: Player,
+        loc: crate::ti4::state::Location,
+        t: UnitType,
+        n: u8,
+    ) -> Result<crate::ti4::placement::Placement, crate::ti4::state::UnitError> {
+        crate::ti4::placement::place_units(&self.content, &mut self.state, p, loc, t, n)
     }
 
     /// Victory points of a seat: objectives, bonus points, and Support for the Throne notes in

@@ -130,7 +130,7 @@ pub(super) fn finish_production(g: &mut Ti4Game, p: Player) {
             (false, Some(n)) => Location::Planet(a, n),
             _ => Location::Space(a),
         };
-        let _ = g.state.add_units(p, loc, t, k);
+        let _ = g.place_units(p, loc, t, k);
     }
     g.flow.queue = [0; UNIT_TYPES];
     if produced {

@@ -228,7 +228,7 @@ fn setup_player(c: &Content, s: &mut State, p: Player, home: u8) {
                 UnitType::Pds | UnitType::SpaceDock => Location::Planet(home, 0),
                 _ => Location::Space(home),
             };
-            let _ = s.add_units(p, loc, t, 1);
+            let _ = crate::ti4::placement::place_units(c, s, p, loc, t, 1);
         }
     }
     let mut techs = fd.starting_techs;

@@ -243,13 +243,7 @@ pub(super) fn production_value(g: &Ti4Game, p: Player, slot: u8) -> u32 {
 }
 
 /// [`production_value`] with `p`'s unit definitions already looked up ([`units_of`]).
-fn production_value_with(
-    c: &Content,
-    s: &State,
-    units: &[Option<UnitId>; UNIT_TYPES],
-    p: Player,
-    slot: u8,
-) -> u32 {
+fn production_value_with(c: &Content, s: &State, units: &[Option<UnitId>; UNIT_TYPES], p: Player, slot: u8) -> u32 {
     let sys = &s.systems[slot as usize];
     let mut total = 0u32;
     let value = |t: UnitType, planet: Option<PlanetId>| -> u32 {
@@ -686,7 +680,7 @@ pub(super) fn place_transit(g: &mut Ti4Game, p: Player) {
         let k = g.flow.transit[t.idx()];
         if k > 0 {
             let d = g.state.damaged_at(loc, t) + g.flow.transit_damaged[t.idx()];
-            let _ = g.state.add_units(p, loc, t, k);
+            let _ = g.place_units(p, loc, t, k);
             let _ = g.state.set_damaged(loc, t, d.min(g.state.count_at(loc, t)));
         }
     }
@@ -744,7 +738,7 @@ fn retreat_to(g: &mut Ti4Game, who: Player, to: u8, counts: &Counts, damaged: &C
         let k = counts[t.idx()];
         if k > 0 {
             let d = g.state.damaged_at(loc, t) + damaged[t.idx()];
-            let _ = g.state.add_units(who, loc, t, k);
+            let _ = g.place_units(who, loc, t, k);
             let _ = g.state.set_damaged(loc, t, d.min(g.state.count_at(loc, t)));
         }
     }

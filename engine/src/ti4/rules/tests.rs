@@ -28,8 +28,7 @@ fn tables(c: &Content) -> Vec<Vec<FactionId>> {
 /// Hook points the round loop does not reach yet, with the reason; each is checked to stay
 /// unreached, so that the list is removed from as play starts to reach them.
 const NOT_IN_PLAY: &[(&str, &str)] = &[
-    ("units_placed", "the round loop places units with State::add_units, not elimination::place_units"),
-    ("planet_protected", "the only rule (SUNDERED) protects a home system off the board, which no invasion reaches"),
+    ("planet_protected", "the only rule (SUNDERED) protects home planets no invader reaches: ships entering die first"),
     (
         "cannot_be_eliminated",
         "asked by `sim explain elimination` only; play keeps such players in by the condition itself",
@@ -89,4 +88,40 @@ fn docs_list_every_hook_point() {
     for h in HOOK_POINTS {
         assert!(doc.contains(&format!("| `{}` |", h.name)), "docs/ADDING_RULES.md lacks hook point {}", h.name);
     }
+}
+
+/// SUNDERED in play (the round loop places units through `placement::place_units`): in random
+/// games with the Crimson Rebellion, other players' ships do enter its home system (through The
+/// Sorrow), and no other player's unit is ever left there (the invariant check, at every
+/// state, fails otherwise).
+#[test]
+fn sundered_destroys_units_entering_the_crimson_home_in_play() {
+    use crate::game::{Game, Turn};
+    use crate::ti4::game::{Action, Step};
+    use rand::{RngExt, SeedableRng};
+    let c = Content::embedded();
+    let factions: Vec<_> =
+        ["crimson", "sol", "hacan", "letnev", "xxcha", "winnu"].iter().map(|k| c.faction(k).unwrap()).collect();
+    let mut entered = 0;
+    let mut buf = Vec::new();
+    for seed in 0..60u64 {
+        let mut g = Ti4Game::new(c.clone(), &factions, &MapChoice::Random(seed), Ti4Options::default()).unwrap();
+        let home = g.home_slot[0];
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        loop {
+            match g.current() {
+                Turn::Terminal => break,
+                Turn::Chance => g.apply_chance(&mut rng),
+                Turn::Player(p) => {
+                    g.legal_actions(&mut buf);
+                    let a = buf[rng.random_range(0..buf.len())];
+                    let moving = matches!(a, Action::Move(..)) && g.step == Step::Move(Player(p as u8));
+                    entered += (p != 0 && moving && g.flow.active == home) as u32;
+                    g.apply(a);
+                }
+            }
+            g.check_invariants().unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        }
+    }
+    assert!(entered > 0, "no ship entered the Crimson home in these games: the test shows nothing");
 }

@@ -295,7 +295,12 @@ fn consequences(c: &Content, s: &mut State, nekro: Player, old: TechId) -> Remov
                 break;
             }
             match dock_planet(c, s, nekro, slot) {
-                Some(to) if s.add_units(nekro, to, UnitType::SpaceDock, 1).is_ok() => r.docks_moved += 1,
+                Some(to)
+                    if crate::ti4::placement::place_units(c, s, nekro, to, UnitType::SpaceDock, 1)
+                        == Ok(crate::ti4::placement::Placement::Placed) =>
+                {
+                    r.docks_moved += 1
+                }
                 _ => r.docks_returned += 1,
             }
         }

@@ -13,6 +13,6 @@ pub(super) const RULE: Rule = Rule {
 
 fn after_win(_: Source, g: &mut Ti4Game, who: Player, ploc: Location) {
     if g.state.occupant(ploc) == Some(who) && g.state.player(who).reinforcements[UnitType::Infantry.idx()] > 0 {
-        let _ = g.state.add_units(who, ploc, UnitType::Infantry, 1);
+        let _ = g.place_units(who, ploc, UnitType::Infantry, 1);
     }
 }

@@ -29,7 +29,7 @@ fn place_mech(src: Source, g: &mut Ti4Game, p: Player) {
         })
     });
     if let Some(n) = planet {
-        if g.state.add_units(p, Location::Planet(a, n), UnitType::Mech, 1).is_ok() {
+        if g.place_units(p, Location::Planet(a, n), UnitType::Mech, 1).is_ok() {
             g.state.player_mut(p).exhausted_techs.insert(t);
         }
     }
