@@ -9,7 +9,7 @@
 //!
 //! Files: `run/config.rs` (config), `seating.rs` (who sits where, RNG streams), `play.rs`
 //! (one game, panics caught), `record.rs` (JSONL lines), `summary.rs` (statistics),
-//! `output.rs` (files, run.json, hash), `shard.rs`, `console.rs` (progress, table),
+//! `groups.rs` (per-group statistics and the balance test), `output.rs` (files, run.json, hash), `shard.rs`, `console.rs` (progress, table),
 //! `execute.rs` (the pipeline), `spec.rs` (the game trait), `tally.rs` (the generic statistics
 //! channel). The games themselves are in `crate::games`. Outputs are documented in
 //! `results/README.md`.
@@ -18,6 +18,7 @@ pub mod config;
 pub mod console;
 pub mod error;
 pub mod execute;
+pub mod groups;
 pub mod output;
 pub mod play;
 pub mod record;
