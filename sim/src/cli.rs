@@ -25,6 +25,8 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Merge the directories of shards into one run with the single-run summary.json.
     Merge(MergeArgs),
+    /// Compare two runs of the same games (same seed): what changed and what it did.
+    Compare(CompareArgs),
     /// Measure the headline performance figures and print them as one JSON object.
     Bench(BenchArgs),
 }
@@ -105,6 +107,20 @@ pub struct MergeArgs {
     /// Print nothing but errors.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// `sim compare`.
+#[derive(Args, Debug, Clone)]
+pub struct CompareArgs {
+    /// The base run directory (before the change).
+    #[arg(value_name = "BASE_DIR")]
+    pub base: PathBuf,
+    /// The new run directory (after the change; same game, players, seating and seed).
+    #[arg(value_name = "NEW_DIR")]
+    pub new: PathBuf,
+    /// Print the comparison as JSON (format `sim-compare/1`) instead of the table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `sim explain TOPIC [ARGS...]`: the topics come from the registered games (see

@@ -10,6 +10,7 @@
 
 pub mod bench;
 pub mod cli;
+pub mod compare;
 pub mod error;
 pub mod explain;
 pub mod games;
@@ -34,6 +35,7 @@ pub fn run(cli: Cli) -> Result<(), SimError> {
         Some(Command::Run(args)) => run::run(&args).map(drop).map_err(SimError::Run),
         Some(Command::Replay(args)) => replay::run(&args).map(drop).map_err(SimError::Run),
         Some(Command::Merge(args)) => merge::run(&args).map(drop).map_err(SimError::Run),
+        Some(Command::Compare(args)) => compare::run(&args).map(drop).map_err(SimError::Run),
         Some(Command::Bench(args)) => bench::run(&args),
     }
 }

@@ -48,6 +48,9 @@ pub trait Experimentable: Game + Send + 'static {
     const FACTIONS: bool = false;
     /// Whether configs may give a `content` directory.
     const CONTENT: bool = false;
+    /// The embedded content files a content directory may replace, as (file name, text), for
+    /// `sim compare` to say what a content directory changes.
+    const CONTENT_FILES: &'static [(&'static str, &'static str)] = &[];
     /// Summary sections presenting some of the game's tallies under their own keys (TI4's
     /// `eliminations` and `technologies`); every other tally label is summarized under
     /// `tallies` (see [`crate::run::tally`]).

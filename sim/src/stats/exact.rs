@@ -149,6 +149,30 @@ pub fn clopper_pearson(x: f64, n: f64, alpha: f64) -> (f64, f64) {
     (lo, hi)
 }
 
+/// Two-sided p-value of Student's t statistic `t` with `df` degrees of freedom:
+/// `P(|T| ≥ |t|) = I_{df/(df+t²)}(df/2, 1/2)`.
+pub fn student_t_p_value(t: f64, df: f64) -> f64 {
+    if !t.is_finite() {
+        return 0.0;
+    }
+    beta_inc(df / 2.0, 0.5, df / (df + t * t))
+}
+
+/// The two-sided critical value of Student's t with `df` degrees of freedom at level `alpha`
+/// (the `1 − alpha/2` quantile), by bisection on [`student_t_p_value`].
+pub fn student_t_critical(alpha: f64, df: f64) -> f64 {
+    let (mut lo, mut hi) = (0.0f64, 1e7f64);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if student_t_p_value(mid, df) > alpha {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
 /// The `p`-quantile of the standard normal distribution (Acklam's rational approximation, one
 /// Newton step on [`crate::stats::normal_sf`], whose erfc limits it to an absolute error of about 1e-6).
 pub fn normal_quantile(p: f64) -> f64 {
@@ -257,6 +281,16 @@ mod tests {
         let (lo, hi) = clopper_pearson(40.0, 150.0, 0.05);
         assert!((binomial_test(40.0, 150.0, lo) - 0.05).abs() < 1e-6);
         assert!((binomial_test(40.0, 150.0, hi) - 0.05).abs() < 1e-6);
+    }
+
+    #[test]
+    fn student_t_matches_tables() {
+        // t(0.975; 1) = 12.706, t(0.975; 4) = 2.776, t(0.975; 30) = 2.042.
+        for (df, t) in [(1.0, 12.706_2), (4.0, 2.776_4), (30.0, 2.042_3)] {
+            assert!((student_t_critical(0.05, df) - t).abs() < 1e-3, "df {df}");
+            assert!((student_t_p_value(t, df) - 0.05).abs() < 1e-4, "df {df}");
+        }
+        assert_eq!(student_t_p_value(0.0, 5.0), 1.0);
     }
 
     #[test]

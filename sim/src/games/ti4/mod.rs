@@ -75,6 +75,17 @@ pub const SECTIONS: &[Section] = &[
     },
 ];
 
+/// The embedded content files, (name, text), in [`engine::ti4::content::FILES`] order (the
+/// engine's own copies are private to it; these are the same files).
+pub const CONTENT_FILES: [(&str, &str); 6] = [
+    ("technologies.json", include_str!("../../../../engine/data/technologies.json")),
+    ("units.json", include_str!("../../../../engine/data/units.json")),
+    ("factions.json", include_str!("../../../../engine/data/factions.json")),
+    ("planets.json", include_str!("../../../../engine/data/planets.json")),
+    ("systems.json", include_str!("../../../../engine/data/systems.json")),
+    ("cards.json", include_str!("../../../../engine/data/cards.json")),
+];
+
 /// The rule options `rules` may hold.
 pub const RULE_KEYS: [&str; 3] = ["map", "round_cap", "victory_points"];
 
@@ -105,6 +116,7 @@ impl Experimentable for Ti4Game {
     const PLAYERS: RangeInclusive<usize> = 3..=8;
     const FACTIONS: bool = true;
     const CONTENT: bool = true;
+    const CONTENT_FILES: &'static [(&'static str, &'static str)] = &CONTENT_FILES;
     const SECTIONS: &'static [Section] = SECTIONS;
     const TOPICS: &'static [Topic] = explain::TOPICS;
     type Prepared = Ti4Prepared;
@@ -298,4 +310,17 @@ fn setup(prep: &Ti4Prepared, factions: &[String], rng: &mut ChaCha8Rng) -> Resul
         MapRule::Tts(s) => MapChoice::Tts(s.clone()),
     };
     Ti4Game::new(prep.content.clone(), &ids, &map, prep.options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_content_files_are_the_engines() {
+        assert_eq!(CONTENT_FILES.map(|f| f.0), engine::ti4::content::FILES);
+        let embedded = Content::embedded();
+        let factions: Value = serde_json::from_str(CONTENT_FILES[2].1).unwrap();
+        assert_eq!(factions["factions"].as_array().unwrap().len(), embedded.factions.len());
+    }
 }
