@@ -27,6 +27,8 @@ pub enum Command {
     Merge(MergeArgs),
     /// Compare two runs of the same games (same seed): what changed and what it did.
     Compare(CompareArgs),
+    /// Write one CSV row per player of every game of a run (default DIR/players.csv).
+    Export(ExportArgs),
     /// Measure the headline performance figures and print them as one JSON object.
     Bench(BenchArgs),
 }
@@ -103,6 +105,20 @@ pub struct MergeArgs {
     pub dirs: Vec<PathBuf>,
     /// The merged run directory (default: PARENT/NAME beside the first DIR).
     #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Print nothing but errors.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `sim export`.
+#[derive(Args, Debug, Clone)]
+pub struct ExportArgs {
+    /// The run directory (holding games.jsonl).
+    #[arg(value_name = "DIR")]
+    pub run: PathBuf,
+    /// The CSV file to write (default: DIR/players.csv).
+    #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Print nothing but errors.
     #[arg(long)]

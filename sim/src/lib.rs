@@ -13,6 +13,7 @@ pub mod cli;
 pub mod compare;
 pub mod error;
 pub mod explain;
+pub mod export;
 pub mod games;
 pub mod merge;
 pub mod registry;
@@ -36,6 +37,7 @@ pub fn run(cli: Cli) -> Result<(), SimError> {
         Some(Command::Replay(args)) => replay::run(&args).map(drop).map_err(SimError::Run),
         Some(Command::Merge(args)) => merge::run(&args).map(drop).map_err(SimError::Run),
         Some(Command::Compare(args)) => compare::run(&args).map(drop).map_err(SimError::Run),
+        Some(Command::Export(args)) => export::run(&args).map(drop).map_err(SimError::Run),
         Some(Command::Bench(args)) => bench::run(&args),
     }
 }

@@ -78,6 +78,8 @@ fn run(seed: u64) -> Vec<GameRecord> {
                 end: "victory".into(),
                 tallies: Tallies::default(),
                 extras: Map::new(),
+                speaker: None,
+                scores_by_round: Vec::new(),
             });
         }
     }

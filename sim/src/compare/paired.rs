@@ -232,6 +232,8 @@ mod tests {
             end: "x".into(),
             tallies: Tallies::default(),
             extras: Map::new(),
+            speaker: None,
+            scores_by_round: Vec::new(),
         }
     }
 

@@ -38,6 +38,9 @@ pub fn table(s: &Summary) -> String {
         rows.extend(f.iter().map(|(k, v)| (format!("faction {k}"), v)));
     }
     rows.extend(s.seats.iter().map(|x| (format!("seat {}", x.seat), &x.stats)));
+    if let Some(sp) = &s.speaker_positions {
+        rows.extend(sp.iter().map(|x| (format!("speaker+{}", x.distance), &x.stats)));
+    }
     let width = rows.iter().map(|(k, _)| k.len()).max().unwrap_or(0).max(5);
     let mut out = format!(
         "{:width$}  {:>7} {:>7} {:>6} {:>8}  {:<17} {:>24} {:>9}  flag\n",

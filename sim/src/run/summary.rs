@@ -24,6 +24,7 @@ use crate::run::config::Experiment;
 pub use crate::run::groups::GroupStats;
 use crate::run::groups::{flag_family, Tally};
 use crate::run::record::{FailureRecord, GameRecord};
+use crate::run::tables::{matchups, scores_by_round, Matchup, ScoresByRound};
 use crate::run::tally::{label_stats, sections, value_stats, LabelStats, Section, Sections, ValueStats};
 use crate::stats::percentile;
 
@@ -33,7 +34,8 @@ pub const ALPHA: f64 = 0.05;
 /// The balance test, as the summary states it.
 pub const TEST: &str = "exact two-sided binomial test (smaller tail doubled) of each group's sole wins among its \
     decisive games against its fair share k/players, on the effective sample (counts divided by the design effect \
-    over rotation blocks); Holm's step-down correction over one family holding every tested seat, agent and faction";
+    over rotation blocks); Holm's step-down correction over one family holding every tested seat, agent, faction and \
+    speaker-relative position";
 
 /// Identifies the summary format.
 pub const FORMAT: &str = "sim-summary/2";
@@ -67,6 +69,16 @@ pub struct Summary {
     pub agents: BTreeMap<String, GroupStats>,
     /// Per faction id; `null` for games without factions.
     pub factions: Option<BTreeMap<String, GroupStats>>,
+    /// Per position after the starting speaker in play order (0: the speaker), for games with
+    /// a speaker; left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub speaker_positions: Option<Vec<SpeakerStats>>,
+    /// Faction against faction in the same game, for games with factions; left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub matchups: Option<BTreeMap<String, BTreeMap<String, Matchup>>>,
+    /// Mean score at the end of each round, for games that report it; left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scores_by_round: Option<ScoresByRound>,
     /// Balance flags.
     pub balance: Balance,
     /// Game length distributions.
@@ -104,6 +116,16 @@ pub struct SeatStats {
     pub stats: GroupStats,
 }
 
+/// [`GroupStats`] of one speaker-relative position.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SpeakerStats {
+    /// Seats after the speaker in play order (0: the speaker).
+    pub distance: usize,
+    /// Its results.
+    #[serde(flatten)]
+    pub stats: GroupStats,
+}
+
 /// The balance test and what it flagged.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Balance {
@@ -124,6 +146,9 @@ pub struct Balance {
     pub flagged_factions: Vec<String>,
     /// Seats whose win share differs from the fair share (a first-move advantage shows here).
     pub flagged_seats: Vec<usize>,
+    /// Speaker-relative positions whose win share differs from the fair share.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flagged_speaker_positions: Option<Vec<usize>>,
 }
 
 /// Distributions of game length.
@@ -192,6 +217,8 @@ pub fn summarize(
     let p = exp.players;
     let fair = 1.0 / p as f64;
     let mut seats = vec![Tally::default(); p];
+    let mut speaker = vec![Tally::default(); p];
+    let has_speaker = records.iter().any(|r| r.speaker.is_some());
     let mut agents: BTreeMap<String, Tally> = BTreeMap::new();
     let mut factions: BTreeMap<String, Tally> = BTreeMap::new();
     let mut end_conditions = BTreeMap::new();
@@ -203,6 +230,9 @@ pub fn summarize(
         let mut by_faction: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
         for (s, seat) in seats.iter_mut().enumerate() {
             seat.add(r, &[s]);
+            if let Some(d) = r.speaker_distance(s) {
+                speaker[d].add(r, &[s]);
+            }
             by_agent.entry(&r.id.agents[s]).or_default().push(s);
             if let Some(f) = &r.id.factions {
                 by_faction.entry(&f[s]).or_default().push(s);
@@ -216,7 +246,13 @@ pub fn summarize(
         }
     }
     // One family: every group with test trials, whatever its kind.
-    let family = seats.iter().chain(agents.values()).chain(factions.values()).filter(|t| t.tested()).count();
+    let family = seats
+        .iter()
+        .chain(agents.values())
+        .chain(factions.values())
+        .chain(speaker.iter().filter(|_| has_speaker))
+        .filter(|t| t.tested())
+        .count();
     let alpha_first = ALPHA / family.max(1) as f64;
     let mut seat_stats: Vec<SeatStats> =
         seats.iter().enumerate().map(|(seat, t)| SeatStats { seat, stats: t.stats(p, alpha_first) }).collect();
@@ -224,13 +260,23 @@ pub fn summarize(
         agents.iter().map(|(k, t)| (k.clone(), t.stats(p, alpha_first))).collect();
     let mut faction_stats: BTreeMap<String, GroupStats> =
         factions.iter().map(|(k, t)| (k.clone(), t.stats(p, alpha_first))).collect();
+    let mut speaker_stats: Option<Vec<SpeakerStats>> = has_speaker.then(|| {
+        speaker
+            .iter()
+            .enumerate()
+            .map(|(distance, t)| SpeakerStats { distance, stats: t.stats(p, alpha_first) })
+            .collect()
+    });
     let mut members: Vec<&mut GroupStats> = seat_stats.iter_mut().map(|s| &mut s.stats).collect();
+    members.extend(speaker_stats.iter_mut().flatten().map(|s| &mut s.stats));
     members.extend(agent_stats.values_mut());
     members.extend(faction_stats.values_mut());
     let family_size = flag_family(&mut members, ALPHA);
     let flagged_agents = agent_stats.iter().filter(|(_, s)| s.flagged).map(|(k, _)| k.clone()).collect();
     let flagged_factions = faction_stats.iter().filter(|(_, s)| s.flagged).map(|(k, _)| k.clone()).collect();
     let flagged_seats = seat_stats.iter().filter(|s| s.stats.flagged).map(|s| s.seat).collect();
+    let flagged_speaker_positions =
+        speaker_stats.as_ref().map(|v| v.iter().filter(|s| s.stats.flagged).map(|s| s.distance).collect());
     let has_factions = records.iter().any(|r| r.id.factions.is_some()) || exp.assignment.is_some();
     let has_rounds = records.iter().any(|r| r.rounds.is_some());
     let labels = label_stats(records);
@@ -248,6 +294,9 @@ pub fn summarize(
         seats: seat_stats,
         agents: agent_stats,
         factions: has_factions.then_some(faction_stats),
+        speaker_positions: speaker_stats,
+        matchups: has_factions.then(|| matchups(records)),
+        scores_by_round: scores_by_round(records),
         balance: Balance {
             alpha: ALPHA,
             fair_share: r6(fair),
@@ -257,6 +306,7 @@ pub fn summarize(
             flagged_agents,
             flagged_factions,
             flagged_seats,
+            flagged_speaker_positions,
         },
         length: Length {
             decisions: distribution(records.iter().map(|r| r.decisions).collect()),
@@ -313,6 +363,8 @@ mod tests {
             end: if winner.is_some() { "four_in_a_row" } else { "board_full" }.into(),
             tallies: Tallies::default(),
             extras: Map::new(),
+            speaker: None,
+            scores_by_round: Vec::new(),
         }
     }
 

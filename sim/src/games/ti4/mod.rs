@@ -53,7 +53,7 @@ use crate::error::SimError;
 use crate::registry::Topic;
 use crate::run::config::{ConfigError, Experiment};
 use crate::run::record::{Event, Tallies};
-use crate::run::spec::{check_agents, Experimentable, Setup};
+use crate::run::spec::{check_agents, Experimentable, Progress, Setup};
 use crate::run::tally::Section;
 
 /// The summary sections of TI4's tallies, with the field names they have always had.
@@ -223,7 +223,7 @@ impl Experimentable for Ti4Game {
             let colour = t.colour().map_or("none", |c| c.name()).to_string();
             Event::new("research").seat(r.seat.idx()).round(r.round as u32).key(t.key.clone(), Some(colour))
         });
-        Tallies { events: eliminations.chain(researches).collect(), ..Tallies::default() }
+        Tallies { events: eliminations.chain(researches).collect(), seat_values: seat_values(self) }
     }
 
     fn explain(topic: &str, args: &[String]) -> Result<(), SimError> {
@@ -237,6 +237,19 @@ impl Experimentable for Ti4Game {
 
     fn check_invariants(&self) -> Result<(), String> {
         Ti4Game::check_invariants(self)
+    }
+
+    /// The speaker when the first strategy phase starts (drawn by the setup chance event), and
+    /// every seat's victory points whenever a new round begins (the end of the round before).
+    fn observe(&self, progress: &mut Progress) {
+        progress.by_round = true;
+        if progress.speaker.is_none() && matches!(self.step, Step::Pick(_)) {
+            progress.speaker = self.state.tokens.speaker.map(|p| p.idx());
+        }
+        let round = self.state.round as usize;
+        while progress.scores_by_round.len() + 1 < round {
+            progress.scores_by_round.push(Experimentable::scores(self).to_vec());
+        }
     }
 
     fn describe_chance(before: &Self, after: &Self) -> String {
@@ -263,6 +276,33 @@ impl Experimentable for Ti4Game {
             format!("{what}: {}", lost.join(", "))
         }
     }
+}
+
+/// Per seat at the end: `public_points` (victory points from public objectives: 1 per stage I,
+/// 2 per stage II), `secret_points` (scored secret objectives), `technologies` (owned, starting
+/// ones included).
+fn seat_values(g: &Ti4Game) -> BTreeMap<String, Vec<i64>> {
+    use engine::ti4::components::Zone;
+    use engine::ti4::ids::PublicObjectiveId;
+    let (c, s) = (g.content(), &g.state);
+    let n = g.num_players();
+    let seats = || (0..n).map(|p| Player(p as u8));
+    let publics = seats()
+        .map(|p| {
+            (0..c.cards.public_objectives.len())
+                .filter(|&i| s.public_objectives.scored_by(PublicObjectiveId(i as u8)).contains(p))
+                .map(|i| c.cards.public_objectives[i].stage as i64)
+                .sum()
+        })
+        .collect();
+    let secrets =
+        seats().map(|p| s.secret_objectives.count(c.cards.secret_objectives.len(), Zone::PlayArea(p)) as i64).collect();
+    let techs = seats().map(|p| s.player(p).techs.len() as i64).collect();
+    BTreeMap::from([
+        ("public_points".to_string(), publics),
+        ("secret_points".to_string(), secrets),
+        ("technologies".to_string(), techs),
+    ])
 }
 
 /// `rules.victory_points` and `rules.round_cap`; rejects unknown rule keys. Errors are
