@@ -20,8 +20,8 @@
 //! `technologies` sections ([`SECTIONS`]); `extras.researches_unlogged` counts researches past
 //! the engine's log of [`RESEARCH_LOG`] (absent when zero).
 //!
-//! Files: `mod.rs` (this adapter), `explain.rs` and `input.rs` (`sim explain research` and
-//! `elimination`), `bench/` (research, elimination, random games, MCTS figures).
+//! Files: `mod.rs` (this adapter), `explain.rs` and `input.rs` (`sim explain research`,
+//! `elimination` and `combat`), `combat.rs` (the combat calculator's forces and output), `bench/` (research, elimination, random games, MCTS figures).
 
 //!
 //! Agents: `random`, `heuristic` and `mcts`, on the agents crate's TI4 evaluator
@@ -29,6 +29,7 @@
 //! anything is written.
 
 pub mod bench;
+pub mod combat;
 pub mod explain;
 pub mod input;
 
