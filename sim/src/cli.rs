@@ -29,6 +29,8 @@ pub enum Command {
     Compare(CompareArgs),
     /// Write one CSV row per player of every game of a run (default DIR/players.csv).
     Export(ExportArgs),
+    /// Write a self-contained HTML report of a run (default DIR/report.html).
+    Report(ReportArgs),
     /// Measure the headline performance figures and print them as one JSON object.
     Bench(BenchArgs),
 }
@@ -105,6 +107,23 @@ pub struct MergeArgs {
     pub dirs: Vec<PathBuf>,
     /// The merged run directory (default: PARENT/NAME beside the first DIR).
     #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Print nothing but errors.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `sim report`.
+#[derive(Args, Debug, Clone)]
+pub struct ReportArgs {
+    /// The run directory (holding summary.json and games.jsonl).
+    #[arg(value_name = "DIR")]
+    pub run: PathBuf,
+    /// A base run of the same games to compare with (as `sim compare BASE_DIR DIR`).
+    #[arg(long, value_name = "BASE_DIR")]
+    pub compare: Option<PathBuf>,
+    /// The HTML file to write (default: DIR/report.html).
+    #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Print nothing but errors.
     #[arg(long)]

@@ -18,6 +18,7 @@ pub mod games;
 pub mod merge;
 pub mod registry;
 pub mod replay;
+pub mod report;
 pub mod run;
 pub mod stats;
 
@@ -38,6 +39,7 @@ pub fn run(cli: Cli) -> Result<(), SimError> {
         Some(Command::Merge(args)) => merge::run(&args).map(drop).map_err(SimError::Run),
         Some(Command::Compare(args)) => compare::run(&args).map(drop).map_err(SimError::Run),
         Some(Command::Export(args)) => export::run(&args).map(drop).map_err(SimError::Run),
+        Some(Command::Report(args)) => report::run(&args).map(drop).map_err(SimError::Run),
         Some(Command::Bench(args)) => bench::run(&args),
     }
 }
