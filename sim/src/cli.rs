@@ -25,6 +25,12 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Merge the directories of shards into one run with the single-run summary.json.
     Merge(MergeArgs),
+    /// Compare two runs of the same games (same seed): what changed and what it did.
+    Compare(CompareArgs),
+    /// Write one CSV row per player of every game of a run (default DIR/players.csv).
+    Export(ExportArgs),
+    /// Write a self-contained HTML report of a run (default DIR/report.html).
+    Report(ReportArgs),
     /// Measure the headline performance figures and print them as one JSON object.
     Bench(BenchArgs),
 }
@@ -105,6 +111,51 @@ pub struct MergeArgs {
     /// Print nothing but errors.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// `sim report`.
+#[derive(Args, Debug, Clone)]
+pub struct ReportArgs {
+    /// The run directory (holding summary.json and games.jsonl).
+    #[arg(value_name = "DIR")]
+    pub run: PathBuf,
+    /// A base run of the same games to compare with (as `sim compare BASE_DIR DIR`).
+    #[arg(long, value_name = "BASE_DIR")]
+    pub compare: Option<PathBuf>,
+    /// The HTML file to write (default: DIR/report.html).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Print nothing but errors.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `sim export`.
+#[derive(Args, Debug, Clone)]
+pub struct ExportArgs {
+    /// The run directory (holding games.jsonl).
+    #[arg(value_name = "DIR")]
+    pub run: PathBuf,
+    /// The CSV file to write (default: DIR/players.csv).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Print nothing but errors.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `sim compare`.
+#[derive(Args, Debug, Clone)]
+pub struct CompareArgs {
+    /// The base run directory (before the change).
+    #[arg(value_name = "BASE_DIR")]
+    pub base: PathBuf,
+    /// The new run directory (after the change; same game, players, seating and seed).
+    #[arg(value_name = "NEW_DIR")]
+    pub new: PathBuf,
+    /// Print the comparison as JSON (format `sim-compare/1`) instead of the table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `sim explain TOPIC [ARGS...]`: the topics come from the registered games (see

@@ -10,12 +10,15 @@
 
 pub mod bench;
 pub mod cli;
+pub mod compare;
 pub mod error;
 pub mod explain;
+pub mod export;
 pub mod games;
 pub mod merge;
 pub mod registry;
 pub mod replay;
+pub mod report;
 pub mod run;
 pub mod stats;
 
@@ -34,6 +37,9 @@ pub fn run(cli: Cli) -> Result<(), SimError> {
         Some(Command::Run(args)) => run::run(&args).map(drop).map_err(SimError::Run),
         Some(Command::Replay(args)) => replay::run(&args).map(drop).map_err(SimError::Run),
         Some(Command::Merge(args)) => merge::run(&args).map(drop).map_err(SimError::Run),
+        Some(Command::Compare(args)) => compare::run(&args).map(drop).map_err(SimError::Run),
+        Some(Command::Export(args)) => export::run(&args).map(drop).map_err(SimError::Run),
+        Some(Command::Report(args)) => report::run(&args).map(drop).map_err(SimError::Run),
         Some(Command::Bench(args)) => bench::run(&args),
     }
 }

@@ -46,6 +46,8 @@ pub trait GameEntry: Send + Sync {
     fn has_factions(&self) -> bool;
     /// Whether configs may give a content directory.
     fn has_content(&self) -> bool;
+    /// The embedded content files a content directory may replace, as (file name, text).
+    fn content_files(&self) -> &'static [(&'static str, &'static str)];
     /// Plays (or resumes, or shards) an experiment of this game and writes its directory.
     fn execute(&self, exp: &Experiment, opts: &RunOptions) -> Result<Summary, RunError>;
     /// Replays one game of a run of this game.
@@ -89,6 +91,9 @@ impl<G: Experimentable> GameEntry for Registered<G> {
     }
     fn has_content(&self) -> bool {
         G::CONTENT
+    }
+    fn content_files(&self) -> &'static [(&'static str, &'static str)] {
+        G::CONTENT_FILES
     }
     fn execute(&self, exp: &Experiment, opts: &RunOptions) -> Result<Summary, RunError> {
         crate::run::execute::execute::<G>(exp, opts)

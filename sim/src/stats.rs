@@ -2,7 +2,11 @@
 //! against a fair share, Holm's step-down correction, and integer-exact percentiles.
 //!
 //! Everything here is a pure function of integer counts, so summaries are byte-identical
-//! whatever order games finished in.
+//! whatever order games finished in. Exact binomial inference lives in [`exact`], the block
+//! design (design effects, clustered means) in [`cluster`].
+
+pub mod cluster;
+pub mod exact;
 
 /// z for a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -10,11 +14,15 @@ pub const Z95: f64 = 1.959_963_984_540_054;
 /// Wilson score interval for `wins` successes in `n` trials at normal quantile `z`
 /// (Wilson 1927). Returns `(low, high)`; `(0, 1)` when `n == 0`.
 pub fn wilson(wins: u64, n: u64, z: f64) -> (f64, f64) {
-    if n == 0 {
+    wilson_real(wins as f64, n as f64, z)
+}
+
+/// [`wilson`] on real counts (an effective sample, [`cluster`]). `(0, 1)` when `n <= 0`.
+pub fn wilson_real(wins: f64, n: f64, z: f64) -> (f64, f64) {
+    if n <= 0.0 {
         return (0.0, 1.0);
     }
-    let n = n as f64;
-    let p = wins as f64 / n;
+    let p = wins / n;
     let z2 = z * z;
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;

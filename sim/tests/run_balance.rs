@@ -9,7 +9,9 @@
 //! agents turn into wins (they score the technology objectives and win the fights).
 //!
 //! The committed mirror content (`sim/experiments/content/ti4_equal_strength`, used by
-//! `sim/experiments/ti4_mirror.json`) is checked against the generator; regenerate it with
+//! `sim/experiments/ti4_mirror.json`) and the planted and inert edits of the `sim compare`
+//! example (`ti4_planted_edge`, `ti4_inert_edit`, used by `sim/experiments/compare/`) are
+//! checked against their generators; regenerate them with
 //! `SIM_UPDATE_CONTENT=1 cargo test -p sim --test run_balance`.
 
 mod support;
@@ -156,19 +158,50 @@ fn a_mirror_of_identical_factions_flags_nothing() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// [`equal_strength`] with edits that cannot change a game of the [`EQUAL`] factions: Winnu's
+/// display name, and starting technologies for Hacan, who is not seated.
+fn inert() -> (Value, Value) {
+    let (mut factions, planets) = equal_strength();
+    for f in factions["factions"].as_array_mut().unwrap() {
+        if f["id"] == STRONG {
+            f["name"] = json!("The Winnu (renamed)");
+        }
+        if f["id"] == "hacan" {
+            f["starting_technologies"] = json!(["sarween_tools", "gravity_drive", "plasma_scoring"]);
+        }
+    }
+    (factions, planets)
+}
+
+/// Builds a content directory's `factions.json` and `planets.json`.
+type Generator = fn() -> (Value, Value);
+
+/// The committed content directories and their generators: the mirror
+/// (`sim/experiments/ti4_mirror.json`) and the two edits of the `sim compare` example
+/// (`sim/experiments/compare/`).
+fn committed_contents() -> [(&'static str, Generator); 3] {
+    [
+        (COMMITTED, equal_strength as Generator),
+        (concat!(env!("CARGO_MANIFEST_DIR"), "/experiments/content/ti4_planted_edge"), planted),
+        (concat!(env!("CARGO_MANIFEST_DIR"), "/experiments/content/ti4_inert_edit"), inert),
+    ]
+}
+
 #[test]
 fn the_committed_mirror_content_is_current() {
-    let committed = Path::new(COMMITTED);
-    if std::env::var_os("SIM_UPDATE_CONTENT").is_some() {
-        write_content(committed, &equal_strength());
-    }
-    let (factions, planets) = equal_strength();
-    for (file, value) in [("factions.json", factions), ("planets.json", planets)] {
-        let on_disk: Value = serde_json::from_slice(&bytes(&committed.join(file))).unwrap();
-        assert!(
-            on_disk == value,
-            "{}/{file} is stale: regenerate with SIM_UPDATE_CONTENT=1 cargo test -p sim --test run_balance",
-            committed.display()
-        );
+    for (dir, generate) in committed_contents() {
+        let committed = Path::new(dir);
+        if std::env::var_os("SIM_UPDATE_CONTENT").is_some() {
+            write_content(committed, &generate());
+        }
+        let (factions, planets) = generate();
+        for (file, value) in [("factions.json", factions), ("planets.json", planets)] {
+            let on_disk: Value = serde_json::from_slice(&bytes(&committed.join(file))).unwrap();
+            assert!(
+                on_disk == value,
+                "{}/{file} is stale: regenerate with SIM_UPDATE_CONTENT=1 cargo test -p sim --test run_balance",
+                committed.display()
+            );
+        }
     }
 }

@@ -38,22 +38,31 @@ pub fn table(s: &Summary) -> String {
         rows.extend(f.iter().map(|(k, v)| (format!("faction {k}"), v)));
     }
     rows.extend(s.seats.iter().map(|x| (format!("seat {}", x.seat), &x.stats)));
+    if let Some(sp) = &s.speaker_positions {
+        rows.extend(sp.iter().map(|x| (format!("speaker+{}", x.distance), &x.stats)));
+    }
     let width = rows.iter().map(|(k, _)| k.len()).max().unwrap_or(0).max(5);
     let mut out = format!(
-        "{:width$}  {:>7} {:>7} {:>6} {:>8}  {:<17} {:>9}  flag\n",
-        "", "games", "wins", "draws", "win rate", "95% interval", "mean rank"
+        "{:width$}  {:>7} {:>7} {:>6} {:>8}  {:<17} {:>24} {:>9}  flag\n",
+        "", "games", "wins", "draws", "win rate", "95% interval", "effect (95% interval)", "mean rank"
     );
     for (label, g) in rows {
         let flag = if g.flagged { "*" } else { "" };
         let ci = format!("[{:.3}, {:.3}]", g.win_rate_ci95[0], g.win_rate_ci95[1]);
+        let effect = if g.decisive_games == 0 {
+            "untested".to_string()
+        } else {
+            format!("{:+.3} [{:+.3}, {:+.3}]", g.effect, g.effect_ci95[0], g.effect_ci95[1])
+        };
         out += &format!(
-            "{label:width$}  {:>7} {:>7} {:>6} {:>8.3}  {ci:<17} {:>9.2}  {flag}\n",
+            "{label:width$}  {:>7} {:>7} {:>6} {:>8.3}  {ci:<17} {effect:>24} {:>9.2}  {flag}\n",
             g.games, g.wins, g.draws, g.win_rate, g.mean_rank
         );
     }
     out += &format!(
-        "* differs from the fair share 1/{} (binomial test on decisive games, Holm, alpha {})\n",
-        s.players, s.balance.alpha
+        "effect: share of decisive games won minus the fair share (k/{} for k seats); * differs from it \
+         (exact binomial test, block-adjusted, Holm over one family of {}, alpha {})\n",
+        s.players, s.balance.family_size, s.balance.alpha
     );
     out
 }

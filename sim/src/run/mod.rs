@@ -9,15 +9,16 @@
 //!
 //! Files: `run/config.rs` (config), `seating.rs` (who sits where, RNG streams), `play.rs`
 //! (one game, panics caught), `record.rs` (JSONL lines), `summary.rs` (statistics),
-//! `output.rs` (files, run.json, hash), `shard.rs`, `console.rs` (progress, table),
+//! `groups.rs` (per-group statistics and the balance test), `output.rs` (files, run.json, hash), `shard.rs`, `console.rs` (progress, table),
 //! `execute.rs` (the pipeline), `spec.rs` (the game trait), `tally.rs` (the generic statistics
-//! channel). The games themselves are in `crate::games`. Outputs are documented in
+//! channel), `tables.rs` (matchups, scores by round). The games themselves are in `crate::games`. Outputs are documented in
 //! `results/README.md`.
 
 pub mod config;
 pub mod console;
 pub mod error;
 pub mod execute;
+pub mod groups;
 pub mod output;
 pub mod play;
 pub mod record;
@@ -25,6 +26,7 @@ pub mod seating;
 pub mod shard;
 pub mod spec;
 pub mod summary;
+pub mod tables;
 pub mod tally;
 #[cfg(test)]
 pub mod test_game;

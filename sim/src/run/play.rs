@@ -17,7 +17,7 @@ use serde::Serialize;
 use crate::run::config::Experiment;
 use crate::run::record::{FailureRecord, GameId, GameRecord};
 use crate::run::seating::{plan, stream, GamePlan, AGENT_SLOT, CHANCE_SLOT};
-use crate::run::spec::{Experimentable, Setup};
+use crate::run::spec::{Experimentable, Progress, Setup};
 
 /// What every game of a run shares.
 pub struct Context<'a, G: Experimentable> {
@@ -117,7 +117,7 @@ pub fn play<G: Experimentable>(ctx: &Context<G>, index: u64, trace: Option<&mut 
         })
     };
     match caught {
-        Ok(Ok(end)) => Outcome::Done(record(id.clone(), &end)),
+        Ok(Ok(end)) => Outcome::Done(record(id.clone(), end)),
         Ok(Err(Stop::Invariant(m))) => fail("invariant", m, None),
         Ok(Err(Stop::StepLimit(bound))) => {
             fail("step_limit", format!("no terminal state within max_game_length() = {bound} steps"), None)
@@ -127,21 +127,30 @@ pub fn play<G: Experimentable>(ctx: &Context<G>, index: u64, trace: Option<&mut 
 }
 
 /// The terminal state's record.
-fn record<G: Experimentable>(id: GameId, end: &(G, u64, u64)) -> GameRecord {
-    let (state, decisions, chance_events) = end;
+fn record<G: Experimentable>(id: GameId, end: (G, u64, u64, Progress)) -> GameRecord {
+    let (state, decisions, chance_events, mut progress) = end;
+    let scores = state.scores().to_vec();
+    if progress.by_round {
+        // Rounds before the last as observed, then the final scores for the last round.
+        let rounds = state.rounds().unwrap_or(1).max(1) as usize;
+        progress.scores_by_round.truncate(rounds - 1);
+        progress.scores_by_round.push(scores.clone());
+    }
     let ranking: Vec<u8> = state.ranking().iter().map(|&r| r + 1).collect();
     let firsts: Vec<usize> = (0..ranking.len()).filter(|&s| ranking[s] == 1).collect();
     GameRecord {
         id,
         winner: if firsts.len() == 1 { Some(firsts[0]) } else { None },
         ranking,
-        scores: state.scores().to_vec(),
-        decisions: *decisions,
-        chance_events: *chance_events,
+        scores,
+        decisions,
+        chance_events,
         rounds: state.rounds(),
         end: state.end_condition().into(),
         tallies: state.tallies(),
         extras: state.extras(),
+        speaker: progress.speaker,
+        scores_by_round: progress.scores_by_round,
     }
 }
 
@@ -151,7 +160,7 @@ fn play_to_end<G: Experimentable>(
     plan: &GamePlan,
     steps: &Cell<u64>,
     mut trace: Option<&mut Vec<TraceStep>>,
-) -> Result<(G, u64, u64), Stop> {
+) -> Result<(G, u64, u64, Progress), Stop> {
     let (exp, seed, block) = (ctx.exp, ctx.exp.seed, plan.block);
     let mut chance: ChaCha8Rng = stream(seed, block, CHANCE_SLOT);
     let setup = Setup { players: exp.players, factions: plan.factions.clone() };
@@ -167,6 +176,8 @@ fn play_to_end<G: Experimentable>(
     let inject_panic = exp.fault_injection.panic_in_games.binary_search(&plan.index).is_ok();
     let (mut decisions, mut chance_events) = (0u64, 0u64);
     let mut legal = Vec::new();
+    let mut progress = Progress::default();
+    state.observe(&mut progress);
     if ctx.check_invariants {
         state.check_invariants().map_err(Stop::Invariant)?;
     }
@@ -177,7 +188,7 @@ fn play_to_end<G: Experimentable>(
                 if let Some(t) = trace.as_deref_mut() {
                     t.push(TraceStep::Final { step, state: state.render() });
                 }
-                return Ok((state, decisions, chance_events));
+                return Ok((state, decisions, chance_events, progress));
             }
             Turn::Chance => {
                 let before = trace.is_some().then(|| state.clone());
@@ -204,6 +215,7 @@ fn play_to_end<G: Experimentable>(
             }
         }
         steps.set(step + 1);
+        state.observe(&mut progress);
         if inject_panic && decisions == 1 {
             panic!("injected panic (fault_injection.panic_in_games) in game {}", plan.index);
         }

@@ -148,6 +148,22 @@ pub struct GameRecord {
     /// Further game-specific values.
     #[serde(default, skip_serializing_if = "Map::is_empty")]
     pub extras: Map<String, Value>,
+    /// The speaker seat at the start of the game, for games with a speaker (TI4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speaker: Option<usize>,
+    /// Each seat's score at the end of every round (index 0: round 1; the last entry is the
+    /// final score), for games that report it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scores_by_round: Vec<Vec<i64>>,
+}
+
+impl GameRecord {
+    /// Seat `seat`'s position after the speaker in play order (0: the speaker), for games with
+    /// a speaker.
+    pub fn speaker_distance(&self, seat: usize) -> Option<usize> {
+        let n = self.ranking.len();
+        self.speaker.map(|sp| (seat + n - sp % n) % n)
+    }
 }
 
 /// One game that panicked or broke an invariant: a line of `failures.jsonl`.
@@ -236,6 +252,8 @@ mod tests {
             end: "four_in_a_row".into(),
             tallies: Tallies::default(),
             extras: Map::new(),
+            speaker: None,
+            scores_by_round: Vec::new(),
         }
     }
 

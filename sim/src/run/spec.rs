@@ -36,6 +36,19 @@ pub struct Setup {
     pub factions: Option<Vec<String>>,
 }
 
+/// What an adapter notes while a game is played ([`Experimentable::observe`]): the speaker at
+/// the start and each seat's score at the end of every round.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// The speaker seat at the start of the game.
+    pub speaker: Option<usize>,
+    /// Scores per seat at the end of rounds 1, 2, ... (the harness appends the final scores
+    /// at the end of the last round).
+    pub scores_by_round: Vec<Vec<i64>>,
+    /// Whether the game reports scores by round (set by the adapter).
+    pub by_round: bool,
+}
+
 /// A game that `sim run` can play: its descriptor (id, seats, options), construction from a
 /// config, per-game results and tallies, and hooks for invariants, replay logs, explain and
 /// bench. All methods must be deterministic.
@@ -48,6 +61,9 @@ pub trait Experimentable: Game + Send + 'static {
     const FACTIONS: bool = false;
     /// Whether configs may give a `content` directory.
     const CONTENT: bool = false;
+    /// The embedded content files a content directory may replace, as (file name, text), for
+    /// `sim compare` to say what a content directory changes.
+    const CONTENT_FILES: &'static [(&'static str, &'static str)] = &[];
     /// Summary sections presenting some of the game's tallies under their own keys (TI4's
     /// `eliminations` and `technologies`); every other tally label is summarized under
     /// `tallies` (see [`crate::run::tally`]).
@@ -95,6 +111,14 @@ pub trait Experimentable: Game + Send + 'static {
     /// (the generic statistics channel, [`crate::run::tally`]).
     fn tallies(&self) -> Tallies {
         Tallies::default()
+    }
+
+    /// Called after setup and after every step with the game's [`Progress`], to note the
+    /// starting speaker and the scores at the end of each round (push one entry per finished
+    /// round; the harness adds the final round's scores at the end). The default notes nothing.
+    /// Must be cheap: it runs on every step.
+    fn observe(&self, progress: &mut Progress) {
+        let _ = progress;
     }
 
     /// The game's internal consistency checks, run after every step with `--check-invariants`.

@@ -10,10 +10,10 @@
 //! - a **win** is finishing first alone; a shared first place is a **draw**; anything else a
 //!   **loss**. Win rates are wins / games with a Wilson 95% interval.
 //! - a game is **decisive** when someone won it. The balance test asks whether a group (an
-//!   agent, a faction, a seat) wins its decisive games more or less often than the fair share
-//!   1/P: a two-sided binomial test (normal approximation with continuity correction), with
-//!   Holm's correction at α = 0.05 within each family (agents, factions, seats). Conditioning
-//!   on decisive games keeps the fair share exactly 1/P when draws are common.
+//!   agent, a faction, a seat) wins its decisive games more or less often than its fair share
+//!   k/P: the exact binomial test on the block-adjusted effective sample, Holm-corrected over
+//!   one family holding every group tested ([`crate::run::groups`] says exactly how).
+//!   Conditioning on decisive games keeps the fair share exact when draws are common.
 //! - **rank** is the place, 1 for first (ties share a place).
 
 use std::collections::BTreeMap;
@@ -21,15 +21,24 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::run::config::Experiment;
+pub use crate::run::groups::GroupStats;
+use crate::run::groups::{flag_family, Tally};
 use crate::run::record::{FailureRecord, GameRecord};
+use crate::run::tables::{matchups, scores_by_round, Matchup, ScoresByRound};
 use crate::run::tally::{label_stats, sections, value_stats, LabelStats, Section, Sections, ValueStats};
-use crate::stats::{binomial_p_value, holm, percentile, wilson, Z95};
+use crate::stats::percentile;
 
 /// Family-wise error rate of the balance flags.
 pub const ALPHA: f64 = 0.05;
 
+/// The balance test, as the summary states it.
+pub const TEST: &str = "exact two-sided binomial test (smaller tail doubled) of each group's sole wins among its \
+    decisive games against its fair share k/players, on the effective sample (counts divided by the design effect \
+    over rotation blocks); Holm's step-down correction over one family holding every tested seat, agent, faction and \
+    speaker-relative position";
+
 /// Identifies the summary format.
-pub const FORMAT: &str = "sim-summary/1";
+pub const FORMAT: &str = "sim-summary/2";
 
 /// The summary (see the module docs; every field is documented in `results/README.md`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -60,6 +69,16 @@ pub struct Summary {
     pub agents: BTreeMap<String, GroupStats>,
     /// Per faction id; `null` for games without factions.
     pub factions: Option<BTreeMap<String, GroupStats>>,
+    /// Per position after the starting speaker in play order (0: the speaker), for games with
+    /// a speaker; left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub speaker_positions: Option<Vec<SpeakerStats>>,
+    /// Faction against faction in the same game, for games with factions; left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub matchups: Option<BTreeMap<String, BTreeMap<String, Matchup>>>,
+    /// Mean score at the end of each round, for games that report it; left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scores_by_round: Option<ScoresByRound>,
     /// Balance flags.
     pub balance: Balance,
     /// Game length distributions.
@@ -87,38 +106,21 @@ pub struct Outcomes {
     pub shared_first: u64,
 }
 
-/// Results of one group: a seat, an agent or a faction.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct GroupStats {
-    /// Seat-games the group played.
-    pub games: u64,
-    /// Sole first places.
-    pub wins: u64,
-    /// Shared first places.
-    pub draws: u64,
-    /// The rest.
-    pub losses: u64,
-    /// wins / games.
-    pub win_rate: f64,
-    /// Wilson 95% interval of the win rate.
-    pub win_rate_ci95: [f64; 2],
-    /// Mean final score (victory points).
-    pub mean_score: f64,
-    /// Mean place, 1 for first.
-    pub mean_rank: f64,
-    /// Seat-games in decisive games (the balance test's trials).
-    pub decisive_games: u64,
-    /// Two-sided p-value of wins among decisive games against the fair share.
-    pub p_value: f64,
-    /// Whether the test rejects after Holm's correction within the family.
-    pub flagged: bool,
-}
-
 /// [`GroupStats`] of one seat.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SeatStats {
     /// The seat.
     pub seat: usize,
+    /// Its results.
+    #[serde(flatten)]
+    pub stats: GroupStats,
+}
+
+/// [`GroupStats`] of one speaker-relative position.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SpeakerStats {
+    /// Seats after the speaker in play order (0: the speaker).
+    pub distance: usize,
     /// Its results.
     #[serde(flatten)]
     pub stats: GroupStats,
@@ -131,14 +133,22 @@ pub struct Balance {
     pub alpha: f64,
     /// 1 / players.
     pub fair_share: f64,
-    /// How the test works.
+    /// How the test works ([`TEST`]).
     pub test: &'static str,
+    /// Hypotheses in the one Holm family (every group with test trials).
+    pub family_size: u64,
+    /// The level the minimum detectable effects (`mde80`) are computed at: α / family size,
+    /// the threshold Holm applies to the smallest p-value.
+    pub mde80_level: f64,
     /// Agents whose win share differs from the fair share.
     pub flagged_agents: Vec<String>,
     /// Factions whose win share differs from the fair share.
     pub flagged_factions: Vec<String>,
     /// Seats whose win share differs from the fair share (a first-move advantage shows here).
     pub flagged_seats: Vec<usize>,
+    /// Speaker-relative positions whose win share differs from the fair share.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flagged_speaker_positions: Option<Vec<usize>>,
 }
 
 /// Distributions of game length.
@@ -169,50 +179,6 @@ pub struct Distribution {
     pub max: u64,
 }
 
-/// The integer tallies behind a [`GroupStats`].
-#[derive(Clone, Copy, Debug, Default)]
-struct Tally {
-    games: u64,
-    wins: u64,
-    draws: u64,
-    score_sum: i64,
-    rank_sum: u64,
-    decisive_games: u64,
-    decisive_wins: u64,
-}
-
-impl Tally {
-    fn add(&mut self, r: &GameRecord, seat: usize) {
-        self.games += 1;
-        let first = r.ranking[seat] == 1;
-        self.wins += (first && r.winner.is_some()) as u64;
-        self.draws += (first && r.winner.is_none()) as u64;
-        self.score_sum += r.scores[seat];
-        self.rank_sum += r.ranking[seat] as u64;
-        if r.winner.is_some() {
-            self.decisive_games += 1;
-            self.decisive_wins += first as u64;
-        }
-    }
-
-    fn stats(&self, fair: f64) -> GroupStats {
-        let (lo, hi) = wilson(self.wins, self.games, Z95);
-        GroupStats {
-            games: self.games,
-            wins: self.wins,
-            draws: self.draws,
-            losses: self.games - self.wins - self.draws,
-            win_rate: r6(ratio(self.wins as f64, self.games)),
-            win_rate_ci95: [r6(lo), r6(hi)],
-            mean_score: r6(ratio(self.score_sum as f64, self.games)),
-            mean_rank: r6(ratio(self.rank_sum as f64, self.games)),
-            decisive_games: self.decisive_games,
-            p_value: r6(binomial_p_value(self.decisive_wins, self.decisive_games, fair)),
-            flagged: false,
-        }
-    }
-}
-
 /// Rounds to 6 decimals (and turns −0 into 0), so summaries print short, fixed numbers.
 pub fn r6(x: f64) -> f64 {
     (x * 1e6).round() / 1e6 + 0.0
@@ -224,21 +190,6 @@ fn ratio(x: f64, n: u64) -> f64 {
     } else {
         x / n as f64
     }
-}
-
-/// Sets `flagged` by Holm's procedure over the family; returns the flagged keys in order.
-fn flag<'a, K: Clone + 'a>(family: impl Iterator<Item = (&'a K, &'a mut GroupStats)>) -> Vec<K> {
-    let family: Vec<(&K, &mut GroupStats)> = family.filter(|(_, s)| s.decisive_games > 0).collect();
-    let p: Vec<f64> = family.iter().map(|(_, s)| s.p_value).collect();
-    let reject = holm(&p, ALPHA);
-    let mut flagged = Vec::new();
-    for ((k, s), r) in family.into_iter().zip(reject) {
-        s.flagged = r;
-        if r {
-            flagged.push(k.clone());
-        }
-    }
-    flagged
 }
 
 fn distribution(mut values: Vec<u64>) -> Distribution {
@@ -266,6 +217,8 @@ pub fn summarize(
     let p = exp.players;
     let fair = 1.0 / p as f64;
     let mut seats = vec![Tally::default(); p];
+    let mut speaker = vec![Tally::default(); p];
+    let has_speaker = records.iter().any(|r| r.speaker.is_some());
     let mut agents: BTreeMap<String, Tally> = BTreeMap::new();
     let mut factions: BTreeMap<String, Tally> = BTreeMap::new();
     let mut end_conditions = BTreeMap::new();
@@ -273,24 +226,57 @@ pub fn summarize(
     for r in records {
         decisive += r.winner.is_some() as u64;
         *end_conditions.entry(r.end.clone()).or_insert(0) += 1;
+        let mut by_agent: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+        let mut by_faction: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
         for (s, seat) in seats.iter_mut().enumerate() {
-            seat.add(r, s);
-            agents.entry(r.id.agents[s].clone()).or_default().add(r, s);
+            seat.add(r, &[s]);
+            if let Some(d) = r.speaker_distance(s) {
+                speaker[d].add(r, &[s]);
+            }
+            by_agent.entry(&r.id.agents[s]).or_default().push(s);
             if let Some(f) = &r.id.factions {
-                factions.entry(f[s].clone()).or_default().add(r, s);
+                by_faction.entry(&f[s]).or_default().push(s);
             }
         }
+        for (a, held) in by_agent {
+            agents.entry(a.to_string()).or_default().add(r, &held);
+        }
+        for (f, held) in by_faction {
+            factions.entry(f.to_string()).or_default().add(r, &held);
+        }
     }
+    // One family: every group with test trials, whatever its kind.
+    let family = seats
+        .iter()
+        .chain(agents.values())
+        .chain(factions.values())
+        .chain(speaker.iter().filter(|_| has_speaker))
+        .filter(|t| t.tested())
+        .count();
+    let alpha_first = ALPHA / family.max(1) as f64;
     let mut seat_stats: Vec<SeatStats> =
-        seats.iter().enumerate().map(|(seat, t)| SeatStats { seat, stats: t.stats(fair) }).collect();
+        seats.iter().enumerate().map(|(seat, t)| SeatStats { seat, stats: t.stats(p, alpha_first) }).collect();
     let mut agent_stats: BTreeMap<String, GroupStats> =
-        agents.iter().map(|(k, t)| (k.clone(), t.stats(fair))).collect();
+        agents.iter().map(|(k, t)| (k.clone(), t.stats(p, alpha_first))).collect();
     let mut faction_stats: BTreeMap<String, GroupStats> =
-        factions.iter().map(|(k, t)| (k.clone(), t.stats(fair))).collect();
-    let flagged_agents = flag(agent_stats.iter_mut());
-    let flagged_factions = flag(faction_stats.iter_mut());
-    let seat_keys: Vec<usize> = (0..p).collect();
-    let flagged_seats = flag(seat_keys.iter().zip(seat_stats.iter_mut().map(|s| &mut s.stats)));
+        factions.iter().map(|(k, t)| (k.clone(), t.stats(p, alpha_first))).collect();
+    let mut speaker_stats: Option<Vec<SpeakerStats>> = has_speaker.then(|| {
+        speaker
+            .iter()
+            .enumerate()
+            .map(|(distance, t)| SpeakerStats { distance, stats: t.stats(p, alpha_first) })
+            .collect()
+    });
+    let mut members: Vec<&mut GroupStats> = seat_stats.iter_mut().map(|s| &mut s.stats).collect();
+    members.extend(speaker_stats.iter_mut().flatten().map(|s| &mut s.stats));
+    members.extend(agent_stats.values_mut());
+    members.extend(faction_stats.values_mut());
+    let family_size = flag_family(&mut members, ALPHA);
+    let flagged_agents = agent_stats.iter().filter(|(_, s)| s.flagged).map(|(k, _)| k.clone()).collect();
+    let flagged_factions = faction_stats.iter().filter(|(_, s)| s.flagged).map(|(k, _)| k.clone()).collect();
+    let flagged_seats = seat_stats.iter().filter(|s| s.stats.flagged).map(|s| s.seat).collect();
+    let flagged_speaker_positions =
+        speaker_stats.as_ref().map(|v| v.iter().filter(|s| s.stats.flagged).map(|s| s.distance).collect());
     let has_factions = records.iter().any(|r| r.id.factions.is_some()) || exp.assignment.is_some();
     let has_rounds = records.iter().any(|r| r.rounds.is_some());
     let labels = label_stats(records);
@@ -308,14 +294,19 @@ pub fn summarize(
         seats: seat_stats,
         agents: agent_stats,
         factions: has_factions.then_some(faction_stats),
+        speaker_positions: speaker_stats,
+        matchups: has_factions.then(|| matchups(records)),
+        scores_by_round: scores_by_round(records),
         balance: Balance {
             alpha: ALPHA,
             fair_share: r6(fair),
-            test: "two-sided binomial test of sole wins among decisive games against 1/players \
-                   (normal approximation, continuity correction), Holm-corrected within agents, factions, seats",
+            test: TEST,
+            family_size: family_size as u64,
+            mde80_level: r6(alpha_first),
             flagged_agents,
             flagged_factions,
             flagged_seats,
+            flagged_speaker_positions,
         },
         length: Length {
             decisions: distribution(records.iter().map(|r| r.decisions).collect()),
@@ -372,6 +363,8 @@ mod tests {
             end: if winner.is_some() { "four_in_a_row" } else { "board_full" }.into(),
             tallies: Tallies::default(),
             extras: Map::new(),
+            speaker: None,
+            scores_by_round: Vec::new(),
         }
     }
 

@@ -47,6 +47,7 @@
 //! establishing control after an invasion. A combat in which neither side can ever produce a
 //! hit (only with extreme modifiers) ends as [`Outcome::Stalemate`] instead of looping forever.
 
+pub mod exact;
 mod force;
 mod ground;
 mod hits;

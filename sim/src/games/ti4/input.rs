@@ -60,6 +60,15 @@ pub enum Ti4InputError {
         /// The factions seated, in seat order.
         seated: Vec<String>,
     },
+    /// `sim explain combat` cannot set up the combat.
+    Combat {
+        /// The argument at fault.
+        arg: &'static str,
+        /// The position file.
+        file: PathBuf,
+        /// What is wrong.
+        problem: String,
+    },
 }
 
 impl fmt::Display for Ti4InputError {
@@ -72,6 +81,7 @@ impl fmt::Display for Ti4InputError {
             Ti4InputError::NotSeated { arg, file, id, seated } => {
                 write!(f, "{arg}: faction '{id}' is not seated in {} (seated: {})", file.display(), seated.join(", "))
             }
+            Ti4InputError::Combat { arg, file, problem } => write!(f, "{}: {arg}: {problem}", file.display()),
         }
     }
 }

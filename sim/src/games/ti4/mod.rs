@@ -20,8 +20,8 @@
 //! `technologies` sections ([`SECTIONS`]); `extras.researches_unlogged` counts researches past
 //! the engine's log of [`RESEARCH_LOG`] (absent when zero).
 //!
-//! Files: `mod.rs` (this adapter), `explain.rs` and `input.rs` (`sim explain research` and
-//! `elimination`), `bench/` (research, elimination, random games, MCTS figures).
+//! Files: `mod.rs` (this adapter), `explain.rs` and `input.rs` (`sim explain research`,
+//! `elimination` and `combat`), `combat.rs` (the combat calculator's forces and output), `bench/` (research, elimination, random games, MCTS figures).
 
 //!
 //! Agents: `random`, `heuristic` and `mcts`, on the agents crate's TI4 evaluator
@@ -29,6 +29,7 @@
 //! anything is written.
 
 pub mod bench;
+pub mod combat;
 pub mod explain;
 pub mod input;
 
@@ -53,7 +54,7 @@ use crate::error::SimError;
 use crate::registry::Topic;
 use crate::run::config::{ConfigError, Experiment};
 use crate::run::record::{Event, Tallies};
-use crate::run::spec::{check_agents, Experimentable, Setup};
+use crate::run::spec::{check_agents, Experimentable, Progress, Setup};
 use crate::run::tally::Section;
 
 /// The summary sections of TI4's tallies, with the field names they have always had.
@@ -73,6 +74,17 @@ pub const SECTIONS: &[Section] = &[
         group: "colour",
         count: "times_researched",
     },
+];
+
+/// The embedded content files, (name, text), in [`engine::ti4::content::FILES`] order (the
+/// engine's own copies are private to it; these are the same files).
+pub const CONTENT_FILES: [(&str, &str); 6] = [
+    ("technologies.json", include_str!("../../../../engine/data/technologies.json")),
+    ("units.json", include_str!("../../../../engine/data/units.json")),
+    ("factions.json", include_str!("../../../../engine/data/factions.json")),
+    ("planets.json", include_str!("../../../../engine/data/planets.json")),
+    ("systems.json", include_str!("../../../../engine/data/systems.json")),
+    ("cards.json", include_str!("../../../../engine/data/cards.json")),
 ];
 
 /// The rule options `rules` may hold.
@@ -105,6 +117,7 @@ impl Experimentable for Ti4Game {
     const PLAYERS: RangeInclusive<usize> = 3..=8;
     const FACTIONS: bool = true;
     const CONTENT: bool = true;
+    const CONTENT_FILES: &'static [(&'static str, &'static str)] = &CONTENT_FILES;
     const SECTIONS: &'static [Section] = SECTIONS;
     const TOPICS: &'static [Topic] = explain::TOPICS;
     type Prepared = Ti4Prepared;
@@ -211,7 +224,7 @@ impl Experimentable for Ti4Game {
             let colour = t.colour().map_or("none", |c| c.name()).to_string();
             Event::new("research").seat(r.seat.idx()).round(r.round as u32).key(t.key.clone(), Some(colour))
         });
-        Tallies { events: eliminations.chain(researches).collect(), ..Tallies::default() }
+        Tallies { events: eliminations.chain(researches).collect(), seat_values: seat_values(self) }
     }
 
     fn explain(topic: &str, args: &[String]) -> Result<(), SimError> {
@@ -225,6 +238,19 @@ impl Experimentable for Ti4Game {
 
     fn check_invariants(&self) -> Result<(), String> {
         Ti4Game::check_invariants(self)
+    }
+
+    /// The speaker when the first strategy phase starts (drawn by the setup chance event), and
+    /// every seat's victory points whenever a new round begins (the end of the round before).
+    fn observe(&self, progress: &mut Progress) {
+        progress.by_round = true;
+        if progress.speaker.is_none() && matches!(self.step, Step::Pick(_)) {
+            progress.speaker = self.state.tokens.speaker.map(|p| p.idx());
+        }
+        let round = self.state.round as usize;
+        while progress.scores_by_round.len() + 1 < round {
+            progress.scores_by_round.push(Experimentable::scores(self).to_vec());
+        }
     }
 
     fn describe_chance(before: &Self, after: &Self) -> String {
@@ -251,6 +277,33 @@ impl Experimentable for Ti4Game {
             format!("{what}: {}", lost.join(", "))
         }
     }
+}
+
+/// Per seat at the end: `public_points` (victory points from public objectives: 1 per stage I,
+/// 2 per stage II), `secret_points` (scored secret objectives), `technologies` (owned, starting
+/// ones included).
+fn seat_values(g: &Ti4Game) -> BTreeMap<String, Vec<i64>> {
+    use engine::ti4::components::Zone;
+    use engine::ti4::ids::PublicObjectiveId;
+    let (c, s) = (g.content(), &g.state);
+    let n = g.num_players();
+    let seats = || (0..n).map(|p| Player(p as u8));
+    let publics = seats()
+        .map(|p| {
+            (0..c.cards.public_objectives.len())
+                .filter(|&i| s.public_objectives.scored_by(PublicObjectiveId(i as u8)).contains(p))
+                .map(|i| c.cards.public_objectives[i].stage as i64)
+                .sum()
+        })
+        .collect();
+    let secrets =
+        seats().map(|p| s.secret_objectives.count(c.cards.secret_objectives.len(), Zone::PlayArea(p)) as i64).collect();
+    let techs = seats().map(|p| s.player(p).techs.len() as i64).collect();
+    BTreeMap::from([
+        ("public_points".to_string(), publics),
+        ("secret_points".to_string(), secrets),
+        ("technologies".to_string(), techs),
+    ])
 }
 
 /// `rules.victory_points` and `rules.round_cap`; rejects unknown rule keys. Errors are
@@ -298,4 +351,17 @@ fn setup(prep: &Ti4Prepared, factions: &[String], rng: &mut ChaCha8Rng) -> Resul
         MapRule::Tts(s) => MapChoice::Tts(s.clone()),
     };
     Ti4Game::new(prep.content.clone(), &ids, &map, prep.options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_content_files_are_the_engines() {
+        assert_eq!(CONTENT_FILES.map(|f| f.0), engine::ti4::content::FILES);
+        let embedded = Content::embedded();
+        let factions: Value = serde_json::from_str(CONTENT_FILES[2].1).unwrap();
+        assert_eq!(factions["factions"].as_array().unwrap().len(), embedded.factions.len());
+    }
 }

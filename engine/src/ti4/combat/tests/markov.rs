@@ -165,3 +165,63 @@ fn ground_combat_win_rates_match_exact_markov_chain() {
     assert_agrees("Sol 3 infantry + mech vs 4 infantry", exact, counts);
     assert!(exact[2] > 0.0, "both sides can die");
 }
+
+/// The calculator of `combat::exact` against this chain (outcomes to 1e-12) and against the
+/// engine's combats played with the default policy (outcomes and the three most likely
+/// terminal states: sampled frequencies within 4.5 standard errors of 20,000 battles).
+#[test]
+fn the_exact_calculator_matches_the_chain_and_the_engine() {
+    use crate::ti4::combat::exact::{exact_ground_combat, exact_space_combat, ExactCombat};
+    use UnitType::*;
+    fn check_states(name: &str, exact: &ExactCombat, finals: &BTreeMap<Key, u32>) {
+        let total = f64::from(finals.values().sum::<u32>());
+        for s in exact.survivors.iter().take(3) {
+            let k = (s.attacker, s.attacker_damaged, s.defender, s.defender_damaged, false);
+            let freq = f64::from(finals.get(&k).copied().unwrap_or(0)) / total;
+            let tol = 4.5 * (s.probability * (1.0 - s.probability) / total).sqrt() + 1e-9;
+            assert!((freq - s.probability).abs() <= tol, "{name}: {s:?}: sampled {freq:.4}, tolerance {tol:.4}");
+        }
+    }
+    let space = [
+        (ships(&[(Dreadnought, 2)]), ships(&[(Fighter, 5)])),
+        (
+            force("hacan", &["destroyer_ii"], Arena::Space, &[(Destroyer, 2, 0), (Cruiser, 1, 0)]),
+            ships(&[(Carrier, 1), (Fighter, 4), (Destroyer, 1)]),
+        ),
+        (
+            force("winnu", &[], Arena::Space, &[(Flagship, 1, 1), (Carrier, 1, 0)]),
+            ships(&[(Cruiser, 2), (Fighter, 2)]).with_modifier(1),
+        ),
+    ];
+    for (n, (a, d)) in space.into_iter().enumerate() {
+        let exact = exact_space_combat(a, d);
+        let chain = Chain::default().value(a, d, true);
+        assert!(exact.outcomes.iter().zip(chain).all(|(x, y)| (x - y).abs() < 1e-12), "{exact:?} {chain:?}");
+        let (mut counts, mut finals) = ([0u32; 4], BTreeMap::new());
+        let mut r = rng(0xE7AC + n as u64);
+        for _ in 0..SAMPLES {
+            let mut c = SpaceCombat::new(a, d, [SystemSet::EMPTY; 2]).unwrap();
+            counts[play_space_default(&mut c, &mut r) as usize] += 1;
+            let (fa, fd) = (c.force(Side::Attacker), c.force(Side::Defender));
+            *finals
+                .entry((*fa.counts(), *fa.damaged_counts(), *fd.counts(), *fd.damaged_counts(), false))
+                .or_insert(0) += 1;
+        }
+        assert_agrees(&format!("exact space {n}"), exact.outcomes, counts);
+        check_states(&format!("exact space {n}"), &exact, &finals);
+    }
+    let a = force("sol", &[], Arena::Ground, &[(Infantry, 3, 0), (Mech, 1, 0)]);
+    let d = planet(&[(Infantry, 4), (Pds, 1)]);
+    let exact = exact_ground_combat(a, d);
+    let (mut counts, mut finals) = ([0u32; 4], BTreeMap::new());
+    let mut r = rng(0x6E);
+    for _ in 0..SAMPLES {
+        let mut c = GroundCombat::new(a, d).unwrap();
+        counts[play_ground_default(&mut c, &mut r) as usize] += 1;
+        let (fa, fd) = (c.force(Side::Attacker), c.force(Side::Defender));
+        *finals.entry((*fa.counts(), *fa.damaged_counts(), *fd.counts(), *fd.damaged_counts(), false)).or_insert(0) +=
+            1;
+    }
+    assert_agrees("exact ground", exact.outcomes, counts);
+    check_states("exact ground", &exact, &finals);
+}

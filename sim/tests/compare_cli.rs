@@ -1,0 +1,76 @@
+//! `sim compare`: the committed example (`sim/experiments/compare/`) finds the planted edit and
+//! finds the inert one to do nothing, and runs that are not the same games are refused.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+use support::*;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+/// Runs the committed config `variant` with `games` games into `out` (from the repository root,
+/// where its content path resolves); returns the run directory.
+fn run(variant: &str, out: &Path, extra: &[&str]) -> PathBuf {
+    let config = root().join(format!("sim/experiments/compare/{variant}.json"));
+    let mut args = vec!["run", "--config", config.to_str().unwrap(), "--out", out.to_str().unwrap(), "--quiet"];
+    args.extend_from_slice(extra);
+    let o = command(&args).current_dir(root()).output().unwrap();
+    expect_code(&o, 0);
+    out.join(format!("ti4-compare-{variant}"))
+}
+
+fn compare(base: &Path, new: &Path) -> Value {
+    let o = command(&["compare", base.to_str().unwrap(), new.to_str().unwrap(), "--json"])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    expect_code(&o, 0);
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+#[test]
+fn the_planted_edit_is_found_and_the_inert_edit_does_nothing() {
+    let dir = scratch("compare");
+    let games = ["--games", "60"];
+    let base = run("base", &dir, &games);
+    let planted = run("planted", &dir, &games);
+    let inert = run("inert", &dir, &games);
+
+    let c = compare(&base, &planted);
+    assert_eq!((c["format"].as_str(), c["games_paired"].as_u64()), (Some("sim-compare/1"), Some(60)));
+    let flagged: Vec<&str> = c["flagged"].as_array().unwrap().iter().map(|f| f.as_str().unwrap()).collect();
+    assert!(flagged.contains(&"faction winnu: win_rate"), "{flagged:?}");
+    let w = &c["factions"]["winnu"];
+    assert!(w["win_rate_diff_ci95"][0].as_f64().unwrap() > 0.0, "{w}");
+    let changes: Vec<String> =
+        c["changes"].as_array().unwrap().iter().map(|x| x["path"].as_str().unwrap().into()).collect();
+    assert!(
+        changes.contains(&"content factions.json: factions['winnu'].starting_technologies".to_string()),
+        "{changes:?}"
+    );
+    assert!(changes.contains(&"config.content".to_string()), "{changes:?}");
+
+    let c = compare(&base, &inert);
+    assert_eq!(c["games_identical"], 60, "an edit that cannot matter leaves every game as it was");
+    assert_eq!(c["flagged"], serde_json::json!([]));
+    for (f, s) in c["factions"].as_object().unwrap() {
+        assert_eq!((s["win_rate_diff"].as_f64(), s["changed_outcomes"].as_u64()), (Some(0.0), Some(0)), "{f}");
+    }
+    let changes: Vec<&str> = c["changes"].as_array().unwrap().iter().map(|x| x["path"].as_str().unwrap()).collect();
+    assert!(changes.contains(&"content factions.json: factions['winnu'].name"), "{changes:?}");
+    assert!(changes.contains(&"content factions.json: factions['hacan'].starting_technologies"), "{changes:?}");
+
+    // A run of other games (another seed) is not a comparison.
+    let other = dir.join("other");
+    let reseeded = run("planted", &other, &["--games", "12", "--seed", "5"]);
+    let o = sim(&["compare", base.to_str().unwrap(), reseeded.to_str().unwrap()]);
+    let err = bad_input(&o);
+    assert!(err.contains("config.seed") && err.contains("common random numbers"), "{err}");
+    let o = sim(&["compare", base.to_str().unwrap(), dir.join("absent").to_str().unwrap()]);
+    assert!(bad_input(&o).contains("run.json"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
