@@ -9,11 +9,12 @@ pub mod cards;
 pub mod error;
 mod load;
 pub mod raw;
+pub mod setup_check;
 pub mod tables;
 
 pub use cards::{AgendaKind, Cards, LeaderKind};
 pub use error::{ContentError, ContentErrorKind};
-pub use load::{FILES, NUM_FILES};
+pub use load::{ContentSource, FILES, NUM_FILES};
 pub use tables::*;
 
 use crate::ti4::ids::*;
@@ -84,9 +85,15 @@ impl Content {
         .clone()
     }
 
-    /// Content from a directory; each of [`FILES`] present there replaces the embedded file.
+    /// Content from a directory; each of [`FILES`] present there replaces the embedded file
+    /// ([`ContentSource::read_dir`]).
     pub fn from_dir(dir: &Path) -> Result<Content, ContentError> {
-        load::compile(load::RawContent::from_dir(dir)?)
+        Content::from_source(&ContentSource::read_dir(dir)?)
+    }
+
+    /// Content from files already read (a [`ContentSource`], whose texts identify it).
+    pub fn from_source(src: &ContentSource) -> Result<Content, ContentError> {
+        load::compile(load::RawContent::from_source(src)?)
     }
 
     /// Content from the JSON texts of [`FILES`], in that order (for tests and tools).
