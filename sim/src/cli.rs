@@ -27,6 +27,28 @@ pub enum Command {
     Merge(MergeArgs),
     /// Measure the headline performance figures and print them as one JSON object.
     Bench(BenchArgs),
+    /// Inspect a TI4 content directory.
+    Content(ContentArgs),
+}
+
+/// `sim content`.
+#[derive(Args, Debug, Clone)]
+pub struct ContentArgs {
+    /// What to do with the content directory.
+    #[command(subcommand)]
+    pub command: ContentCommand,
+}
+
+/// `sim content` subcommands.
+#[derive(Subcommand, Debug, Clone)]
+pub enum ContentCommand {
+    /// Validate a TI4 content directory and list what it changes from the embedded content
+    /// (entries added `+`, removed `-`, changed `~` with each field's old and new value).
+    Diff {
+        /// The content directory.
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+    },
 }
 
 /// `sim bench`.

@@ -10,6 +10,7 @@
 
 pub mod bench;
 pub mod cli;
+pub mod content_diff;
 pub mod error;
 pub mod explain;
 pub mod games;
@@ -35,5 +36,8 @@ pub fn run(cli: Cli) -> Result<(), SimError> {
         Some(Command::Replay(args)) => replay::run(&args).map(drop).map_err(SimError::Run),
         Some(Command::Merge(args)) => merge::run(&args).map(drop).map_err(SimError::Run),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Content(args)) => match args.command {
+            cli::ContentCommand::Diff { dir } => content_diff::run(&dir),
+        },
     }
 }

@@ -194,3 +194,29 @@ fn galaxy_and_dice_errors_read_as_sentences_and_name_the_config_key() {
     assert!(!err.contains("RawDice"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn content_diff_lists_the_changes_and_an_edit_that_cannot_matter_is_a_warning() {
+    let dir = scratch("diff");
+    let content = faction_edit(&dir.join("content"), "sol", |f| {
+        f["starting_units"]["destroyer"] = json!(0);
+        f["starting_units"]["war_sun"] = json!(1);
+    });
+    let o = sim(&["content", "diff", content.to_str().unwrap()]);
+    let err = expect_code(&o, 0);
+    let warning = "factions.json: entry 'sol', field 'starting_units': starts with 1 war_sun but not the technology \
+                   it needs ('war_sun')";
+    assert!(err.starts_with("sim: warning: ") && err.contains(warning), "{err}");
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.starts_with("factions.json: factions: ~ sol: starting_units: {"), "{out}");
+    // sim run plays it, and says so once on stderr (nothing with --quiet).
+    let config = smoke_on(&dir, &content);
+    let o = sim(&["run", "--config", &config, "--out", dir.join("r").to_str().unwrap()]);
+    let err = expect_code(&o, 0);
+    assert!(err.contains("content: ") && err.contains("starts with 1 war_sun"), "{err}");
+    // Content that cannot load: one line, exit 2.
+    let err = bad_input(&sim(&["content", "diff", dir.join("nowhere").to_str().unwrap()]));
+    assert!(err.contains("not a directory"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

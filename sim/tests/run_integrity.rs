@@ -220,3 +220,24 @@ fn fault_injection_beyond_the_games_is_refused() {
     assert!(err.starts_with("sim: error: --games:"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_summary_beside_a_running_run_json_is_not_the_result_until_resume_finishes_it() {
+    // The state a kill between the summary's rename and run.json's leaves (simulated: the
+    // window is two renames wide). merge refuses it; --resume plays nothing and rewrites both.
+    let dir = scratch("between-renames");
+    run_ok(SMOKE, &dir, &["--shard", "0/1"]);
+    let run = dir.join("connect4-smoke.shard-0-of-1");
+    let summary = bytes(&run.join("summary.json"));
+    let mut info = json(&run.join("run.json"));
+    info["status"] = serde_json::json!("running");
+    std::fs::write(run.join("run.json"), info.to_string()).unwrap();
+    let err = bad_input(&sim(&["merge", "--quiet", run.to_str().unwrap(), "--out", dir.join("m").to_str().unwrap()]));
+    assert!(err.contains("not 'complete'"), "{err}");
+    bad_input(&sim(&run_args(SMOKE, &dir, &["--shard", "0/1"])));
+    run_ok(SMOKE, &dir, &["--shard", "0/1", "--resume"]);
+    let info = json(&run.join("run.json"));
+    assert_eq!((info["status"].as_str(), info["session"]["games_played"].as_u64()), (Some("complete"), Some(0)));
+    assert_eq!(bytes(&run.join("summary.json")), summary);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

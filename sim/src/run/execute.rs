@@ -65,6 +65,11 @@ pub fn planned_count(games: u64, shard: Option<Shard>) -> u64 {
 pub fn execute<G: Experimentable>(exp: &Experiment, opts: &RunOptions) -> Result<Summary, RunError> {
     // Everything that can reject the input happens before the first write.
     let prepared = G::prepare(exp, &opts.origin)?;
+    if !opts.quiet {
+        for w in G::warnings(&prepared) {
+            eprintln!("sim: warning: {}: {w}", opts.origin);
+        }
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.threads)
         .build()

@@ -70,6 +70,13 @@ pub trait Experimentable: Game + Send + 'static {
         crate::run::output::ContentFiles::new()
     }
 
+    /// Warnings about the prepared input that do not stop the run (a content edit that cannot
+    /// matter), each one line naming its key; `sim run` prints them on stderr unless `--quiet`.
+    fn warnings(prep: &Self::Prepared) -> Vec<String> {
+        let _ = prep;
+        Vec::new()
+    }
+
     /// Builds an agent from its config. The default serves any game with no game-specific code
     /// ([`AgentConfig::try_build_generic`]: random agents, MCTS with random rollouts to the end);
     /// a game with a heuristic builds it here. `prepare` must have checked the config, so an

@@ -520,8 +520,9 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
         geoform_hero: cards.leader("titans_hero"),
         ..known
     };
-    let content = Content::build(techs, units, factions, planets, systems, cards, known, n[0].clone());
+    let mut content = Content::build(techs, units, factions, planets, systems, cards, known, n[0].clone());
     content.check_prerequisites_possible()?;
     super::setup_check::check(&content, n)?;
+    content.warnings = super::setup_check::warnings(&content, n);
     Ok(content)
 }

@@ -65,6 +65,9 @@ pub struct Content {
     pub sheet_unit: Vec<[Option<UnitId>; UNIT_TYPES]>,
     /// Per unit type: every definition that requires a technology (upgrades, war sun).
     pub upgraded_units: [Vec<UnitId>; UNIT_TYPES],
+    /// Edits that load but cannot matter (a unit no game can use, a starting unit without its
+    /// technology), found at load; each names the file, the entry and the field.
+    pub warnings: Vec<setup_check::ContentWarning>,
     tech_by_key: BTreeMap<String, TechId>,
     unit_by_key: BTreeMap<String, UnitId>,
     faction_by_key: BTreeMap<String, FactionId>,
@@ -230,6 +233,7 @@ impl Content {
             planet_by_key,
             system_by_key,
             tech_file,
+            warnings: Vec::new(),
         }
     }
 

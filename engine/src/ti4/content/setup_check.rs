@@ -171,3 +171,78 @@ fn missing(names: &[String], id: &str, field: &str) -> ContentError {
         ),
     )
 }
+
+/// A content edit that loads and plays but cannot matter: named like an error (file, entry,
+/// field), printed as a warning.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContentWarning {
+    /// The data file.
+    pub file: String,
+    /// The entry's id.
+    pub entry: String,
+    /// The field.
+    pub field: String,
+    /// Why it cannot matter.
+    pub problem: String,
+}
+
+impl std::fmt::Display for ContentWarning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: entry '{}', field '{}': {}", self.file, self.entry, self.field, self.problem)
+    }
+}
+
+/// The warnings of `c` (`names` as for errors): a unit that can never be built nor moved (no
+/// cost, and no move or a ground force, which only moves by transport it must be built for),
+/// and a starting unit the faction cannot have without a technology it does not start with.
+pub fn warnings(c: &Content, names: &[String]) -> Vec<ContentWarning> {
+    let warn = |file: usize, entry: &str, field: &str, problem: String| ContentWarning {
+        file: names[file].clone(),
+        entry: entry.to_string(),
+        field: field.to_string(),
+        problem,
+    };
+    let mut out = Vec::new();
+    for (ui, u) in c.units.iter().enumerate() {
+        if u.cost.is_none() && !u.structure && (u.move_value.is_none() || u.ground_force) {
+            let t = u.unit_type;
+            let starts = c.factions.iter().enumerate().any(|(fi, f)| {
+                f.starting_units[t.idx()] > 0
+                    && c.effective_unit(FactionId(fi as u8), t, f.starting_techs).is_some_and(|e| e.idx() == ui)
+            });
+            if !starts {
+                out.push(warn(
+                    UNITS,
+                    &u.key,
+                    "cost",
+                    "no cost and no way to move: no game can ever use this unit".into(),
+                ));
+            }
+        }
+    }
+    for (fi, fd) in c.factions.iter().enumerate() {
+        let f = FactionId(fi as u8);
+        for t in UnitType::ALL {
+            let k = fd.starting_units[t.idx()];
+            if k == 0 || pieces(c, f, t) == 0 {
+                continue;
+            }
+            if c.effective_unit(f, t, fd.starting_techs).is_none() {
+                let needs = c.upgraded_units[t.idx()]
+                    .iter()
+                    .filter_map(|&u| c.units[u.idx()].requires)
+                    .filter(|&r| c.tech_def(r).faction.is_none_or(|o| o == f))
+                    .map(|r| format!("'{}'", c.tech_def(r).key))
+                    .collect::<Vec<_>>()
+                    .join(" or ");
+                out.push(warn(
+                    FACTIONS,
+                    &fd.key,
+                    "starting_units",
+                    format!("starts with {k} {} but not the technology it needs ({needs})", t.name()),
+                ));
+            }
+        }
+    }
+    out
+}

@@ -231,3 +231,27 @@ fn a_content_directory_must_hold_a_content_file_and_no_misspelled_one() {
     assert!(Content::from_source(&src).is_ok());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn edits_that_cannot_matter_are_warnings_naming_the_entry() {
+    assert_eq!(Content::embedded().warnings, vec![], "the embedded content has no warning");
+    let c = edited(2, |v| {
+        let units = &mut faction_mut(v, "sol")["starting_units"];
+        units["destroyer"] = 0.into();
+        units["war_sun"] = 1.into();
+    })
+    .unwrap();
+    let w: Vec<String> = c.warnings.iter().map(|w| w.to_string()).collect();
+    assert_eq!(
+        w,
+        ["factions.json: entry 'sol', field 'starting_units': starts with 1 war_sun but not the technology it needs ('war_sun')"]
+    );
+    let c = edited(1, |v| {
+        let u = v["units"].as_array_mut().unwrap().iter_mut().find(|u| u["id"] == "war_sun").unwrap();
+        u["cost"] = serde_json::Value::Null;
+        u["move"] = serde_json::Value::Null;
+    })
+    .unwrap();
+    assert_eq!(c.warnings.len(), 1, "{:?}", c.warnings);
+    assert_eq!((c.warnings[0].entry.as_str(), c.warnings[0].field.as_str()), ("war_sun", "cost"));
+}

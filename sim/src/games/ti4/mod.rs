@@ -176,6 +176,11 @@ impl Experimentable for Ti4Game {
         prep.content_files.clone()
     }
 
+    /// The content's warnings (edits that cannot matter), keyed `content`.
+    fn warnings(prep: &Ti4Prepared) -> Vec<String> {
+        prep.content.warnings.iter().map(|w| format!("content: {w}")).collect()
+    }
+
     fn build_agent(cfg: &AgentConfig, _prep: &Ti4Prepared) -> Result<Box<dyn Agent<Self>>, AgentError> {
         cfg.try_build::<Ti4Game>().map(|a| a as Box<dyn Agent<Self>>)
     }
