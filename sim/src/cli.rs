@@ -33,6 +33,28 @@ pub enum Command {
     Report(ReportArgs),
     /// Measure the headline performance figures and print them as one JSON object.
     Bench(BenchArgs),
+    /// Inspect a TI4 content directory.
+    Content(ContentArgs),
+}
+
+/// `sim content`.
+#[derive(Args, Debug, Clone)]
+pub struct ContentArgs {
+    /// What to do with the content directory.
+    #[command(subcommand)]
+    pub command: ContentCommand,
+}
+
+/// `sim content` subcommands.
+#[derive(Subcommand, Debug, Clone)]
+pub enum ContentCommand {
+    /// Validate a TI4 content directory and list what it changes from the embedded content
+    /// (entries added `+`, removed `-`, changed `~` with each field's old and new value).
+    Diff {
+        /// The content directory.
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+    },
 }
 
 /// `sim bench`.
@@ -71,8 +93,12 @@ pub struct RunArgs {
     #[arg(long)]
     pub quiet: bool,
     /// Finish an interrupted run: play only the games missing from games.jsonl.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "force")]
     pub resume: bool,
+    /// Delete an earlier run in the results directory and start over (without it, an existing
+    /// run is an error).
+    #[arg(long)]
+    pub force: bool,
     /// Play shard K of N (games i with i % N == K); default from SLURM_ARRAY_TASK_ID /
     /// SLURM_ARRAY_TASK_COUNT or JOB_COMPLETION_INDEX / SIM_SHARD_COUNT.
     #[arg(long, value_name = "K/N")]
@@ -108,6 +134,9 @@ pub struct MergeArgs {
     /// The merged run directory (default: PARENT/NAME beside the first DIR).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Replace an existing run in the output directory (without it, one is an error).
+    #[arg(long)]
+    pub force: bool,
     /// Print nothing but errors.
     #[arg(long)]
     pub quiet: bool,

@@ -11,6 +11,7 @@
 pub mod bench;
 pub mod cli;
 pub mod compare;
+pub mod content_diff;
 pub mod error;
 pub mod explain;
 pub mod export;
@@ -41,5 +42,8 @@ pub fn run(cli: Cli) -> Result<(), SimError> {
         Some(Command::Export(args)) => export::run(&args).map(drop).map_err(SimError::Run),
         Some(Command::Report(args)) => report::run(&args).map(drop).map_err(SimError::Run),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Content(args)) => match args.command {
+            cli::ContentCommand::Diff { dir } => content_diff::run(&dir),
+        },
     }
 }

@@ -2,12 +2,15 @@
 //! run directory whose `summary.json` is byte-identical to a single run's.
 //!
 //! Checks: every input is a complete run (`run.json` status `complete`) of the same config
-//! (same config hash), no game index appears twice, and together they hold every game
-//! `0..games` exactly once. The merged directory gets `games.jsonl` and `failures.jsonl` sorted
+//! (same config hash), every line is a game of its shard stamped with that hash, seed, seating,
+//! agents and factions (an error names the file and line), each input holds every game of its
+//! shard, no game index appears twice, and together they hold every game `0..games` exactly
+//! once. The output directory is locked, and an existing run there is replaced only with
+//! `--force`. The merged directory gets `games.jsonl` and `failures.jsonl` sorted
 //! by index, the summary recomputed from all records, and a `run.json` listing the inputs.
 //! Exit code 3 when the merged run contains failed games, as for `sim run`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -17,9 +20,10 @@ use crate::registry::Registry;
 use crate::run::config::{Experiment, Overrides};
 use crate::run::console;
 use crate::run::error::RunError;
+use crate::run::execute::{check_line, planned_count};
 use crate::run::output::{
-    git_revision, read_run_info, unix_now, write_json_atomic, Machine, MergedShard, RunInfo, Session, FAILURES_FILE,
-    GAMES_FILE, RUN_FILE, SUMMARY_FILE,
+    git_revision, lock_dir, read_run_info, unix_now, write_json_atomic, Machine, MergedShard, RunInfo, Session,
+    FAILURES_FILE, GAMES_FILE, RUN_FILE, SUMMARY_FILE,
 };
 use crate::run::record::{read_jsonl, FailureRecord, GameRecord};
 use crate::run::summary::Summary;
@@ -42,6 +46,7 @@ pub fn run_in(registry: &Registry, args: &MergeArgs) -> Result<Summary, RunError
     let exp = Experiment::from_value_in(registry, &infos[0].config, &config_origin, &Overrides::default())?;
     let game = registry.get(&exp.game).map_err(|p| crate::run::config::ConfigError::new(&config_origin, "game", p))?;
     let hash = infos[0].config_hash.clone();
+    let agent_names = exp.agent_names();
     let mut owner: BTreeMap<u64, &Path> = BTreeMap::new();
     let (mut records, mut failures) = (Vec::new(), Vec::new());
     for (dir, info) in args.dirs.iter().zip(&infos) {
@@ -59,25 +64,46 @@ pub fn run_in(registry: &Registry, args: &MergeArgs) -> Result<Summary, RunError
                 info.status
             )));
         }
-        let games = read_jsonl::<GameRecord>(&dir.join(GAMES_FILE))?.records;
-        let fails = read_jsonl::<FailureRecord>(&dir.join(FAILURES_FILE))?.records;
-        for i in games.iter().map(|r| r.id.index).chain(fails.iter().map(|f| f.id.index)) {
-            if i >= exp.games {
-                return Err(mismatch(format!("game {i} is outside the experiment's {} games", exp.games)));
-            }
-            if let Some(other) = owner.insert(i, dir) {
-                return Err(mismatch(format!("game {i} is also in {}", other.display())));
+        let games = read_jsonl::<GameRecord>(&dir.join(GAMES_FILE))?;
+        let fails = read_jsonl::<FailureRecord>(&dir.join(FAILURES_FILE))?;
+        let mut seen = BTreeSet::new();
+        let lines = games
+            .records
+            .iter()
+            .map(|r| &r.id)
+            .zip(&games.lines)
+            .map(|(id, &n)| (id, n, GAMES_FILE))
+            .chain(fails.records.iter().map(|f| &f.id).zip(&fails.lines).map(|(id, &n)| (id, n, FAILURES_FILE)));
+        for (id, line, file) in lines {
+            let corrupt = |problem: String| RunError::Corrupt {
+                path: dir.join(file),
+                problem: format!("line {line}: {problem}"),
+            };
+            check_line(id, &exp, info.shard, &agent_names, &hash, &mut seen).map_err(corrupt)?;
+            if let Some(other) = owner.insert(id.index, dir) {
+                return Err(corrupt(format!("game {} is also in {}", id.index, other.display())));
             }
         }
-        records.extend(games);
-        failures.extend(fails);
+        let expected = planned_count(exp.games, info.shard);
+        if seen.len() as u64 != expected {
+            let missing = (0..exp.games).find(|i| info.shard.is_none_or(|s| s.contains(*i)) && !seen.contains(i));
+            return Err(mismatch(format!(
+                "holds {} of its {expected} games, although its run.json says complete (first missing: game {}, \
+                 in neither {GAMES_FILE} nor {FAILURES_FILE})",
+                seen.len(),
+                missing.map_or("?".to_string(), |m| m.to_string())
+            )));
+        }
+        records.extend(games.records);
+        failures.extend(fails.records);
     }
     if owner.len() as u64 != exp.games {
         let missing = (0..exp.games).find(|i| !owner.contains_key(i)).unwrap_or(0);
-        return Err(RunError::Mismatch {
-            path: first.clone(),
+        return Err(RunError::Argument {
+            name: "DIR".into(),
             problem: format!(
-                "the inputs hold {} of {} games (first missing: game {missing}); a shard is missing",
+                "the inputs hold {} of {} games (first missing: game {missing}); a shard directory is missing from \
+                 the command line",
                 owner.len(),
                 exp.games
             ),
@@ -93,7 +119,19 @@ pub fn run_in(registry: &Registry, args: &MergeArgs) -> Result<Summary, RunError
             problem: format!("{} is one of the inputs", out.display()),
         });
     }
-    std::fs::create_dir_all(&out).map_err(|e| RunError::io(&out, e))?;
+    let _lock = lock_dir(&out)?;
+    let present: Vec<&str> =
+        [RUN_FILE, GAMES_FILE, FAILURES_FILE, SUMMARY_FILE].into_iter().filter(|f| out.join(f).exists()).collect();
+    if !present.is_empty() && !args.force {
+        return Err(RunError::Exists { dir: out.clone(), found: format!("files {}", present.join(", ")) });
+    }
+    // The summary and run.json describe the new lines only once both are rewritten.
+    for f in [RUN_FILE, SUMMARY_FILE] {
+        match std::fs::remove_file(out.join(f)) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(RunError::io(&out.join(f), e)),
+            _ => {}
+        }
+    }
     write_lines(&out.join(GAMES_FILE), &records)?;
     write_lines(&out.join(FAILURES_FILE), &failures)?;
     let summary = game.summarize(&exp, &hash, exp.games, &records, &failures);
@@ -172,7 +210,11 @@ fn write_lines<T: serde::Serialize>(path: &Path, items: &[T]) -> Result<(), RunE
             f.write_all(b"\n")?;
         }
         f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        std::fs::rename(&tmp, path)
+        std::fs::rename(&tmp, path)?;
+        crate::run::output::sync_parent(path)
     };
-    write().map_err(|e| RunError::io(path, e))
+    write().map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        RunError::io(path, e)
+    })
 }

@@ -22,6 +22,7 @@ use crate::replay::Verdict;
 use crate::run::config::Experiment;
 use crate::run::error::RunError;
 use crate::run::execute::RunOptions;
+use crate::run::output::RunInfo;
 use crate::run::record::{FailureRecord, GameRecord};
 use crate::run::spec::Experimentable;
 use crate::run::summary::Summary;
@@ -51,8 +52,7 @@ pub trait GameEntry: Send + Sync {
     /// Plays (or resumes, or shards) an experiment of this game and writes its directory.
     fn execute(&self, exp: &Experiment, opts: &RunOptions) -> Result<Summary, RunError>;
     /// Replays one game of a run of this game.
-    fn replay(&self, exp: &Experiment, args: &ReplayArgs, run_checked: bool, origin: &str)
-        -> Result<Verdict, RunError>;
+    fn replay(&self, exp: &Experiment, args: &ReplayArgs, run: &RunInfo, origin: &str) -> Result<Verdict, RunError>;
     /// The summary of records of this game (for `merge`).
     fn summarize(
         &self,
@@ -98,14 +98,8 @@ impl<G: Experimentable> GameEntry for Registered<G> {
     fn execute(&self, exp: &Experiment, opts: &RunOptions) -> Result<Summary, RunError> {
         crate::run::execute::execute::<G>(exp, opts)
     }
-    fn replay(
-        &self,
-        exp: &Experiment,
-        args: &ReplayArgs,
-        run_checked: bool,
-        origin: &str,
-    ) -> Result<Verdict, RunError> {
-        crate::replay::replay::<G>(exp, args, run_checked, origin)
+    fn replay(&self, exp: &Experiment, args: &ReplayArgs, run: &RunInfo, origin: &str) -> Result<Verdict, RunError> {
+        crate::replay::replay::<G>(exp, args, run, origin)
     }
     fn summarize(
         &self,

@@ -3,9 +3,11 @@
 //! number of legal actions, action; chance outcomes; the final state and result), and checks
 //! the replay against the game's line in `games.jsonl` (or `failures.jsonl`).
 //!
-//! Exit codes: 0 when the replay equals its record (or the game has no record yet, which is
-//! said on stderr); 3 when it differs, or when it reproduces a recorded failure; 2 for bad
-//! arguments or an unreadable run directory.
+//! Exit codes: 0 when the replay equals its record (or the game has no record yet in a run
+//! still going, which is said on stderr); 3 when it differs, or when it reproduces a recorded
+//! failure; 2 for bad arguments, an unreadable run directory, content or config that changed
+//! since the run, a complete run without the game's record, or a run made with
+//! `"deterministic": false` (which no replay can check).
 
 use serde_json::json;
 
@@ -14,7 +16,8 @@ use crate::registry::Registry;
 use crate::run::config::{Experiment, Overrides};
 use crate::run::console;
 use crate::run::error::RunError;
-use crate::run::output::{config_hash, read_run_info, FAILURES_FILE, GAMES_FILE, RUN_FILE};
+use crate::run::execute::changed_content;
+use crate::run::output::{config_hash, read_run_info, RunInfo, FAILURES_FILE, GAMES_FILE, RUN_FILE};
 use crate::run::play::{play, Context, Outcome, TraceStep};
 use crate::run::record::{read_jsonl, FailureRecord, GameRecord};
 use crate::run::spec::Experimentable;
@@ -54,10 +57,11 @@ pub fn run_in(registry: &Registry, args: &ReplayArgs) -> Result<Verdict, RunErro
     let origin = args.run.join(RUN_FILE).display().to_string();
     let config_origin = format!("{origin}: config");
     let exp = Experiment::from_value_in(registry, &info.config, &config_origin, &Overrides::default())?;
-    if config_hash(&exp) != info.config_hash {
+    if !exp.deterministic || !info.deterministic {
         return Err(RunError::Mismatch {
             path: args.run.join(RUN_FILE),
-            problem: "the stored config does not hash to config_hash (edited, or written by another sim version)"
+            problem: "cannot check a replay: the run was made with \"deterministic\": false (a wall-clock budget), \
+                      so its games depend on machine speed and load and cannot be reproduced"
                 .into(),
         });
     }
@@ -67,29 +71,56 @@ pub fn run_in(registry: &Registry, args: &ReplayArgs) -> Result<Verdict, RunErro
             problem: format!("{} is not a game of this run (0 to {})", args.game, exp.games - 1),
         });
     }
+    if let Some(s) = info.shard.filter(|s| !s.contains(args.game)) {
+        return Err(RunError::Argument {
+            name: "--game".into(),
+            problem: format!("game {} is not in this directory: it holds shard {s} only", args.game),
+        });
+    }
     let game = registry.get(&exp.game).map_err(|p| crate::run::config::ConfigError::new(&config_origin, "game", p))?;
-    game.replay(&exp, args, info.check_invariants, &origin)
+    game.replay(&exp, args, &info, &origin)
 }
 
 /// Replays game `args.game` of a run of game `G` (the registry's [`crate::registry::GameEntry::replay`]).
 pub fn replay<G: Experimentable>(
     exp: &Experiment,
     args: &ReplayArgs,
-    run_checked: bool,
+    run: &RunInfo,
     origin: &str,
 ) -> Result<Verdict, RunError> {
     let prepared = G::prepare(exp, origin)?;
+    let content = G::content_files(&prepared);
+    let hash = config_hash(exp, &content);
+    if hash != run.config_hash {
+        let changed = changed_content(&run.content_files, &content);
+        let why = if changed.is_empty() {
+            "the stored config does not hash to config_hash (edited, or written by another sim version)".to_string()
+        } else {
+            format!("the content differs from the run's: {} changed", changed.join(", "))
+        };
+        return Err(RunError::Mismatch { path: args.run.join(RUN_FILE), problem: format!("cannot replay: {why}") });
+    }
     let index = args.game;
     let recorded =
         read_jsonl::<GameRecord>(&args.run.join(GAMES_FILE))?.records.into_iter().find(|r| r.id.index == index);
     let failed =
         read_jsonl::<FailureRecord>(&args.run.join(FAILURES_FILE))?.records.into_iter().find(|f| f.id.index == index);
+    if recorded.is_none() && failed.is_none() && run.status == "complete" {
+        return Err(RunError::Corrupt {
+            path: args.run.join(GAMES_FILE),
+            problem: format!(
+                "game {index} has no record, but the run is complete: every game of it should have one (in \
+                 {GAMES_FILE} or {FAILURES_FILE})"
+            ),
+        });
+    }
     let ctx = Context::<G> {
         exp,
         prepared: &prepared,
         agent_names: exp.agent_names(),
-        check_invariants: args.check_invariants || run_checked,
+        check_invariants: args.check_invariants || run.check_invariants,
         run_dir: args.run.display().to_string(),
+        config_hash: hash,
     };
     let mut trace = Vec::new();
     let outcome = play(&ctx, index, Some(&mut trace));

@@ -144,8 +144,18 @@ fn bad_content_dir_exits_2() {
     write(&content, "technologies.json", r#"{"technologies": 5}"#);
     let err = bad_input(&explain(&pos, "sol", &["--content", content.to_str().unwrap()]));
     assert!(err.contains("technologies.json"), "{err}");
-    // A content directory holding only some files uses the embedded rest.
+    // A directory holding no content file, or a misspelled one, would silently play the
+    // embedded content: both are errors naming the directory or the file.
     std::fs::remove_file(content.join("technologies.json")).unwrap();
+    let err = bad_input(&explain(&pos, "sol", &["--content", content.to_str().unwrap()]));
+    assert!(err.contains("holds no content file"), "{err}");
+    let planets =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/data/planets.json")).unwrap();
+    write(&content, "planet.json", &planets);
+    let err = bad_input(&explain(&pos, "sol", &["--content", content.to_str().unwrap()]));
+    assert!(err.contains("planet.json") && err.contains("not a content file"), "{err}");
+    // A content directory holding only some files uses the embedded rest.
+    std::fs::rename(content.join("planet.json"), content.join("planets.json")).unwrap();
     ok_json(&explain(&pos, "sol", &["--content", content.to_str().unwrap()]));
 }
 

@@ -214,7 +214,7 @@ fn a_game_registered_in_a_test_runs_replays_and_merges_with_random_and_mcts_agen
     }
     let merged = dir.join("merged");
     let dirs = vec![shards.join("dice.shard-1-of-2"), shards.join("dice.shard-0-of-2")];
-    sim::merge::run_in(&reg, &MergeArgs { dirs, out: Some(merged.clone()), quiet: true }).unwrap();
+    sim::merge::run_in(&reg, &MergeArgs { dirs, out: Some(merged.clone()), quiet: true, force: false }).unwrap();
     assert_eq!(std::fs::read(merged.join("summary.json")).unwrap(), std::fs::read(run.join("summary.json")).unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -79,8 +79,10 @@ fn planted() -> (Value, Value) {
                 "fighter_ii",
                 "infantry_ii"
             ]);
-            // Three non-fighter ships: the starting fleet pool.
-            f["starting_units"] = json!({"dreadnought": 2, "carrier": 1, "fighter": 4, "infantry": 8, "mech": 1,
+            // Three non-fighter ships: the starting fleet pool. No mech: the equal factions have
+            // no faction units, so no mech unit (content validation refuses one at setup; before
+            // it did, the mech was silently never placed).
+            f["starting_units"] = json!({"dreadnought": 2, "carrier": 1, "fighter": 4, "infantry": 8,
                                          "pds": 2, "space_dock": 1});
         }
     }

@@ -34,11 +34,12 @@ pub const DEFAULT_EXPERIMENT: &str = include_str!("../../experiments/default.jso
 pub const DEFAULT_ORIGIN: &str = "(embedded default experiment)";
 
 /// Every top-level key a config may have, sorted.
-pub const KEYS: [&str; 16] = [
+pub const KEYS: [&str; 17] = [
     "agents",
     "assignment",
     "content",
     "description",
+    "deterministic",
     "faction_pool",
     "factions",
     "fault_injection",
@@ -171,6 +172,9 @@ pub struct Experiment {
     pub out: PathBuf,
     /// Test-only faults.
     pub fault_injection: FaultInjection,
+    /// Whether every game is a function of (config, index) alone. `false` only when the config
+    /// says `"deterministic": false`, which it must to use a wall-clock budget (`time_ms`).
+    pub deterministic: bool,
 }
 
 /// Command-line values that replace config keys.
@@ -301,6 +305,29 @@ impl Experiment {
             None => PathBuf::from(optional(obj, "out", string).map_err(|p| err("out", p))?.unwrap_or("results".into())),
         };
         let fault_injection = fault_injection(obj).map_err(|(k, p)| err(&k, p))?;
+        if let Some(i) = fault_injection.panic_in_games.iter().position(|&g| g >= games) {
+            let g = fault_injection.panic_in_games[i];
+            let problem = format!("game {g} is not a game of this run (0 to {})", games - 1);
+            return Err(match games_origin {
+                Some(flag) => ConfigError::new(flag, "", format!("fault_injection.panic_in_games: {problem}")),
+                None => err("fault_injection.panic_in_games", problem),
+            });
+        }
+        let deterministic = optional(obj, "deterministic", |v| {
+            v.as_bool().ok_or_else(|| format!("expected true or false, got {}", kind_of(v)))
+        })
+        .map_err(|p| err("deterministic", p))?
+        .unwrap_or(true);
+        if deterministic {
+            if let Some(i) = agents.iter().position(|a| matches!(a, AgentConfig::Mcts(m) if m.time_ms.is_some())) {
+                return Err(err(
+                    &format!("agents[{i}].time_ms"),
+                    "a wall-clock budget makes results depend on machine speed and load; remove it, or set \
+                     \"deterministic\": false to accept runs that cannot be reproduced or replayed"
+                        .into(),
+                ));
+            }
+        }
         Ok(Experiment {
             name,
             description,
@@ -318,6 +345,7 @@ impl Experiment {
             content,
             out,
             fault_injection,
+            deterministic,
         })
     }
 
@@ -350,6 +378,9 @@ impl Experiment {
         }
         if self.fault_injection != FaultInjection::default() {
             m.insert("fault_injection".into(), json!({"panic_in_games": self.fault_injection.panic_in_games}));
+        }
+        if !self.deterministic {
+            m.insert("deterministic".into(), json!(false));
         }
         Value::Object(m)
     }
@@ -638,5 +669,29 @@ mod tests {
         assert_eq!(e.canonical()["fault_injection"], json!({"panic_in_games": [1, 3]}));
         let bad = parse(&MINIMAL.replace("\"games\": 4", "\"games\": 4, \"fault_injection\": {\"explode\": true}"));
         assert_eq!(bad.unwrap_err().key, "fault_injection.explode");
+        let beyond =
+            parse(&MINIMAL.replace("\"games\": 4", "\"games\": 4, \"fault_injection\": {\"panic_in_games\": [4]}"));
+        assert_eq!(
+            beyond.unwrap_err().to_string(),
+            "x.json: fault_injection.panic_in_games: game 4 is not a game of this run (0 to 3)"
+        );
+    }
+
+    #[test]
+    fn a_wall_clock_budget_needs_deterministic_false() {
+        let clock =
+            MINIMAL.replace("{\"kind\": \"heuristic\"}", "{\"kind\": \"mcts\", \"iterations\": 9, \"time_ms\": 5}");
+        let e = parse(&clock).unwrap_err();
+        assert_eq!(e.key, "agents[1].time_ms");
+        assert!(e.problem.contains("\"deterministic\": false"), "{e}");
+        let e = parse(&clock.replace("\"games\": 4", "\"games\": 4, \"deterministic\": false")).unwrap();
+        assert!(!e.deterministic);
+        assert_eq!(e.canonical()["deterministic"], json!(false));
+        let again = Experiment::from_value(&e.canonical(), "run.json", &Overrides::default()).unwrap();
+        assert!(!again.deterministic);
+        // A deterministic config's canonical form (and so its hash) has no such key.
+        assert!(parse(MINIMAL).unwrap().canonical().get("deterministic").is_none());
+        let e = parse(&MINIMAL.replace("\"games\": 4", "\"games\": 4, \"deterministic\": \"no\"")).unwrap_err();
+        assert_eq!(e.to_string(), "x.json: deterministic: expected true or false, got a string");
     }
 }

@@ -44,6 +44,18 @@ pub enum RunError {
         /// What does not match.
         problem: String,
     },
+    /// Another process holds the directory's lock (exit 2).
+    Locked {
+        /// The results directory.
+        dir: PathBuf,
+    },
+    /// The directory holds an earlier run, which only `--resume` or `--force` may touch (exit 2).
+    Exists {
+        /// The results directory.
+        dir: PathBuf,
+        /// What is there.
+        found: String,
+    },
     /// Some games panicked or broke an invariant; they are in `failures.jsonl` (exit 3).
     GamesFailed {
         /// Failed games.
@@ -83,6 +95,19 @@ impl fmt::Display for RunError {
             RunError::Io { path, error } => write!(f, "{}: {error}", path.display()),
             RunError::Corrupt { path, problem } => write!(f, "{}: {problem}", path.display()),
             RunError::Mismatch { path, problem } => write!(f, "{}: {problem}", path.display()),
+            RunError::Locked { dir } => write!(
+                f,
+                "{}: another sim process is writing this results directory (it holds {}); wait for it or choose \
+                 another --out",
+                dir.display(),
+                dir.join(crate::run::output::LOCK_FILE).display()
+            ),
+            RunError::Exists { dir, found } => write!(
+                f,
+                "{}: holds an earlier run ({found}); pass --resume to finish it, or --force to delete it and start \
+                 over",
+                dir.display()
+            ),
             RunError::GamesFailed { failed, planned, file } => {
                 write!(f, "{failed} of {planned} games failed; see {}", file.display())
             }

@@ -1,7 +1,8 @@
 //! The run pipeline, generic over the game: check, open (or resume) the run directory, play
 //! the missing games in parallel while streaming their records, then write the summary.
 //!
-//! Parallelism follows the one-RNG-per-work-item pattern: `todo.par_iter()` over game indices,
+//! Parallelism follows the one-RNG-per-work-item pattern: a parallel iterator over game indices
+//! (never collected, so `games` may be as large as the config allows),
 //! each task plays one whole game from RNGs derived from (seed, block) alone, and records are
 //! sorted by index before they are summarized, so neither the thread count nor the order in
 //! which games finish can change `summary.json`.
@@ -18,11 +19,12 @@ use crate::run::config::Experiment;
 use crate::run::console;
 use crate::run::error::RunError;
 use crate::run::output::{
-    config_hash, git_revision, read_run_info, run_dir, unix_now, write_json_atomic, LineWriter, Machine, RunInfo,
-    Session, FAILURES_FILE, GAMES_FILE, RUN_FILE, RUN_FORMAT, SUMMARY_FILE,
+    config_hash, git_revision, lock_dir, read_run_info, run_dir, unix_now, write_json_atomic, ContentFiles, LineWriter,
+    Machine, RunInfo, Session, FAILURES_FILE, GAMES_FILE, RUN_FILE, RUN_FORMAT, SUMMARY_FILE,
 };
-use crate::run::play::{play, Context, Outcome};
+use crate::run::play::{game_id, play, Context, Outcome};
 use crate::run::record::{read_jsonl, truncate, FailureRecord, GameRecord};
+use crate::run::seating::plan;
 use crate::run::shard::Shard;
 use crate::run::spec::Experimentable;
 use crate::run::summary::{summarize, Summary};
@@ -36,6 +38,8 @@ pub struct RunOptions {
     pub quiet: bool,
     /// Finish an interrupted run instead of starting over.
     pub resume: bool,
+    /// Delete an earlier run in the directory and start over.
+    pub force: bool,
     /// The shard to play, if any.
     pub shard: Option<Shard>,
     /// Check invariants after every step.
@@ -46,26 +50,59 @@ pub struct RunOptions {
     pub origin: String,
 }
 
+/// The games of the experiment (or of one shard): `0..games`, or those of the shard.
+pub fn planned_count(games: u64, shard: Option<Shard>) -> u64 {
+    match shard {
+        None => games,
+        Some(s) if s.index >= games => 0,
+        Some(s) => (games - s.index).div_ceil(s.count),
+    }
+}
+
 /// Plays the experiment (or the shard's share, or what a resume still lacks) and writes the run
 /// directory. Returns the summary; failed games give [`RunError::GamesFailed`] after every
 /// file has been written.
 pub fn execute<G: Experimentable>(exp: &Experiment, opts: &RunOptions) -> Result<Summary, RunError> {
     // Everything that can reject the input happens before the first write.
     let prepared = G::prepare(exp, &opts.origin)?;
+    if !opts.quiet {
+        for w in G::warnings(&prepared) {
+            eprintln!("sim: warning: {}: {w}", opts.origin);
+        }
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.threads)
         .build()
         .map_err(|e| RunError::Argument { name: "--threads".into(), problem: e.to_string() })?;
-    let hash = config_hash(exp);
+    let content_files = G::content_files(&prepared);
+    let info_content = content_files.clone();
+    let hash = config_hash(exp, &content_files);
     let dir = run_dir(exp, opts.shard);
-    let planned: Vec<u64> = (0..exp.games).filter(|&i| opts.shard.is_none_or(|s| s.contains(i))).collect();
+    let planned = planned_count(exp.games, opts.shard);
+    let agent_names = exp.agent_names();
 
+    // One writer per directory, from before the first look at its files to the exit.
+    let _lock = lock_dir(&dir)?;
     let started = Instant::now();
-    let resumed = opts.resume && dir.join(RUN_FILE).exists();
-    let (mut records, mut failures) = if resumed { load(&dir, &hash, opts.shard, &planned)? } else { fresh(&dir)? };
+    let (resumed, earlier_checked, mut records, mut failures) = if opts.resume {
+        match resume_state(&dir)? {
+            Some(info) => {
+                let (r, f) = load(&dir, &info, &hash, opts.shard, exp, &agent_names, &info_content)?;
+                (true, info.check_invariants, r, f)
+            }
+            None => {
+                if !opts.quiet {
+                    eprintln!("sim: note: nothing to resume in {}; starting the run", dir.display());
+                }
+                (false, true, Vec::new(), Vec::new())
+            }
+        }
+    } else {
+        let (r, f) = fresh(&dir, opts.force)?;
+        (false, true, r, f)
+    };
     let earlier = (records.len() + failures.len()) as u64;
     let done: BTreeSet<u64> = records.iter().map(|r| r.id.index).chain(failures.iter().map(|f| f.id.index)).collect();
-    let todo: Vec<u64> = planned.iter().copied().filter(|i| !done.contains(i)).collect();
 
     let mut info = RunInfo {
         format: RUN_FORMAT.into(),
@@ -76,9 +113,13 @@ pub fn execute<G: Experimentable>(exp: &Experiment, opts: &RunOptions) -> Result
         config: exp.canonical(),
         config_hash: hash.clone(),
         shard: opts.shard,
-        check_invariants: opts.check_invariants,
+        // Only what every game was checked under: resuming an unchecked run with the flag
+        // does not make its earlier games checked.
+        check_invariants: opts.check_invariants && (earlier == 0 || earlier_checked),
+        deterministic: exp.deterministic,
+        content_files,
         threads: opts.threads,
-        games_planned: planned.len() as u64,
+        games_planned: planned,
         games_completed: records.len() as u64,
         games_failed: failures.len() as u64,
         session: Session {
@@ -93,20 +134,24 @@ pub fn execute<G: Experimentable>(exp: &Experiment, opts: &RunOptions) -> Result
         machine: Machine::this(),
         merged_from: Vec::new(),
     };
+    // A summary from before this session would describe other games than the files will.
+    remove_if_present(&dir.join(SUMMARY_FILE))?;
     write_json_atomic(&dir.join(RUN_FILE), &info)?;
 
     let ctx = Context::<G> {
         exp,
         prepared: &prepared,
-        agent_names: exp.agent_names(),
+        agent_names,
         check_invariants: opts.check_invariants,
         run_dir: dir.display().to_string(),
+        config_hash: hash.clone(),
     };
-    let bar = console::progress(planned.len() as u64, earlier, opts.quiet);
+    let bar = console::progress(planned, earlier, opts.quiet);
     let mut games_out = LineWriter::append(&dir.join(GAMES_FILE))?;
     let mut failures_out = LineWriter::append(&dir.join(FAILURES_FILE))?;
     let abort = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Outcome>();
+    let shard = opts.shard;
     let (played, write_error) = std::thread::scope(|scope| {
         let writer = scope.spawn(|| {
             let (mut played, mut error) = (Vec::new(), None);
@@ -124,14 +169,20 @@ pub fn execute<G: Experimentable>(exp: &Experiment, opts: &RunOptions) -> Result
                 bar.inc(1);
                 played.push(outcome);
             }
+            if error.is_none() {
+                error = games_out.finish().and_then(|()| failures_out.finish()).err();
+            }
             (played, error)
         });
         pool.install(|| {
-            todo.par_iter().for_each_with(tx, |tx, &i| {
-                if !abort.load(Ordering::Relaxed) {
-                    let _ = tx.send(play(&ctx, i, None));
-                }
-            })
+            (0..exp.games)
+                .into_par_iter()
+                .filter(|i| shard.is_none_or(|s| s.contains(*i)) && !done.contains(i))
+                .for_each_with(tx, |tx, i| {
+                    if !abort.load(Ordering::Relaxed) {
+                        let _ = tx.send(play(&ctx, i, None));
+                    }
+                })
         });
         writer.join().unwrap_or_else(|p| std::panic::resume_unwind(p))
     });
@@ -148,7 +199,7 @@ pub fn execute<G: Experimentable>(exp: &Experiment, opts: &RunOptions) -> Result
     }
     records.sort_by_key(|r| r.id.index);
     failures.sort_by_key(|f| f.id.index);
-    let summary = summarize(exp, &hash, planned.len() as u64, &records, &failures, G::SECTIONS);
+    let summary = summarize(exp, &hash, planned, &records, &failures, G::SECTIONS);
     write_json_atomic(&dir.join(SUMMARY_FILE), &summary)?;
 
     let wall = started.elapsed().as_secs_f64();
@@ -163,8 +214,9 @@ pub fn execute<G: Experimentable>(exp: &Experiment, opts: &RunOptions) -> Result
 
     if !opts.quiet {
         let resumed_note = if resumed { format!(" ({earlier} from earlier sessions)") } else { String::new() };
+        let nondeterministic = if exp.deterministic { "" } else { " [not deterministic: \"deterministic\": false]" };
         console::print(&format!(
-            "{}: {} games{resumed_note}, {} failed, {new_games} played in {:.1} s ({:.1} games/s) -> {}\n{}",
+            "{}: {} games{resumed_note}, {} failed, {new_games} played in {:.1} s ({:.1} games/s){nondeterministic} -> {}\n{}",
             exp.name,
             records.len(),
             failures.len(),
@@ -175,42 +227,87 @@ pub fn execute<G: Experimentable>(exp: &Experiment, opts: &RunOptions) -> Result
         ));
     }
     if !failures.is_empty() {
-        return Err(RunError::GamesFailed {
-            failed: failures.len() as u64,
-            planned: planned.len() as u64,
-            file: dir.join(FAILURES_FILE),
-        });
+        return Err(RunError::GamesFailed { failed: failures.len() as u64, planned, file: dir.join(FAILURES_FILE) });
     }
     Ok(summary)
 }
 
-/// Starts a run directory afresh: creates it and removes results of an earlier run.
-fn fresh(dir: &Path) -> Result<(Vec<GameRecord>, Vec<FailureRecord>), RunError> {
-    std::fs::create_dir_all(dir).map_err(|e| RunError::io(dir, e))?;
-    for file in [GAMES_FILE, FAILURES_FILE, SUMMARY_FILE] {
-        let path = dir.join(file);
-        match std::fs::remove_file(&path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(RunError::io(&path, e)),
-            _ => {}
+/// The results files a run directory may hold, in the order they are reported.
+const RESULT_FILES: [&str; 4] = [RUN_FILE, GAMES_FILE, FAILURES_FILE, SUMMARY_FILE];
+
+/// Removes `path`; a missing file is fine.
+fn remove_if_present(path: &Path) -> Result<(), RunError> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(RunError::io(path, e)),
+        _ => Ok(()),
+    }
+}
+
+/// What an earlier run left in `dir`, for the error that refuses to delete it; `None` when
+/// it holds no results file.
+fn describe_existing(dir: &Path) -> Option<String> {
+    let present: Vec<&str> = RESULT_FILES.into_iter().filter(|f| dir.join(f).exists()).collect();
+    if present.is_empty() {
+        return None;
+    }
+    let status = read_run_info(dir).map(|i| format!("run.json status '{}', ", i.status)).unwrap_or_default();
+    Some(format!("{status}files {}", present.join(", ")))
+}
+
+/// Starts a run directory afresh. An earlier run's files are deleted only with `force`.
+fn fresh(dir: &Path, force: bool) -> Result<(Vec<GameRecord>, Vec<FailureRecord>), RunError> {
+    if let Some(found) = describe_existing(dir) {
+        if !force {
+            return Err(RunError::Exists { dir: dir.to_path_buf(), found });
         }
+    }
+    for file in RESULT_FILES {
+        remove_if_present(&dir.join(file))?;
     }
     Ok((Vec::new(), Vec::new()))
 }
 
+/// What `--resume` finds: the earlier `run.json`, or `None` for a directory with no results
+/// file at all (nothing to resume, nothing to lose). Results without their `run.json` cannot be
+/// checked, so they are an error rather than silently deleted.
+fn resume_state(dir: &Path) -> Result<Option<RunInfo>, RunError> {
+    if dir.join(RUN_FILE).exists() {
+        return read_run_info(dir).map(Some);
+    }
+    match describe_existing(dir) {
+        None => Ok(None),
+        Some(found) => Err(RunError::Mismatch {
+            path: dir.join(RUN_FILE),
+            problem: format!(
+                "cannot resume: run.json is missing, so the results here ({found}) cannot be checked; --force deletes \
+                 them and starts over"
+            ),
+        }),
+    }
+}
+
 /// Reads an interrupted run back for `--resume`: checks that it is the same experiment and
-/// shard, drops torn last lines, and checks that every record belongs to the plan.
+/// shard, drops torn last lines, and checks every line: a game of the plan, not recorded
+/// twice, and stamped with this run's config hash, seed, seating, agents and factions.
 fn load(
     dir: &Path,
+    info: &RunInfo,
     hash: &str,
     shard: Option<Shard>,
-    planned: &[u64],
+    exp: &Experiment,
+    agent_names: &[String],
+    content: &ContentFiles,
 ) -> Result<(Vec<GameRecord>, Vec<FailureRecord>), RunError> {
-    let info = read_run_info(dir)?;
     let mismatch = |problem: String| RunError::Mismatch { path: dir.join(RUN_FILE), problem };
     if info.config_hash != hash {
+        let changed = changed_content(&info.content_files, content);
+        let why = if changed.is_empty() {
+            "a different config, --games or --seed".to_string()
+        } else {
+            format!("content changed: {}", changed.join(", "))
+        };
         return Err(mismatch(format!(
-            "cannot resume: the run was made with config hash {}, this config hashes to {hash} \
-             (a different config, --games or --seed)",
+            "cannot resume: the run was made with config hash {}, this config hashes to {hash} ({why})",
             info.config_hash
         )));
     }
@@ -223,23 +320,68 @@ fn load(
         )));
     }
     let games = read_jsonl::<GameRecord>(&dir.join(GAMES_FILE))?;
-    truncate(&dir.join(GAMES_FILE), games.valid_len)?;
     let fails = read_jsonl::<FailureRecord>(&dir.join(FAILURES_FILE))?;
-    truncate(&dir.join(FAILURES_FILE), fails.valid_len)?;
-    let planned: BTreeSet<u64> = planned.iter().copied().collect();
     let mut seen = BTreeSet::new();
-    for (i, file) in games
+    let lines = games
         .records
         .iter()
-        .map(|r| (r.id.index, GAMES_FILE))
-        .chain(fails.records.iter().map(|f| (f.id.index, FAILURES_FILE)))
-    {
-        if !planned.contains(&i) || !seen.insert(i) {
-            return Err(RunError::Corrupt {
-                path: dir.join(file),
-                problem: format!("game {i} is not expected here (outside the plan, or recorded twice)"),
-            });
-        }
+        .map(|r| &r.id)
+        .zip(&games.lines)
+        .map(|(id, &n)| (id, n, GAMES_FILE))
+        .chain(fails.records.iter().map(|f| &f.id).zip(&fails.lines).map(|(id, &n)| (id, n, FAILURES_FILE)));
+    for (id, line, file) in lines {
+        check_line(id, exp, shard, agent_names, hash, &mut seen).map_err(|problem| RunError::Corrupt {
+            path: dir.join(file),
+            problem: format!("line {line}: {problem}"),
+        })?;
     }
+    truncate(&dir.join(GAMES_FILE), games.valid_len)?;
+    truncate(&dir.join(FAILURES_FILE), fails.valid_len)?;
     Ok((games.records, fails.records))
+}
+
+/// The content files whose hash differs between a run and now (added or removed included).
+pub fn changed_content(then: &ContentFiles, now: &ContentFiles) -> Vec<String> {
+    let names: BTreeSet<&String> = then.keys().chain(now.keys()).collect();
+    names.into_iter().filter(|n| then.get(*n) != now.get(*n)).cloned().collect()
+}
+
+/// Checks one record's identity: a game of the experiment (and shard), not seen before, and
+/// exactly the game this run plays at that index. `seen` collects the indices.
+pub fn check_line(
+    id: &crate::run::record::GameId,
+    exp: &Experiment,
+    shard: Option<Shard>,
+    agent_names: &[String],
+    hash: &str,
+    seen: &mut BTreeSet<u64>,
+) -> Result<(), String> {
+    let i = id.index;
+    if i >= exp.games {
+        return Err(format!("game {i} is outside the experiment's {} games", exp.games));
+    }
+    if let Some(s) = shard.filter(|s| !s.contains(i)) {
+        return Err(format!("game {i} belongs to another shard than {s}"));
+    }
+    if let Some(why) = id.mismatch(&game_id(&plan(exp, i), exp.seed, agent_names, hash)) {
+        return Err(format!("game {i} is not this run's: {why}"));
+    }
+    if !seen.insert(i) {
+        return Err(format!("game {i} is recorded twice"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn planned_count_is_the_shards_share_without_listing_it() {
+        assert_eq!(planned_count(10, None), 10);
+        let count = |k, n| planned_count(10, Some(Shard::new(k, n).unwrap()));
+        assert_eq!((count(0, 3), count(1, 3), count(2, 3)), (4, 3, 3));
+        assert_eq!(planned_count(2, Some(Shard::new(4, 5).unwrap())), 0);
+        assert_eq!(planned_count(1 << 56, Some(Shard::new(1, 2).unwrap())), 1 << 55);
+    }
 }

@@ -66,6 +66,7 @@ pub fn run_in(registry: &Registry, args: &RunArgs) -> Result<Summary, RunError> 
         threads,
         quiet: args.quiet,
         resume: args.resume,
+        force: args.force,
         shard,
         check_invariants: args.check_invariants,
         command: std::env::args().collect(),

@@ -3,13 +3,20 @@
 //!
 //! Crash safety: `games.jsonl` and `failures.jsonl` are appended one complete line per
 //! `write` call, so after `kill -9` only the last line can be torn (and `--resume` drops it);
-//! `summary.json` and `run.json` are written to a temporary file and renamed over the old one,
-//! so they are always either the old or the new complete file. Lines are not fsynced: a kill
-//! loses nothing the process wrote, a power cut may lose the last lines, which resume replays.
+//! `summary.json` and `run.json` are written to a temporary file, fsynced and renamed over the
+//! old one, so they are always either the old or the new complete file (a failed write removes
+//! its temporary file). Lines are fsynced at most [`SYNC_INTERVAL`] apart and when the run
+//! ends: a kill loses nothing the process wrote, a power cut may lose the lines of the last
+//! second, which `--resume` plays again.
+//!
+//! One writer per directory: [`lock_dir`] takes an advisory lock on `run.lock` that the
+//! process holds until it exits, so a second `sim run` (or `sim merge`) into the same directory
+//! stops with an error before it touches anything.
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -30,15 +37,45 @@ pub const FAILURES_FILE: &str = "failures.jsonl";
 pub const SUMMARY_FILE: &str = "summary.json";
 /// Provenance.
 pub const RUN_FILE: &str = "run.json";
+/// The advisory lock of the one process writing the directory.
+pub const LOCK_FILE: &str = "run.lock";
+
+/// The longest time appended lines stay in the page cache before they are fsynced.
+pub const SYNC_INTERVAL: Duration = Duration::from_secs(1);
 
 /// Lowercase hex SHA-256 of `bytes`.
 pub fn sha256_hex(bytes: &[u8]) -> String {
     Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The config hash: SHA-256 of the compact canonical config ([`Experiment::canonical`]).
-pub fn config_hash(exp: &Experiment) -> String {
-    sha256_hex(exp.canonical().to_string().as_bytes())
+/// The config hash: SHA-256 of the compact canonical config ([`Experiment::canonical`]) with,
+/// for games with content, a `content_files` object added (file name → SHA-256 of the text
+/// actually loaded, embedded or from the content directory). A content edit therefore changes
+/// the hash, and `--resume`, `sim merge` and `sim replay` refuse to mix two contents.
+pub fn config_hash(exp: &Experiment, content_files: &ContentFiles) -> String {
+    let mut v = exp.canonical();
+    if let (Value::Object(m), false) = (&mut v, content_files.is_empty()) {
+        m.insert("content_files".into(), serde_json::json!(content_files));
+    }
+    sha256_hex(v.to_string().as_bytes())
+}
+
+/// Content file name → SHA-256 (hex) of the text used; empty for games without content.
+pub type ContentFiles = std::collections::BTreeMap<String, String>;
+
+/// Takes the advisory lock of `dir` (creating the directory and `run.lock`), held as long as
+/// the returned file is open. A directory another process holds is
+/// [`RunError::Locked`].
+pub fn lock_dir(dir: &Path) -> Result<File, RunError> {
+    std::fs::create_dir_all(dir).map_err(|e| RunError::io(dir, e))?;
+    let path = dir.join(LOCK_FILE);
+    let file =
+        OpenOptions::new().create(true).truncate(false).write(true).open(&path).map_err(|e| RunError::io(&path, e))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(RunError::Locked { dir: dir.to_path_buf() }),
+        Err(std::fs::TryLockError::Error(e)) => Err(RunError::io(&path, e)),
+    }
 }
 
 /// The results directory of `exp` (or of one of its shards): `<out>/<name>` or
@@ -59,24 +96,42 @@ pub fn write_json_atomic<T: Serialize>(path: &Path, value: &T) -> Result<(), Run
         let mut f = File::create(&tmp)?;
         f.write_all(text.as_bytes())?;
         f.sync_all()?;
-        std::fs::rename(&tmp, path)
+        std::fs::rename(&tmp, path)?;
+        sync_parent(path)
     };
-    write().map_err(|e| RunError::io(path, e))
+    write().map_err(|e| {
+        // A full disk leaves no partial temporary file behind.
+        let _ = std::fs::remove_file(&tmp);
+        RunError::io(path, e)
+    })
+}
+
+/// Fsyncs the directory holding `path`, so that a rename into it survives a power cut.
+pub fn sync_parent(path: &Path) -> std::io::Result<()> {
+    match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        Some(dir) => File::open(dir)?.sync_all(),
+        None => File::open(".")?.sync_all(),
+    }
 }
 
 /// A JSONL file opened for appending, one complete line per write.
+/// Lines reach the disk (fsync) at most [`SYNC_INTERVAL`] after they were written, and all of
+/// them by [`LineWriter::finish`].
 #[derive(Debug)]
 pub struct LineWriter {
     path: PathBuf,
     file: File,
     buf: Vec<u8>,
+    synced: Instant,
+    unsynced: bool,
 }
 
 impl LineWriter {
     /// Opens `path` for appending (creating it).
     pub fn append(path: &Path) -> Result<Self, RunError> {
         let file = OpenOptions::new().create(true).append(true).open(path).map_err(|e| RunError::io(path, e))?;
-        Ok(LineWriter { path: path.to_path_buf(), file, buf: Vec::new() })
+        sync_parent(path).map_err(|e| RunError::io(path, e))?;
+        Ok(LineWriter { path: path.to_path_buf(), file, buf: Vec::new(), synced: Instant::now(), unsynced: false })
     }
 
     /// Appends `value` as one JSON line, with a single `write` of line and newline.
@@ -84,7 +139,32 @@ impl LineWriter {
         self.buf.clear();
         serde_json::to_writer(&mut self.buf, value).map_err(|e| RunError::io(&self.path, e.into()))?;
         self.buf.push(b'\n');
-        self.file.write_all(&self.buf).and_then(|()| self.file.flush()).map_err(|e| RunError::io(&self.path, e))
+        self.file.write_all(&self.buf).and_then(|()| self.file.flush()).map_err(|e| RunError::io(&self.path, e))?;
+        self.unsynced = true;
+        if self.synced.elapsed() >= SYNC_INTERVAL {
+            self.sync()?;
+        }
+        Ok(())
+    }
+
+    /// Fsyncs what was written so far.
+    pub fn sync(&mut self) -> Result<(), RunError> {
+        if self.unsynced {
+            self.file.sync_data().map_err(|e| RunError::io(&self.path, e))?;
+            self.unsynced = false;
+        }
+        self.synced = Instant::now();
+        Ok(())
+    }
+
+    /// Fsyncs every line and closes the file.
+    pub fn finish(mut self) -> Result<(), RunError> {
+        self.sync()
+    }
+
+    /// Whether some written lines are not fsynced yet.
+    pub fn has_unsynced(&self) -> bool {
+        self.unsynced
     }
 }
 
@@ -108,8 +188,16 @@ pub struct RunInfo {
     pub config_hash: String,
     /// The shard this directory holds, or null for the whole experiment.
     pub shard: Option<Shard>,
-    /// Whether invariants were checked after every step.
+    /// Whether invariants were checked after every step of every game in the directory
+    /// (false when any session of the run played without the check).
     pub check_invariants: bool,
+    /// Whether the run is deterministic (false: the config's `"deterministic": false`).
+    #[serde(default = "yes")]
+    pub deterministic: bool,
+    /// Each content file used and its SHA-256 (covered by `config_hash`); empty for games
+    /// without content.
+    #[serde(default, skip_serializing_if = "ContentFiles::is_empty")]
+    pub content_files: ContentFiles,
     /// Worker threads.
     pub threads: usize,
     /// Games planned in this directory (the shard's share, or all).
@@ -125,6 +213,10 @@ pub struct RunInfo {
     /// For a merged run: the shard directories it was merged from.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub merged_from: Vec<MergedShard>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Timings of one session.
@@ -210,6 +302,68 @@ pub fn read_run_info(dir: &Path) -> Result<RunInfo, RunError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("sim-output-test-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_failed_atomic_write_leaves_no_temporary_file() {
+        let dir = scratch("atomic");
+        // The rename fails (a directory stands where the file goes), as a full disk fails the
+        // write: either way nothing partial may stay behind.
+        let path = dir.join("summary.json");
+        std::fs::create_dir_all(path.join("x")).unwrap();
+        assert!(write_json_atomic(&path, &serde_json::json!({"a": 1})).is_err());
+        assert!(!dir.join("summary.json.tmp").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn lines_are_fsynced_within_the_interval_and_at_finish() {
+        let dir = scratch("sync");
+        let mut w = LineWriter::append(&dir.join("games.jsonl")).unwrap();
+        w.write(&serde_json::json!({"index": 0})).unwrap();
+        assert!(w.has_unsynced(), "a line right after the last sync waits for the interval");
+        w.synced -= SYNC_INTERVAL;
+        w.write(&serde_json::json!({"index": 1})).unwrap();
+        assert!(!w.has_unsynced(), "a line after the interval syncs everything");
+        w.write(&serde_json::json!({"index": 2})).unwrap();
+        w.finish().unwrap();
+        assert_eq!(std::fs::read_to_string(dir.join("games.jsonl")).unwrap().lines().count(), 3);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_second_lock_on_a_directory_is_refused_until_the_first_is_released() {
+        let dir = scratch("lock");
+        let first = lock_dir(&dir).unwrap();
+        let e = lock_dir(&dir).unwrap_err();
+        assert!(matches!(e, RunError::Locked { .. }), "{e}");
+        assert!(e.to_string().contains("another sim process"), "{e}");
+        drop(first);
+        assert!(lock_dir(&dir).is_ok());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn content_files_change_the_hash_only_for_games_with_content() {
+        let e = Experiment::from_json(
+            r#"{"name": "t", "game": "connect4", "games": 2, "agents": [{"kind": "random"}, {"kind": "random"}]}"#,
+            "t.json",
+            &Default::default(),
+        )
+        .unwrap();
+        let none = ContentFiles::new();
+        assert_eq!(config_hash(&e, &none), sha256_hex(e.canonical().to_string().as_bytes()));
+        let one: ContentFiles = [("planets.json".to_string(), "ab".to_string())].into();
+        let other: ContentFiles = [("planets.json".to_string(), "cd".to_string())].into();
+        assert_ne!(config_hash(&e, &one), config_hash(&e, &none));
+        assert_ne!(config_hash(&e, &one), config_hash(&e, &other));
+    }
 
     #[test]
     fn sha256_matches_the_standard_test_vector() {

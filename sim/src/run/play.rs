@@ -31,6 +31,8 @@ pub struct Context<'a, G: Experimentable> {
     pub check_invariants: bool,
     /// The run directory as the replay command should name it.
     pub run_dir: String,
+    /// The run's config hash, stamped on every record.
+    pub config_hash: String,
 }
 
 /// How one game ended.
@@ -94,15 +96,7 @@ enum Stop {
 /// Plays game `index` (see the module docs). With `trace`, records every step into it.
 pub fn play<G: Experimentable>(ctx: &Context<G>, index: u64, trace: Option<&mut Vec<TraceStep>>) -> Outcome {
     let plan = plan(ctx.exp, index);
-    let id = GameId {
-        index,
-        seed: ctx.exp.seed,
-        block: plan.block,
-        rotation: plan.rotation,
-        lineup: plan.lineup,
-        agents: plan.agents.iter().map(|&a| ctx.agent_names[a].clone()).collect(),
-        factions: plan.factions.clone(),
-    };
+    let id = game_id(&plan, ctx.exp.seed, &ctx.agent_names, &ctx.config_hash);
     let steps = Cell::new(0u64);
     let caught = catch_panic(|| play_to_end(ctx, &plan, &steps, trace));
     let fail = |kind: &str, message: String, location: Option<String>| {
@@ -123,6 +117,21 @@ pub fn play<G: Experimentable>(ctx: &Context<G>, index: u64, trace: Option<&mut 
             fail("step_limit", format!("no terminal state within max_game_length() = {bound} steps"), None)
         }
         Err((message, location)) => fail("panic", message, location),
+    }
+}
+
+/// What identifies the game of `plan` as a game of this run: every record carries it, and
+/// `--resume` and `sim merge` check each line against it.
+pub fn game_id(plan: &GamePlan, seed: u64, agent_names: &[String], config_hash: &str) -> GameId {
+    GameId {
+        index: plan.index,
+        seed,
+        block: plan.block,
+        rotation: plan.rotation,
+        lineup: plan.lineup,
+        agents: plan.agents.iter().map(|&a| agent_names[a].clone()).collect(),
+        factions: plan.factions.clone(),
+        config_hash: config_hash.to_string(),
     }
 }
 
@@ -282,7 +291,14 @@ mod tests {
     }
 
     fn ctx(exp: &Experiment, check: bool) -> Context<'_, ConnectFour> {
-        Context { exp, prepared: &(), agent_names: exp.agent_names(), check_invariants: check, run_dir: "r".into() }
+        Context {
+            exp,
+            prepared: &(),
+            agent_names: exp.agent_names(),
+            check_invariants: check,
+            run_dir: "r".into(),
+            config_hash: "h".into(),
+        }
     }
 
     #[test]
@@ -308,6 +324,7 @@ mod tests {
             agent_names: e.agent_names(),
             check_invariants: true,
             run_dir: "r".into(),
+            config_hash: "h".into(),
         };
         let mut trace = Vec::new();
         let Outcome::Done(r) = play(&c, 0, Some(&mut trace)) else { panic!() };
@@ -328,6 +345,7 @@ mod tests {
             agent_names: e.agent_names(),
             check_invariants: true,
             run_dir: "r".into(),
+            config_hash: "h".into(),
         };
         let Outcome::Failed(f) = play(&c, 3, None) else { panic!() };
         assert_eq!(f.kind, "invariant");

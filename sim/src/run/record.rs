@@ -119,6 +119,38 @@ pub struct GameId {
     /// Faction id per seat, for games with factions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub factions: Option<Vec<String>>,
+    /// The run's config hash (covering the content files used): which run this line belongs to.
+    pub config_hash: String,
+}
+
+impl GameId {
+    /// Why this record is not the game `expected` of this run (the first field that differs),
+    /// or `None` when it is.
+    pub fn mismatch(&self, expected: &GameId) -> Option<String> {
+        let differs =
+            |field: &str, got: String, want: String| Some(format!("{field}: the line has {got}, this run has {want}"));
+        if self.config_hash != expected.config_hash {
+            return differs("config_hash", self.config_hash.clone(), expected.config_hash.clone());
+        }
+        if self.seed != expected.seed {
+            return differs("seed", self.seed.to_string(), expected.seed.to_string());
+        }
+        if (self.block, self.rotation, self.lineup) != (expected.block, expected.rotation, expected.lineup) {
+            return differs(
+                "seating (block, rotation, lineup)",
+                format!("({}, {}, {})", self.block, self.rotation, self.lineup),
+                format!("({}, {}, {})", expected.block, expected.rotation, expected.lineup),
+            );
+        }
+        if self.agents != expected.agents {
+            return differs("agents", format!("{:?}", self.agents), format!("{:?}", expected.agents));
+        }
+        if self.factions != expected.factions {
+            let show = |f: &Option<Vec<String>>| f.as_ref().map_or("none".to_string(), |f| format!("{f:?}"));
+            return differs("factions", show(&self.factions), show(&expected.factions));
+        }
+        None
+    }
 }
 
 /// One finished game: a line of `games.jsonl`.
@@ -191,6 +223,8 @@ pub struct FailureRecord {
 pub struct JsonlContents<T> {
     /// The complete lines, in file order.
     pub records: Vec<T>,
+    /// The line number (from 1) of each record, for error messages.
+    pub lines: Vec<usize>,
     /// Bytes up to the end of the last complete line.
     pub valid_len: u64,
     /// Whether an unterminated last line (a torn write) followed.
@@ -207,16 +241,18 @@ pub fn read_jsonl<T: DeserializeOwned>(path: &Path) -> Result<JsonlContents<T>, 
         Err(error) => return Err(RunError::io(path, error)),
     };
     let valid_len = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    let mut records = Vec::new();
-    for (n, line) in bytes[..valid_len].split(|&b| b == b'\n').enumerate() {
+    let (mut records, mut lines) = (Vec::new(), Vec::new());
+    let complete = &bytes[..valid_len.saturating_sub(1)];
+    for (n, line) in complete.split(|&b| b == b'\n').enumerate().filter(|_| valid_len > 0) {
         if line.is_empty() {
-            continue;
+            return Err(RunError::Corrupt { path: path.to_path_buf(), problem: format!("line {}: empty line", n + 1) });
         }
         let record = serde_json::from_slice(line)
             .map_err(|e| RunError::Corrupt { path: path.to_path_buf(), problem: format!("line {}: {e}", n + 1) })?;
         records.push(record);
+        lines.push(n + 1);
     }
-    Ok(JsonlContents { records, valid_len: valid_len as u64, torn: valid_len < bytes.len() })
+    Ok(JsonlContents { records, lines, valid_len: valid_len as u64, torn: valid_len < bytes.len() })
 }
 
 /// Cuts a file back to `len` bytes (drops a torn last line before appending).
@@ -242,6 +278,7 @@ mod tests {
                 lineup: 0,
                 agents: vec!["random".into(), "heuristic".into()],
                 factions: None,
+                config_hash: "ab".into(),
             },
             ranking: vec![1, 2],
             winner: Some(0),
@@ -262,7 +299,7 @@ mod tests {
         let line = serde_json::to_string(&record(3)).unwrap();
         assert_eq!(
             line,
-            r#"{"index":3,"seed":9,"block":1,"rotation":1,"lineup":0,"agents":["random","heuristic"],"ranking":[1,2],"winner":0,"scores":[1,-1],"decisions":17,"chance_events":0,"end":"four_in_a_row"}"#
+            r#"{"index":3,"seed":9,"block":1,"rotation":1,"lineup":0,"agents":["random","heuristic"],"config_hash":"ab","ranking":[1,2],"winner":0,"scores":[1,-1],"decisions":17,"chance_events":0,"end":"four_in_a_row"}"#
         );
         assert_eq!(serde_json::from_str::<GameRecord>(&line).unwrap(), record(3));
     }

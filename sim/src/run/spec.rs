@@ -78,6 +78,21 @@ pub trait Experimentable: Game + Send + 'static {
     /// loads what every game shares. Called before anything is written; errors name the key.
     fn prepare(exp: &Experiment, origin: &str) -> Result<Self::Prepared, ConfigError>;
 
+    /// Every content file the prepared game uses, by file name, with the SHA-256 (hex) of the
+    /// exact text loaded (embedded or from the config's `content` directory). It is covered by
+    /// the config hash, so a content edit is a different run. Games without content: empty.
+    fn content_files(prep: &Self::Prepared) -> crate::run::output::ContentFiles {
+        let _ = prep;
+        crate::run::output::ContentFiles::new()
+    }
+
+    /// Warnings about the prepared input that do not stop the run (a content edit that cannot
+    /// matter), each one line naming its key; `sim run` prints them on stderr unless `--quiet`.
+    fn warnings(prep: &Self::Prepared) -> Vec<String> {
+        let _ = prep;
+        Vec::new()
+    }
+
     /// Builds an agent from its config. The default serves any game with no game-specific code
     /// ([`AgentConfig::try_build_generic`]: random agents, MCTS with random rollouts to the end);
     /// a game with a heuristic builds it here. `prepare` must have checked the config, so an

@@ -51,6 +51,9 @@ pub struct Summary {
     pub game: String,
     /// SHA-256 of the canonical config.
     pub config_hash: String,
+    /// Whether the run was deterministic; `false` (the config's `"deterministic": false`)
+    /// means these figures cannot be reproduced: they depend on machine speed and load.
+    pub deterministic: bool,
     /// Seats per game.
     pub players: usize,
     /// Games this summary covers (the whole experiment, or one shard's share).
@@ -285,6 +288,7 @@ pub fn summarize(
         name: exp.name.clone(),
         game: exp.game.clone(),
         config_hash: config_hash.into(),
+        deterministic: exp.deterministic,
         players: p,
         games_planned,
         games_completed: records.len() as u64,
@@ -353,6 +357,7 @@ mod tests {
                 lineup: 0,
                 agents: agents.map(String::from).to_vec(),
                 factions: None,
+                config_hash: String::new(),
             },
             ranking: ranking.to_vec(),
             winner,

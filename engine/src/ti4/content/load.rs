@@ -57,25 +57,84 @@ impl RawContent {
         })
     }
 
-    /// Reads a content directory: each file present there replaces the embedded one.
-    pub(crate) fn from_dir(dir: &Path) -> Result<RawContent, ContentError> {
-        if !dir.is_dir() {
-            return Err(err(&dir.display().to_string(), "-", "-", K::Io("not a directory".into())));
+    /// Parses the texts of a [`ContentSource`].
+    pub(crate) fn from_source(src: &ContentSource) -> Result<RawContent, ContentError> {
+        let refs: [&str; NUM_FILES] = std::array::from_fn(|i| src.texts[i].as_str());
+        RawContent::parse(src.names.clone(), refs)
+    }
+}
+
+/// The data files of one content as read, before parsing: what errors call each file, its exact
+/// text, and whether it came from a content directory. Hashing the texts identifies the content.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContentSource {
+    /// What errors call each file, in [`FILES`] order: its path, or `(embedded) NAME`.
+    pub names: [String; NUM_FILES],
+    /// Each file's text.
+    pub texts: [String; NUM_FILES],
+    /// Whether each file came from the directory (otherwise it is the embedded one).
+    pub from_dir: [bool; NUM_FILES],
+}
+
+impl ContentSource {
+    /// The embedded content.
+    pub fn embedded() -> ContentSource {
+        ContentSource {
+            names: FILES.map(|f| format!("(embedded) {f}")),
+            texts: EMBEDDED.map(str::to_string),
+            from_dir: [false; NUM_FILES],
         }
-        let mut texts: [String; NUM_FILES] = Default::default();
-        let mut names: [String; NUM_FILES] = Default::default();
-        for i in 0..NUM_FILES {
-            let p = dir.join(FILES[i]);
-            if p.exists() {
-                names[i] = p.display().to_string();
-                texts[i] = std::fs::read_to_string(&p).map_err(|e| err(&names[i], "-", "-", K::Io(e.to_string())))?;
-            } else {
-                names[i] = format!("(embedded) {}", FILES[i]);
-                texts[i] = EMBEDDED[i].to_string();
+    }
+
+    /// Reads a content directory: each of [`FILES`] present there replaces the embedded one.
+    /// A directory holding none of them, or a `.json` file that is not one of them (a
+    /// misspelled name), is an error: either would silently play the embedded content.
+    pub fn read_dir(dir: &Path) -> Result<ContentSource, ContentError> {
+        let here = dir.display().to_string();
+        if !dir.is_dir() {
+            return Err(err(&here, "-", "-", K::Io("not a directory".into())));
+        }
+        let entries = std::fs::read_dir(dir).map_err(|e| err(&here, "-", "-", K::Io(e.to_string())))?;
+        let mut unknown = Vec::new();
+        for entry in entries {
+            let name = entry.map_err(|e| err(&here, "-", "-", K::Io(e.to_string())))?.file_name();
+            let name = name.to_string_lossy();
+            if name.ends_with(".json") && !FILES.contains(&name.as_ref()) {
+                unknown.push(name.into_owned());
             }
         }
-        let refs: [&str; NUM_FILES] = std::array::from_fn(|i| texts[i].as_str());
-        RawContent::parse(names, refs)
+        unknown.sort();
+        if let Some(name) = unknown.first() {
+            let path = dir.join(name).display().to_string();
+            return Err(err(
+                &path,
+                "-",
+                "-",
+                K::BadValue(format!("not a content file (the content files are {})", FILES.join(", "))),
+            ));
+        }
+        let mut src = ContentSource::embedded();
+        for (i, file) in FILES.iter().enumerate() {
+            let p = dir.join(file);
+            if p.exists() {
+                src.names[i] = p.display().to_string();
+                src.texts[i] =
+                    std::fs::read_to_string(&p).map_err(|e| err(&src.names[i], "-", "-", K::Io(e.to_string())))?;
+                src.from_dir[i] = true;
+            }
+        }
+        if !src.from_dir.contains(&true) {
+            return Err(err(
+                &here,
+                "-",
+                "-",
+                K::BadValue(format!(
+                    "holds no content file (expected at least one of {}); it would play the embedded content",
+                    FILES.join(", ")
+                )),
+            ));
+        }
+        Ok(src)
     }
 }
 
@@ -241,7 +300,13 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
         let dice = |d: Option<RawDice>, field: &str| -> Result<Option<Dice>, ContentError> {
             match d {
                 Some(d) if !(1..=10).contains(&d.hits_on) || d.dice == Some(0) => {
-                    Err(ix.bad(1, e, field, format!("hits_on must be 1-10 and dice at least 1, got {:?}", d)))
+                    let dice = d.dice.map_or("null".to_string(), |n| n.to_string());
+                    Err(ix.bad(
+                        1,
+                        e,
+                        field,
+                        format!("hits_on must be 1-10 and dice at least 1, got hits_on {}, dice {dice}", d.hits_on),
+                    ))
                 }
                 Some(d) => Ok(Some(Dice { hits_on: d.hits_on, dice: d.dice.unwrap_or(0) })),
                 None => Ok(None),
@@ -455,7 +520,9 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
         geoform_hero: cards.leader("titans_hero"),
         ..known
     };
-    let content = Content::build(techs, units, factions, planets, systems, cards, known, n[0].clone());
+    let mut content = Content::build(techs, units, factions, planets, systems, cards, known, n[0].clone());
     content.check_prerequisites_possible()?;
+    super::setup_check::check(&content, n)?;
+    content.warnings = super::setup_check::warnings(&content, n);
     Ok(content)
 }

@@ -9,11 +9,12 @@ pub mod cards;
 pub mod error;
 mod load;
 pub mod raw;
+pub mod setup_check;
 pub mod tables;
 
 pub use cards::{AgendaKind, Cards, LeaderKind};
 pub use error::{ContentError, ContentErrorKind};
-pub use load::{FILES, NUM_FILES};
+pub use load::{ContentSource, FILES, NUM_FILES};
 pub use tables::*;
 
 use crate::ti4::ids::*;
@@ -67,6 +68,9 @@ pub struct Content {
     pub sheet_unit: Vec<[Option<UnitId>; UNIT_TYPES]>,
     /// Per unit type: every definition that requires a technology (upgrades, war sun).
     pub upgraded_units: [Vec<UnitId>; UNIT_TYPES],
+    /// Edits that load but cannot matter (a unit no game can use, a starting unit without its
+    /// technology), found at load; each names the file, the entry and the field.
+    pub warnings: Vec<setup_check::ContentWarning>,
     tech_by_key: BTreeMap<String, TechId>,
     unit_by_key: BTreeMap<String, UnitId>,
     faction_by_key: BTreeMap<String, FactionId>,
@@ -87,9 +91,15 @@ impl Content {
         .clone()
     }
 
-    /// Content from a directory; each of [`FILES`] present there replaces the embedded file.
+    /// Content from a directory; each of [`FILES`] present there replaces the embedded file
+    /// ([`ContentSource::read_dir`]).
     pub fn from_dir(dir: &Path) -> Result<Content, ContentError> {
-        load::compile(load::RawContent::from_dir(dir)?)
+        Content::from_source(&ContentSource::read_dir(dir)?)
+    }
+
+    /// Content from files already read (a [`ContentSource`], whose texts identify it).
+    pub fn from_source(src: &ContentSource) -> Result<Content, ContentError> {
+        load::compile(load::RawContent::from_source(src)?)
     }
 
     /// Content from the JSON texts of [`FILES`], in that order (for tests and tools).
@@ -227,6 +237,7 @@ impl Content {
             planet_by_key,
             system_by_key,
             tech_file,
+            warnings: Vec::new(),
         };
         content.rules = crate::ti4::rules::RuleBook::build(&content);
         content

@@ -159,3 +159,99 @@ fn card_errors_name_file_entry_and_field() {
     let e = load(&t).unwrap_err();
     assert_eq!((e.entry.as_str(), e.field.as_str()), ("corner_the_market", "implemented"), "{e}");
 }
+
+/// The embedded texts with file `file` (a [`FILES`] index) edited as JSON.
+fn edited(file: usize, edit: impl Fn(&mut serde_json::Value)) -> Result<Content, ContentError> {
+    let mut t = texts();
+    let mut v: serde_json::Value = serde_json::from_str(&t[file]).unwrap();
+    edit(&mut v);
+    t[file] = v.to_string();
+    load(&t)
+}
+
+fn faction_mut<'a>(v: &'a mut serde_json::Value, id: &str) -> &'a mut serde_json::Value {
+    v["factions"].as_array_mut().unwrap().iter_mut().find(|f| f["id"] == id).unwrap()
+}
+
+#[test]
+fn setup_breaking_content_is_an_error_naming_file_entry_and_field() {
+    let e = edited(2, |v| faction_mut(v, "sol")["starting_units"]["dreadnought"] = 255.into()).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "factions.json: entry 'sol', field 'starting_units': 255 dreadnought at setup, but its component limit is 5"
+    );
+    let e = edited(2, |v| faction_mut(v, "sol")["starting_units"]["infantry"] = 13.into()).unwrap_err();
+    assert!(e.to_string().ends_with("13 infantry at setup, but its component limit is 12"), "{e}");
+    let e = edited(1, |v| {
+        let u = v["units"].as_array_mut().unwrap().iter_mut().find(|u| u["id"] == "cruiser").unwrap();
+        u["component_limit"] = 0.into();
+    })
+    .unwrap_err();
+    assert_eq!((e.file.as_str(), e.entry.as_str(), e.field.as_str()), ("units.json", "cruiser", "component_limit"));
+    let e = edited(2, |v| faction_mut(v, "hacan")["starting_technologies"] = serde_json::json!(["spec_ops_ii"]))
+        .unwrap_err();
+    assert!(e.to_string().contains("'spec_ops_ii' is a faction technology of 'sol'"), "{e}");
+    // The embedded content meets every setup rule.
+    assert!(load(&texts()).is_ok());
+}
+
+#[test]
+fn cards_must_hold_every_objective_the_rules_evaluate() {
+    let e =
+        edited(5, |v| v["secret_objectives"].as_array_mut().unwrap().retain(|o| o["id"] != "become_the_gatekeeper"));
+    let e = e.unwrap_err();
+    assert_eq!(
+        (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
+        ("cards.json", "become_the_gatekeeper", "secret_objectives")
+    );
+}
+
+#[test]
+fn dice_errors_show_the_values_not_a_debug_struct() {
+    let e = edited(1, |v| v["units"][0]["combat"] = serde_json::json!({"hits_on": 11, "dice": 2})).unwrap_err();
+    assert!(e.to_string().ends_with("hits_on must be 1-10 and dice at least 1, got hits_on 11, dice 2"), "{e}");
+}
+
+#[test]
+fn a_content_directory_must_hold_a_content_file_and_no_misspelled_one() {
+    let dir = std::env::temp_dir().join(format!("engine-content-dir-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let e = ContentSource::read_dir(&dir).unwrap_err();
+    assert!(e.to_string().contains("holds no content file"), "{e}");
+    std::fs::write(dir.join("README.md"), "notes are fine").unwrap();
+    std::fs::write(dir.join("unit.json"), "{}").unwrap();
+    let e = ContentSource::read_dir(&dir).unwrap_err();
+    assert!(e.file.ends_with("unit.json") && e.to_string().contains("not a content file"), "{e}");
+    std::fs::rename(dir.join("unit.json"), dir.join("units.json")).unwrap();
+    std::fs::write(dir.join("units.json"), Content::embedded_texts()[1]).unwrap();
+    let src = ContentSource::read_dir(&dir).unwrap();
+    assert_eq!(src.from_dir, [false, true, false, false, false, false]);
+    assert_eq!(src.texts[1], Content::embedded_texts()[1]);
+    assert!(Content::from_source(&src).is_ok());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn edits_that_cannot_matter_are_warnings_naming_the_entry() {
+    assert_eq!(Content::embedded().warnings, vec![], "the embedded content has no warning");
+    let c = edited(2, |v| {
+        let units = &mut faction_mut(v, "sol")["starting_units"];
+        units["destroyer"] = 0.into();
+        units["war_sun"] = 1.into();
+    })
+    .unwrap();
+    let w: Vec<String> = c.warnings.iter().map(|w| w.to_string()).collect();
+    assert_eq!(
+        w,
+        ["factions.json: entry 'sol', field 'starting_units': starts with 1 war_sun but not the technology it needs ('war_sun')"]
+    );
+    let c = edited(1, |v| {
+        let u = v["units"].as_array_mut().unwrap().iter_mut().find(|u| u["id"] == "war_sun").unwrap();
+        u["cost"] = serde_json::Value::Null;
+        u["move"] = serde_json::Value::Null;
+    })
+    .unwrap();
+    assert_eq!(c.warnings.len(), 1, "{:?}", c.warnings);
+    assert_eq!((c.warnings[0].entry.as_str(), c.warnings[0].field.as_str()), ("war_sun", "cost"));
+}

@@ -61,20 +61,20 @@ impl Ti4Game {
         }
         let galaxy = match map {
             MapChoice::Random(seed) => {
-                let m = random_map(c, factions.len(), *seed).map_err(|e| format!("map: {e:?}"))?;
-                Galaxy::new(c, &m.fill_homes(c, &homes).map_err(|e| format!("map: {e:?}"))?)
+                let m = random_map(c, factions.len(), *seed).map_err(|e| format!("map: {e}"))?;
+                Galaxy::new(c, &m.fill_homes(c, &homes).map_err(|e| format!("map: {e}"))?)
             }
             MapChoice::Tts(text) => {
-                let m = MapString::parse(c, text).map_err(|e| format!("map: {e:?}"))?;
+                let m = MapString::parse(c, text).map_err(|e| format!("map: {e}"))?;
                 let m = if m.placeholders().is_empty() {
                     m
                 } else {
-                    m.fill_homes(c, &homes).map_err(|e| format!("map: {e:?}"))?
+                    m.fill_homes(c, &homes).map_err(|e| format!("map: {e}"))?
                 };
                 Galaxy::new(c, &m)
             }
         }
-        .map_err(|e| format!("map: {e:?}"))?;
+        .map_err(|e| format!("map: {e}"))?;
         Ti4Game::on_galaxy(content.clone(), Arc::new(galaxy), factions, opts)
     }
 

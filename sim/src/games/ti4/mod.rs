@@ -41,7 +41,7 @@ use std::sync::Arc;
 use agents::agent::Agent;
 use agents::config::{AgentConfig, ConfigError as AgentError};
 use engine::game::{Game, PerPlayer};
-use engine::ti4::content::Content;
+use engine::ti4::content::{Content, ContentSource, FILES};
 use engine::ti4::game::{MapChoice, Step, Ti4Game, Ti4Options, RESEARCH_LOG};
 use engine::ti4::ids::{FactionId, Player};
 use rand::Rng;
@@ -53,6 +53,7 @@ use crate::bench::BenchError;
 use crate::error::SimError;
 use crate::registry::Topic;
 use crate::run::config::{ConfigError, Experiment};
+use crate::run::output::{sha256_hex, ContentFiles};
 use crate::run::record::{Event, Tallies};
 use crate::run::spec::{check_agents, Experimentable, Progress, Setup};
 use crate::run::tally::Section;
@@ -110,6 +111,8 @@ pub struct Ti4Prepared {
     pub map: MapRule,
     /// Every faction the config names, by id.
     pub factions: BTreeMap<String, FactionId>,
+    /// The SHA-256 of each content file's text as loaded (embedded or from the directory).
+    pub content_files: ContentFiles,
 }
 
 impl Experimentable for Ti4Game {
@@ -127,10 +130,15 @@ impl Experimentable for Ti4Game {
     fn prepare(exp: &Experiment, origin: &str) -> Result<Ti4Prepared, ConfigError> {
         let err = |key: &str, problem: String| ConfigError::new(origin, key, problem);
         check_agents(exp, origin, |a| a.try_build::<Ti4Game>())?;
-        let content = match &exp.content {
-            None => Content::embedded(),
-            Some(dir) => Arc::new(Content::from_dir(Path::new(dir)).map_err(|e| err("content", e.to_string()))?),
+        let (content, source) = match &exp.content {
+            None => (Content::embedded(), ContentSource::embedded()),
+            Some(dir) => {
+                let source = ContentSource::read_dir(Path::new(dir)).map_err(|e| err("content", e.to_string()))?;
+                (Arc::new(Content::from_source(&source).map_err(|e| err("content", e.to_string()))?), source)
+            }
         };
+        let content_files =
+            FILES.iter().zip(&source.texts).map(|(f, t)| (f.to_string(), sha256_hex(t.as_bytes()))).collect();
         let options = options(&exp.rules).map_err(|(k, p)| err(&format!("rules.{k}"), p))?;
         let map = match exp.rules.get("map") {
             None => MapRule::Random,
@@ -145,16 +153,17 @@ impl Experimentable for Ti4Game {
                 factions.insert(id.clone(), f);
             }
         }
-        let prepared = Ti4Prepared { content, options, map, factions };
+        let prepared = Ti4Prepared { content, options, map, factions, content_files };
         let trial: Vec<String> = match (&exp.factions, &exp.faction_pool) {
             (Some(f), _) => f.clone(),
             (None, Some(pool)) => pool.iter().take(exp.players).cloned().collect(),
             (None, None) => return Err(err("factions", "missing (TI4 needs factions or a faction_pool)".into())),
         };
         let mut rng = crate::run::seating::stream(exp.seed, 0, crate::run::seating::CHANCE_SLOT);
+        let factions_key = if exp.factions.is_some() { "factions" } else { "faction_pool" };
         setup(&prepared, &trial, &mut rng).map_err(|p| match prepared.map {
             MapRule::Tts(_) => err("rules.map", p),
-            MapRule::Random => err("factions", p),
+            MapRule::Random => err(factions_key, p),
         })?;
         // Every two factions a draw may seat together must fit one galaxy (Firmament and
         // Obsidian, for one, live on the two sides of one tile).
@@ -174,6 +183,15 @@ impl Experimentable for Ti4Game {
             }
         }
         Ok(prepared)
+    }
+
+    fn content_files(prep: &Ti4Prepared) -> ContentFiles {
+        prep.content_files.clone()
+    }
+
+    /// The content's warnings (edits that cannot matter), keyed `content`.
+    fn warnings(prep: &Ti4Prepared) -> Vec<String> {
+        prep.content.warnings.iter().map(|w| format!("content: {w}")).collect()
     }
 
     fn build_agent(cfg: &AgentConfig, _prep: &Ti4Prepared) -> Result<Box<dyn Agent<Self>>, AgentError> {
