@@ -110,6 +110,7 @@ mod tests {
         tallies.seat_values.insert("technologies".into(), vec![5, 3]);
         let r = GameRecord {
             id: GameId {
+                config_hash: String::new(),
                 index: 7,
                 seed: 1,
                 block: 3,

@@ -61,6 +61,7 @@ fn run(seed: u64) -> Vec<GameRecord> {
             let winner = ranking.iter().position(|&r| r == 1);
             records.push(GameRecord {
                 id: GameId {
+                    config_hash: String::new(),
                     index,
                     seed,
                     block,

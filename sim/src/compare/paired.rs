@@ -215,6 +215,7 @@ mod tests {
     fn game(index: u64, winner: usize) -> GameRecord {
         GameRecord {
             id: GameId {
+                config_hash: String::new(),
                 index,
                 seed: 1,
                 block: index / 2,

@@ -222,6 +222,7 @@ mod tests {
         let ranking = (0..players).map(|s| if s == winner { 1 } else { 2 + (s > winner) as u8 }).collect();
         GameRecord {
             id: GameId {
+                config_hash: String::new(),
                 index,
                 seed: 0,
                 block,

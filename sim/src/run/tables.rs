@@ -114,6 +114,7 @@ mod tests {
     fn game(factions: [&str; 3], ranking: [u8; 3], by_round: Vec<Vec<i64>>) -> GameRecord {
         GameRecord {
             id: GameId {
+                config_hash: String::new(),
                 index: 0,
                 seed: 0,
                 block: 0,
