@@ -12,7 +12,7 @@
 //! - [`position`]: positions as JSON; [`explain`]: `explain_end_phase`;
 //!   [`summary`]: per-side facts for evaluators; `play` implements [`Game`].
 //!
-//! Chance: every die, pool draw and setup draw happens at a [`Turn::Chance`] state and comes
+//! Chance: every die, pool draw and setup draw happens at a [`crate::game::Turn::Chance`] state and comes
 //! from the RNG passed to `apply_chance`. Hidden information: the command card a player has
 //! chosen but not yet revealed. Card choice is a *sequential hidden choice* (player 0 first,
 //! then player 1; see the `game` module docs): the second chooser's observation shows only

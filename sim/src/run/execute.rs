@@ -322,14 +322,7 @@ fn load(
     let games = read_jsonl::<GameRecord>(&dir.join(GAMES_FILE))?;
     let fails = read_jsonl::<FailureRecord>(&dir.join(FAILURES_FILE))?;
     let mut seen = BTreeSet::new();
-    let lines = games
-        .records
-        .iter()
-        .map(|r| &r.id)
-        .zip(&games.lines)
-        .map(|(id, &n)| (id, n, GAMES_FILE))
-        .chain(fails.records.iter().map(|f| &f.id).zip(&fails.lines).map(|(id, &n)| (id, n, FAILURES_FILE)));
-    for (id, line, file) in lines {
+    for (id, line, file) in crate::run::record::identities(&games, &fails) {
         check_line(id, exp, shard, agent_names, hash, &mut seen).map_err(|problem| RunError::Corrupt {
             path: dir.join(file),
             problem: format!("line {line}: {problem}"),

@@ -234,6 +234,18 @@ pub struct JsonlContents<T> {
 /// Reads a JSONL file written one `line + "\n"` at a time. A last line without its newline
 /// was torn by a crash and is dropped; any complete line that does not parse is an error
 /// naming the file and line. A missing file reads as empty.
+/// Every record identity of a results directory's `games.jsonl` and `failures.jsonl`, with its
+/// line number and file name, games first (for resume and merge, which check every line).
+pub fn identities<'a>(
+    games: &'a JsonlContents<GameRecord>,
+    fails: &'a JsonlContents<FailureRecord>,
+) -> impl Iterator<Item = (&'a GameId, usize, &'static str)> + 'a {
+    use crate::run::output::{FAILURES_FILE, GAMES_FILE};
+    let g = games.records.iter().map(|r| &r.id).zip(&games.lines).map(|(id, &n)| (id, n, GAMES_FILE));
+    let f = fails.records.iter().map(|r| &r.id).zip(&fails.lines).map(|(id, &n)| (id, n, FAILURES_FILE));
+    g.chain(f)
+}
+
 pub fn read_jsonl<T: DeserializeOwned>(path: &Path) -> Result<JsonlContents<T>, RunError> {
     let bytes = match std::fs::read(path) {
         Ok(b) => b,

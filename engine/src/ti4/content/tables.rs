@@ -285,8 +285,6 @@ pub struct Known {
     pub ai_development_algorithm: Option<TechId>,
     /// L1Z1X Inheritance Systems: exhaust and spend 2 resources to ignore all prerequisites.
     pub inheritance_systems: Option<TechId>,
-    /// The generic War Sun upgrade.
-    pub war_sun: Option<TechId>,
     /// Saar Floating Factory II.
     pub floating_factory_ii: Option<TechId>,
     /// Keleres I.I.H.Q. Modernization (forbids Valefar tokens).
@@ -310,36 +308,4 @@ pub struct Known {
     pub geoform_hero: Option<LeaderId>,
     /// Antimass Deflectors: ships move into and through asteroid fields.
     pub antimass_deflectors: Option<TechId>,
-    /// Gravity Drive: +1 move value for one ship per tactical action.
-    pub gravity_drive: Option<TechId>,
-    /// Sarween Tools: production costs 1 less.
-    pub sarween_tools: Option<TechId>,
-    /// Neural Motivator: 2 action cards in the status phase.
-    pub neural_motivator: Option<TechId>,
-    /// Hyper Metabolism: 3 command tokens in the status phase.
-    pub hyper_metabolism: Option<TechId>,
-    /// Plasma Scoring: 1 additional BOMBARDMENT or SPACE CANNON die.
-    pub plasma_scoring: Option<TechId>,
-    /// Duranium Armor: repair 1 unit each combat round.
-    pub duranium_armor: Option<TechId>,
-    /// Assault Cannon: the opponent destroys a non-fighter ship at the start of space combat.
-    pub assault_cannon: Option<TechId>,
-    /// Light/Wave Deflector: ships move through systems with other players' ships.
-    pub light_wave_deflector: Option<TechId>,
-    /// Magen Defense Grid: 1 hit at the start of ground combat on a planet with a structure.
-    pub magen_defense_grid: Option<TechId>,
-    /// Graviton Laser System: space cannon hits go to non-fighter ships.
-    pub graviton_laser_system: Option<TechId>,
-    /// Dacxive Animators: 1 infantry after winning a ground combat.
-    pub dacxive_animators: Option<TechId>,
-    /// Bio-Stims: ready a specialty planet or technology at the end of a turn.
-    pub bio_stims: Option<TechId>,
-    /// Predictive Intelligence: 3 additional votes.
-    pub predictive_intelligence: Option<TechId>,
-    /// Dark Energy Tap: retreat into adjacent systems without other players' units.
-    pub dark_energy_tap: Option<TechId>,
-    /// Fleet Logistics: 2 tactical actions in a turn.
-    pub fleet_logistics: Option<TechId>,
-    /// Self-Assembly Routines: a mech after producing.
-    pub self_assembly_routines: Option<TechId>,
 }

@@ -130,7 +130,7 @@ impl Immunity {
 /// Elimination, "Trivia": the reason player `p` cannot be eliminated, if one holds now (hook
 /// point `cannot_be_eliminated`). Derived from what they control, not a flag: Keleres with
 /// Custodia Vigilia (`control::lose_control` refuses to take it), the Crimson Rebellion with a
-/// planet of its home system (SUNDERED: [`place_units`] destroys any other player's units
+/// planet of its home system (SUNDERED: [`crate::ti4::placement::place_units`] destroys any other player's units
 /// there, so nobody can land and take it).
 pub fn cannot_be_eliminated(c: &Content, s: &State, p: Player) -> Option<Immunity> {
     if !s.player(p).in_game {

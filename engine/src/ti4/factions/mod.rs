@@ -1,6 +1,6 @@
 //! Faction rules, one file per faction, each a list of [`Rule`]s on the hook points of
 //! [`crate::ti4::rules`]: abilities, faction technologies and faction cards. The registry
-//! ([`FACTIONS`]) has one line per faction. Faction abilities are known to the core only as
+//! (`FACTIONS`) has one line per faction. Faction abilities are known to the core only as
 //! opaque bits ([`AbilityBit`]): no core module can name one.
 
 use crate::ti4::rules::{AbilityBit, Rule, SourceKey};
@@ -41,11 +41,6 @@ pub fn abilities() -> impl Iterator<Item = &'static str> {
 /// The bit of ability `id`, when a rule implements it.
 pub fn ability_bit(id: &str) -> Option<AbilityBit> {
     abilities().position(|a| a == id).map(|k| AbilityBit(k as u8))
-}
-
-/// The content id of ability bit `b`.
-pub fn ability_name(b: AbilityBit) -> &'static str {
-    abilities().nth(b.0 as usize).unwrap_or("unknown")
 }
 
 #[cfg(test)]

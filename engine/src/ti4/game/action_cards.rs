@@ -435,24 +435,18 @@ pub fn cripple_defenses(c: &Content, s: &mut State, p: Player, pl: PlanetId) {
 }
 
 /// Status phase step 3 (rules 81.3): each player in the game draws one action card, in initiative
-/// order (two with Neural Motivator, [`neural_motivator_draws`]); then hands over the limit (7,
+/// order (more with hook point `status_action_cards`: Neural Motivator); then hands over the limit (7,
 /// or 3 under Executive Sanctions) discard their lowest card ids.
 pub(super) fn status_draw(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     let mut order = [Player(0); MAX_PLAYERS];
     let n = initiative_order(&g.state, &mut order);
     for &p in &order[..n] {
-        for _ in 0..1 + neural_motivator_draws(g, p) {
+        for _ in 0..1 + crate::ti4::rules::status_action_cards(g, p) {
             draw(g, rng, p);
         }
     }
     let limit = super::agendas::hand_limit(g);
     discard_to(g, limit);
-}
-
-/// Technology card "Neural Motivator": "During the status phase, draw 2 action cards instead of
-/// 1." The additional draws of `p` in status phase step 3.
-fn neural_motivator_draws(g: &Ti4Game, p: Player) -> u8 {
-    crate::ti4::rules::status_action_cards(g, p)
 }
 
 /// Hand limit (rules 2.3): each hand over `limit` discards its lowest card ids.

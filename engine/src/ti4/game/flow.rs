@@ -359,11 +359,6 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     }
 }
 
-/// Hook point `turn_end` (Bio-Stims), at the end of each of `p`'s action-phase turns.
-fn bio_stims(g: &mut Ti4Game, p: Player) {
-    crate::ti4::rules::turn_end(g, p);
-}
-
 /// Resolves automatic steps and the ends of the game (victory, last player).
 pub(super) fn advance(g: &mut Ti4Game) {
     loop {
@@ -491,7 +486,7 @@ fn pick(g: &mut Ti4Game, p: Player, k: StrategyCard) {
 /// The next action-phase turn: the next player in initiative order who has not passed (the
 /// last player keeps taking turns until they pass); the status phase once everyone passed.
 pub(super) fn next_turn(g: &mut Ti4Game) {
-    bio_stims(g, g.flow.turn);
+    crate::ti4::rules::turn_end(g, g.flow.turn);
     let s = &g.state;
     let mut order = [Player(0); MAX_PLAYERS];
     let n = initiative_order(s, &mut order);
@@ -549,7 +544,7 @@ fn status_rest(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     // 5. Gain 2 command tokens (one tactic, one fleet; simplified redistribution), 3 with Hyper
     // Metabolism (the third in the strategy pool).
     for p in 0..s.num_players as usize {
-        let gain = 2 + hyper_metabolism_tokens(&g.content, s, Player(p as u8));
+        let gain = 2 + crate::ti4::rules::status_command_tokens(&g.content, s, Player(p as u8));
         let ps = &mut s.players[p];
         if !ps.in_game {
             continue;
@@ -587,13 +582,6 @@ fn status_rest(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     } else {
         next_round(g);
     }
-}
-
-/// Hook point `status_command_tokens` (Hyper Metabolism): the additional tokens of `p` in status
-/// phase step 5; they go to the strategy pool first (the tactic, fleet, strategy rotation
-/// Leadership uses; no redistribution).
-fn hyper_metabolism_tokens(c: &crate::ti4::content::Content, s: &crate::ti4::state::State, p: Player) -> u8 {
-    crate::ti4::rules::status_command_tokens(c, s, p)
 }
 
 fn next_round(g: &mut Ti4Game) {

@@ -4,15 +4,13 @@
 //! contested planet (planetary shields; war suns cancel them), space cannon defense, ground
 //! combat with hit decisions, structures destroyed, control gained exhausted; elimination is
 //! checked after every loss. Hits of bombardment and space cannon defense are assigned by the
-//! default policy (cheapest first, sustain first). Technologies: Plasma Scoring (bombardment and
-//! space cannon defense), Magen Defense Grid (a hit at the start of ground combat), Duranium
-//! Armor (ground combat), Dacxive Animators (an infantry after a won ground combat).
+//! default policy (cheapest first, sustain first). Hook points here: `extra_ability_die`
+//! (bombardment and space cannon defense), `ground_combat_start`, `combat_repair`,
+//! `ground_combat_won`, `planet_protected`.
 
 use super::objectives::{pay_plan, spend_plan};
 use super::production::start_production;
-use super::tactical::{
-    antimass_penalty, board_force, damage_stack, duranium_armor, plasma_scoring_hits, units_of, write_back,
-};
+use super::tactical::{board_force, damage_stack, extra_die_hits, units_of, write_back};
 use super::{Action, Step, Ti4Game};
 use crate::ti4::combat::{
     assign_hits_default, best_bombardment, best_space_cannon, bombardment_blocked, roll_bombardment,
@@ -122,7 +120,7 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) {
         let space = board_force(g, p, Location::Space(a));
         let first = (0..n).all(|k| g.flow.committed[k as usize] == [0, 0]);
         if first && !bombardment_blocked(&planet, &space, false) {
-            let hits = roll_bombardment(&space, rng) + plasma_scoring_hits(g, p, best_bombardment(&space), 0, rng);
+            let hits = roll_bombardment(&space, rng) + extra_die_hits(g, p, best_bombardment(&space), 0, rng);
             if hits > 0 {
                 damage_stack(g, ploc, q, hits, p);
             }
@@ -131,9 +129,9 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) {
     let mut att = committed_force(g, p, n);
     if let Some(q) = g.state.occupant(ploc) {
         let planet = board_force(g, q, ploc);
-        let penalty = antimass_penalty(g, p);
+        let penalty = crate::ti4::rules::space_cannon_penalty_against(g, p);
         let hits = roll_space_cannon_defense_against(&planet, penalty, rng)
-            + plasma_scoring_hits(g, q, best_space_cannon(&planet, None), penalty, rng);
+            + extra_die_hits(g, q, best_space_cannon(&planet, None), penalty, rng);
         if hits > 0 {
             let m = att.ground_force_mask();
             assign_hits_default(&mut att, hits, m);
@@ -148,24 +146,16 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) {
     };
     let defender = g.state.occupant(ploc);
     if let Some(q) = defender {
-        magen_defense_grid(g, q, &def, &mut att);
+        crate::ti4::rules::ground_combat_start(g, q, &def, &mut att);
     }
     g.flow.committed[n as usize] = [att.count(UnitType::Infantry), att.count(UnitType::Mech)];
     let mut combat = GroundCombat::new(att, def).expect("ground forces");
-    combat.set_repair([duranium_armor(g, p), defender.is_some_and(|q| duranium_armor(g, q))]);
+    combat.set_repair([
+        crate::ti4::rules::combat_repair(g, p),
+        defender.is_some_and(|q| crate::ti4::rules::combat_repair(g, q)),
+    ]);
     g.flow.ground = Some(combat);
     g.step = Step::Ground(n);
-}
-
-/// Hook point `ground_combat_start` (Magen Defense Grid): the defender `q`'s rules, with its
-/// units on the planet and the committed invaders.
-fn magen_defense_grid(g: &Ti4Game, q: Player, planet: &Force, invaders: &mut Force) {
-    crate::ti4::rules::ground_combat_start(g, q, planet, invaders);
-}
-
-/// Hook point `ground_combat_won` (Dacxive Animators): `who` won the ground combat on `ploc`.
-fn dacxive_animators(g: &mut Ti4Game, who: Player, ploc: Location) {
-    crate::ti4::rules::ground_combat_won(g, who, ploc);
 }
 
 pub(super) fn after_ground(g: &mut Ti4Game, n: u8) {
@@ -204,8 +194,8 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) {
     }
     if combat.fought() {
         match combat.outcome() {
-            Some(Outcome::AttackerWins) => dacxive_animators(g, p, ploc),
-            Some(Outcome::DefenderWins) => dacxive_animators(g, g.flow.defender, ploc),
+            Some(Outcome::AttackerWins) => crate::ti4::rules::ground_combat_won(g, p, ploc),
+            Some(Outcome::DefenderWins) => crate::ti4::rules::ground_combat_won(g, g.flow.defender, ploc),
             _ => {}
         }
     }

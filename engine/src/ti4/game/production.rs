@@ -2,8 +2,8 @@
 //! units in the system (a space dock: its planet's resources + 2), one unit queued at a time,
 //! "1 for 2" costs, affordability, blockades (no ships where another player has ships), the
 //! fleet pool and capacity, component limits (reinforcements); payment automatic (largest
-//! planets first, then trade goods); ground forces on the dock's planet. Technology: Sarween
-//! Tools (the combined cost is 1 less).
+//! planets first, then trade goods); ground forces on the dock's planet. Hook points:
+//! `production_discount`, `after_production`, `extra_tactical_action`.
 
 use super::objectives::{pay_plan, spend_plan};
 use super::tactical::{
@@ -23,12 +23,6 @@ pub(super) fn start_production(g: &mut Ti4Game, p: Player) {
     } else {
         end_production(g);
     }
-}
-
-/// Hook point `production_discount` (Sarween Tools): applied to the affordability of every
-/// queued unit and to the payment (never below 0).
-fn sarween_discount(g: &Ti4Game, p: Player) -> u32 {
-    crate::ti4::rules::production_discount(g, p)
 }
 
 fn unit_cost(c: &Content, units: &[Option<UnitId>; UNIT_TYPES], q: &Counts) -> u32 {
@@ -64,7 +58,7 @@ pub(super) fn produce_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
         return;
     }
     let budget = s.spendable_resources(c, p, PlanetSet::EMPTY);
-    let discount = sarween_discount(g, p);
+    let discount = crate::ti4::rules::production_discount(g, p);
     let sp = &s.systems[a as usize].space;
     let blockaded = sp.occupant().is_some_and(|o| o != p);
     let own = sp.owner == p.0;
@@ -112,7 +106,7 @@ pub(super) fn produce_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
 pub(super) fn finish_production(g: &mut Ti4Game, p: Player) {
     let c = g.content.clone();
     let units = units_of(&c, &g.state, p);
-    let cost = unit_cost(&c, &units, &g.flow.queue).saturating_sub(sarween_discount(g, p));
+    let cost = unit_cost(&c, &units, &g.flow.queue).saturating_sub(crate::ti4::rules::production_discount(g, p));
     if cost > 0 {
         if let Some(plan) = spend_plan(&c, &g.state, p, cost.min(255) as u8, 0, 0, 0) {
             pay_plan(&mut g.state, p, plan);
@@ -134,14 +128,9 @@ pub(super) fn finish_production(g: &mut Ti4Game, p: Player) {
     }
     g.flow.queue = [0; UNIT_TYPES];
     if produced {
-        self_assembly_routines(g, p);
+        crate::ti4::rules::after_production(g, p);
     }
     end_production(g);
-}
-
-/// Hook point `after_production` (Self-Assembly Routines).
-fn self_assembly_routines(g: &mut Ti4Game, p: Player) {
-    crate::ti4::rules::after_production(g, p);
 }
 
 /// The end of a production: the Warfare secondary goes on, or the tactical action ends (and
@@ -150,7 +139,7 @@ fn end_production(g: &mut Ti4Game) {
     if g.flow.warfare {
         g.flow.warfare = false;
         super::cards::next_secondary(g);
-    } else if fleet_logistics_second(g) {
+    } else if second_tactical_action(g) {
         g.flow.logistics = 1;
         g.step = Step::Turn(g.flow.turn);
     } else {
@@ -162,7 +151,7 @@ fn end_production(g: &mut Ti4Game) {
 /// Hook point `extra_tactical_action` (Fleet Logistics): after the first tactical action of a
 /// turn the active player is offered a second one (`Flow::logistics` 1: only `Activate` or
 /// `Done`); the turn ends after it. Not offered without a tactic token.
-fn fleet_logistics_second(g: &Ti4Game) -> bool {
+fn second_tactical_action(g: &Ti4Game) -> bool {
     let p = g.flow.turn;
     g.flow.logistics == 0
         && g.state.player(p).in_game

@@ -14,10 +14,11 @@
 //! fighters per space dock on a planet in the system (every faction's dock counts 3), and excess
 //! fighters are removed before ground forces.
 //!
-//! Technologies here (each documented at its function): Antimass Deflectors (movement; -1 on
-//! space cannon dice against its owner), Gravity Drive and Light/Wave Deflector (movement), Dark
-//! Energy Tap (retreats), Plasma Scoring and Graviton Laser System (space cannon), Assault
-//! Cannon and Duranium Armor (space combat).
+//! Card and ability effects reach this module only through hook points (`crate::ti4::rules`):
+//! movement (`moves_through_ships`, `mover_traits`, `move_bonus_once`, `move_bonus_from`,
+//! `reach`), space cannon (`extra_ability_die`, `space_cannon_penalty_against`,
+//! `before_space_cannon`), space combat (`space_combat_start`, `combat_repair`) and retreats
+//! (`retreat_into_empty`); the effects are in `crate::ti4::techs` and `crate::ti4::factions`.
 
 use super::{Action, Counts, Step, Ti4Game};
 use crate::ti4::combat::{
@@ -126,13 +127,9 @@ fn movement_blocked(g: &Ti4Game, p: Player) -> u64 {
     }
 }
 
-fn traits(g: &Ti4Game, p: Player) -> MoverTraits {
-    rules::mover_traits(g, p)
-}
-
 /// Hook point `move_bonus_once` (Gravity Drive): +1 to the move value of 1 ship, available
 /// while unused this tactical action.
-fn gravity_drive_available(g: &Ti4Game, p: Player) -> bool {
+fn move_bonus_once_available(g: &Ti4Game, p: Player) -> bool {
     !g.flow.move_bonus_used && rules::move_bonus_once(g, p)
 }
 
@@ -153,8 +150,8 @@ impl Mover {
         let (c, s) = (g.content(), &g.state);
         Mover {
             blocked: movement_blocked(g, p),
-            traits: traits(g, p),
-            bonus_once: gravity_drive_available(g, p),
+            traits: rules::mover_traits(g, p),
+            bonus_once: move_bonus_once_available(g, p),
             bonus_from: c.rules.move_bonus_from.may_apply(c, s, p),
             reach: c.rules.reach.may_apply(c, s, p),
         }
@@ -168,7 +165,7 @@ impl Mover {
 }
 
 /// Hook point `move_bonus_from` (Slipstream): the bonus of a ship that starts in `from`.
-fn slipstream_bonus(g: &Ti4Game, p: Player, m: &Mover, from: u8) -> u8 {
+fn start_bonus(g: &Ti4Game, p: Player, m: &Mover, from: u8) -> u8 {
     if m.bonus_from {
         rules::move_bonus_from(g, p, from)
     } else {
@@ -213,7 +210,7 @@ pub(super) fn route(g: &Ti4Game, p: Player, m: &Mover, from: u8, to: u8, base: u
         return None;
     }
     let gal = &g.galaxy;
-    let mv = move_value_leaving(gal.anomalies(from), base) + slipstream_bonus(g, p, m, from);
+    let mv = move_value_leaving(gal.anomalies(from), base) + start_bonus(g, p, m, from);
     let gd = m.bonus_once;
     let from_rift = rift_roll_needed(gal.anomalies(from));
     for (gravity_drive, rifts) in [(false, false), (true, false), (false, true), (true, true)] {
@@ -232,7 +229,7 @@ pub(super) fn route(g: &Ti4Game, p: Player, m: &Mover, from: u8, to: u8, base: u
 /// bonuses and rifts used).
 fn reach_set(g: &Ti4Game, p: Player, m: &Mover, from: u8, base: u8) -> u64 {
     let gal = &g.galaxy;
-    let mv = move_value_leaving(gal.anomalies(from), base) + slipstream_bonus(g, p, m, from) + m.bonus_once as u8;
+    let mv = move_value_leaving(gal.anomalies(from), base) + start_bonus(g, p, m, from) + m.bonus_once as u8;
     gal.reach(from, &movement_query(g, p, m, mv, true))
 }
 
@@ -520,10 +517,10 @@ pub(super) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         let (h, near) = cannon_forces(g, q);
         let best = best_space_cannon(&h, Some(&near));
         let mut f = transit_force(g, p, Arena::Space);
-        let graviton = graviton_laser_system(g, q, best, &f);
-        let penalty = antimass_penalty(g, p);
+        let graviton = rules::before_space_cannon(g, q, best, &f);
+        let penalty = rules::space_cannon_penalty_against(g, p);
         let hits =
-            roll_space_cannon_offense_against(&h, &near, penalty, rng) + plasma_scoring_hits(g, q, best, penalty, rng);
+            roll_space_cannon_offense_against(&h, &near, penalty, rng) + extra_die_hits(g, q, best, penalty, rng);
         if hits > 0 {
             assign_cannon_hits(&mut f, hits, graviton);
             g.flow.transit = *f.counts();
@@ -536,10 +533,10 @@ pub(super) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         let best = best_space_cannon(&h, Some(&near));
         let loc = Location::Space(g.flow.active);
         let mut f = board_force(g, d, loc);
-        let graviton = graviton_laser_system(g, p, best, &f);
-        let penalty = antimass_penalty(g, d);
+        let graviton = rules::before_space_cannon(g, p, best, &f);
+        let penalty = rules::space_cannon_penalty_against(g, d);
         let hits =
-            roll_space_cannon_offense_against(&h, &near, penalty, rng) + plasma_scoring_hits(g, p, best, penalty, rng);
+            roll_space_cannon_offense_against(&h, &near, penalty, rng) + extra_die_hits(g, p, best, penalty, rng);
         if hits > 0 {
             assign_cannon_hits(&mut f, hits, graviton);
             write_back(g, loc, &f, p);
@@ -553,24 +550,12 @@ pub(super) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
 /// Hook point `extra_ability_die` (Plasma Scoring): the hits of `p`'s additional die, rolled
 /// after the ability's other dice by the best unit that used it (`best`: its value, from
 /// [`best_space_cannon`] or [`crate::ti4::combat::best_bombardment`]; `penalty` as the other
-/// dice, [`antimass_penalty`]); 0 without such a rule or without a unit that used the ability.
-pub(super) fn plasma_scoring_hits(g: &Ti4Game, p: Player, best: Option<u8>, penalty: u8, rng: &mut ChaCha8Rng) -> u16 {
+/// dice, hook point `space_cannon_penalty_against`); 0 without such a rule or without a unit that used the ability.
+pub(super) fn extra_die_hits(g: &Ti4Game, p: Player, best: Option<u8>, penalty: u8, rng: &mut ChaCha8Rng) -> u16 {
     match best {
         Some(on) if rules::extra_ability_die(g, p) => roll_hits(1, penalised(on, penalty), rng),
         _ => 0,
     }
-}
-
-/// Hook point `space_cannon_penalty_against` (Antimass Deflectors): the penalty on space cannon
-/// dice aimed at `target`'s units (offense and defense).
-pub(super) fn antimass_penalty(g: &Ti4Game, target: Player) -> u8 {
-    rules::space_cannon_penalty_against(g, target)
-}
-
-/// Hook point `before_space_cannon` (Graviton Laser System): whether `p`'s hits at `target` go
-/// to non-fighter ships.
-fn graviton_laser_system(g: &mut Ti4Game, p: Player, best: Option<u8>, target: &Force) -> bool {
-    rules::before_space_cannon(g, p, best, target)
 }
 
 /// Space cannon hits on ships (default policy: sustain first, then the cheapest); with
@@ -635,29 +620,18 @@ fn arrive(g: &mut Ti4Game) {
         let bonus = crate::ti4::galaxy::anomaly::defender_combat_bonus(g.galaxy.anomalies(g.flow.active)) as i8;
         let mut def = board_force(g, d, loc).with_modifier(bonus);
         // At the start of the combat: the active player's abilities first.
-        assault_cannon(g, p, &att, &mut def);
-        assault_cannon(g, d, &def, &mut att);
+        rules::space_combat_start(g, p, &att, &mut def);
+        rules::space_combat_start(g, d, &def, &mut att);
         g.flow.defender = d;
         let sets = [retreat_systems(g, p), retreat_systems(g, d)];
         let mut combat = SpaceCombat::new(att, def, sets).expect("space forces");
-        combat.set_repair([duranium_armor(g, p), duranium_armor(g, d)]);
+        combat.set_repair([rules::combat_repair(g, p), rules::combat_repair(g, d)]);
         g.flow.space = Some(combat);
         g.step = Step::Space;
         return;
     }
     place_transit(g, p);
     super::invasion::start_landing(g, p);
-}
-
-/// Hook point `space_combat_start` (Assault Cannon), for `p`'s side `own` against `opponent`.
-fn assault_cannon(g: &Ti4Game, p: Player, own: &Force, opponent: &mut Force) {
-    rules::space_combat_start(g, p, own, opponent);
-}
-
-/// Hook point `combat_repair` (Duranium Armor): the combat applies it
-/// ([`SpaceCombat::set_repair`], [`crate::ti4::combat::GroundCombat::set_repair`]).
-pub(super) fn duranium_armor(g: &Ti4Game, p: Player) -> bool {
-    rules::combat_repair(g, p)
 }
 
 pub(super) fn place_transit(g: &mut Ti4Game, p: Player) {
@@ -695,8 +669,8 @@ pub(super) fn place_transit(g: &mut Ti4Game, p: Player) {
 /// units ([`dark_energy_tap`]).
 pub(super) fn retreat_systems(g: &Ti4Game, p: Player) -> SystemSet {
     let (c, s, gal) = (&*g.content, &g.state, &*g.galaxy);
-    let blocked = enemy_ships(s, p) | gal.no_entry(traits(g, p));
-    let tap = dark_energy_tap(g, p);
+    let blocked = enemy_ships(s, p) | gal.no_entry(rules::mover_traits(g, p));
+    let tap = rules::retreat_into_empty(g, p);
     let mut out = SystemSet::EMPTY;
     for sl in bits(gal.neighbours(g.flow.active) & !blocked) {
         let sys = &s.systems[sl as usize];
@@ -709,11 +683,6 @@ pub(super) fn retreat_systems(g: &Ti4Game, p: Player) -> SystemSet {
         }
     }
     out
-}
-
-/// Hook point `retreat_into_empty` (Dark Energy Tap).
-fn dark_energy_tap(g: &Ti4Game, p: Player) -> bool {
-    rules::retreat_into_empty(g, p)
 }
 
 /// Fleet pool 4 after a retreat: non-fighter ships beyond the fleet pool are removed (cheapest

@@ -17,7 +17,7 @@
 //!   each list in file order), the active player's rules before the defender's where the core
 //!   says so.
 //!
-//! The registry of rules is [`RULES`]: the faction rules (`crate::ti4::factions`) and the
+//! The registry of rules is [`rules()`]: the faction rules (`crate::ti4::factions`) and the
 //! generic technology rules (`crate::ti4::techs`). Each content resolves the sources it has into
 //! a [`RuleBook`] once, at load; the hot paths walk short per-hook lists of `(Source, fn)` with
 //! no allocation. `docs/ADDING_RULES.md` is the guide, with the table of hook points.
@@ -81,11 +81,6 @@ macro_rules! hook_points {
         impl RuleBook {
             fn add(&mut self, src: Source, h: &Hooks) {
                 $( if let Some(f) = h.$name { self.$name.push(src, f); } )*
-            }
-            /// How many rules of this content take part in each hook point, in
-            /// [`HOOK_POINTS`] order.
-            pub fn counts(&self) -> Vec<usize> {
-                vec![$( self.$name.len(), )*]
             }
         }
 
@@ -337,6 +332,25 @@ pub(crate) fn exercise_counts() -> Vec<u64> {
     EXERCISED.with(|e| e.borrow().clone())
 }
 
+/// The entries of `list` whose source applies to `p` (and, with `only_ready`, whose card is
+/// ready), counted as exercising `h`.
+#[inline]
+fn matching<'a, F: Copy>(
+    list: &'a HookList<F>,
+    h: HookId,
+    c: &'a Content,
+    s: &'a State,
+    p: Player,
+    only_ready: bool,
+) -> impl Iterator<Item = (Source, F)> + 'a {
+    let entries = if list.may_apply(c, s, p) { &list.entries[..] } else { &[] };
+    entries
+        .iter()
+        .copied()
+        .filter(move |(src, _)| if only_ready { src.ready(c, s, p) } else { src.active(c, s, p) })
+        .inspect(move |_| exercised(h))
+}
+
 /// The entries of `list` whose source applies to `p`, counted as exercising `h`.
 #[inline]
 pub(crate) fn active<'a, F: Copy>(
@@ -346,8 +360,7 @@ pub(crate) fn active<'a, F: Copy>(
     s: &'a State,
     p: Player,
 ) -> impl Iterator<Item = (Source, F)> + 'a {
-    let entries = if list.may_apply(c, s, p) { &list.entries[..] } else { &[] };
-    entries.iter().copied().filter(move |(src, _)| src.active(c, s, p)).inspect(move |_| exercised(h))
+    matching(list, h, c, s, p, false)
 }
 
 /// As [`active`], for ready technology cards (exhausted cards take no part).
@@ -359,8 +372,7 @@ pub(crate) fn ready<'a, F: Copy>(
     s: &'a State,
     p: Player,
 ) -> impl Iterator<Item = (Source, F)> + 'a {
-    let entries = if list.may_apply(c, s, p) { &list.entries[..] } else { &[] };
-    entries.iter().copied().filter(move |(src, _)| src.ready(c, s, p)).inspect(move |_| exercised(h))
+    matching(list, h, c, s, p, true)
 }
 
 #[cfg(test)]

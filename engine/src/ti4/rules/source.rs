@@ -23,14 +23,6 @@ impl SourceKey {
             SourceKey::Tech(k) | SourceKey::Ability(k) | SourceKey::Planet(k) => k,
         }
     }
-    /// The kind, as a word for messages (`technology`, `ability`, `planet`).
-    pub const fn kind(self) -> &'static str {
-        match self {
-            SourceKey::Tech(_) => "technology",
-            SourceKey::Ability(_) => "ability",
-            SourceKey::Planet(_) => "planet",
-        }
-    }
 }
 
 /// Bit `k` of a faction's implemented abilities: the `k`-th entry of
@@ -54,13 +46,6 @@ impl Source {
     pub fn tech(self) -> Option<TechId> {
         match self {
             Source::Tech(t) => Some(t),
-            _ => None,
-        }
-    }
-    /// The planet of a planet rule (`None` for other kinds).
-    pub fn planet(self) -> Option<PlanetId> {
-        match self {
-            Source::Planet(p) => Some(p),
             _ => None,
         }
     }
