@@ -106,6 +106,15 @@ pub struct RunArgs {
     /// Check the game's invariants after every step (slower).
     #[arg(long)]
     pub check_invariants: bool,
+    /// Sequential stopping: play in looks and stop when every faction (agent) is decided,
+    /// with the config's `until_decided` rule or the defaults; `games` is then the cap.
+    #[arg(long)]
+    pub until_decided: bool,
+    /// Pair this run with the run in DIR (same seed, game by game): with --until-decided the
+    /// rule then decides the per-faction difference new - base; afterwards the comparison is
+    /// printed as `sim compare DIR NEW` prints it.
+    #[arg(long, value_name = "DIR")]
+    pub compare_to: Option<PathBuf>,
 }
 
 /// `sim replay`.

@@ -58,7 +58,8 @@ pub fn run_in(registry: &Registry, args: &MergeArgs) -> Result<Summary, RunError
                 first.display()
             )));
         }
-        if info.status != "complete" {
+        let paused_ok = exp.until_decided.is_some() && info.status == "paused";
+        if info.status != "complete" && !paused_ok {
             return Err(mismatch(format!(
                 "run status is '{}', not 'complete' (finish it with sim run --resume)",
                 info.status
@@ -78,7 +79,7 @@ pub fn run_in(registry: &Registry, args: &MergeArgs) -> Result<Summary, RunError
             }
         }
         let expected = planned_count(exp.games, info.shard);
-        if seen.len() as u64 != expected {
+        if seen.len() as u64 != expected && info.status == "complete" {
             let missing = (0..exp.games).find(|i| info.shard.is_none_or(|s| s.contains(*i)) && !seen.contains(i));
             return Err(mismatch(format!(
                 "holds {} of its {expected} games, although its run.json says complete (first missing: game {}, \
@@ -90,7 +91,12 @@ pub fn run_in(registry: &Registry, args: &MergeArgs) -> Result<Summary, RunError
         records.extend(games.records);
         failures.extend(fails.records);
     }
-    if owner.len() as u64 != exp.games {
+    // A sequential run covers the looks every shard has played; the rule decides on those.
+    let reached = match &exp.until_decided {
+        Some(rule) => rule.looks(exp.games).into_iter().take_while(|&g| (0..g).all(|i| owner.contains_key(&i))).last(),
+        None => Some(exp.games),
+    };
+    if reached.is_none() || exp.until_decided.is_none() && owner.len() as u64 != exp.games {
         let missing = (0..exp.games).find(|i| !owner.contains_key(i)).unwrap_or(0);
         return Err(RunError::Argument {
             name: "DIR".into(),
@@ -127,7 +133,27 @@ pub fn run_in(registry: &Registry, args: &MergeArgs) -> Result<Summary, RunError
     }
     write_lines(&out.join(GAMES_FILE), &records)?;
     write_lines(&out.join(FAILURES_FILE), &failures)?;
-    let summary = game.summarize(&exp, &hash, exp.games, &records, &failures);
+    let summary = match (&exp.until_decided, reached) {
+        (Some(rule), Some(reached)) => {
+            let seq = crate::run::sequential::evaluate(
+                rule,
+                crate::run::sequential::groups_counted(&exp),
+                exp.games,
+                reached,
+                &crate::run::sequential::plain_observations(&records),
+                crate::run::sequential::MONITORED_PLAIN,
+            );
+            let cut = records.partition_point(|r| r.id.index < seq.games_used);
+            let cut_failed = failures.partition_point(|f| f.id.index < seq.games_used);
+            let mut summary = game.summarize(&exp, &hash, exp.games, &records[..cut], &failures[..cut_failed]);
+            summary.sequential = Some(crate::run::sequential::Sequential {
+                games_beyond_stop: (records.len() - cut + failures.len() - cut_failed) as u64,
+                ..seq
+            });
+            summary
+        }
+        _ => game.summarize(&exp, &hash, exp.games, &records, &failures),
+    };
     write_json_atomic(&out.join(SUMMARY_FILE), &summary)?;
     let wall = started.elapsed().as_secs_f64();
     let info = RunInfo {

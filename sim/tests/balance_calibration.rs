@@ -16,6 +16,7 @@ use serde_json::Map;
 use sim::run::config::{Experiment, Overrides};
 use sim::run::record::{GameId, GameRecord, Tallies};
 use sim::run::seating::stream;
+use sim::run::sequential::{evaluate, plain_observations, UntilDecided};
 use sim::run::summary::{summarize, GroupStats, ALPHA};
 use sim::stats::{binomial_p_value, holm};
 
@@ -33,12 +34,18 @@ fn exp() -> Experiment {
 
 /// One mirror run of the cheap game.
 fn run(seed: u64) -> Vec<GameRecord> {
+    run_with_edge(seed, 1.0)
+}
+
+/// A run of the cheap game where faction "a"'s luck is multiplied by `edge` (1: the mirror).
+fn run_with_edge(seed: u64, edge: f64) -> Vec<GameRecord> {
     let mut records = Vec::new();
     for block in 0..BLOCKS {
         let mut luck = stream(seed, block, 0);
         // Lucks from 1 to 30: a block's favourite seat or faction wins several times as often as its last.
         let seat_luck: Vec<f64> = (0..P).map(|_| 30f64.powf(luck.random::<f64>())).collect();
-        let faction_luck: Vec<f64> = (0..P).map(|_| 30f64.powf(luck.random::<f64>())).collect();
+        let mut faction_luck: Vec<f64> = (0..P).map(|_| 30f64.powf(luck.random::<f64>())).collect();
+        faction_luck[0] *= edge;
         for rotation in 0..P {
             let index = block * P as u64 + rotation as u64;
             let mut dice = stream(seed, block, 1 + rotation as u64);
@@ -160,4 +167,65 @@ fn mirrors_flag_at_most_alpha_and_intervals_cover() {
     // The same runs analysed as if their games were independent flag well above alpha: the
     // blocks matter, and this test would notice if the design effect stopped being applied.
     assert!(naive_runs >= bound, "ignoring the blocks flagged only {naive_runs} of {RUNS}");
+}
+
+/// Sequential stopping (`--until-decided`) holds its error rates under its looks: over 200
+/// seeded mirror runs (12 looks of 60 games up to 720), runs calling any faction higher or
+/// lower stay within the binomial bound at alpha; and a faction with an edge of more than the
+/// effect is called higher in at least 80% of the runs, most of them well before the cap.
+#[test]
+fn sequential_stopping_keeps_its_error_rates_under_repeated_looks() {
+    let rule = UntilDecided { effect: 0.05, alpha: ALPHA, power: 0.8, batch: 60, monitor: Vec::new() };
+    let games = BLOCKS * P as u64;
+    let (mut wrong_runs, mut within, mut decided_runs, mut games_used) = (0u64, 0u64, 0u64, 0u64);
+    for seed in 0..RUNS {
+        let records = run(1000 + seed);
+        let s = evaluate(&rule, P as u64, games, games, &plain_observations(&records), "test");
+        wrong_runs += s.groups.values().any(|g| g.decision == "higher" || g.decision == "lower") as u64;
+        within += s.groups.values().filter(|g| g.decision == "within").count() as u64;
+        decided_runs += (s.stopped == "decided") as u64;
+        games_used += s.games_used;
+    }
+    let bound = binomial_bound(RUNS, ALPHA, 0.001);
+    eprintln!(
+        "sequential, {RUNS} mirror runs: {wrong_runs} called a faction higher or lower (bound {bound}); {within} of {} \
+         faction tests decided within +/-0.05; {decided_runs} runs decided before the cap; mean games {:.0}",
+        RUNS * P as u64,
+        games_used as f64 / RUNS as f64
+    );
+    assert!(wrong_runs < bound, "{wrong_runs} of {RUNS} mirror runs called a faction higher or lower");
+    assert!(within > RUNS * P as u64 / 2, "the mirror's factions are mostly decided within the effect: {within}");
+
+    // Faction "a" with 1.8 times the luck wins about 0.25 of its games (0.083 over its share).
+    let (mut found, mut used, mut share) = (0u64, 0u64, (0u64, 0u64));
+    for seed in 0..RUNS {
+        let records = run_with_edge(5000 + seed, 1.8);
+        share.0 += records
+            .iter()
+            .filter(|r| r.winner == r.id.factions.as_ref().unwrap().iter().position(|f| f == "a"))
+            .count() as u64;
+        share.1 += records.len() as u64;
+        let s = evaluate(&rule, P as u64, games, games, &plain_observations(&records), "test");
+        if s.groups["a"].decision == "higher" {
+            found += 1;
+            used += s.groups["a"].games;
+        }
+    }
+    let true_share = share.0 as f64 / share.1 as f64;
+    eprintln!(
+        "sequential, {RUNS} runs with faction a winning {true_share:.3}: called higher in {found}, after {:.0} games \
+         on average (a fixed-size test of the same power needs about {:.0})",
+        used as f64 / found.max(1) as f64,
+        fixed_sample_games(rule.effect, ALPHA / (2 * P) as f64, 0.8)
+    );
+    assert!(true_share - 1.0 / 6.0 > rule.effect, "the planted edge exceeds the effect: {true_share}");
+    assert!(found as f64 >= 0.8 * RUNS as f64, "power: called higher in {found} of {RUNS}");
+}
+
+/// Games a fixed-size one-sided test at level `alpha` needs to find an effect `d` over 1/6
+/// with probability `power`, ignoring blocks (normal approximation).
+fn fixed_sample_games(d: f64, alpha: f64, power: f64) -> f64 {
+    use sim::stats::exact::normal_quantile;
+    let z = normal_quantile(1.0 - alpha) + normal_quantile(power);
+    z * z * (5.0 / 36.0) / (d * d)
 }

@@ -86,40 +86,57 @@ pub fn run_in(registry: &Registry, args: &CompareArgs) -> Result<Comparison, Run
     Ok(c)
 }
 
+/// Checks that the run in `base` plays the same games as an experiment whose canonical config
+/// is `new_config` (same game, players, seed and seating: common random numbers); `new` names
+/// the new side in the error.
+pub fn check_pairable(base: &Path, base_config: &Value, new: &Path, new_config: &Value) -> Result<(), RunError> {
+    for key in ["game", "players", "seed", "seating"] {
+        if base_config[key] != new_config[key] {
+            return Err(RunError::Mismatch {
+                path: new.to_path_buf(),
+                problem: format!(
+                    "config.{key} is {} here but {} in {}: not the same games (compare needs common random numbers)",
+                    new_config[key],
+                    base_config[key],
+                    base.display()
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The records of the run in `dir`, sorted by index, each with `players` seats.
+pub fn load_records(dir: &Path, players: usize) -> Result<Vec<GameRecord>, RunError> {
+    let mut r = read_jsonl::<GameRecord>(&dir.join(GAMES_FILE))?.records;
+    r.sort_by_key(|g| g.id.index);
+    if let Some(bad) = r.iter().find(|g| g.ranking.len() != players) {
+        return Err(RunError::Corrupt {
+            path: dir.join(GAMES_FILE),
+            problem: format!("game {}: {} seats, the config has {players}", bad.id.index, bad.ranking.len()),
+        });
+    }
+    Ok(r)
+}
+
+/// The games both runs hold, paired by index (both sorted by index).
+pub fn pair<'a>(base: &'a [GameRecord], new: &'a [GameRecord]) -> Vec<(&'a GameRecord, &'a GameRecord)> {
+    let by_index: BTreeMap<u64, &GameRecord> = new.iter().map(|g| (g.id.index, g)).collect();
+    base.iter().filter_map(|g| by_index.get(&g.id.index).map(|h| (g, *h))).collect()
+}
+
 /// The comparison of run directories `base` and `new`.
 pub fn compare(registry: &Registry, base: &Path, new: &Path) -> Result<Comparison, RunError> {
     let (bi, ni) = (read_run_info(base)?, read_run_info(new)?);
     let mismatch = |problem: String| RunError::Mismatch { path: new.to_path_buf(), problem };
-    for key in ["game", "players", "seed", "seating"] {
-        if bi.config[key] != ni.config[key] {
-            return Err(mismatch(format!(
-                "config.{key} is {} here but {} in {}: not the same games (compare needs common random numbers)",
-                ni.config[key],
-                bi.config[key],
-                base.display()
-            )));
-        }
-    }
+    check_pairable(base, &bi.config, new, &ni.config)?;
     let game_id = bi.config["game"].as_str().unwrap_or_default();
     let game = registry
         .get(game_id)
         .map_err(|p| RunError::Corrupt { path: base.join("run.json"), problem: format!("config.game: {p}") })?;
     let players = bi.config["players"].as_u64().unwrap_or(0) as usize;
-    let load = |dir: &Path| -> Result<Vec<GameRecord>, RunError> {
-        let mut r = read_jsonl::<GameRecord>(&dir.join(GAMES_FILE))?.records;
-        r.sort_by_key(|g| g.id.index);
-        if let Some(bad) = r.iter().find(|g| g.ranking.len() != players) {
-            return Err(RunError::Corrupt {
-                path: dir.join(GAMES_FILE),
-                problem: format!("game {}: {} seats, the config has {players}", bad.id.index, bad.ranking.len()),
-            });
-        }
-        Ok(r)
-    };
-    let (b, n) = (load(base)?, load(new)?);
-    let by_index: BTreeMap<u64, &GameRecord> = n.iter().map(|g| (g.id.index, g)).collect();
-    let pairs: Vec<(&GameRecord, &GameRecord)> =
-        b.iter().filter_map(|g| by_index.get(&g.id.index).map(|h| (g, *h))).collect();
+    let (b, n) = (load_records(base, players)?, load_records(new, players)?);
+    let pairs = pair(&b, &n);
     if pairs.is_empty() {
         return Err(mismatch(format!("no game index is completed in both this run and {}", base.display())));
     }

@@ -26,6 +26,7 @@ use engine::game::MAX_PLAYERS;
 use serde_json::{json, Map, Value};
 
 use crate::registry::{GameEntry, Registry};
+use crate::run::sequential::UntilDecided;
 
 /// The embedded default experiment: what `sim` with no command runs.
 pub const DEFAULT_EXPERIMENT: &str = include_str!("../../experiments/default.json");
@@ -34,7 +35,7 @@ pub const DEFAULT_EXPERIMENT: &str = include_str!("../../experiments/default.jso
 pub const DEFAULT_ORIGIN: &str = "(embedded default experiment)";
 
 /// Every top-level key a config may have, sorted.
-pub const KEYS: [&str; 17] = [
+pub const KEYS: [&str; 18] = [
     "agents",
     "assignment",
     "content",
@@ -52,6 +53,7 @@ pub const KEYS: [&str; 17] = [
     "rules",
     "seating",
     "seed",
+    "until_decided",
 ];
 
 /// Most games one experiment may plan: keeps every RNG stream number (`block * 16 + slot`)
@@ -175,6 +177,8 @@ pub struct Experiment {
     /// Whether every game is a function of (config, index) alone. `false` only when the config
     /// says `"deterministic": false`, which it must to use a wall-clock budget (`time_ms`).
     pub deterministic: bool,
+    /// Sequential stopping ([`crate::run::sequential`]): `games` is then the cap.
+    pub until_decided: Option<UntilDecided>,
 }
 
 /// Command-line values that replace config keys.
@@ -186,6 +190,9 @@ pub struct Overrides {
     pub seed: Option<u64>,
     /// `--out`.
     pub out: Option<PathBuf>,
+    /// `--until-decided`: sequential stopping with the config's `until_decided` rule, or the
+    /// defaults when the config has none.
+    pub until_decided: bool,
 }
 
 impl Experiment {
@@ -328,6 +335,22 @@ impl Experiment {
                 ));
             }
         }
+        let block = crate::run::sequential::block_size(seating, players);
+        let mut until_decided = match obj.get("until_decided") {
+            None => None,
+            Some(v) => {
+                let mut groups: Vec<String> = factions.iter().chain(faction_pool.iter()).flatten().cloned().collect();
+                if groups.is_empty() {
+                    groups = agents.iter().map(AgentConfig::name).collect();
+                }
+                groups.sort();
+                groups.dedup();
+                Some(UntilDecided::parse(v, block, &groups).map_err(|(k, p)| err(&format!("until_decided{k}"), p))?)
+            }
+        };
+        if overrides.until_decided && until_decided.is_none() {
+            until_decided = Some(UntilDecided::defaults(block));
+        }
         Ok(Experiment {
             name,
             description,
@@ -346,6 +369,7 @@ impl Experiment {
             out,
             fault_injection,
             deterministic,
+            until_decided,
         })
     }
 
@@ -381,6 +405,9 @@ impl Experiment {
         }
         if !self.deterministic {
             m.insert("deterministic".into(), json!(false));
+        }
+        if let Some(u) = &self.until_decided {
+            m.insert("until_decided".into(), u.canonical());
         }
         Value::Object(m)
     }

@@ -64,6 +64,37 @@ pub fn table(s: &Summary) -> String {
          (exact binomial test, block-adjusted, Holm over one family of {}, alpha {})\n",
         s.players, s.balance.family_size, s.balance.alpha
     );
+    if let Some(q) = &s.sequential {
+        out += &sequential_lines(q);
+    }
+    out
+}
+
+/// The text form of a sequential run's decisions.
+pub fn sequential_lines(q: &crate::run::sequential::Sequential) -> String {
+    let what = if q.compared_to.is_some() { "difference from the base run" } else { "effect" };
+    let mut out = format!(
+        "until decided ({what}, +/-{} at alpha {}, power {}): {} after {} games in {} looks",
+        q.config["effect"],
+        q.config["alpha"],
+        q.config["power"],
+        q.stopped,
+        q.games_used,
+        q.looks.len()
+    );
+    if q.games_beyond_stop > 0 {
+        out += &format!(" ({} games beyond the stopping look left out)", q.games_beyond_stop);
+    }
+    out += "\n";
+    if q.stopped == "more looks" {
+        out += "  not decided yet: run each shard again with --resume (it plays the next look), then merge again\n";
+    }
+    for (name, d) in &q.groups {
+        out += &format!(
+            "  {name}: {} at {} games (estimate {:+.3}; LLR of +effect {:.2}, of -effect {:.2})\n",
+            d.decision, d.games, d.estimate, d.llr_higher, d.llr_lower
+        );
+    }
     out
 }
 

@@ -25,6 +25,9 @@ use crate::run::output::{
 use crate::run::play::{game_id, play, Context, Outcome};
 use crate::run::record::{read_jsonl, truncate, FailureRecord, GameRecord};
 use crate::run::seating::plan;
+use crate::run::sequential::{
+    evaluate, paired_observations, plain_observations, UntilDecided, MONITORED_PAIRED, MONITORED_PLAIN,
+};
 use crate::run::shard::Shard;
 use crate::run::spec::Experimentable;
 use crate::run::summary::{summarize, Summary};
@@ -48,6 +51,8 @@ pub struct RunOptions {
     pub command: Vec<String>,
     /// Where the config came from, for error messages.
     pub origin: String,
+    /// `--compare-to`: the base run the sequential rule compares with.
+    pub compare_to: Option<std::path::PathBuf>,
 }
 
 /// The games of the experiment (or of one shard): `0..games`, or those of the shard.
@@ -80,6 +85,10 @@ pub fn execute<G: Experimentable>(exp: &Experiment, opts: &RunOptions) -> Result
     let dir = run_dir(exp, opts.shard);
     let planned = planned_count(exp.games, opts.shard);
     let agent_names = exp.agent_names();
+    let base = match &opts.compare_to {
+        None => None,
+        Some(b) => Some(compare_base(b, exp, &dir)?),
+    };
 
     // One writer per directory, from before the first look at its files to the exit.
     let _lock = lock_dir(&dir)?;
@@ -149,9 +158,117 @@ pub fn execute<G: Experimentable>(exp: &Experiment, opts: &RunOptions) -> Result
     let bar = console::progress(planned, earlier, opts.quiet);
     let mut games_out = LineWriter::append(&dir.join(GAMES_FILE))?;
     let mut failures_out = LineWriter::append(&dir.join(FAILURES_FILE))?;
+    let mut done = done;
+    let mut new_games = 0u64;
+    let cap = base.as_ref().map_or(exp.games, |b| b.reach.min(exp.games));
+    let looks = exp.until_decided.as_ref().map_or_else(|| vec![exp.games], |u| u.looks(cap));
+    let mut paused = false;
+    for &look in &looks {
+        let todo = |i: &u64| opts.shard.is_none_or(|s| s.contains(*i)) && !done.contains(i);
+        let needed = (0..look).any(|i| todo(&i));
+        if needed {
+            let played = play_pass(&ctx, &pool, look, &todo, &mut games_out, &mut failures_out, &bar)?;
+            new_games += played.len() as u64;
+            for o in played {
+                match o {
+                    Outcome::Done(r) => {
+                        done.insert(r.id.index);
+                        records.push(r)
+                    }
+                    Outcome::Failed(f) => {
+                        done.insert(f.id.index);
+                        failures.push(f)
+                    }
+                }
+            }
+            records.sort_by_key(|r| r.id.index);
+            failures.sort_by_key(|f| f.id.index);
+        }
+        let Some(rule) = &exp.until_decided else { break };
+        if opts.shard.is_some() {
+            // A shard cannot see the others' games: it plays one look a session, and
+            // `sim merge` decides.
+            if needed && look < exp.games {
+                paused = true;
+                break;
+            }
+            continue;
+        }
+        if sequential(exp, rule, &records, base.as_ref(), look).stopped == "decided" {
+            break;
+        }
+    }
+    bar.finish_and_clear();
+    games_out.finish()?;
+    failures_out.finish()?;
+    let seq = match (&exp.until_decided, opts.shard) {
+        (Some(rule), None) => {
+            let reached = looks.iter().copied().filter(|&g| (0..g).all(|i| done.contains(&i))).max().unwrap_or(0);
+            Some(sequential(exp, rule, &records, base.as_ref(), reached))
+        }
+        _ => None,
+    };
+    let used = seq.as_ref().map_or(u64::MAX, |s| s.games_used);
+    let cut = records.partition_point(|r| r.id.index < used);
+    let cut_failed = failures.partition_point(|f| f.id.index < used);
+    let mut summary = summarize(exp, &hash, planned, &records[..cut], &failures[..cut_failed], G::SECTIONS);
+    if let Some(mut s) = seq {
+        s.games_beyond_stop = (records.len() - cut + failures.len() - cut_failed) as u64;
+        summary.sequential = Some(s);
+    }
+    write_json_atomic(&dir.join(SUMMARY_FILE), &summary)?;
+
+    let wall = started.elapsed().as_secs_f64();
+    info.status = if paused { "paused" } else { "complete" }.into();
+    info.games_completed = records.len() as u64;
+    info.games_failed = failures.len() as u64;
+    info.session.finished_unix = Some(unix_now());
+    info.session.wall_seconds = (wall * 1e3).round() / 1e3;
+    info.session.games_played = new_games;
+    info.session.games_per_second = if wall > 0.0 { (new_games as f64 / wall * 1e3).round() / 1e3 } else { 0.0 };
+    write_json_atomic(&dir.join(RUN_FILE), &info)?;
+
+    if !opts.quiet {
+        let resumed_note = if resumed { format!(" ({earlier} from earlier sessions)") } else { String::new() };
+        let nondeterministic = if exp.deterministic { "" } else { " [not deterministic: \"deterministic\": false]" };
+        if paused {
+            eprintln!(
+                "sim: note: this shard played its games of the next look ({} of {} games are in it); merge the shards \
+                 to see whether the run is decided, and run each again with --resume for the next look",
+                records.len() + failures.len(),
+                planned
+            );
+        }
+        console::print(&format!(
+            "{}: {} games{resumed_note}, {} failed, {new_games} played in {:.1} s ({:.1} games/s){nondeterministic} -> {}\n{}",
+            exp.name,
+            records.len(),
+            failures.len(),
+            wall,
+            info.session.games_per_second,
+            dir.display(),
+            console::table(&summary)
+        ));
+    }
+    if !failures.is_empty() {
+        return Err(RunError::GamesFailed { failed: failures.len() as u64, planned, file: dir.join(FAILURES_FILE) });
+    }
+    Ok(summary)
+}
+
+/// Plays the games below `look` that `todo` selects, streaming each record to its file as it
+/// finishes; returns them in the order they finished.
+fn play_pass<G: Experimentable>(
+    ctx: &Context<'_, G>,
+    pool: &rayon::ThreadPool,
+    look: u64,
+    todo: &(dyn Fn(&u64) -> bool + Sync),
+    games_out: &mut LineWriter,
+    failures_out: &mut LineWriter,
+    bar: &indicatif::ProgressBar,
+) -> Result<Vec<Outcome>, RunError> {
     let abort = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Outcome>();
-    let shard = opts.shard;
     let (played, write_error) = std::thread::scope(|scope| {
         let writer = scope.spawn(|| {
             let (mut played, mut error) = (Vec::new(), None);
@@ -170,66 +287,74 @@ pub fn execute<G: Experimentable>(exp: &Experiment, opts: &RunOptions) -> Result
                 played.push(outcome);
             }
             if error.is_none() {
-                error = games_out.finish().and_then(|()| failures_out.finish()).err();
+                error = games_out.sync().and_then(|()| failures_out.sync()).err();
             }
             (played, error)
         });
         pool.install(|| {
-            (0..exp.games)
-                .into_par_iter()
-                .filter(|i| shard.is_none_or(|s| s.contains(*i)) && !done.contains(i))
-                .for_each_with(tx, |tx, i| {
-                    if !abort.load(Ordering::Relaxed) {
-                        let _ = tx.send(play(&ctx, i, None));
-                    }
-                })
+            (0..look).into_par_iter().filter(|i| todo(i)).for_each_with(tx, |tx, i| {
+                if !abort.load(Ordering::Relaxed) {
+                    let _ = tx.send(play(ctx, i, None));
+                }
+            })
         });
         writer.join().unwrap_or_else(|p| std::panic::resume_unwind(p))
     });
-    bar.finish_and_clear();
-    if let Some(e) = write_error {
-        return Err(e);
+    match write_error {
+        Some(e) => Err(e),
+        None => Ok(played),
     }
-    let new_games = played.len() as u64;
-    for o in played {
-        match o {
-            Outcome::Done(r) => records.push(r),
-            Outcome::Failed(f) => failures.push(f),
+}
+
+/// The base run of `--compare-to`: its directory, config hash and records, checked to play
+/// the same games as `exp`.
+pub struct CompareBase {
+    dir: std::path::PathBuf,
+    config_hash: String,
+    records: Vec<GameRecord>,
+    /// Games 0..reach are all in the base run: a sequential run stops there at the latest
+    /// (no pair beyond it).
+    reach: u64,
+}
+
+fn compare_base(base: &Path, exp: &Experiment, dir: &Path) -> Result<CompareBase, RunError> {
+    let info = read_run_info(base)?;
+    crate::compare::check_pairable(base, &info.config, dir, &exp.canonical())?;
+    let records = crate::compare::load_records(base, exp.players)?;
+    let reach = records.iter().enumerate().take_while(|(i, r)| r.id.index == *i as u64).count() as u64;
+    if exp.until_decided.is_some() && reach == 0 {
+        return Err(RunError::Mismatch {
+            path: base.join(GAMES_FILE),
+            problem: "holds no game 0: nothing to pair a sequential run with".into(),
+        });
+    }
+    Ok(CompareBase { dir: base.to_path_buf(), config_hash: info.config_hash, records, reach })
+}
+
+/// The sequential rule applied to the games 0..`reached` of `records` (sorted): against the
+/// fair share, or against `base` game by game.
+fn sequential(
+    exp: &Experiment,
+    rule: &UntilDecided,
+    records: &[GameRecord],
+    base: Option<&CompareBase>,
+    reached: u64,
+) -> crate::run::sequential::Sequential {
+    let m = crate::run::sequential::groups_counted(exp);
+    let cap = base.map_or(exp.games, |b| b.reach.min(exp.games));
+    match base {
+        None => evaluate(rule, m, cap, reached, &plain_observations(records), MONITORED_PLAIN),
+        Some(b) => {
+            let pairs = crate::compare::pair(&b.records, records);
+            let mut s = evaluate(rule, m, cap, reached, &paired_observations(&pairs), MONITORED_PAIRED);
+            let mut to = serde_json::Map::new();
+            to.insert("dir".into(), b.dir.display().to_string().into());
+            to.insert("config_hash".into(), b.config_hash.clone().into());
+            to.insert("games".into(), b.reach.into());
+            s.compared_to = Some(to);
+            s
         }
     }
-    records.sort_by_key(|r| r.id.index);
-    failures.sort_by_key(|f| f.id.index);
-    let summary = summarize(exp, &hash, planned, &records, &failures, G::SECTIONS);
-    write_json_atomic(&dir.join(SUMMARY_FILE), &summary)?;
-
-    let wall = started.elapsed().as_secs_f64();
-    info.status = "complete".into();
-    info.games_completed = records.len() as u64;
-    info.games_failed = failures.len() as u64;
-    info.session.finished_unix = Some(unix_now());
-    info.session.wall_seconds = (wall * 1e3).round() / 1e3;
-    info.session.games_played = new_games;
-    info.session.games_per_second = if wall > 0.0 { (new_games as f64 / wall * 1e3).round() / 1e3 } else { 0.0 };
-    write_json_atomic(&dir.join(RUN_FILE), &info)?;
-
-    if !opts.quiet {
-        let resumed_note = if resumed { format!(" ({earlier} from earlier sessions)") } else { String::new() };
-        let nondeterministic = if exp.deterministic { "" } else { " [not deterministic: \"deterministic\": false]" };
-        console::print(&format!(
-            "{}: {} games{resumed_note}, {} failed, {new_games} played in {:.1} s ({:.1} games/s){nondeterministic} -> {}\n{}",
-            exp.name,
-            records.len(),
-            failures.len(),
-            wall,
-            info.session.games_per_second,
-            dir.display(),
-            console::table(&summary)
-        ));
-    }
-    if !failures.is_empty() {
-        return Err(RunError::GamesFailed { failed: failures.len() as u64, planned, file: dir.join(FAILURES_FILE) });
-    }
-    Ok(summary)
 }
 
 /// The results files a run directory may hold, in the order they are reported.

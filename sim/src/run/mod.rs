@@ -23,6 +23,7 @@ pub mod output;
 pub mod play;
 pub mod record;
 pub mod seating;
+pub mod sequential;
 pub mod shard;
 pub mod spec;
 pub mod summary;
@@ -51,7 +52,8 @@ pub fn run_in(registry: &Registry, args: &RunArgs) -> Result<Summary, RunError> 
         None => (DEFAULT_EXPERIMENT.to_string(), DEFAULT_ORIGIN.to_string()),
         Some(path) => (std::fs::read_to_string(path).map_err(|e| RunError::io(path, e))?, path.display().to_string()),
     };
-    let overrides = Overrides { games: args.games, seed: args.seed, out: args.out.clone() };
+    let overrides =
+        Overrides { games: args.games, seed: args.seed, out: args.out.clone(), until_decided: args.until_decided };
     let exp = Experiment::from_json_in(registry, &text, &origin, &overrides)?;
     let shard = match args.shard {
         Some(s) => Some(s),
@@ -71,8 +73,20 @@ pub fn run_in(registry: &Registry, args: &RunArgs) -> Result<Summary, RunError> 
         check_invariants: args.check_invariants,
         command: std::env::args().collect(),
         origin,
+        compare_to: args.compare_to.clone(),
     };
-    execute_experiment(registry, &exp, &opts)
+    if opts.compare_to.is_some() && opts.shard.is_some() {
+        return Err(RunError::Argument {
+            name: "--compare-to".into(),
+            problem: "not with --shard: run the shards, merge them, then sim compare BASE MERGED".into(),
+        });
+    }
+    let summary = execute_experiment(registry, &exp, &opts)?;
+    if let (Some(base), false) = (&opts.compare_to, opts.quiet) {
+        let c = crate::compare::compare(registry, base, &output::run_dir(&exp, None))?;
+        console::print(&crate::compare::render(&c));
+    }
+    Ok(summary)
 }
 
 /// Plays `exp` through its game's registry entry.

@@ -98,6 +98,10 @@ pub struct Summary {
     /// Per-seat values the games report; left out when empty.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub seat_values: BTreeMap<String, ValueStats>,
+    /// Sequential stopping (`until_decided`): the rule, the looks and each group's decision;
+    /// left out of runs without it. The summary then covers games 0..games_used only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sequential: Option<crate::run::sequential::Sequential>,
 }
 
 /// Decisive and drawn games.
@@ -321,6 +325,7 @@ pub fn summarize(
         sections: sections(specs, &labels, records),
         tallies: labels.into_iter().filter(|(l, _)| specs.iter().all(|s| s.label() != l)).collect(),
         seat_values: value_stats(records, p),
+        sequential: None,
     }
 }
 
