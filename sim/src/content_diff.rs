@@ -16,16 +16,27 @@ use serde_json::Value;
 
 use crate::error::SimError;
 
-/// The diff lines of the content directory `dir` against the embedded content, and its
-/// warnings.
-pub fn diff(dir: &Path) -> Result<(Vec<String>, Vec<String>), SimError> {
-    let src = ContentSource::read_dir(dir).map_err(|e| SimError::Input(Box::new(e)))?;
-    let content = Content::from_source(&src).map_err(|e| SimError::Input(Box::new(e)))?;
-    let warnings = content.warnings.iter().map(|w| w.to_string()).collect();
+/// One entry a content directory adds, removes or changes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EntryChange {
+    /// The content file (`factions.json`).
+    pub file: &'static str,
+    /// The list in it (`factions`).
+    pub list: String,
+    /// The entry's `id`.
+    pub id: String,
+    /// `None` for an added entry, `Some(empty)` for a removed one, else the changed fields
+    /// with their old and new values (compact JSON, `(absent)` when missing).
+    pub fields: Option<Vec<(String, String, String)>>,
+}
+
+/// What the content files read from a directory (`src.from_dir`) change from the embedded
+/// ones, entry by entry: in file order, then list name, then id.
+pub fn entry_changes(src: &ContentSource) -> Vec<EntryChange> {
     let embedded = ContentSource::embedded();
-    let mut lines = Vec::new();
+    let mut out = Vec::new();
     for (i, file) in FILES.iter().enumerate().filter(|(i, _)| src.from_dir[*i]) {
-        // Both texts parsed as content just now, so both are JSON objects.
+        // Both texts parsed as content before, so both are JSON objects.
         let old: Value = serde_json::from_str(&embedded.texts[i]).unwrap_or(Value::Null);
         let new: Value = serde_json::from_str(&src.texts[i]).unwrap_or(Value::Null);
         let lists: BTreeMap<&String, ()> =
@@ -40,30 +51,53 @@ pub fn diff(dir: &Path) -> Result<(Vec<String>, Vec<String>), SimError> {
                     .collect()
             };
             let (before, after) = (by_id(&old), by_id(&new));
+            let change = |id: &String, fields| EntryChange { file, list: list.to_string(), id: id.clone(), fields };
             for (id, e) in &after {
                 match before.get(id) {
-                    None => lines.push(format!("{file}: {list}: + {id}")),
+                    None => out.push(change(id, None)),
                     Some(b) if b != e => {
-                        let fields: BTreeMap<&String, ()> = b
+                        let names: BTreeMap<&String, ()> = b
                             .as_object()
                             .into_iter()
                             .chain(e.as_object())
                             .flat_map(|m| m.keys())
                             .map(|k| (k, ()))
                             .collect();
-                        for f in fields.keys() {
-                            let (x, y) = (b.get(f.as_str()), e.get(f.as_str()));
-                            if x != y {
-                                let show = |v: Option<&Value>| v.map_or("(absent)".to_string(), |v| v.to_string());
-                                lines.push(format!("{file}: {list}: ~ {id}: {f}: {} -> {}", show(x), show(y)));
-                            }
-                        }
+                        let show = |v: Option<&Value>| v.map_or("(absent)".to_string(), |v| v.to_string());
+                        let fields = names
+                            .keys()
+                            .filter(|f| b.get(f.as_str()) != e.get(f.as_str()))
+                            .map(|f| (f.to_string(), show(b.get(f.as_str())), show(e.get(f.as_str()))))
+                            .collect();
+                        out.push(change(id, Some(fields)));
                     }
                     Some(_) => {}
                 }
             }
             for id in before.keys().filter(|id| !after.contains_key(*id)) {
-                lines.push(format!("{file}: {list}: - {id}"));
+                out.push(change(id, Some(Vec::new())));
+            }
+        }
+    }
+    out
+}
+
+/// The diff lines of the content directory `dir` against the embedded content, and its
+/// warnings.
+pub fn diff(dir: &Path) -> Result<(Vec<String>, Vec<String>), SimError> {
+    let src = ContentSource::read_dir(dir).map_err(|e| SimError::Input(Box::new(e)))?;
+    let content = Content::from_source(&src).map_err(|e| SimError::Input(Box::new(e)))?;
+    let warnings = content.warnings.iter().map(|w| w.to_string()).collect();
+    let mut lines = Vec::new();
+    for c in entry_changes(&src) {
+        let (file, list, id) = (c.file, &c.list, &c.id);
+        match &c.fields {
+            None => lines.push(format!("{file}: {list}: + {id}")),
+            Some(f) if f.is_empty() => lines.push(format!("{file}: {list}: - {id}")),
+            Some(f) => {
+                for (name, old, new) in f {
+                    lines.push(format!("{file}: {list}: ~ {id}: {name}: {old} -> {new}"));
+                }
             }
         }
     }

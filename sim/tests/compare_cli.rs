@@ -74,3 +74,25 @@ fn the_planted_edit_is_found_and_the_inert_edit_does_nothing() {
     assert!(bad_input(&o).contains("run.json"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_inert_edit_is_warned_about_and_the_planted_one_is_not() {
+    let dir = scratch("compare-warnings");
+    let stderr = |variant: &str| {
+        let config = root().join(format!("sim/experiments/compare/{variant}.json"));
+        let args = ["run", "--config", config.to_str().unwrap(), "--out", dir.to_str().unwrap(), "--games", "6"];
+        let o = command(&args).current_dir(root()).output().unwrap();
+        expect_code(&o, 0)
+    };
+    let inert = stderr("inert");
+    assert!(
+        inert.contains(
+            "content: factions.json: entry 'hacan': starting_technologies changed, but no seat of this experiment \
+             plays 'hacan': the edit cannot change a game"
+        ),
+        "{inert}"
+    );
+    assert!(inert.contains("entry 'winnu': name changed: a display name changes no game"), "{inert}");
+    let planted = stderr("planted");
+    assert!(!planted.contains("cannot change a game") && !planted.contains("changes no game"), "{planted}");
+}

@@ -89,6 +89,20 @@ fn planted() -> (Value, Value) {
     (factions, planets)
 }
 
+/// [`equal_strength`] with a modest edge on [`STRONG`]: three more starting technologies and a
+/// second cruiser (about +0.1 win rate with random agents).
+fn modest() -> (Value, Value) {
+    let (mut factions, planets) = equal_strength();
+    for f in factions["factions"].as_array_mut().unwrap() {
+        if f["id"] == STRONG {
+            f["starting_technologies"] =
+                json!(["neural_motivator", "sarween_tools", "gravity_drive", "plasma_scoring"]);
+            f["starting_units"]["cruiser"] = json!(2);
+        }
+    }
+    (factions, planets)
+}
+
 /// Writes a content directory; returns its path.
 fn write_content(dir: &Path, (factions, planets): &(Value, Value)) -> PathBuf {
     std::fs::create_dir_all(dir).unwrap();
@@ -179,10 +193,11 @@ fn inert() -> (Value, Value) {
 type Generator = fn() -> (Value, Value);
 
 /// The committed content directories and their generators: the mirror
-/// (`sim/experiments/ti4_mirror.json`) and the two edits of the `sim compare` example
+/// (`sim/experiments/ti4_mirror.json`) and the three edits of the `sim compare` example
 /// (`sim/experiments/compare/`).
-fn committed_contents() -> [(&'static str, Generator); 3] {
+fn committed_contents() -> [(&'static str, Generator); 4] {
     [
+        (concat!(env!("CARGO_MANIFEST_DIR"), "/experiments/content/ti4_modest_edge"), modest),
         (COMMITTED, equal_strength as Generator),
         (concat!(env!("CARGO_MANIFEST_DIR"), "/experiments/content/ti4_planted_edge"), planted),
         (concat!(env!("CARGO_MANIFEST_DIR"), "/experiments/content/ti4_inert_edit"), inert),

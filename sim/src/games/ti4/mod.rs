@@ -113,6 +113,32 @@ pub struct Ti4Prepared {
     pub factions: BTreeMap<String, FactionId>,
     /// The SHA-256 of each content file's text as loaded (embedded or from the directory).
     pub content_files: ContentFiles,
+    /// Edits of the content directory that cannot change a game of this experiment
+    /// ([`inert_edits`]).
+    pub inert_edits: Vec<String>,
+}
+
+/// The faction entries a content directory changes that no game of the experiment can feel: a
+/// faction no seat plays (not in `factions` or `faction_pool`), or its display name. One line
+/// each, naming the file, entry and fields.
+pub fn inert_edits(source: &ContentSource, seated: &BTreeMap<String, FactionId>) -> Vec<String> {
+    let mut out = Vec::new();
+    for c in crate::content_diff::entry_changes(source).into_iter().filter(|c| c.list == "factions") {
+        let Some(fields) = c.fields.filter(|f| !f.is_empty()) else { continue };
+        let names: Vec<&str> = fields.iter().map(|f| f.0.as_str()).collect();
+        if !seated.contains_key(&c.id) {
+            out.push(format!(
+                "{}: entry '{}': {} changed, but no seat of this experiment plays '{}': the edit cannot change a game",
+                c.file,
+                c.id,
+                names.join(", "),
+                c.id
+            ));
+        } else if names.contains(&"name") {
+            out.push(format!("{}: entry '{}': name changed: a display name changes no game", c.file, c.id));
+        }
+    }
+    out
 }
 
 impl Experimentable for Ti4Game {
@@ -153,7 +179,8 @@ impl Experimentable for Ti4Game {
                 factions.insert(id.clone(), f);
             }
         }
-        let prepared = Ti4Prepared { content, options, map, factions, content_files };
+        let inert_edits = inert_edits(&source, &factions);
+        let prepared = Ti4Prepared { content, options, map, factions, content_files, inert_edits };
         let trial: Vec<String> = match (&exp.factions, &exp.faction_pool) {
             (Some(f), _) => f.clone(),
             (None, Some(pool)) => pool.iter().take(exp.players).cloned().collect(),
@@ -191,7 +218,8 @@ impl Experimentable for Ti4Game {
 
     /// The content's warnings (edits that cannot matter), keyed `content`.
     fn warnings(prep: &Ti4Prepared) -> Vec<String> {
-        prep.content.warnings.iter().map(|w| format!("content: {w}")).collect()
+        let content = prep.content.warnings.iter().map(|w| w.to_string());
+        content.chain(prep.inert_edits.iter().cloned()).map(|w| format!("content: {w}")).collect()
     }
 
     fn build_agent(cfg: &AgentConfig, _prep: &Ti4Prepared) -> Result<Box<dyn Agent<Self>>, AgentError> {
