@@ -244,10 +244,7 @@ pub fn meets(g: &Ti4Game, p: Player, cond: Cond) -> bool {
         Cond::Spend { resources, influence, trade_goods, tokens } => {
             spend_plan(c, s, p, resources, influence, trade_goods, tokens).is_some()
         }
-        Cond::PlanetsOutsideHome(n) => {
-            let home_planets: PlanetSet = c.systems[gal.tile(home).idx()].planets.iter().copied().collect();
-            planets.difference(home_planets).len() >= n as u32
-        }
+        Cond::PlanetsOutsideHome(n) => planets.difference(home_planets(g)).len() >= n as u32,
         Cond::SpecialtyPlanets(n) => count_planets(&|pl| c.planets[pl.idx()].specialties != 0) >= n as u32,
         Cond::PlanetResources(n) => {
             planets.iter().map(|pl| c.planets[pl.idx()].resources as u32).sum::<u32>() >= n as u32
@@ -371,7 +368,7 @@ impl ObjectiveBoard {
         let ps = s.player(p);
         let home = g.home_slot[p.idx()];
         let mut b = ObjectiveBoard { techs: objective_counts(c, s, p), ..ObjectiveBoard::default() };
-        let home_planets: PlanetSet = c.systems[gal.tile(home).idx()].planets.iter().copied().collect();
+        let homes = home_planets(g);
         for pl in ps.planets.iter() {
             let d = &c.planets[pl.idx()];
             for t in 0..3u8 {
@@ -381,7 +378,7 @@ impl ObjectiveBoard {
             b.resources += d.resources as u32;
             b.influence += d.influence as u32;
             b.legendary += d.legendary as u32;
-            b.outside_home += !home_planets.contains(pl) as u32;
+            b.outside_home += !homes.contains(pl) as u32;
         }
         b.faction_techs = ps
             .techs
@@ -500,6 +497,16 @@ fn system_matches(c: &Content, gal: &Galaxy, sl: u8, f: SystemFilter) -> bool {
 }
 
 /// Home-system slots of the other players (eliminated ones included: a home stays a home).
+/// Expand Borders and Subdue the Galaxy ("control N planets in non-home systems"): the planets
+/// of every seat's home system, the player's own and those of players since eliminated
+/// included, which the objectives do not count.
+pub fn home_planets(g: &Ti4Game) -> PlanetSet {
+    g.state.seats().fold(PlanetSet::default(), |m, q| {
+        let tile = g.galaxy.tile(g.home_slot[q.idx()]);
+        m.union(g.content.systems[tile.idx()].planets.iter().copied().collect())
+    })
+}
+
 fn other_homes(g: &Ti4Game, p: Player) -> u64 {
     g.state.seats().filter(|&q| q != p).fold(0, |m, q| m | 1u64 << g.home_slot[q.idx()])
 }

@@ -468,3 +468,40 @@ fn objective_board_agrees_with_meets() {
     // Both answers occur often (the test would be empty if every condition were false).
     assert!(met > checked / 20 && met < checked - checked / 20, "{met} of {checked} met");
 }
+
+/// Expand Borders ("Control 6 planets in non-home systems") and Subdue the Galaxy (11): a planet
+/// in another player's home system, an eliminated player's included, does not count; one in a
+/// system that is nobody's home does.
+#[test]
+fn expand_borders_counts_no_planet_of_any_home_system() {
+    use super::objectives::{meets, Cond};
+    let mut g = six_player_game(3);
+    let c = g.content.clone();
+    let home_of = |g: &Ti4Game, q: usize| c.systems[g.galaxy().tile(g.home_slot[q]).idx()].planets.clone();
+    let homes: Vec<PlanetId> = (0..6).flat_map(|q| home_of(&g, q)).collect();
+    let elsewhere: Vec<PlanetId> = (0..g.state.num_systems)
+        .filter(|sl| !g.home_slot[..6].contains(sl))
+        .flat_map(|sl| c.systems[g.galaxy().tile(sl).idx()].planets.clone())
+        .collect();
+    let me = Player(0);
+    let mine = |g: &mut Ti4Game, planets: &[PlanetId]| {
+        let ps = g.state.player_mut(me);
+        ps.planets = planets.iter().copied().collect();
+    };
+    // Five planets outside every home, plus seat 1's home planets: not six.
+    let other_home = home_of(&g, 1);
+    let mut held: Vec<PlanetId> = elsewhere[..5].to_vec();
+    held.extend(&other_home);
+    held.extend(home_of(&g, 0));
+    mine(&mut g, &held);
+    assert!(!meets(&g, me, Cond::PlanetsOutsideHome(6)), "another player's home planets are home planets");
+    // Seat 1 eliminated: its home is still a home system.
+    g.state.player_mut(Player(1)).in_game = false;
+    assert!(!meets(&g, me, Cond::PlanetsOutsideHome(6)), "an eliminated player's home too");
+    // A sixth planet outside every home system: met.
+    held.push(elsewhere[5]);
+    mine(&mut g, &held);
+    assert!(meets(&g, me, Cond::PlanetsOutsideHome(6)));
+    assert!(homes.iter().all(|pl| objectives::home_planets(&g).contains(*pl)));
+    assert_eq!(objectives::home_planets(&g).len() as usize, homes.len());
+}
