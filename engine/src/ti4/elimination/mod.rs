@@ -182,6 +182,16 @@ pub fn next_in_game_left_of(s: &State, seat: Player) -> Option<Player> {
     (1..=n).map(|k| Player((seat.0 + k) % n)).find(|&q| s.player(q).in_game)
 }
 
+/// Player `p`'s place in initiative order: its lowest strategy card's number, 0 with the Naalu
+/// "0" token, `u8::MAX` without a card.
+pub fn initiative_key(s: &State, p: Player) -> u8 {
+    if s.tokens.zero_token == crate::ti4::components::ZeroToken::Held(p) {
+        0
+    } else {
+        s.strategy_cards.initiative_of(p).unwrap_or(u8::MAX)
+    }
+}
+
 /// Initiative order: players in the game sorted by their lowest strategy card (the holder of
 /// the Naalu "0" token first), players without a strategy card last in seat order. Writes into
 /// `out` and returns how many players it holds. Eliminated players never appear.
@@ -189,11 +199,7 @@ pub fn initiative_order(s: &State, out: &mut [Player; MAX_PLAYERS]) -> usize {
     let mut keys = [(u8::MAX, 0u8); MAX_PLAYERS];
     let mut n = 0;
     for p in s.seats().filter(|&p| s.player(p).in_game) {
-        let mut init = s.strategy_cards.initiative_of(p).unwrap_or(u8::MAX);
-        if s.tokens.zero_token == crate::ti4::components::ZeroToken::Held(p) {
-            init = 0;
-        }
-        keys[n] = (init, p.0);
+        keys[n] = (initiative_key(s, p), p.0);
         n += 1;
     }
     keys[..n].sort_unstable();

@@ -479,22 +479,30 @@ fn pick(g: &mut Ti4Game, p: Player, k: StrategyCard) {
     let mut order = [Player(0); MAX_PLAYERS];
     initiative_order(s, &mut order);
     g.flow.turn = order[0];
+    g.flow.turn_initiative = crate::ti4::elimination::initiative_key(s, order[0]);
     g.flow.transacted = 0;
     g.step = Step::Turn(order[0]);
 }
 
 /// The next action-phase turn: the next player in initiative order who has not passed (the
 /// last player keeps taking turns until they pass); the status phase once everyone passed.
+/// Initiative order 48: "next" is after the initiative the turn began with, so a player
+/// eliminated during their own turn is followed by the player after them, not by the first.
 pub(super) fn next_turn(g: &mut Ti4Game) {
     crate::ti4::rules::turn_end(g, g.flow.turn);
     let s = &g.state;
     let mut order = [Player(0); MAX_PLAYERS];
     let n = initiative_order(s, &mut order);
-    let cur = order[..n].iter().position(|&q| q == g.flow.turn).unwrap_or(n.saturating_sub(1));
-    for k in 1..=n {
-        let q = order[(cur + k) % n];
+    let key = |q: Player| crate::ti4::elimination::initiative_key(s, q);
+    let start = match order[..n].iter().position(|&q| q == g.flow.turn) {
+        Some(cur) => cur + 1,
+        None => order[..n].iter().filter(|&&q| key(q) <= g.flow.turn_initiative).count(),
+    };
+    for k in 0..n {
+        let q = order[(start + k) % n];
         if g.flow.passed >> q.0 & 1 == 0 {
             g.flow.turn = q;
+            g.flow.turn_initiative = key(q);
             g.flow.transacted = 0;
             g.step = Step::Turn(q);
             return;

@@ -212,6 +212,9 @@ pub struct Flow {
     pub passed: u8,
     /// The player whose action-phase turn it is.
     pub turn: Player,
+    /// That player's initiative when the turn began ([`crate::ti4::elimination::initiative_key`]),
+    /// so that the next turn follows it even when the player was eliminated during it.
+    pub turn_initiative: u8,
     /// The custodians token is still on Mecatol Rex.
     pub custodians: bool,
     /// Active system slot of the tactical action.

@@ -148,6 +148,7 @@ impl Ti4Game {
                 picks: 0,
                 passed: 0,
                 turn: Player(0),
+                turn_initiative: 0,
                 custodians: true,
                 active: 0,
                 transit: [0; UNIT_TYPES],

@@ -505,3 +505,34 @@ fn expand_borders_counts_no_planet_of_any_home_system() {
     assert!(homes.iter().all(|pl| objectives::home_planets(&g).contains(*pl)));
     assert_eq!(objectives::home_planets(&g).len() as usize, homes.len());
 }
+
+/// Initiative order 48 with elimination: a player eliminated during their own action-phase turn
+/// (their strategy card returned) is followed by the next player in initiative order, not by
+/// the first.
+#[test]
+fn initiative_48_a_player_eliminated_on_their_turn_is_followed_by_the_next() {
+    use crate::ti4::components::StrategyCard;
+    use rand::SeedableRng;
+    let mut g = six_player_game(3);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    g.apply_chance(&mut rng);
+    g.state.tokens.zero_token = crate::ti4::components::ZeroToken::Supply;
+    // Seat k holds card k + 1: initiative order is seat 0, 1, ..., 5.
+    for k in 0..6u8 {
+        g.state.strategy_cards.set_holder(StrategyCard(k + 1), Some(Player(k)));
+    }
+    g.flow.passed = 0;
+    g.flow.turn = Player(3);
+    g.flow.turn_initiative = crate::ti4::elimination::initiative_key(&g.state, Player(3));
+    g.step = Step::Turn(Player(3));
+    // Seat 3 is eliminated during its turn: its card goes back.
+    g.state.player_mut(Player(3)).in_game = false;
+    g.state.strategy_cards.set_holder(StrategyCard(4), None);
+    flow::next_turn(&mut g);
+    assert_eq!(g.flow.turn, Player(4), "the player after the eliminated one, not seat 0");
+    // And the turn after goes on in order.
+    flow::next_turn(&mut g);
+    assert_eq!(g.flow.turn, Player(5));
+    flow::next_turn(&mut g);
+    assert_eq!(g.flow.turn, Player(0));
+}
