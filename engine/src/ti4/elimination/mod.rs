@@ -193,18 +193,24 @@ pub fn initiative_key(s: &State, p: Player) -> u8 {
 }
 
 /// Initiative order: players in the game sorted by their lowest strategy card (the holder of
-/// the Naalu "0" token first), players without a strategy card last in seat order. Writes into
-/// `out` and returns how many players it holds. Eliminated players never appear.
+/// the Naalu "0" token first), players without a strategy card last, clockwise from the speaker
+/// (the speaker first: the order of the strategy and agenda phases, where nobody holds a card;
+/// it breaks victory ties there). Writes into `out` and returns how many players it holds.
+/// Eliminated players never appear.
 pub fn initiative_order(s: &State, out: &mut [Player; MAX_PLAYERS]) -> usize {
     let mut keys = [(u8::MAX, 0u8); MAX_PLAYERS];
     let mut n = 0;
+    // Players without a strategy card (the agenda and strategy phases) follow the speaker
+    // clockwise, the speaker first.
+    let speaker = s.tokens.speaker.map_or(0, |q| q.0);
+    let seats = s.num_players.max(1);
     for p in s.seats().filter(|&p| s.player(p).in_game) {
-        keys[n] = (initiative_key(s, p), p.0);
+        keys[n] = (initiative_key(s, p), (p.0 + seats - speaker) % seats);
         n += 1;
     }
     keys[..n].sort_unstable();
-    for (i, &(_, p)) in keys[..n].iter().enumerate() {
-        out[i] = Player(p);
+    for (i, &(_, d)) in keys[..n].iter().enumerate() {
+        out[i] = Player((d + speaker) % seats);
     }
     n
 }

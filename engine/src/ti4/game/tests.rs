@@ -536,3 +536,27 @@ fn initiative_48_a_player_eliminated_on_their_turn_is_followed_by_the_next() {
     flow::next_turn(&mut g);
     assert_eq!(g.flow.turn, Player(0));
 }
+
+/// Victory ties outside the action phase (agenda phase, strategy phase: nobody holds a strategy
+/// card): the player first clockwise from the speaker, the speaker first, wins; not the lower
+/// seat.
+#[test]
+fn victory_ties_without_strategy_cards_go_by_order_from_the_speaker() {
+    use crate::game::Game;
+    use rand::SeedableRng;
+    let mut g = six_player_game(3);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    g.apply_chance(&mut rng);
+    g.state.tokens.zero_token = crate::ti4::components::ZeroToken::Supply;
+    assert!(g.state.seats().all(|p| g.state.strategy_cards.initiative_of(p).is_none()), "no cards after the deal");
+    g.state.tokens.speaker = Some(Player(4));
+    g.state.player_mut(Player(1)).bonus_vp = 10;
+    g.state.player_mut(Player(5)).bonus_vp = 10;
+    flow::advance(&mut g);
+    assert_eq!(g.end_condition(), Some(EndCondition::Victory));
+    let r = g.ranking();
+    assert_eq!((r[5], r[1]), (0, 1), "seat 5 is one step from the speaker (seat 4), seat 1 three: {r:?}");
+    let mut order = [Player(0); MAX_PLAYERS];
+    let n = crate::ti4::elimination::initiative_order(&g.state, &mut order);
+    assert_eq!(order[..n].to_vec(), [4, 5, 0, 1, 2, 3].map(Player).to_vec());
+}
