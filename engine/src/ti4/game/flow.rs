@@ -153,7 +153,10 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
             buf.push(Action::Done);
         }
         Step::Imperial(p) => {
-            public_options(g, p, buf);
+            // Imperial's note (rules 61): the status phase's home-system condition applies.
+            if controls_home(g, p) {
+                public_options(g, p, buf);
+            }
             buf.push(Action::Done);
         }
         Step::Score(p) => {
@@ -188,8 +191,8 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
     }
 }
 
-/// Status phase 1: a player who does not control every planet of their home system cannot
-/// score public objectives.
+/// Status phase 1 (and the Imperial primary, rules 61): a player who does not control every
+/// planet of their home system cannot score public objectives.
 fn controls_home(g: &Ti4Game, p: Player) -> bool {
     let tile = g.galaxy.tile(g.home_slot[p.idx()]);
     g.content.systems[tile.idx()].planets.iter().all(|&pl| g.state.player(p).planets.contains(pl))

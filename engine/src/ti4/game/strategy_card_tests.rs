@@ -236,3 +236,36 @@ fn construction_technology_19_nekro_copying_floating_factory_ii_builds_docks_in_
     assert_eq!(floating.state.count_at(Location::Planet(home, 0), UnitType::SpaceDock), 0);
     check(&floating).unwrap();
 }
+
+/// Imperial primary (rules 61, the card's note): scoring a public objective follows the status
+/// phase's rule, so a player who does not control every planet of their home system is offered
+/// no public objective, however many they meet.
+#[test]
+fn imperial_61_no_public_objective_without_the_whole_home_system() {
+    use super::objectives::{meets, Cond};
+    use crate::ti4::components::PublicState;
+    const IMPERIAL: u8 = 7;
+    let start = |keep_home: bool| {
+        let mut g = holding(IMPERIAL);
+        g.state.player_mut(ME).trade_goods = 40;
+        let spend = (0..g.content.cards.public_objectives.len())
+            .find(|&i| matches!(g.objectives.public[i], Some(c @ Cond::Spend { .. }) if meets(&g, ME, c)))
+            .expect("a spend objective 40 trade goods pay");
+        let o = PublicObjectiveId(spend as u8);
+        g.state.public_objectives.set_state(o, PublicState::Revealed);
+        if !keep_home {
+            let tile = g.galaxy().tile(g.home_slot[0]);
+            let home = g.content.systems[tile.idx()].planets[0];
+            let ps = g.state.player_mut(ME);
+            ps.planets = ps.planets.difference(std::iter::once(home).collect());
+        }
+        g.apply(Action::Strategic(IMPERIAL));
+        assert_eq!(g.step, Step::Imperial(ME));
+        (legal(&g), o)
+    };
+    let (with_home, o) = start(true);
+    assert!(with_home.contains(&Action::ScorePublic(o)), "{with_home:?}");
+    let (without, o) = start(false);
+    assert!(!without.contains(&Action::ScorePublic(o)), "{without:?}");
+    assert!(without.contains(&Action::Done));
+}
