@@ -477,7 +477,7 @@ mod tests {
     }
 
     #[test]
-    fn variance_takes_the_larger_of_clustered_and_independent_and_at_least_one() {
+    fn variance_is_the_null_variance_times_the_design_effect_and_at_least_one() {
         let mut s = Series::default();
         // Two blocks of two games: block 0 all +1, block 1 all -1: clustered variance dominates.
         for (block, index, y) in [(0, 0, 1.0), (0, 1, 1.0), (1, 2, -1.0), (1, 3, -1.0)] {
@@ -491,12 +491,24 @@ mod tests {
         assert_eq!(Series::default().at(10), (0, 0, 0.0, 0.0));
     }
 
-    fn series(blocks: u64, per_block: u64, y: impl Fn(u64) -> f64) -> Series {
+    /// A series of `blocks` blocks of `per_block` games; `y(i)` is game i's observation and
+    /// `null(y)` its variance if balanced (as the plain and paired observations give it).
+    fn series(blocks: u64, per_block: u64, y: impl Fn(u64) -> f64, null: impl Fn(f64) -> f64) -> Series {
         let mut s = Series::default();
         for i in 0..blocks * per_block {
-            s.push(i / per_block, i, y(i), 5.0 / 36.0);
+            s.push(i / per_block, i, y(i), null(y(i)));
         }
         s
+    }
+
+    /// A plain run's null variance at a fair share of 1/6.
+    fn plain(_: f64) -> f64 {
+        5.0 / 36.0
+    }
+
+    /// A comparison's: the observation squared.
+    fn paired(y: f64) -> f64 {
+        y * y
     }
 
     #[test]
@@ -504,16 +516,17 @@ mod tests {
         let rule = UntilDecided { effect: 0.05, alpha: 0.05, power: 0.8, batch: 60, monitor: Vec::new() };
         let mut obs = Observations::new();
         // Strong: wins 1 game in 2 where 1/6 is fair (y = 1 - 1/6 or -1/6).
-        obs.insert("strong".into(), series(100, 6, |i| if i % 2 == 0 { 5.0 / 6.0 } else { -1.0 / 6.0 }));
+        obs.insert("strong".into(), series(100, 6, |i| if i % 2 == 0 { 5.0 / 6.0 } else { -1.0 / 6.0 }, plain));
         let s = evaluate(&rule, 1, 600, 600, &obs, "test");
         assert_eq!((s.stopped, s.groups["strong"].decision), ("decided", "higher"));
         assert_eq!(s.games_used, 60, "decided at the first look: {s:?}");
-        // Identical in every game (a comparison of an inert edit): within, once it has 5 blocks.
+        // Identical in every game (a comparison of an inert edit): within once the floor of the
+        // variance allows, V = 1: LLR = -0.05^2 N^2 / 2 <= ln(0.2 / 0.975) = -1.584 from N = 36.
         let mut same = Observations::new();
-        same.insert("same".into(), series(100, 6, |_| 0.0));
+        same.insert("same".into(), series(100, 6, |_| 0.0, paired));
         let s = evaluate(&UntilDecided { batch: 6, ..rule.clone() }, 1, 600, 600, &same, "test");
-        assert_eq!((s.stopped, s.groups["same"].decision, s.games_used), ("decided", "within", 30));
-        assert_eq!(s.looks.len(), 5);
+        assert_eq!((s.stopped, s.groups["same"].decision, s.games_used), ("decided", "within", 36));
+        assert_eq!(s.looks.len(), 6);
         // Nothing reached yet, or not enough: more looks.
         let s = evaluate(&rule, 1, 600, 59, &obs, "test");
         assert_eq!((s.stopped, s.games_used, s.looks.len()), ("more looks", 0, 0));
@@ -523,7 +536,7 @@ mod tests {
     fn the_cap_ends_an_undecided_run() {
         let rule = UntilDecided { effect: 0.01, alpha: 0.05, power: 0.8, batch: 12, monitor: Vec::new() };
         let mut obs = Observations::new();
-        obs.insert("coin".into(), series(10, 6, |i| if i % 6 == 0 { 5.0 / 6.0 } else { -1.0 / 6.0 }));
+        obs.insert("coin".into(), series(10, 6, |i| if i % 6 == 0 { 5.0 / 6.0 } else { -1.0 / 6.0 }, plain));
         let s = evaluate(&rule, 1, 60, 60, &obs, "test");
         assert_eq!((s.stopped, s.games_used, s.groups["coin"].decision), ("cap", 60, "undecided"));
         assert_eq!(s.looks.iter().map(|l| l.games).collect::<Vec<_>>(), vec![12, 24, 36, 48, 60]);
