@@ -160,6 +160,10 @@ pub fn execute<G: Experimentable>(exp: &Experiment, opts: &RunOptions) -> Result
     let mut failures_out = LineWriter::append(&dir.join(FAILURES_FILE))?;
     let mut done = done;
     let mut new_games = 0u64;
+    // Records come back from games.jsonl in completion order; every look and the summary read
+    // them in index order.
+    records.sort_by_key(|r| r.id.index);
+    failures.sort_by_key(|f| f.id.index);
     let cap = base.as_ref().map_or(exp.games, |b| b.reach.min(exp.games));
     let looks = exp.until_decided.as_ref().map_or_else(|| vec![exp.games], |u| u.looks(cap));
     let mut paused = false;
