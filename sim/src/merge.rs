@@ -135,22 +135,11 @@ pub fn run_in(registry: &Registry, args: &MergeArgs) -> Result<Summary, RunError
     write_lines(&out.join(FAILURES_FILE), &failures)?;
     let summary = match (&exp.until_decided, reached) {
         (Some(rule), Some(reached)) => {
-            let seq = crate::run::sequential::evaluate(
-                rule,
-                crate::run::sequential::groups_counted(&exp),
-                exp.games,
-                reached,
-                &crate::run::sequential::plain_observations(&records),
-                crate::run::sequential::MONITORED_PLAIN,
-            );
-            let cut = records.partition_point(|r| r.id.index < seq.games_used);
-            let cut_failed = failures.partition_point(|f| f.id.index < seq.games_used);
-            let mut summary = game.summarize(&exp, &hash, exp.games, &records[..cut], &failures[..cut_failed]);
-            summary.sequential = Some(crate::run::sequential::Sequential {
-                games_beyond_stop: (records.len() - cut + failures.len() - cut_failed) as u64,
-                ..seq
-            });
-            summary
+            use crate::run::sequential::{evaluate, groups_counted, plain_observations, summary_until_stop};
+            let obs = plain_observations(&records);
+            let seq =
+                evaluate(rule, groups_counted(&exp), exp.games, reached, &obs, crate::run::sequential::MONITORED_PLAIN);
+            summary_until_stop(seq, &records, &failures, |r, f| game.summarize(&exp, &hash, exp.games, r, f))
         }
         _ => game.summarize(&exp, &hash, exp.games, &records, &failures),
     };

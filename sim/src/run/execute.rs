@@ -164,9 +164,10 @@ pub fn execute<G: Experimentable>(exp: &Experiment, opts: &RunOptions) -> Result
     // them in index order.
     records.sort_by_key(|r| r.id.index);
     failures.sort_by_key(|f| f.id.index);
-    let cap = base.as_ref().map_or(exp.games, |b| b.reach.min(exp.games));
-    let looks = exp.until_decided.as_ref().map_or_else(|| vec![exp.games], |u| u.looks(cap));
+    let looks = exp.until_decided.as_ref().map_or_else(|| vec![exp.games], |u| u.looks(cap(exp, base.as_ref())));
     let mut paused = false;
+    // The rule at the last look evaluated (runs with `until_decided`, not sharded).
+    let mut seq = None;
     for &look in &looks {
         let todo = |i: &u64| opts.shard.is_none_or(|s| s.contains(*i)) && !done.contains(i);
         let needed = (0..look).any(|i| todo(&i));
@@ -198,28 +199,22 @@ pub fn execute<G: Experimentable>(exp: &Experiment, opts: &RunOptions) -> Result
             }
             continue;
         }
-        if sequential(exp, rule, &records, base.as_ref(), look).stopped == "decided" {
+        let s = sequential(exp, rule, &records, base.as_ref(), look);
+        let decided = s.stopped == "decided";
+        seq = Some(s);
+        if decided {
             break;
         }
     }
     bar.finish_and_clear();
     games_out.finish()?;
     failures_out.finish()?;
-    let seq = match (&exp.until_decided, opts.shard) {
-        (Some(rule), None) => {
-            let reached = looks.iter().copied().filter(|&g| (0..g).all(|i| done.contains(&i))).max().unwrap_or(0);
-            Some(sequential(exp, rule, &records, base.as_ref(), reached))
-        }
-        _ => None,
+    let summary = match seq {
+        Some(q) => crate::run::sequential::summary_until_stop(q, &records, &failures, |r, f| {
+            summarize(exp, &hash, planned, r, f, G::SECTIONS)
+        }),
+        None => summarize(exp, &hash, planned, &records, &failures, G::SECTIONS),
     };
-    let used = seq.as_ref().map_or(u64::MAX, |s| s.games_used);
-    let cut = records.partition_point(|r| r.id.index < used);
-    let cut_failed = failures.partition_point(|f| f.id.index < used);
-    let mut summary = summarize(exp, &hash, planned, &records[..cut], &failures[..cut_failed], G::SECTIONS);
-    if let Some(mut s) = seq {
-        s.games_beyond_stop = (records.len() - cut + failures.len() - cut_failed) as u64;
-        summary.sequential = Some(s);
-    }
     write_json_atomic(&dir.join(SUMMARY_FILE), &summary)?;
 
     let wall = started.elapsed().as_secs_f64();
@@ -335,6 +330,12 @@ fn compare_base(base: &Path, exp: &Experiment, dir: &Path) -> Result<CompareBase
     Ok(CompareBase { dir: base.to_path_buf(), config_hash: info.config_hash, records, reach })
 }
 
+/// The last game a sequential run may play: `games`, or fewer when the base run of
+/// `--compare-to` holds fewer (no pair beyond them).
+fn cap(exp: &Experiment, base: Option<&CompareBase>) -> u64 {
+    base.map_or(exp.games, |b| b.reach.min(exp.games))
+}
+
 /// The sequential rule applied to the games 0..`reached` of `records` (sorted): against the
 /// fair share, or against `base` game by game.
 fn sequential(
@@ -345,7 +346,7 @@ fn sequential(
     reached: u64,
 ) -> crate::run::sequential::Sequential {
     let m = crate::run::sequential::groups_counted(exp);
-    let cap = base.map_or(exp.games, |b| b.reach.min(exp.games));
+    let cap = cap(exp, base);
     match base {
         None => evaluate(rule, m, cap, reached, &plain_observations(records), MONITORED_PLAIN),
         Some(b) => {

@@ -452,6 +452,24 @@ pub fn evaluate(
     }
 }
 
+/// The summary of a sequential run: the games below the stopping look (`seq.games_used`) of
+/// `records` and `failures` (both sorted by index), summarized by `summarize`, with `seq`
+/// attached and the records beyond the stop counted in `games_beyond_stop`. `sim run` and
+/// `sim merge` both write it.
+pub fn summary_until_stop(
+    mut seq: Sequential,
+    records: &[GameRecord],
+    failures: &[crate::run::record::FailureRecord],
+    summarize: impl FnOnce(&[GameRecord], &[crate::run::record::FailureRecord]) -> crate::run::summary::Summary,
+) -> crate::run::summary::Summary {
+    let cut = records.partition_point(|r| r.id.index < seq.games_used);
+    let cut_failed = failures.partition_point(|f| f.id.index < seq.games_used);
+    seq.games_beyond_stop = (records.len() - cut + failures.len() - cut_failed) as u64;
+    let mut summary = summarize(&records[..cut], &failures[..cut_failed]);
+    summary.sequential = Some(seq);
+    summary
+}
+
 /// What a plain run's observation is.
 pub const MONITORED_PLAIN: &str = "per faction (per agent without factions): won - k/P in each decisive game it takes \
     part in without holding every seat";

@@ -192,7 +192,7 @@ pub fn initiative_key(s: &State, p: Player) -> u8 {
     }
 }
 
-/// Initiative order: players in the game sorted by their lowest strategy card (the holder of
+/// Initiative order 48: players in the game sorted by their lowest strategy card (the holder of
 /// the Naalu "0" token first), players without a strategy card last, clockwise from the speaker
 /// (the speaker first: the order of the strategy and agenda phases, where nobody holds a card;
 /// it breaks victory ties there). Writes into `out` and returns how many players it holds.

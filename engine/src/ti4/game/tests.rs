@@ -506,17 +506,23 @@ fn expand_borders_counts_no_planet_of_any_home_system() {
     assert_eq!(objectives::home_planets(&g).len() as usize, homes.len());
 }
 
+/// [`six_player_game`] 3 after the deal (nobody holds a strategy card yet), with the Naalu "0"
+/// token in the supply so that initiative follows the strategy cards alone.
+fn dealt_without_zero_token() -> Ti4Game {
+    use rand::SeedableRng;
+    let mut g = six_player_game(3);
+    g.apply_chance(&mut rand_chacha::ChaCha8Rng::seed_from_u64(3));
+    g.state.tokens.zero_token = crate::ti4::components::ZeroToken::Supply;
+    g
+}
+
 /// Initiative order 48 with elimination: a player eliminated during their own action-phase turn
 /// (their strategy card returned) is followed by the next player in initiative order, not by
 /// the first.
 #[test]
 fn initiative_48_a_player_eliminated_on_their_turn_is_followed_by_the_next() {
     use crate::ti4::components::StrategyCard;
-    use rand::SeedableRng;
-    let mut g = six_player_game(3);
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-    g.apply_chance(&mut rng);
-    g.state.tokens.zero_token = crate::ti4::components::ZeroToken::Supply;
+    let mut g = dealt_without_zero_token();
     // Seat k holds card k + 1: initiative order is seat 0, 1, ..., 5.
     for k in 0..6u8 {
         g.state.strategy_cards.set_holder(StrategyCard(k + 1), Some(Player(k)));
@@ -537,17 +543,13 @@ fn initiative_48_a_player_eliminated_on_their_turn_is_followed_by_the_next() {
     assert_eq!(g.flow.turn, Player(0));
 }
 
-/// Victory ties outside the action phase (agenda phase, strategy phase: nobody holds a strategy
-/// card): the player first clockwise from the speaker, the speaker first, wins; not the lower
+/// Victory points 98 with initiative order 48: ties outside the action phase (agenda phase,
+/// strategy phase: nobody holds a strategy card): the player first clockwise from the speaker, the speaker first, wins; not the lower
 /// seat.
 #[test]
 fn victory_ties_without_strategy_cards_go_by_order_from_the_speaker() {
     use crate::game::Game;
-    use rand::SeedableRng;
-    let mut g = six_player_game(3);
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-    g.apply_chance(&mut rng);
-    g.state.tokens.zero_token = crate::ti4::components::ZeroToken::Supply;
+    let mut g = dealt_without_zero_token();
     assert!(g.state.seats().all(|p| g.state.strategy_cards.initiative_of(p).is_none()), "no cards after the deal");
     g.state.tokens.speaker = Some(Player(4));
     g.state.player_mut(Player(1)).bonus_vp = 10;
