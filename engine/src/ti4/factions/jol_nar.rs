@@ -14,8 +14,8 @@ pub(super) static RULES: &[Rule] = &[
     },
     // Brilliant: "When you spend a command token to resolve the secondary ability of the
     // Technology strategy card, you may resolve the primary ability instead." Implemented as
-    // `technology::strategy_card::technology_brilliant` (checked by this bit); not offered by
-    // the round loop.
+    // `technology::strategy_card::technology_brilliant` (checked by this bit), used by the round
+    // loop for every Jol-Nar follower of Technology (`game::cards::follow`).
     Rule { source: SourceKey::Ability("brilliant"), hooks: Hooks::NONE },
 ];
 

@@ -20,7 +20,9 @@ use super::{tactical, Action, Step, Ti4Game};
 use crate::ti4::components::{StrategyCard, Zone};
 use crate::ti4::ids::*;
 use crate::ti4::state::Location;
-use crate::ti4::technology::strategy_card::{technology_primary, technology_secondary, ResearchStep};
+use crate::ti4::technology::strategy_card::{
+    technology_brilliant, technology_primary, technology_secondary, ResearchStep,
+};
 use crate::ti4::technology::{research_options, Payment, ResearchOption};
 use std::cell::RefCell;
 
@@ -236,10 +238,11 @@ fn may_follow(g: &Ti4Game, q: Player) -> bool {
         6 => {
             let mut any = false;
             token && {
+                let cost = if brilliant(g, q) { 0 } else { 4 };
                 if propagates(g, q) {
-                    any = pay_resources(g, q, 4, PlanetSet::EMPTY).is_some();
+                    any = pay_resources(g, q, cost, PlanetSet::EMPTY).is_some();
                 } else {
-                    first_option(g, q, 4, None, &mut |_, _| any = true);
+                    first_option(g, q, cost, None, &mut |_, _| any = true);
                 }
                 any
             }
@@ -296,6 +299,10 @@ pub(super) fn follow(g: &mut Ti4Game, q: Player) {
             g.flow.warfare = true;
             super::production::start_production(g, q);
         }
+        // Jol-Nar, Brilliant: the primary instead (first research free, optional second for 6),
+        // for the same strategy token. Automatic: the primary is never worse than the secondary
+        // (the same research for 0 instead of 4 resources, plus an optional second).
+        6 if brilliant(g, q) => g.step = Step::Research { p: q, cost: 0, second: false },
         6 => g.step = Step::Research { p: q, cost: 4, second: false },
         _ => {
             spend_strategy_token(g, q);
@@ -350,8 +357,19 @@ fn first_option(g: &Ti4Game, p: Player, cost: u32, t: Option<TechId>, out: &mut 
     });
 }
 
-pub(super) fn research_actions(g: &Ti4Game, p: Player, cost: u32, buf: &mut Vec<Action>) {
-    if cost == 4 && g.state.player(p).strategy == 0 {
+/// Jol-Nar, Brilliant (faction sheet): `p` may resolve the Technology primary when following.
+fn brilliant(g: &Ti4Game, p: Player) -> bool {
+    crate::ti4::factions::has_brilliant(&g.content, &g.state, p)
+}
+
+/// The first research of a Technology follower resolving the primary through Brilliant (cost 0
+/// while a secondary is being offered).
+fn brilliant_first(g: &Ti4Game, cost: u32, second: bool) -> bool {
+    cost == 0 && !second && g.flow.follower != 0
+}
+
+pub(super) fn research_actions(g: &Ti4Game, p: Player, cost: u32, second: bool, buf: &mut Vec<Action>) {
+    if (cost == 4 || brilliant_first(g, cost, second)) && g.state.player(p).strategy == 0 {
         return;
     }
     if propagates(g, p) {
@@ -369,12 +387,15 @@ fn propagates(g: &Ti4Game, p: Player) -> bool {
 }
 
 pub(super) fn research_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, a: Action) {
+    let brilliant = brilliant_first(g, cost as u32, second);
     if a == Action::Propagate {
         if let Some(pay) = pay_resources(g, p, cost as u32, PlanetSet::EMPTY) {
             let c = g.content.clone();
             let step = ResearchStep::Propagate([1, 1, 1]);
             let _ = if cost == 4 {
                 technology_secondary(&c, &mut g.state, p, step, &pay).map(|_| ())
+            } else if brilliant {
+                technology_brilliant(&c, &mut g.state, p, (step, &pay), None).map(|_| ())
             } else {
                 technology_primary(&c, &mut g.state, p, (step, &pay), None).map(|_| ())
             };
@@ -391,6 +412,8 @@ pub(super) fn research_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, 
             let c = g.content.clone();
             let ok = if cost == 4 {
                 technology_secondary(&c, &mut g.state, p, ResearchStep::Research(opt), &pay).is_ok()
+            } else if brilliant {
+                technology_brilliant(&c, &mut g.state, p, (ResearchStep::Research(opt), &pay), None).is_ok()
             } else {
                 technology_primary(&c, &mut g.state, p, (ResearchStep::Research(opt), &pay), None).is_ok()
             };
@@ -399,7 +422,7 @@ pub(super) fn research_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, 
             }
         }
     }
-    if g.flow.follower == 0 && !second && matches!(a, Action::Research(_) | Action::Propagate) {
+    if (g.flow.follower == 0 || brilliant) && !second && matches!(a, Action::Research(_) | Action::Propagate) {
         g.step = Step::Research { p, cost: 6, second: true };
     } else if g.flow.follower == 0 {
         start_secondaries(g);

@@ -137,8 +137,8 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
             production::produce_options(g, p, buf);
             buf.push(Action::Done);
         }
-        Step::Research { p, cost, .. } => {
-            cards::research_actions(g, p, cost as u32, buf);
+        Step::Research { p, cost, second } => {
+            cards::research_actions(g, p, cost as u32, second, buf);
             buf.push(Action::Done);
         }
         Step::Follow(_) => buf.extend([Action::Follow, Action::Done]),

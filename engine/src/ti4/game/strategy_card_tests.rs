@@ -269,3 +269,45 @@ fn imperial_61_no_public_objective_without_the_whole_home_system() {
     assert!(!without.contains(&Action::ScorePublic(o)), "{without:?}");
     assert!(without.contains(&Action::Done));
 }
+
+/// Jol-Nar, Brilliant (faction sheet; Technology 3.1): a Jol-Nar player following Technology
+/// spends the strategy token and resolves the primary: the first research is free, and a second
+/// for 6 resources is offered. A player without Brilliant pays the secondary's 4.
+#[test]
+fn jolnar_brilliant_follower_resolves_the_technology_primary_in_play() {
+    const TECHNOLOGY: u8 = 6;
+    let jolnar = Player(1);
+    let mut g = holding(TECHNOLOGY);
+    assert_eq!(g.state.player(jolnar).faction, g.content().faction("jolnar").unwrap());
+    g.apply(Action::Strategic(TECHNOLOGY));
+    assert!(matches!(g.step, Step::Research { p: ME, cost: 0, second: false }));
+    g.apply(Action::Done);
+    assert_eq!(g.step, Step::Follow(jolnar));
+    let before = *g.state.player(jolnar);
+    g.apply(Action::Follow);
+    assert_eq!(g.step, Step::Research { p: jolnar, cost: 0, second: false });
+    // Jol-Nar starts with one technology of each colour: one prerequisite symbol is met, so
+    // the option owes nothing and no planet is exhausted.
+    let t = legal(&g)
+        .into_iter()
+        .find_map(|a| match a {
+            Action::Research(t) if g.content().techs[t.idx()].prereq.iter().sum::<u8>() == 1 => Some(t),
+            _ => None,
+        })
+        .expect("a technology with one prerequisite");
+    g.apply(Action::Research(t));
+    let after = *g.state.player(jolnar);
+    assert!(after.techs.contains(t));
+    assert_eq!(after.strategy + 1, before.strategy, "the strategy token is spent");
+    assert_eq!(after.trade_goods, before.trade_goods);
+    assert!(after.planets.intersection(g.state.exhausted_planets).is_empty(), "the first research is free");
+    assert_eq!(g.step, Step::Research { p: jolnar, cost: 6, second: true }, "the primary's second research");
+    g.apply(Action::Done);
+    // The next follower has no Brilliant: the plain secondary at 4 resources.
+    let next = match g.step {
+        Step::Follow(q) => q,
+        s => panic!("next follower expected, got {s:?}"),
+    };
+    g.apply(Action::Follow);
+    assert_eq!(g.step, Step::Research { p: next, cost: 4, second: false });
+}
