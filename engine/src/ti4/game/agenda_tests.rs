@@ -144,21 +144,26 @@ fn seed_of_an_empire() {
     assert!(g.state.seats().filter(|&p| p != Player(2)).all(|p| g.victory_points(p) == 1), "the last gain 1");
 }
 
+/// Incentive Program (agenda card): "Draw and reveal 1 stage I (against: stage II) public
+/// objective from the deck": a new card from the stage's deck, so the face-down objectives of
+/// the setup are untouched and the game does not end a round earlier.
 #[test]
-fn incentive_program() {
+fn incentive_program_draws_a_new_objective_from_the_deck() {
     for (outcome, stage) in [(0u8, 1u8), (1, 2)] {
         let mut g = game();
-        let revealed = |g: &Ti4Game| {
+        let count = |g: &Ti4Game, st: PublicState| {
             (0..g.content.cards.public_objectives.len())
                 .filter(|&i| {
                     g.content.cards.public_objectives[i].stage == stage
-                        && g.state.public_objectives.state(PublicObjectiveId(i as u8)) == PublicState::Revealed
+                        && g.state.public_objectives.state(PublicObjectiveId(i as u8)) == st
                 })
                 .count()
         };
-        let before = revealed(&g);
+        let before = [PublicState::Deck, PublicState::Unrevealed, PublicState::Revealed].map(|st| count(&g, st));
+        assert!(before[0] > 0, "stage {stage} cards left in the deck");
         resolve(&mut g, "incentive_program", outcome, 0);
-        assert_eq!(revealed(&g), before + 1);
+        let after = [PublicState::Deck, PublicState::Unrevealed, PublicState::Revealed].map(|st| count(&g, st));
+        assert_eq!(after, [before[0] - 1, before[1], before[2] + 1], "stage {stage}: deck, face down, revealed");
     }
 }
 

@@ -202,7 +202,9 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, for_: bool, rng: &mut ChaCha8R
         AgendaEffect::SeedOfAnEmpire => seed_of_an_empire(g, for_),
         AgendaEffect::IncentiveProgram => {
             let stage = if for_ { 1 } else { 2 };
-            if let Some(o) = draw_public(g, rng, stage, PublicState::Unrevealed) {
+            // A new objective from the stage's deck (not one of the face-down objectives already
+            // set up), so the game keeps its count of objectives still to reveal.
+            if let Some(o) = draw_public(g, rng, stage, PublicState::Deck) {
                 g.state.public_objectives.set_state(o, PublicState::Revealed);
             }
         }
