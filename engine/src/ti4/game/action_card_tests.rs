@@ -335,6 +335,44 @@ fn plagiarize() {
     assert_eq!(g.state.player(ME).trade_goods, 0, "5 influence paid with trade goods");
 }
 
+/// Plagiarize (action card; Technology 11, note 3): a technology the player's faction upgrade
+/// replaces is not offered, so the 5 influence are never spent on a gain that fails.
+#[test]
+fn plagiarize_does_not_offer_a_technology_the_faction_upgrade_replaces() {
+    let mut g = game();
+    let c = g.content.clone();
+    let p = g
+        .state
+        .seats()
+        .find(|&q| !c.forbidden_by[g.state.player(q).faction.idx()].is_empty())
+        .expect("a seat with a faction unit upgrade");
+    let forbidden = c.forbidden_by[g.state.player(p).faction.idx()].iter().next().unwrap();
+    let other = Player((p.0 + 1) % g.state.num_players);
+    let home = g.home_slot[p.idx()];
+    let next = crate::ti4::galaxy::bits(g.galaxy.neighbours(home))
+        .find(|&sl| g.state.systems[sl as usize].space.owner == NOBODY)
+        .unwrap();
+    g.state.add_units(other, Location::Space(next), UnitType::Destroyer, 1).unwrap();
+    assert!(neighbours(&g, p) >> other.0 & 1 == 1);
+    let allowed = (0..c.techs.len())
+        .map(|i| TechId(i as u8))
+        .find(|&t| {
+            c.tech_def(t).faction.is_none()
+                && !g.state.player(p).techs.contains(t)
+                && !c.forbidden_by[g.state.player(p).faction.idx()].contains(t)
+        })
+        .unwrap();
+    g.state.player_mut(other).techs.insert(forbidden);
+    g.state.player_mut(other).techs.insert(allowed);
+    g.state.player_mut(p).trade_goods = 5;
+    g.flow.turn = p;
+    g.step = Step::Turn(p);
+    let card = give(&mut g, "plagiarize", p);
+    let offered = targets(&g, card);
+    assert!(offered.contains(&allowed.0), "{offered:?}");
+    assert!(!offered.contains(&forbidden.0), "{offered:?}");
+}
+
 /// Politics: the primary draws 2 action cards after the speaker is chosen; the secondary spends
 /// a strategy token for 2 more.
 #[test]

@@ -270,7 +270,12 @@ fn each_target(g: &Ti4Game, p: Player, e: ActionEffect, out: &mut dyn FnMut(u8))
             let mut seen = TechSet::EMPTY;
             for q in bits(neighbours(g, p) as u64) {
                 for t in s.player(Player(q)).techs.iter() {
-                    if c.tech_def(t).faction.is_none() && !ps.techs.contains(t) && !seen.contains(t) {
+                    // Technology 11, note 3: not a technology `p`'s faction upgrade replaces.
+                    if c.tech_def(t).faction.is_none()
+                        && !ps.techs.contains(t)
+                        && !seen.contains(t)
+                        && crate::ti4::technology::faction_block(c, s, p, t).is_none()
+                    {
                         seen.insert(t);
                         out(t.0)
                     }
@@ -347,9 +352,13 @@ fn resolve(g: &mut Ti4Game, p: Player, e: ActionEffect, target: u8) {
             }
         }
         Plagiarize => {
+            // The 5 influence are spent only with the technology gained.
             if let Some(plan) = spend_plan(&c, &g.state, p, 0, 5, 0, 0) {
-                pay_plan(&mut g.state, p, plan);
-                let _ = crate::ti4::technology::gain(&c, &mut g.state, p, TechId(target));
+                let mut work = g.state;
+                if crate::ti4::technology::gain(&c, &mut work, p, TechId(target)).is_ok() {
+                    pay_plan(&mut work, p, plan);
+                    g.state = work;
+                }
             }
         }
     }
