@@ -178,11 +178,11 @@ pub(super) fn imperial_rest(g: &mut Ti4Game, p: Player) {
     }
 }
 
-fn may_draw_secret(g: &Ti4Game, p: Player) -> bool {
+/// A secret objective is left to draw. Holding three does not prevent the draw: the player then
+/// returns an unscored one (rules 61; [`Step::ReturnSecret`]).
+fn may_draw_secret(g: &Ti4Game, _p: Player) -> bool {
     let n = g.content.cards.secret_objectives.len();
-    let held =
-        g.state.secret_objectives.count(n, Zone::Hand(p)) + g.state.secret_objectives.count(n, Zone::PlayArea(p));
-    held < 3 && g.state.secret_objectives.count(n, Zone::Deck) > 0
+    g.state.secret_objectives.count(n, Zone::Deck) > 0
 }
 
 pub(super) fn after_draw(g: &mut Ti4Game, _p: Player) {

@@ -53,7 +53,8 @@ pub(super) fn current(g: &Ti4Game) -> Turn {
         | Step::Score(p)
         | Step::Vote(p)
         | Step::TieBreak(p)
-        | Step::Offer(p) => Turn::Player(p.idx()),
+        | Step::Offer(p)
+        | Step::ReturnSecret(p) => Turn::Player(p.idx()),
     }
 }
 
@@ -179,6 +180,13 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
         Step::Vote(_) => buf.extend([Action::Vote(0), Action::Vote(1), Action::Done]),
         Step::TieBreak(_) => buf.extend([Action::Vote(0), Action::Vote(1)]),
         Step::Offer(_) => buf.extend([Action::Accept, Action::Done]),
+        Step::ReturnSecret(p) => {
+            for i in 0..g.content.cards.secret_objectives.len() {
+                if s.secret_objectives.get(i) == Zone::Hand(p) {
+                    buf.push(Action::ReturnSecret(SecretObjectiveId(i as u8)));
+                }
+            }
+        }
         Step::RevealAgenda
         | Step::ResolveAgenda
         | Step::DrawActionCards(_)
@@ -227,6 +235,11 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::Turn(p), Action::Play(k, t)) => action_cards::play(g, p, k, t),
         (Step::Turn(p), Action::Transact(q, what)) => notes::offer(g, p, q, what),
         (Step::Offer(q), a) => notes::answer(g, q, a == Action::Accept),
+        (Step::ReturnSecret(p), Action::ReturnSecret(o)) => {
+            // Shuffled back: draws are uniform over the deck.
+            g.state.secret_objectives.set(o.idx(), Zone::Deck);
+            cards::after_draw(g, p);
+        }
         (Step::Turn(_), Action::Done) if g.flow.logistics == 1 => {
             g.flow.logistics = 0;
             next_turn(g);
@@ -341,7 +354,11 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         }
         Step::DrawSecret(p) => {
             draw_secret(g, rng, p);
-            cards::after_draw(g, p);
+            if secrets_held(g, p) > MAX_SECRETS {
+                g.step = Step::ReturnSecret(p);
+            } else {
+                cards::after_draw(g, p);
+            }
         }
         Step::DrawActionCards(p) => {
             action_cards::draw(g, rng, p);
@@ -439,6 +456,16 @@ fn unrevealed(g: &Ti4Game, stage: u8) -> usize {
 }
 
 /// Draws a secret objective into `p`'s hand (uniform over the deck); nothing if it is empty.
+/// Objective cards (rules 61; digest §3): a player holds at most three secret objectives,
+/// scored and unscored; one who draws a fourth returns an unscored one to the deck.
+pub(super) const MAX_SECRETS: usize = 3;
+
+/// The secret objectives `p` holds, scored (play area) and unscored (hand).
+pub(super) fn secrets_held(g: &Ti4Game, p: Player) -> usize {
+    let n = g.content.cards.secret_objectives.len();
+    g.state.secret_objectives.count(n, Zone::Hand(p)) + g.state.secret_objectives.count(n, Zone::PlayArea(p))
+}
+
 pub(super) fn draw_secret(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player) {
     let n_cards = g.content.cards.secret_objectives.len();
     let n = g.state.secret_objectives.count(n_cards, Zone::Deck);

@@ -98,6 +98,8 @@ pub enum Action {
     ScorePublic(PublicObjectiveId),
     /// Score this secret objective.
     ScoreSecret(SecretObjectiveId),
+    /// Return this unscored secret objective from hand to the deck (holding four).
+    ReturnSecret(SecretObjectiveId),
     /// Agenda: vote for outcome 0 ("for") or 1 ("against") with all ready planets.
     Vote(u8),
     /// Follow a strategy card's secondary.
@@ -180,6 +182,9 @@ pub enum Step {
     Imperial(Player),
     /// Chance: the player draws a secret objective.
     DrawSecret(Player),
+    /// The player holds four secret objectives after a draw and returns an unscored one to the
+    /// deck (`ReturnSecret`; rules 61: at most three, scored and unscored).
+    ReturnSecret(Player),
     /// Status phase step 1: the player scores.
     Score(Player),
     /// Chance: status phase step 2, reveal a public objective.
@@ -429,7 +434,8 @@ impl Ti4Game {
     /// The round loop's invariants (for tests and `--check-invariants` runs; not for the hot
     /// path): conservation of every component (`elimination::conservation::check`); fleet pool
     /// and capacity in every space area; an eliminated player is never to move; nobody in the
-    /// game is at the victory-point target unless the game is over; no units stand where a rule
+    /// game is at the victory-point target unless the game is over; nobody holds more than three
+    /// secret objectives (four while returning one, rules 61); no units stand where a rule
     /// destroys units on arrival (SUNDERED); bonus points come only from the custodians and
     /// Imperial (at most one per round plus one) and agendas.
     pub fn check_invariants(&self) -> Result<(), String> {
@@ -447,6 +453,11 @@ impl Ti4Game {
                     return Err(format!("eliminated player {} to move", p.0));
                 }
                 continue;
+            }
+            let held = flow::secrets_held(self, p);
+            let returning = self.step == Step::ReturnSecret(p);
+            if held > flow::MAX_SECRETS + returning as usize {
+                return Err(format!("player {} holds {held} secret objectives (rules 61: at most 3)", p.0));
             }
             if self.victory_points(p) >= target && self.end_condition().is_none() {
                 return Err(format!("player {} has {} VP but the game goes on", p.0, self.victory_points(p)));
@@ -630,6 +641,7 @@ impl Game for Ti4Game {
             Action::Build(pl, t) => format!("build {} on {}", t.name(), c.planets[pl.idx()].key),
             Action::ScorePublic(o) => format!("score {}", c.cards.public_objectives[o.idx()].key),
             Action::ScoreSecret(o) => format!("score {}", c.cards.secret_objectives[o.idx()].key),
+            Action::ReturnSecret(o) => format!("return {} to the deck", c.cards.secret_objectives[o.idx()].key),
             Action::Land(n, t) => format!("land {} on planet {n}", t.name()),
             Action::Produce(t) => format!("produce {}", t.name()),
             Action::Speaker(p) => format!("speaker {p}"),

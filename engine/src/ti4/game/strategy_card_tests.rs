@@ -6,7 +6,7 @@ use super::action_card_tests::game;
 use super::tests::check;
 use super::*;
 use crate::game::Game;
-use crate::ti4::components::StrategyCard;
+use crate::ti4::components::{StrategyCard, Zone};
 use crate::ti4::state::Location;
 
 const ME: Player = Player(0);
@@ -310,4 +310,52 @@ fn jolnar_brilliant_follower_resolves_the_technology_primary_in_play() {
     };
     g.apply(Action::Follow);
     assert_eq!(g.step, Step::Research { p: next, cost: 4, second: false });
+}
+
+/// Objective cards (rules 61; digest §3): a player holding three secret objectives still draws
+/// one through Imperial, then returns an unscored one of the four to the deck (their choice).
+#[test]
+fn imperial_61_draw_at_three_secrets_then_return_an_unscored_one() {
+    use rand::SeedableRng;
+    const IMPERIAL: u8 = 7;
+    let mut g = holding(IMPERIAL);
+    let n = g.content.cards.secret_objectives.len();
+    let held = |g: &Ti4Game| {
+        (0..n)
+            .filter(|&i| matches!(g.state.secret_objectives.get(i), Zone::Hand(p) | Zone::PlayArea(p) if p == ME))
+            .count()
+    };
+    // Three held: one scored (play area), two in hand.
+    let mut deck = (0..n).filter(|&i| g.state.secret_objectives.get(i) == Zone::Deck);
+    let (a, b) = (deck.next().unwrap(), deck.next().unwrap());
+    g.state.secret_objectives.set(a, Zone::Hand(ME));
+    g.state.secret_objectives.set(b, Zone::PlayArea(ME));
+    while held(&g) < 3 {
+        let i = (0..n).find(|&i| g.state.secret_objectives.get(i) == Zone::Deck).unwrap();
+        g.state.secret_objectives.set(i, Zone::Hand(ME));
+    }
+    assert_eq!(held(&g), 3);
+    check(&g).unwrap();
+    // No Mecatol Rex: the primary draws a secret.
+    g.apply(Action::Strategic(IMPERIAL));
+    g.apply(Action::Done);
+    assert_eq!(g.step, Step::DrawSecret(ME));
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    g.apply_chance(&mut rng);
+    assert_eq!(g.step, Step::ReturnSecret(ME));
+    assert_eq!(held(&g), 4);
+    check(&g).unwrap();
+    let choices = legal(&g);
+    let hand: Vec<Action> = (0..n)
+        .filter(|&i| g.state.secret_objectives.get(i) == Zone::Hand(ME))
+        .map(|i| Action::ReturnSecret(SecretObjectiveId(i as u8)))
+        .collect();
+    assert_eq!(choices, hand, "every unscored secret, never the scored one");
+    assert_eq!(choices.len(), 3);
+    g.apply(Action::ReturnSecret(SecretObjectiveId(a as u8)));
+    assert_eq!(g.state.secret_objectives.get(a), Zone::Deck, "shuffled back into the deck");
+    assert_eq!(held(&g), 3);
+    assert_eq!(g.state.secret_objectives.get(b), Zone::PlayArea(ME));
+    assert_ne!(g.step, Step::ReturnSecret(ME));
+    check(&g).unwrap();
 }
