@@ -9,8 +9,7 @@
 //! gravity rifts: one roll per ship that uses or leaves one (not one per rift crossed), a ship
 //! takes a rift only when it cannot arrive otherwise; transport picks up in systems ships moved from;
 //! space cannon and bombardment hits are assigned by the default policy (cheapest first,
-//! sustain first); space cannon offense hits only the moving ships; all
-//! bombarding units fire at the first contested planet; capacity is the ships' capacity plus 3
+//! sustain first); all bombarding units fire at the first contested planet; capacity is the ships' capacity plus 3
 //! fighters per space dock on a planet in the system (every faction's dock counts 3), and excess
 //! fighters are removed before ground forces.
 //!
@@ -441,22 +440,28 @@ fn defender_in_space(g: &Ti4Game, p: Player) -> Option<Player> {
 }
 
 pub(super) fn end_movement(g: &mut Ti4Game) {
-    let p = g.flow.turn;
-    let moving = SHIPS.iter().any(|&t| g.flow.transit[t.idx()] > 0);
     let rifts = g.flow.rift.iter().any(|&k| k > 0);
-    let shooters = moving
-        && g.state.seats().any(|q| {
-            if q == p || !g.state.player(q).in_game {
-                return false;
-            }
-            let (h, n) = cannon_forces(g, q);
-            has_cannon(&h) || UnitType::ALL.iter().any(|&t| n.count(t) > 0 && n.stats(t).space_cannon_adjacent)
-        });
-    if shooters || rifts {
+    if rifts || cannon_may_fire(g) {
         g.step = Step::SpaceCannon;
     } else {
         arrive(g);
     }
+}
+
+/// Space cannon offense (rules 77.2): someone can fire in the active system after movement,
+/// whether or not ships moved: the active player at another player's ships there, or another
+/// player at the active player's ships there (moving or already present).
+fn cannon_may_fire(g: &Ti4Game) -> bool {
+    let p = g.flow.turn;
+    let fires = |q: Player| {
+        let (h, n) = cannon_forces(g, q);
+        has_cannon(&h) || UnitType::ALL.iter().any(|&t| n.count(t) > 0 && n.stats(t).space_cannon_adjacent)
+    };
+    let space = &g.state.systems[g.flow.active as usize].space;
+    let targets = SHIPS.iter().any(|&t| g.flow.transit[t.idx()] > 0)
+        || (space.owner == p.0 && SHIPS.iter().any(|&t| space.of(t) > 0));
+    (defender_in_space(g, p).is_some() && fires(p))
+        || (targets && g.state.seats().any(|q| q != p && g.state.player(q).in_game && fires(q)))
 }
 
 fn transit_force(g: &Ti4Game, p: Player, arena: Arena) -> Force {
@@ -501,13 +506,31 @@ pub(super) fn gravity_rift_rolls(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     trim_transit(g, g.flow.turn);
 }
 
-/// Space cannon offense 77: every other player fires at the moving ships (hits assigned by the
-/// default policy, or to non-fighter ships first with Graviton Laser System); then the active
-/// player fires at a defender's ships in the system. Gravity rift rolls come first (they happen
-/// during movement). Plasma Scoring adds a die.
+/// Space cannon offense (rules 77.2-77.3), starting with the active player and continuing
+/// clockwise: the active player fires at a defender's ships in the active system; then every
+/// other player fires at the active player's ships there: the moving ships while a defender
+/// holds the space area (the combat that follows is theirs), else every ship of the active
+/// player in the system, the moved ones placed first. Hits are assigned by the default policy,
+/// or to non-fighter ships first with Graviton Laser System; Plasma Scoring adds a die. Gravity
+/// rift rolls come first (they happen during movement).
 pub(super) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     gravity_rift_rolls(g, rng);
     let p = g.flow.turn;
+    let loc = Location::Space(g.flow.active);
+    if let Some(d) = defender_in_space(g, p) {
+        let (h, near) = cannon_forces(g, p);
+        let mut f = board_force(g, d, loc);
+        if let Some((hits, graviton)) = cannon_hits(g, p, d, &h, &near, &f, rng) {
+            assign_cannon_hits(&mut f, hits, graviton);
+            write_back(g, loc, &f, p);
+            // Capacity 16.3: a carrier lost (Graviton Laser System) takes its fighters along.
+            enforce_capacity(g, g.flow.active, Some(p));
+        }
+    }
+    let contested = defender_in_space(g, p).is_some();
+    if !contested {
+        place_transit(g, p);
+    }
     let n = g.state.num_players;
     for k in 1..n {
         let q = Player((p.0 + k) % n);
@@ -515,36 +538,46 @@ pub(super) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
             continue;
         }
         let (h, near) = cannon_forces(g, q);
-        let best = best_space_cannon(&h, Some(&near));
-        let mut f = transit_force(g, p, Arena::Space);
-        let graviton = rules::before_space_cannon(g, q, best, &f);
-        let penalty = rules::space_cannon_penalty_against(g, p);
-        let hits =
-            roll_space_cannon_offense_against(&h, &near, penalty, rng) + extra_die_hits(g, q, best, penalty, rng);
-        if hits > 0 {
-            assign_cannon_hits(&mut f, hits, graviton);
-            g.flow.transit = *f.counts();
-            g.flow.transit_damaged = *f.damaged_counts();
+        if contested {
+            let mut f = transit_force(g, p, Arena::Space);
+            if let Some((hits, graviton)) = cannon_hits(g, q, p, &h, &near, &f, rng) {
+                assign_cannon_hits(&mut f, hits, graviton);
+                g.flow.transit = *f.counts();
+                g.flow.transit_damaged = *f.damaged_counts();
+            }
+        } else {
+            let mut f = board_force(g, p, loc);
+            if let Some((hits, graviton)) = cannon_hits(g, q, p, &h, &near, &f, rng) {
+                assign_cannon_hits(&mut f, hits, graviton);
+                write_back(g, loc, &f, q);
+                enforce_capacity(g, g.flow.active, None);
+            }
         }
     }
     trim_transit(g, p);
-    if let Some(d) = defender_in_space(g, p) {
-        let (h, near) = cannon_forces(g, p);
-        let best = best_space_cannon(&h, Some(&near));
-        let loc = Location::Space(g.flow.active);
-        let mut f = board_force(g, d, loc);
-        let graviton = rules::before_space_cannon(g, p, best, &f);
-        let penalty = rules::space_cannon_penalty_against(g, d);
-        let hits =
-            roll_space_cannon_offense_against(&h, &near, penalty, rng) + extra_die_hits(g, p, best, penalty, rng);
-        if hits > 0 {
-            assign_cannon_hits(&mut f, hits, graviton);
-            write_back(g, loc, &f, p);
-            // Capacity 16.3: a carrier lost (Graviton Laser System) takes its fighters along.
-            enforce_capacity(g, g.flow.active, Some(p));
-        }
-    }
     arrive(g);
+}
+
+/// `q`'s space cannon offense at `target`'s ships `f` (units `here` in the active system,
+/// `near` adjacent): the hits and whether Graviton Laser System directs them; `None` when `f`
+/// holds no ship or no hit is scored.
+fn cannon_hits(
+    g: &mut Ti4Game,
+    q: Player,
+    target: Player,
+    here: &Force,
+    near: &Force,
+    f: &Force,
+    rng: &mut ChaCha8Rng,
+) -> Option<(u16, bool)> {
+    if !SHIPS.iter().any(|&t| f.count(t) > 0) {
+        return None;
+    }
+    let best = best_space_cannon(here, Some(near));
+    let graviton = rules::before_space_cannon(g, q, best, f);
+    let penalty = rules::space_cannon_penalty_against(g, target);
+    let hits = roll_space_cannon_offense_against(here, near, penalty, rng) + extra_die_hits(g, q, best, penalty, rng);
+    (hits > 0).then_some((hits, graviton))
 }
 
 /// Hook point `extra_ability_die` (Plasma Scoring): the hits of `p`'s additional die, rolled

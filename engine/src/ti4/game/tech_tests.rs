@@ -234,6 +234,84 @@ fn antimass_deflectors_space_cannon_against_its_owner_rolls_minus_1() {
     assert!(with + 3 < without, "{with} hits against the card, {without} without");
 }
 
+/// Space cannon offense (rules 77.2): it may be used when no ship moved: `THEM`'s PDS fires at
+/// `ME`'s destroyers that were already in the system `ME` activates.
+#[test]
+fn space_cannon_77_fires_at_ships_already_in_the_system_when_none_moved() {
+    let mut lost = 0u32;
+    for seed in 0..60 {
+        let mut g = plain(scenario());
+        let h = home(&g);
+        let target = their_planet_next_door(&mut g, &[(UnitType::Pds, 1)]);
+        g.state.add_units(ME, Location::Space(target), UnitType::Destroyer, 3).unwrap();
+        g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 1).unwrap();
+        check(&g).unwrap();
+        g.apply(Action::Activate(target));
+        g.apply(Action::Done);
+        assert_eq!(g.step, Step::SpaceCannon, "the PDS may fire though nothing moved");
+        g.apply_chance(&mut ChaCha8Rng::seed_from_u64(seed));
+        check(&g).unwrap();
+        let k = 3 - g.state.count_at(Location::Space(target), UnitType::Destroyer);
+        assert!(k <= 1, "one PDS, one die (seed {seed})");
+        lost += k as u32;
+    }
+    // PDS I hits on 6: about half of the 60 games.
+    assert!((15..=45).contains(&lost), "{lost} destroyers lost");
+}
+
+/// Space cannon offense (rules 77.3): the active player fires first, then the other players
+/// clockwise. `ME` moves a destroyer into a system where `THEM` has a destroyer; each holds a
+/// planet there with a PDS. The first die of the step is `ME`'s (at `THEM`'s destroyer), the
+/// second `THEM`'s (at `ME`'s).
+#[test]
+fn space_cannon_77_the_active_player_fires_first() {
+    use crate::ti4::combat::roll_d10;
+    let mut seen = [false; 2];
+    for seed in 0..40 {
+        let mut g = plain(scenario());
+        let h = home(&g);
+        let target = (0..g.state.num_systems)
+            .find(|&sl| {
+                g.galaxy().distance(h, sl).is_some_and(|d| d <= 2)
+                    && sl != g.galaxy().mecatol()
+                    && g.galaxy().anomalies(sl) == 0
+                    && g.content().systems[g.galaxy().tile(sl).idx()].planets.len() >= 2
+                    && !g.home_slot[..6].contains(&sl)
+            })
+            .expect("a two-planet system within 2 of home");
+        let c = g.content.clone();
+        for (n, q) in [(0u8, THEM), (1, ME)] {
+            let pl = g.state.planet_at(&c, Location::Planet(target, n)).unwrap();
+            crate::ti4::control::gain_control(&c, &mut g.state, q, pl, false).unwrap();
+            g.state.add_units(q, Location::Planet(target, n), UnitType::Pds, 1).unwrap();
+        }
+        g.state.add_units(THEM, Location::Space(target), UnitType::Destroyer, 1).unwrap();
+        g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 1).unwrap();
+        check(&g).unwrap();
+        g.apply(Action::Activate(target));
+        g.apply(Action::Move(h, UnitType::Destroyer));
+        g.apply(Action::Done);
+        assert_eq!(g.step, Step::SpaceCannon);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut dice = rng.clone();
+        let (mine, theirs) = (roll_d10(&mut dice), roll_d10(&mut dice));
+        g.apply_chance(&mut rng);
+        check(&g).unwrap();
+        let at = |q: Player| match g.step {
+            // Both destroyers survived: the combat holds them.
+            Step::Space => 1,
+            _ => {
+                (g.state.occupant(Location::Space(target)) == Some(q)) as u8
+                    * g.state.count_at(Location::Space(target), UnitType::Destroyer)
+            }
+        };
+        assert_eq!(at(THEM), (mine < 6) as u8, "seed {seed}: my die {mine} is the first");
+        assert_eq!(at(ME), (theirs < 6) as u8, "seed {seed}: their die {theirs} is the second");
+        seen[(mine >= 6) as usize] = true;
+    }
+    assert_eq!(seen, [true, true], "both outcomes of the first die occur");
+}
+
 /// Infantry `THEM` loses to the bombardment of `ME`'s dreadnought when `ME` invades its planet.
 fn infantry_lost_to_bombardment(plasma: bool, seed: u64) -> u8 {
     let mut g = plain(scenario());
