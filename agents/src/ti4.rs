@@ -12,7 +12,8 @@
 //! - `fleet`: ships on the board valued at their cost (units in a running tactical action,
 //!   combat or production queue included, so that moving and producing are not losses);
 //! - `ground`: infantry and mechs (likewise); `structures`: PDS and space docks;
-//! - `trade_goods`: trade goods; `tokens`: command tokens in the three pools;
+//! - `trade_goods`: trade goods; `tokens`: command tokens in the three pools, each pool with
+//!   diminishing returns (`token_value`);
 //! - `cards`: unexhausted strategy cards held, each worth a fixed share of its effect;
 //! - `threat` (negative): cost of other players' ships in or next to systems where `p` has a
 //!   planet or units;
@@ -331,7 +332,7 @@ impl Ti4Heuristic {
             ("ground", w.ground * (ctx.ground[i] + ctx.extra_ground[i])),
             ("structures", w.structures * ctx.structures[i]),
             ("trade_goods", w.trade_goods * ps.trade_goods as f64),
-            ("tokens", w.tokens * (ps.tactic + ps.fleet + ps.strategy) as f64),
+            ("tokens", w.tokens * token_value(ps.tactic, ps.fleet, ps.strategy)),
             ("cards", w.cards * cards),
             ("threat", w.threat * ctx.threat[i]),
             ("progress", w.progress * ctx.progress[i]),
@@ -691,6 +692,25 @@ impl Context {
         }
         self.progress[i] += prog;
     }
+}
+
+/// The worth of command tokens in token units, by pool and with diminishing returns, so that
+/// where a player places tokens (status phase, Leadership, Warfare) is a real choice for the
+/// heuristic: the first 3 tactic tokens count 1.2 each, the next 3 0.8, more 0.3; the first 4
+/// fleet tokens 1.0, more 0.3; the first 2 strategy tokens 1.0, the next 2 0.6, more 0.3.
+fn token_value(tactic: u8, fleet: u8, strategy: u8) -> f64 {
+    fn tiers(n: u8, tiers: &[(u8, f64)], rest: f64) -> f64 {
+        let (mut left, mut v) = (n as u32, 0.0);
+        for &(k, w) in tiers {
+            let take = left.min(k as u32);
+            v += take as f64 * w;
+            left -= take;
+        }
+        v + left as f64 * rest
+    }
+    tiers(tactic, &[(3, 1.2), (3, 0.8)], 0.3)
+        + tiers(fleet, &[(4, 1.0)], 0.3)
+        + tiers(strategy, &[(2, 1.0), (2, 0.6)], 0.3)
 }
 
 /// Share of the expected gain of a tactical action credited for the forces committed to it

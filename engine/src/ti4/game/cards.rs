@@ -4,18 +4,18 @@
 //! chooses ([`Step::Diplomacy`], [`Action::DiplomacySystem`]) and the board token Warfare removes
 //! ([`Step::Warfare`], [`Action::WarfareToken`]).
 //!
-//! Simplified (`docs/RULES.md`, "Round loop"): command tokens gained go to the tactic, fleet,
-//! strategy pools in turn; Leadership's secondary buys one token for 3 influence; Diplomacy
+//! Command tokens gained (Leadership, Warfare) are placed by the player (`super::tokens`).
+//!
+//! Simplified (`docs/RULES.md`, "Round loop"): Diplomacy
 //! readies the two highest-resource exhausted planets (primary and secondary), and a player with
 //! no token in reinforcements places none (rules 32.2a: one from their command sheet); Politics
 //! draws 2 action cards after choosing the speaker (no agenda deck look) / secondary: 1 strategy
-//! token for 2 action cards; Warfare's primary puts the removed token in the tactic pool (no
-//! redistribution) and its secondary produces in the home
+//! token for 2 action cards; Warfare's secondary produces in the home
 //! system (PRODUCTION of every unit there); payments are automatic (largest planets first, then trade
 //! goods); Nekro (Propagation) gains 3 tokens (one per pool) where it would research; the second research of the
 //! primary exhausts its 6 resources as the first research's payment.
 
-use super::objectives::{pay_plan, spend_plan};
+use super::tokens::{self, TokensThen};
 use super::{tactical, Action, Step, Ti4Game};
 use crate::ti4::components::{StrategyCard, Zone};
 use crate::ti4::ids::*;
@@ -28,21 +28,6 @@ use std::cell::RefCell;
 
 thread_local! {
     static OPTIONS: RefCell<Vec<ResearchOption>> = const { RefCell::new(Vec::new()) };
-}
-
-fn gain_tokens(g: &mut Ti4Game, p: Player, n: u8) {
-    let ps = g.state.player_mut(p);
-    for k in 0..n {
-        if ps.token_reinforcements == 0 {
-            break;
-        }
-        ps.token_reinforcements -= 1;
-        match k % 3 {
-            0 => ps.tactic += 1,
-            1 => ps.fleet += 1,
-            _ => ps.strategy += 1,
-        }
-    }
 }
 
 /// Diplomacy (digest §3; rules 32.2, 32.3): `p` readies up to two exhausted planets, chosen
@@ -68,10 +53,9 @@ pub(super) fn strategic(g: &mut Ti4Game, p: Player, k: u8) {
     g.flow.card_owner = p;
     g.flow.follower = 0;
     match k {
-        0 => {
-            gain_tokens(g, p, 3);
-            start_secondaries(g);
-        }
+        // Leadership (rules 52): gain 3 tokens, and buy more with influence.
+        0 if tokens::most_to_buy(g, p, 3) > 0 => g.step = Step::BuyTokens { p, gaining: 3 },
+        0 => tokens::gain(g, p, 3, false, TokensThen::Primary, 0),
         1 => {
             let mut any = false;
             diplomacy_systems(g, p, &mut |_| any = true);
@@ -153,16 +137,15 @@ pub(super) fn warfare_tokens(g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
 }
 
 /// Strategy cards: Warfare primary (digest §3; rules 99.1-99.2): `p` removes their command
-/// token from board slot `slot` (back to reinforcements) and gains it into a pool: the tactic
-/// pool (simplified: no choice of pool and no redistribution, rules 99.2).
+/// token from board slot `slot` (back to reinforcements), gains 1 token and redistributes the
+/// tokens of the command sheet ([`tokens::gain`]).
 pub(super) fn warfare_primary(g: &mut Ti4Game, p: Player, slot: u8) {
     let s = &mut g.state;
     if s.systems[slot as usize].tokens >> p.0 & 1 == 1 {
-        // Off the board and gained again: reinforcements are unchanged.
         s.systems[slot as usize].tokens &= !(1 << p.0);
-        s.player_mut(p).tactic += 1;
+        s.player_mut(p).token_reinforcements += 1;
     }
-    start_secondaries(g);
+    tokens::gain(g, p, 1, true, TokensThen::Primary, 0);
 }
 
 /// Imperial primary, after the optional scoring: +1 VP with Mecatol Rex, else draw a secret.
@@ -223,7 +206,7 @@ fn may_follow(g: &Ti4Game, q: Player) -> bool {
     }
     let token = ps.strategy > 0;
     match g.flow.card {
-        0 => ps.token_reinforcements > 0 && spend_plan(&g.content, s, q, 0, 3, 0, 0).is_some(),
+        0 => tokens::most_to_buy(g, q, 0) > 0,
         1 => token && !ps.planets.intersection(s.exhausted_planets).is_empty(),
         2 => token && action_cards_left(g),
         3 => {
@@ -265,13 +248,8 @@ fn spend_strategy_token(g: &mut Ti4Game, q: Player) {
 
 pub(super) fn follow(g: &mut Ti4Game, q: Player) {
     match g.flow.card {
-        0 => {
-            if let Some(plan) = spend_plan(&g.content, &g.state, q, 0, 3, 0, 0) {
-                pay_plan(&mut g.state, q, plan);
-                gain_tokens(g, q, 1);
-            }
-            next_secondary(g)
-        }
+        // Leadership's secondary (rules 52): buy tokens with influence (no strategy token).
+        0 => g.step = Step::BuyTokens { p: q, gaining: 0 },
         1 => {
             spend_strategy_token(g, q);
             ready_two(g, q);

@@ -6,6 +6,7 @@
 //! observation / determinization.
 
 use super::objectives::{meets, pay_if_spend};
+use super::tokens::{self, TokensThen};
 use super::{
     action_cards, agendas, cards, invasion, notes, production, tactical, Action, EndCondition, Step, Ti4Game,
     Ti4Observation,
@@ -54,7 +55,9 @@ pub(super) fn current(g: &Ti4Game) -> Turn {
         | Step::Vote(p)
         | Step::TieBreak(p)
         | Step::Offer(p)
-        | Step::ReturnSecret(p) => Turn::Player(p.idx()),
+        | Step::ReturnSecret(p)
+        | Step::Tokens { p, .. }
+        | Step::BuyTokens { p, .. } => Turn::Player(p.idx()),
     }
 }
 
@@ -180,6 +183,11 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
         Step::Vote(_) => buf.extend([Action::Vote(0), Action::Vote(1), Action::Done]),
         Step::TieBreak(_) => buf.extend([Action::Vote(0), Action::Vote(1)]),
         Step::Offer(_) => buf.extend([Action::Accept, Action::Done]),
+        Step::Tokens { p, stage } => tokens::options(g, p, stage, &mut |k| buf.push(Action::Tokens(k))),
+        Step::BuyTokens { p, gaining } => {
+            let least = (gaining == 0) as u8;
+            (least..=tokens::most_to_buy(g, p, gaining)).for_each(|k| buf.push(Action::Tokens(k)));
+        }
         Step::ReturnSecret(p) => {
             for i in 0..g.content.cards.secret_objectives.len() {
                 if s.secret_objectives.get(i) == Zone::Hand(p) {
@@ -235,6 +243,11 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::Turn(p), Action::Play(k, t)) => action_cards::play(g, p, k, t),
         (Step::Turn(p), Action::Transact(q, what)) => notes::offer(g, p, q, what),
         (Step::Offer(q), a) => notes::answer(g, q, a == Action::Accept),
+        (Step::Tokens { p, stage }, Action::Tokens(k)) => tokens::place(g, p, stage, k),
+        (Step::BuyTokens { p, gaining }, Action::Tokens(k)) => {
+            let then = if g.flow.follower == 0 { TokensThen::Primary } else { TokensThen::Secondary };
+            tokens::buy(g, p, k, gaining, then)
+        }
         (Step::ReturnSecret(p), Action::ReturnSecret(o)) => {
             // Shuffled back: draws are uniform over the deck.
             g.state.secret_objectives.set(o.idx(), Zone::Deck);
@@ -579,26 +592,30 @@ fn status_rest(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         }
         s.systems[slot].tokens = 0;
     }
-    // 5. Gain 2 command tokens (one tactic, one fleet; simplified redistribution), 3 with Hyper
-    // Metabolism (the third in the strategy pool).
+    // 5. Gain 2 command tokens (3 with Hyper Metabolism) and redistribute, in initiative order.
+    status_tokens_next(g, 0);
+}
+
+/// Status phase step 5 (rules 81.5) for the player at `idx` in initiative order and those
+/// after; then steps 6-8.
+pub(super) fn status_tokens_next(g: &mut Ti4Game, idx: u8) {
+    let mut order = [Player(0); crate::ti4::ids::MAX_PLAYERS];
+    let n = initiative_order(&g.state, &mut order);
+    match order[..n].get(idx as usize) {
+        Some(&p) => {
+            let gain = 2 + crate::ti4::rules::status_command_tokens(&g.content, &g.state, p);
+            tokens::gain(g, p, gain, true, TokensThen::Status, idx);
+        }
+        None => status_end(g),
+    }
+}
+
+/// Status phase steps 6-8.
+fn status_end(g: &mut Ti4Game) {
+    let s = &mut g.state;
+    // 6. Ready cards.
     for p in 0..s.num_players as usize {
-        let gain = 2 + crate::ti4::rules::status_command_tokens(&g.content, s, Player(p as u8));
-        let ps = &mut s.players[p];
-        if !ps.in_game {
-            continue;
-        }
-        for k in 0..gain {
-            if ps.token_reinforcements > 0 {
-                ps.token_reinforcements -= 1;
-                match k {
-                    0 => ps.tactic += 1,
-                    1 => ps.fleet += 1,
-                    _ => ps.strategy += 1,
-                }
-            }
-        }
-        // 6. Ready cards.
-        ps.exhausted_techs = TechSet::EMPTY;
+        s.players[p].exhausted_techs = TechSet::EMPTY;
     }
     s.exhausted_planets = PlanetSet::EMPTY;
     // 7. Repair.

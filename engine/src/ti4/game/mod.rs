@@ -39,6 +39,9 @@ mod tactical;
 mod tech_tests;
 #[cfg(test)]
 mod tests;
+pub mod tokens;
+#[cfg(test)]
+mod tokens_tests;
 
 pub use action_cards::ActionEffect;
 pub use agendas::{AgendaEffect, AgendaTable};
@@ -112,6 +115,9 @@ pub enum Action {
     Transact(u8, u8),
     /// Accept the transaction offered.
     Accept,
+    /// Command tokens: this many in the tactic pool ([`Step::Tokens`] stage 0) or the fleet pool
+    /// (stage 1); at [`Step::BuyTokens`], this many tokens bought.
+    Tokens(u8),
     /// Decline / stop: end movement, landing, production, scoring; skip an optional step.
     Done,
 }
@@ -201,6 +207,12 @@ pub enum Step {
     Offer(Player),
     /// Chance: Politics, the player draws 2 action cards.
     DrawActionCards(Player),
+    /// Command tokens gained (and redistributed, where the rule says so) are placed: `stage` 0
+    /// chooses the tactic pool's count, 1 the fleet pool's; the strategy pool holds the rest
+    /// ([`tokens`]).
+    Tokens { p: Player, stage: u8 },
+    /// Leadership: how many tokens to buy at 3 influence each, before `gaining` more are placed.
+    BuyTokens { p: Player, gaining: u8 },
     /// The game is over.
     Over(EndCondition),
 }
@@ -285,6 +297,8 @@ pub struct Flow {
     pub space: Option<SpaceCombat>,
     /// Ground combat, when one runs.
     pub ground: Option<GroundCombat>,
+    /// Command tokens being placed ([`Step::Tokens`]).
+    pub tokens: tokens::TokenPlan,
     /// The player who last reached the VP target (for the end).
     pub end: Option<EndCondition>,
 }
@@ -660,6 +674,11 @@ impl Game for Ti4Game {
             Action::Transact(q, 0) => format!("offer seat {q} a commodity swap"),
             Action::Transact(q, k) => format!("offer seat {q} promissory note slot {} for commodities", k - 1),
             Action::Accept => "accept".into(),
+            Action::Tokens(k) => match self.step {
+                Step::Tokens { stage: 0, .. } => format!("{k} tokens in the tactic pool"),
+                Step::Tokens { .. } => format!("{k} tokens in the fleet pool"),
+                _ => format!("buy {k} command tokens"),
+            },
             Action::Done => "done".into(),
         }
     }

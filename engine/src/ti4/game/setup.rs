@@ -180,6 +180,7 @@ impl Ti4Game {
                 logistics: 0,
                 space: None,
                 ground: None,
+                tokens: Default::default(),
                 end: None,
             },
             decisions: 0,

@@ -151,8 +151,8 @@ fn diplomacy_32_2_no_eligible_system_skips_the_choice() {
 }
 
 /// Warfare primary (rules 99.1): the token removed is a decision among the player's command
-/// tokens on the board; the chosen one (not the lowest slot) comes off and is gained into a
-/// pool (the tactic pool: simplified, no redistribution, rules 99.2).
+/// tokens on the board; the chosen one (not the lowest slot) comes off and is gained again
+/// (rules 99.2), placed by the player.
 #[test]
 fn warfare_99_1_remove_the_chosen_command_token_from_the_board() {
     let mut g = holding(WARFARE);
@@ -180,9 +180,13 @@ fn warfare_99_1_remove_the_chosen_command_token_from_the_board() {
     assert_eq!(s.systems[hi as usize].tokens >> ME.0 & 1, 0, "the chosen token is removed");
     assert_eq!(s.systems[lo as usize].tokens >> ME.0 & 1, 1, "the other token stays");
     assert_eq!(s.systems[mecatol as usize].tokens, 1 << 1, "other players' tokens stay");
-    let ps = s.player(ME);
-    assert_eq!((ps.tactic, ps.fleet, ps.strategy), (tactic + 1, fleet, strategy), "gained into the tactic pool");
-    assert_eq!(ps.token_reinforcements, reinf, "the token is not left in reinforcements");
+    assert_eq!(s.player(ME).token_reinforcements, reinf, "the token is gained again (rules 99.2)");
+    // Then the command sheet is redistributed (`tokens_tests::warfare_99_2_*`): keep the pools.
+    assert_eq!(g.step, Step::Tokens { p: ME, stage: 0 });
+    g.apply(Action::Tokens(tactic + 1));
+    g.apply(Action::Tokens(fleet));
+    let ps = g.state.player(ME);
+    assert_eq!((ps.tactic, ps.fleet, ps.strategy), (tactic + 1, fleet, strategy));
     assert!(matches!(g.step, Step::Follow(_) | Step::Turn(_)), "secondaries next, got {:?}", g.step);
     check(&g).unwrap();
 }

@@ -175,12 +175,17 @@ fn hyper_metabolism_gains_3_command_tokens_in_the_status_phase() {
     set_tech(&mut g, ME, "hyper_metabolism", true);
     let pools = |g: &Ti4Game, p: Player| {
         let ps = g.state.player(p);
-        (ps.tactic, ps.fleet, ps.strategy)
+        ps.tactic + ps.fleet + ps.strategy
     };
     let (me, them) = (pools(&g, ME), pools(&g, THEM));
     status_phase(&mut g, &mut ChaCha8Rng::seed_from_u64(1));
-    assert_eq!(pools(&g, ME), (me.0 + 1, me.1 + 1, me.2 + 1), "Hyper Metabolism: 3 tokens");
-    assert_eq!(pools(&g, THEM), (them.0 + 1, them.1 + 1, them.2), "without it: 2");
+    // Every player places the gained tokens (status phase 81.5): take the first split.
+    while let Step::Tokens { .. } = g.step {
+        let a = legal(&g)[0];
+        g.apply(a);
+    }
+    assert_eq!(pools(&g, ME), me + 3, "Hyper Metabolism: 3 tokens");
+    assert_eq!(pools(&g, THEM), them + 2, "without it: 2");
     check(&g).unwrap();
 }
 

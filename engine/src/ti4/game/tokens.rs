@@ -1,0 +1,144 @@
+//! Command tokens gained and redistributed among the three pools of the command sheet (rules
+//! 20): status phase step 5 (rules 81.5: gain 2, then redistribute), Leadership (rules 52:
+//! gain 3, and buy more with influence; the secondary buys only) and Warfare (rules 99.1-99.2:
+//! the token removed from the board is gained again, then redistribute).
+//!
+//! The placement is a decision of the player, split into two small steps so that search sees a
+//! few options at a time ([`Step::Tokens`]): first how many tokens the tactic pool holds, then
+//! how many the fleet pool holds; the strategy pool holds the rest. Gaining without
+//! redistribution keeps every pool at least where it was; redistribution may move any token,
+//! except that the fleet pool is never offered below the non-fighter ships the player has in
+//! one system (rules 4.3 would then remove ships: a choice that is never better, left out).
+//! Buying tokens (Leadership) is one decision of how many ([`Step::BuyTokens`]), paid with
+//! influence and then trade goods automatically. A step with one option is applied without a
+//! decision.
+
+use super::objectives::{pay_plan, spend_plan};
+use super::{tactical, Step, Ti4Game};
+use crate::ti4::ids::*;
+
+/// What resumes once the tokens are placed.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum TokensThen {
+    /// Status phase step 5: the next player in initiative order, then steps 6-8.
+    #[default]
+    Status,
+    /// A strategy card's primary: its secondaries.
+    Primary,
+    /// A strategy card's secondary: the next follower.
+    Secondary,
+}
+
+/// The placement under way: the tokens on the command sheet after the gain (`total`), the
+/// least each pool may hold (`floor`: tactic, fleet, strategy) and what follows.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct TokenPlan {
+    /// Tokens in the three pools once the gained ones are added.
+    pub total: u8,
+    /// The least each pool may hold.
+    pub floor: [u8; 3],
+    /// What resumes afterwards.
+    pub then: TokensThen,
+    /// Status phase: the index in initiative order of the player placing.
+    pub order_idx: u8,
+}
+
+impl TokenPlan {
+    /// The tactic-pool counts offered: enough left for the other two pools' floors.
+    pub fn tactic_range(&self) -> std::ops::RangeInclusive<u8> {
+        self.floor[0]..=self.total.saturating_sub(self.floor[1] + self.floor[2]).max(self.floor[0])
+    }
+    /// The fleet-pool counts offered once the tactic pool holds `tactic`.
+    pub fn fleet_range(&self, tactic: u8) -> std::ops::RangeInclusive<u8> {
+        self.floor[1]..=self.total.saturating_sub(tactic + self.floor[2]).max(self.floor[1])
+    }
+}
+
+/// The most non-fighter ships `p` has in one system (rules 4: the fleet pool must cover them).
+fn fleet_needed(g: &Ti4Game, p: Player) -> u8 {
+    (0..g.state.num_systems)
+        .filter(|&sl| g.state.systems[sl as usize].space.owner == p.0)
+        .map(|sl| tactical::non_fighter_ships(&g.state, sl) as u8)
+        .max()
+        .unwrap_or(0)
+}
+
+/// `p` gains up to `gain` tokens from reinforcements and places them (with `redistribute`, may
+/// also move the tokens already in the pools); then `then` resumes.
+pub(super) fn gain(g: &mut Ti4Game, p: Player, gain: u8, redistribute: bool, then: TokensThen, order_idx: u8) {
+    let need = fleet_needed(g, p);
+    let ps = g.state.player_mut(p);
+    let n = gain.min(ps.token_reinforcements);
+    ps.token_reinforcements -= n;
+    let cur = [ps.tactic, ps.fleet, ps.strategy];
+    let total = cur.iter().sum::<u8>() + n;
+    let floor = if redistribute { [0, need.min(total), 0] } else { cur };
+    g.flow.tokens = TokenPlan { total, floor, then, order_idx };
+    set_pools(g, p, floor[0]);
+    choose(g, p, 0);
+}
+
+/// Puts `tactic` tokens in the tactic pool and the rest at the fleet floor, then strategy: every
+/// intermediate state holds the plan's total.
+fn set_pools(g: &mut Ti4Game, p: Player, tactic: u8) {
+    let plan = g.flow.tokens;
+    let ps = g.state.player_mut(p);
+    ps.tactic = tactic;
+    ps.fleet = plan.floor[1];
+    ps.strategy = plan.total - tactic - plan.floor[1];
+}
+
+/// Offers stage `stage` (0 tactic, 1 fleet), or applies it when it has one option.
+fn choose(g: &mut Ti4Game, p: Player, stage: u8) {
+    let plan = g.flow.tokens;
+    let tactic = g.state.player(p).tactic;
+    let range = if stage == 0 { plan.tactic_range() } else { plan.fleet_range(tactic) };
+    if range.start() < range.end() {
+        g.step = Step::Tokens { p, stage };
+    } else {
+        place(g, p, stage, *range.start());
+    }
+}
+
+/// The decision at [`Step::Tokens`]: `k` tokens in the tactic pool (stage 0) or the fleet pool
+/// (stage 1).
+pub(super) fn place(g: &mut Ti4Game, p: Player, stage: u8, k: u8) {
+    if stage == 0 {
+        set_pools(g, p, k);
+        choose(g, p, 1);
+        return;
+    }
+    let plan = g.flow.tokens;
+    let ps = g.state.player_mut(p);
+    ps.fleet = k;
+    ps.strategy = plan.total - ps.tactic - k;
+    match plan.then {
+        TokensThen::Status => super::flow::status_tokens_next(g, plan.order_idx + 1),
+        TokensThen::Primary => super::cards::start_secondaries(g),
+        TokensThen::Secondary => super::cards::next_secondary(g),
+    }
+}
+
+/// The options at [`Step::Tokens`].
+pub(super) fn options(g: &Ti4Game, p: Player, stage: u8, out: &mut dyn FnMut(u8)) {
+    let plan = g.flow.tokens;
+    let range = if stage == 0 { plan.tactic_range() } else { plan.fleet_range(g.state.player(p).tactic) };
+    range.for_each(out);
+}
+
+/// Leadership (rules 52): the most tokens `p` can buy at 3 influence each (influence, then
+/// trade goods), limited by reinforcements after `gaining` more.
+pub(super) fn most_to_buy(g: &Ti4Game, p: Player, gaining: u8) -> u8 {
+    let left = g.state.player(p).token_reinforcements.saturating_sub(gaining);
+    (1..=left).take_while(|&k| spend_plan(&g.content, &g.state, p, 0, 3 * k, 0, 0).is_some()).last().unwrap_or(0)
+}
+
+/// The decision at [`Step::BuyTokens`]: buy `k` tokens, then gain them with `gaining` more.
+pub(super) fn buy(g: &mut Ti4Game, p: Player, k: u8, gaining: u8, then: TokensThen) {
+    if k > 0 {
+        if let Some(plan) = spend_plan(&g.content, &g.state, p, 0, 3 * k, 0, 0) {
+            pay_plan(&mut g.state, p, plan);
+        }
+    }
+    gain(g, p, gaining + k, false, then, 0);
+}
