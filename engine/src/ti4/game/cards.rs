@@ -7,8 +7,7 @@
 //! Command tokens gained (Leadership, Warfare) are placed by the player (`super::tokens`).
 //!
 //! Simplified (`docs/RULES.md`, "Round loop"): Diplomacy
-//! readies the two highest-resource exhausted planets (primary and secondary), and a player with
-//! no token in reinforcements places none (rules 32.2a: one from their command sheet); Politics
+//! readies the two highest-resource exhausted planets (primary and secondary); Politics
 //! draws 2 action cards after choosing the speaker (no agenda deck look) / secondary: 1 strategy
 //! token for 2 action cards; Warfare's secondary produces in the home
 //! system (PRODUCTION of every unit there); payments are automatic (largest planets first, then trade
@@ -111,14 +110,12 @@ pub(super) fn diplomacy_systems(g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8))
 
 /// Strategy cards: Diplomacy primary (digest §3; rules 32.2): in the chosen system `slot` each
 /// other player in the game places a command token from their reinforcements (none if they
-/// already have one there, rules 32.2b, or none in reinforcements: simplified, rules 32.2a
-/// would take one from their command sheet); then `p` readies up to two exhausted planets.
+/// already have one there, rules 32.2b; from their command sheet with none in reinforcements,
+/// rules 20.3b, [`tokens::place_on_board`]); then `p` readies up to two exhausted planets.
 pub(super) fn diplomacy_primary(g: &mut Ti4Game, p: Player, slot: u8) {
     for q in g.state.seats() {
-        let has = g.state.systems[slot as usize].tokens >> q.0 & 1 == 1;
-        if q != p && g.state.player(q).in_game && !has && g.state.player(q).token_reinforcements > 0 {
-            g.state.player_mut(q).token_reinforcements -= 1;
-            g.state.systems[slot as usize].tokens |= 1 << q.0;
+        if q != p && g.state.player(q).in_game {
+            tokens::place_on_board(g, q, slot);
         }
     }
     ready_two(g, p);

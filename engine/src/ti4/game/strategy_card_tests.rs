@@ -84,8 +84,9 @@ fn diplomacy_32_2_choose_a_system_with_a_controlled_planet_other_than_mecatol_re
 }
 
 /// Diplomacy primary (rules 32.2): each other player places a command token from their
-/// reinforcements in the chosen system (32.2b: not if they already have one there; none with
-/// empty reinforcements, simplified); the active player places none; then they ready two of
+/// reinforcements in the chosen system (32.2b: not if they already have one there; with empty
+/// reinforcements one from the command sheet, rules 20.3b); the active player places none; then
+/// they ready two of
 /// their exhausted planets.
 #[test]
 fn diplomacy_32_2_other_players_place_a_token_in_the_chosen_system_then_ready_two_planets() {
@@ -108,6 +109,8 @@ fn diplomacy_32_2_other_players_place_a_token_in_the_chosen_system_then_ready_tw
         g.state.exhausted_planets.insert(p);
     }
     let before: Vec<u8> = g.state.seats().map(|q| g.state.player(q).token_reinforcements).collect();
+    let strategy2 = g.state.player(Player(2)).strategy;
+    assert!(strategy2 > 0);
     check(&g).unwrap();
     g.apply(Action::Strategic(DIPLOMACY));
     assert_eq!(g.step, Step::Diplomacy(ME));
@@ -119,7 +122,10 @@ fn diplomacy_32_2_other_players_place_a_token_in_the_chosen_system_then_ready_tw
         match q.0 {
             0 => assert!(!has && spent == 0, "the active player places no token"),
             1 => assert!(has && spent == 0, "a token already there: none placed"),
-            2 => assert!(!has && spent == 0, "no token in reinforcements: none placed"),
+            2 => assert!(
+                has && spent == 0 && s.player(q).strategy + 1 == strategy2,
+                "no token in reinforcements: one from the command sheet (rules 20.3b)"
+            ),
             _ => assert!(has && spent == 1, "seat {} places a token from reinforcements", q.0),
         }
     }

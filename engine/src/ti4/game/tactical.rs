@@ -733,7 +733,8 @@ fn enforce_fleet(g: &mut Ti4Game, slot: u8, p: Player) {
 }
 
 /// Space Combat 78.5.4: the retreating side's units go to `to` and a command token from its
-/// reinforcements is placed there (if it has none there yet).
+/// reinforcements is placed there (if it has none there yet; from the command sheet with none in
+/// reinforcements, rules 20.3b).
 fn retreat_to(g: &mut Ti4Game, who: Player, to: u8, counts: &Counts, damaged: &Counts) {
     let loc = Location::Space(to);
     for t in UnitType::ALL {
@@ -744,11 +745,7 @@ fn retreat_to(g: &mut Ti4Game, who: Player, to: u8, counts: &Counts, damaged: &C
             let _ = g.state.set_damaged(loc, t, d.min(g.state.count_at(loc, t)));
         }
     }
-    let sys = &mut g.state.systems[to as usize];
-    if sys.tokens >> who.0 & 1 == 0 && g.state.players[who.idx()].token_reinforcements > 0 {
-        g.state.players[who.idx()].token_reinforcements -= 1;
-        g.state.systems[to as usize].tokens |= 1 << who.0;
-    }
+    super::tokens::place_on_board(g, who, to);
     enforce_fleet(g, to, who);
 }
 

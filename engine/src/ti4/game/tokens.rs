@@ -142,3 +142,28 @@ pub(super) fn buy(g: &mut Ti4Game, p: Player, k: u8, gaining: u8, then: TokensTh
     }
     gain(g, p, gaining + k, false, then, 0);
 }
+
+/// Command tokens 20.3b: a game effect places `p`'s command token from reinforcements in board
+/// slot `slot` (none when `p` already has one there); with none in reinforcements, `p` takes
+/// one from a pool of the command sheet. Simplified (automatic where the rules let the player
+/// choose the pool): the strategy pool, then the tactic pool, then the fleet pool while it stays
+/// above the non-fighter ships `p` has in one system; with none of these, no token is placed.
+pub(super) fn place_on_board(g: &mut Ti4Game, p: Player, slot: u8) {
+    if g.state.systems[slot as usize].tokens >> p.0 & 1 == 1 {
+        return;
+    }
+    let need = fleet_needed(g, p);
+    let ps = g.state.player_mut(p);
+    if ps.token_reinforcements > 0 {
+        ps.token_reinforcements -= 1;
+    } else if ps.strategy > 0 {
+        ps.strategy -= 1;
+    } else if ps.tactic > 0 {
+        ps.tactic -= 1;
+    } else if ps.fleet > need {
+        ps.fleet -= 1;
+    } else {
+        return;
+    }
+    g.state.systems[slot as usize].tokens |= 1 << p.0;
+}

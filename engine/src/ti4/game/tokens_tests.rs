@@ -148,3 +148,33 @@ fn warfare_99_2_gain_one_and_redistribute() {
     assert_eq!(pools(&g, ME)[0], 0);
     check(&g).unwrap();
 }
+
+/// Command tokens 20.3b: a player placing a token from reinforcements with none there takes one
+/// from the command sheet (Diplomacy's other players; a retreat), the strategy pool first; a
+/// player who already has a token in the system places none.
+#[test]
+fn command_tokens_20_3b_from_the_command_sheet_when_reinforcements_are_empty() {
+    let mut g = game();
+    let q = Player(1);
+    let slot = (0..g.state.num_systems).find(|&sl| g.state.systems[sl as usize].tokens == 0).unwrap();
+    // Empty reinforcements: the tokens go to the strategy pool (conservation holds).
+    let r = g.state.player(q).token_reinforcements;
+    g.state.player_mut(q).token_reinforcements = 0;
+    g.state.player_mut(q).strategy += r;
+    check(&g).unwrap();
+    let [t, f, s] = pools(&g, q);
+    tokens::place_on_board(&mut g, q, slot);
+    assert_eq!(g.state.systems[slot as usize].tokens >> q.0 & 1, 1);
+    assert_eq!(pools(&g, q), [t, f, s - 1], "from the strategy pool");
+    check(&g).unwrap();
+    tokens::place_on_board(&mut g, q, slot);
+    assert_eq!(pools(&g, q), [t, f, s - 1], "already one there: none placed");
+    // No strategy token: the tactic pool.
+    g.state.player_mut(q).tactic += g.state.player(q).strategy;
+    g.state.player_mut(q).strategy = 0;
+    let other = (0..g.state.num_systems).find(|&sl| g.state.systems[sl as usize].tokens == 0).unwrap();
+    let before = pools(&g, q);
+    tokens::place_on_board(&mut g, q, other);
+    assert_eq!(pools(&g, q), [before[0] - 1, before[1], 0]);
+    check(&g).unwrap();
+}
