@@ -88,7 +88,7 @@ fn default_experiment_runs_with_overrides() {
 
 #[test]
 fn no_command_runs_the_embedded_default() {
-    // `sim` alone starts the default (a minute of TI4) into ./results; stop it once games arrive.
+    // `sim` alone starts the default (minutes of TI4) into ./results; stop it once games arrive.
     let dir = scratch("no-command");
     let mut child = command(&[]).current_dir(&dir).stdout(std::process::Stdio::null()).spawn().unwrap();
     let run = dir.join("results/ti4-faction-balance-default");
