@@ -74,7 +74,7 @@
 //! ([`six_player_game`]), a seat-rotated match ([`play_rotated`]) and the Wilson interval
 //! ([`wilson`]).
 
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use engine::game::{Game, PerPlayer, Turn};
 use engine::ti4::combat::Side;
@@ -82,7 +82,7 @@ use engine::ti4::components::{PublicState, StrategyCard, Zone};
 use engine::ti4::content::Content;
 use engine::ti4::game::notes::NoteSlots;
 use engine::ti4::game::objectives::ObjectiveBoard;
-use engine::ti4::game::{Cond, ObjectiveTable, Step, Ti4Game};
+use engine::ti4::game::{Cond, Step, Ti4Game};
 use engine::ti4::ids::{Player, PublicObjectiveId, UnitType, MAX_PLAYERS, UNIT_TYPES};
 use engine::ti4::state::{MAX_PLANETS_PER_SYSTEM, NOBODY};
 
@@ -259,8 +259,6 @@ const CARD_VALUE: [f64; 8] = [0.6, 0.2, 0.2, 0.6, 0.6, 0.3, 1.0, 1.0];
 pub struct Ti4Heuristic {
     /// The weights.
     pub weights: Ti4Weights,
-    /// The objective conditions, built on first use from the game's content.
-    objectives: OnceLock<Arc<ObjectiveTable>>,
     /// The seat-note slot of Support for the Throne, found on first use.
     throne: OnceLock<Option<u8>>,
 }
@@ -268,16 +266,12 @@ pub struct Ti4Heuristic {
 impl Ti4Heuristic {
     /// An evaluator with `weights`.
     pub fn new(weights: Ti4Weights) -> Self {
-        Ti4Heuristic { weights, objectives: OnceLock::new(), throne: OnceLock::new() }
+        Ti4Heuristic { weights, throne: OnceLock::new() }
     }
 
     fn context(&self, g: &Ti4Game) -> Context {
         let throne = *self.throne.get_or_init(|| NoteSlots::new(g.content()).support_for_the_throne);
         Context::new(g, &self.weights, throne)
-    }
-
-    fn objectives(&self, c: &Content) -> &ObjectiveTable {
-        self.objectives.get_or_init(|| Arc::new(ObjectiveTable::embedded(c)))
     }
 
     /// Each seat's weighted score (before the pairwise comparison).
@@ -346,7 +340,7 @@ impl Ti4Heuristic {
     /// [`one_step_easier`]).
     fn reach(&self, g: &Ti4Game, p: Player) -> f64 {
         let (c, s) = (g.content(), &g.state);
-        let t = self.objectives(c);
+        let t = g.objective_table();
         // One board pass for all of p's conditions (the engine checks it against `meets`).
         let board = std::cell::OnceCell::new();
         let meets = |cond: Cond| board.get_or_init(|| ObjectiveBoard::new(g, p)).meets(g, p, cond);

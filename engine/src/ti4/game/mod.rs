@@ -404,6 +404,11 @@ impl Ti4Game {
     pub fn content(&self) -> &Content {
         &self.content
     }
+    /// The objectives the round loop evaluates (parsed once per game from
+    /// `engine/data/objectives.json`; agents read this table instead of parsing their own).
+    pub fn objective_table(&self) -> &ObjectiveTable {
+        &self.objectives
+    }
     /// The galaxy.
     pub fn galaxy(&self) -> &Galaxy {
         &self.galaxy
