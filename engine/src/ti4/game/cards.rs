@@ -151,7 +151,7 @@ pub(super) fn imperial_rest(g: &mut Ti4Game, p: Player) {
     if mecatol {
         g.state.player_mut(p).bonus_vp += 1;
         start_secondaries(g);
-    } else if may_draw_secret(g, p) {
+    } else if may_draw_secret(g) {
         g.step = Step::DrawSecret(p);
     } else {
         start_secondaries(g);
@@ -160,7 +160,7 @@ pub(super) fn imperial_rest(g: &mut Ti4Game, p: Player) {
 
 /// A secret objective is left to draw. Holding three does not prevent the draw: the player then
 /// returns an unscored one (rules 61; [`Step::ReturnSecret`]).
-fn may_draw_secret(g: &Ti4Game, _p: Player) -> bool {
+fn may_draw_secret(g: &Ti4Game) -> bool {
     let n = g.content.cards.secret_objectives.len();
     g.state.secret_objectives.count(n, Zone::Deck) > 0
 }
@@ -227,7 +227,7 @@ fn may_follow(g: &Ti4Game, q: Player) -> bool {
                 any
             }
         }
-        _ => token && may_draw_secret(g, q),
+        _ => token && may_draw_secret(g),
     }
 }
 
@@ -361,19 +361,24 @@ fn propagates(g: &Ti4Game, p: Player) -> bool {
     crate::ti4::technology::cannot_research(&g.content, &g.state, p).is_some()
 }
 
+/// Technology 3.1: resolves `step` paid by `pay` as the card's secondary (`cost` 4), as the
+/// primary through Jol-Nar's Brilliant, or as the primary; true when it was resolved.
+fn resolve_research(g: &mut Ti4Game, p: Player, cost: u8, brilliant: bool, step: ResearchStep, pay: &Payment) -> bool {
+    let c = g.content.clone();
+    if cost == 4 {
+        technology_secondary(&c, &mut g.state, p, step, pay).is_ok()
+    } else if brilliant {
+        technology_brilliant(&c, &mut g.state, p, (step, pay), None).is_ok()
+    } else {
+        technology_primary(&c, &mut g.state, p, (step, pay), None).is_ok()
+    }
+}
+
 pub(super) fn research_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, a: Action) {
     let brilliant = brilliant_first(g, cost as u32, second);
     if a == Action::Propagate {
         if let Some(pay) = pay_resources(g, p, cost as u32, PlanetSet::EMPTY) {
-            let c = g.content.clone();
-            let step = ResearchStep::Propagate([1, 1, 1]);
-            let _ = if cost == 4 {
-                technology_secondary(&c, &mut g.state, p, step, &pay).map(|_| ())
-            } else if brilliant {
-                technology_brilliant(&c, &mut g.state, p, (step, &pay), None).map(|_| ())
-            } else {
-                technology_primary(&c, &mut g.state, p, (step, &pay), None).map(|_| ())
-            };
+            resolve_research(g, p, cost, brilliant, ResearchStep::Propagate([1, 1, 1]), &pay);
         }
     }
     if let Action::Research(t) = a {
@@ -384,15 +389,7 @@ pub(super) fn research_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, 
             }
         });
         if let Some((opt, pay)) = chosen {
-            let c = g.content.clone();
-            let ok = if cost == 4 {
-                technology_secondary(&c, &mut g.state, p, ResearchStep::Research(opt), &pay).is_ok()
-            } else if brilliant {
-                technology_brilliant(&c, &mut g.state, p, (ResearchStep::Research(opt), &pay), None).is_ok()
-            } else {
-                technology_primary(&c, &mut g.state, p, (ResearchStep::Research(opt), &pay), None).is_ok()
-            };
-            if ok {
+            if resolve_research(g, p, cost, brilliant, ResearchStep::Research(opt), &pay) {
                 g.log_research(p, t);
             }
         }
@@ -456,13 +453,10 @@ pub(super) fn build_step(g: &mut Ti4Game, p: Player, pds_only: bool, secondary: 
             let at = if t == UnitType::SpaceDock { dock_location(g, p, loc) } else { loc };
             let _ = g.place_units(p, at, t, 1);
             if secondary {
-                // The spent strategy token goes to the system (reinforcements if one is there).
+                // The spent strategy token (back in reinforcements) goes to the system, unless
+                // one is there already.
                 if let Location::Planet(slot, _) = loc {
-                    let sl = &mut g.state.systems[slot as usize];
-                    if sl.tokens >> p.0 & 1 == 0 && g.state.players[p.idx()].token_reinforcements > 0 {
-                        g.state.players[p.idx()].token_reinforcements -= 1;
-                        g.state.systems[slot as usize].tokens |= 1 << p.0;
-                    }
+                    tokens::place_on_board(g, p, slot);
                 }
             }
         }

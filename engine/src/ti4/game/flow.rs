@@ -468,7 +468,6 @@ fn unrevealed(g: &Ti4Game, stage: u8) -> usize {
         .count()
 }
 
-/// Draws a secret objective into `p`'s hand (uniform over the deck); nothing if it is empty.
 /// Objective cards (rules 61; digest §3): a player holds at most three secret objectives,
 /// scored and unscored; one who draws a fourth returns an unscored one to the deck.
 pub(super) const MAX_SECRETS: usize = 3;
@@ -479,6 +478,7 @@ pub(super) fn secrets_held(g: &Ti4Game, p: Player) -> usize {
     g.state.secret_objectives.count(n, Zone::Hand(p)) + g.state.secret_objectives.count(n, Zone::PlayArea(p))
 }
 
+/// Draws a secret objective into `p`'s hand (uniform over the deck); nothing if it is empty.
 pub(super) fn draw_secret(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player) {
     let n_cards = g.content.cards.secret_objectives.len();
     let n = g.state.secret_objectives.count(n_cards, Zone::Deck);

@@ -90,9 +90,7 @@ fn set_pools(g: &mut Ti4Game, p: Player, tactic: u8) {
 
 /// Offers stage `stage` (0 tactic, 1 fleet), or applies it when it has one option.
 fn choose(g: &mut Ti4Game, p: Player, stage: u8) {
-    let plan = g.flow.tokens;
-    let tactic = g.state.player(p).tactic;
-    let range = if stage == 0 { plan.tactic_range() } else { plan.fleet_range(tactic) };
+    let range = stage_range(g, p, stage);
     if range.start() < range.end() {
         g.step = Step::Tokens { p, stage };
     } else {
@@ -119,11 +117,19 @@ pub(super) fn place(g: &mut Ti4Game, p: Player, stage: u8, k: u8) {
     }
 }
 
+/// The counts offered at stage `stage` (0 tactic, 1 fleet once the tactic pool is set).
+fn stage_range(g: &Ti4Game, p: Player, stage: u8) -> std::ops::RangeInclusive<u8> {
+    let plan = g.flow.tokens;
+    if stage == 0 {
+        plan.tactic_range()
+    } else {
+        plan.fleet_range(g.state.player(p).tactic)
+    }
+}
+
 /// The options at [`Step::Tokens`].
 pub(super) fn options(g: &Ti4Game, p: Player, stage: u8, out: &mut dyn FnMut(u8)) {
-    let plan = g.flow.tokens;
-    let range = if stage == 0 { plan.tactic_range() } else { plan.fleet_range(g.state.player(p).tactic) };
-    range.for_each(out);
+    stage_range(g, p, stage).for_each(out);
 }
 
 /// Leadership (rules 52): the most tokens `p` can buy at 3 influence each (influence, then
