@@ -43,6 +43,37 @@ impl<T, const W: usize> Default for BitSet<T, W> {
     }
 }
 
+/// Written as the list of member indices, lowest first (positions and other JSON).
+impl<T, const W: usize> serde::Serialize for BitSet<T, W> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.len() as usize))?;
+        for (w, &word) in self.words.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                seq.serialize_element(&(w * 64 + bits.trailing_zeros() as usize))?;
+                bits &= bits - 1;
+            }
+        }
+        seq.end()
+    }
+}
+
+/// Read from a list of member indices; an index at or beyond the capacity is an error.
+impl<'de, T, const W: usize> serde::Deserialize<'de> for BitSet<T, W> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let members = <Vec<usize> as serde::Deserialize>::deserialize(d)?;
+        let mut words = [0u64; W];
+        for i in members {
+            if i >= 64 * W {
+                return Err(serde::de::Error::custom(format!("set member {i} beyond the capacity {}", 64 * W)));
+            }
+            words[i / 64] |= 1 << (i % 64);
+        }
+        Ok(BitSet::from_words(words))
+    }
+}
+
 impl<T, const W: usize> BitSet<T, W> {
     /// The empty set.
     pub const EMPTY: Self = BitSet { words: [0; W], _id: PhantomData };
@@ -203,7 +234,8 @@ impl<T: BitIndex, const W: usize> IntoIterator for BitSet<T, W> {
 macro_rules! index_type {
     ($(#[$m:meta])* $name:ident) => {
         $(#[$m])*
-        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default, serde::Serialize, serde::Deserialize)]
+        #[serde(transparent)]
         pub struct $name(pub u8);
         impl $crate::bits::BitIndex for $name {
             #[inline]

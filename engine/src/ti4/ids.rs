@@ -69,7 +69,7 @@ pub type SystemSet = BitSet<SystemId, 4>;
 pub const MAX_PLAYERS: usize = 8;
 
 /// The four technology colours (Technology 7.3).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Colour {
     /// Green.
     Biotic = 0,
@@ -100,7 +100,7 @@ impl Colour {
 }
 
 /// The unit types printed on a faction sheet (plus mechs and flagships).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum UnitType {
     /// Ground force.
     Infantry = 0,

@@ -23,7 +23,7 @@ pub const FIGHTERS: TypeMask = type_bit(UnitType::Fighter);
 const UNPRODUCED: u8 = u8::MAX;
 
 /// Where a force fights; decides which of its units take part (are *combatants*).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Arena {
     /// Space combat (Space Combat 78): ships take part; ground forces carried in the space area
     /// do not.
@@ -34,7 +34,8 @@ pub enum Arena {
 }
 
 /// The combat-relevant values of one unit definition.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[serde(deny_unknown_fields)]
 pub struct UnitStats {
     /// The content definition these values come from (`None` for a type the side lacks).
     pub unit: Option<UnitId>,
@@ -90,7 +91,8 @@ impl UnitStats {
 ///
 /// Invariant: `damaged(t) <= count(t)` for every type, and a type without a definition has no
 /// units.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(deny_unknown_fields)]
 pub struct Force {
     stats: [UnitStats; UNIT_TYPES],
     count: [u8; UNIT_TYPES],

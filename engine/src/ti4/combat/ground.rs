@@ -17,7 +17,7 @@ use crate::ti4::ids::UNIT_TYPES;
 use rand::Rng;
 
 /// Where a ground combat stands.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum GroundPhase {
     /// Step 1: both sides make combat rolls (chance).
     Roll,
@@ -28,7 +28,8 @@ pub enum GroundPhase {
 }
 
 /// A ground combat on one planet between the invader (attacker) and the defender.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[serde(deny_unknown_fields)]
 pub struct GroundCombat {
     forces: [Force; 2],
     phase: GroundPhase,

@@ -25,7 +25,7 @@ use super::CombatError;
 use crate::ti4::ids::{UnitType, UNIT_TYPES};
 
 /// Where the next hit goes.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum HitChoice {
     /// A unit of this type is destroyed (a damaged one if any).
     Destroy(UnitType),
@@ -39,7 +39,8 @@ pub const MAX_HIT_CHOICES: usize = 2 * UNIT_TYPES;
 
 /// A batch of hits one side must assign to its own units of the `eligible` types, and how far
 /// the assignment has gone.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[serde(deny_unknown_fields)]
 pub struct Hits {
     remaining: u16,
     eligible: TypeMask,

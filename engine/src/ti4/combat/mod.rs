@@ -70,7 +70,7 @@ use std::fmt;
 
 /// A side of a combat. The attacker is the active player, the defender the other player in the
 /// combat (Rules Reference "Attacker", "Defender"); the discriminant indexes per-side arrays.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Side {
     /// The active player.
     Attacker = 0,
@@ -97,7 +97,7 @@ impl Side {
 }
 
 /// How a combat ended (Space Combat 78.8, Ground Combat 42.4).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Outcome {
     /// Only the attacker has units left (in space: ships; on a planet: ground forces), or the
     /// defender retreated.

@@ -34,7 +34,7 @@ pub enum SpaceDecision {
 }
 
 /// Where a space combat stands.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum SpacePhase {
     /// Step 1, first round only: both sides roll anti-fighter barrage (chance).
     AntiFighterBarrage,
@@ -53,7 +53,8 @@ pub enum SpacePhase {
 }
 
 /// A space combat between an attacker and a defender.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[serde(deny_unknown_fields)]
 pub struct SpaceCombat {
     forces: [Force; 2],
     retreat_to: [SystemSet; 2],

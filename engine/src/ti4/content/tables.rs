@@ -81,7 +81,8 @@ impl Tech {
 }
 
 /// A combat-like roll: `dice` dice hitting on `hits_on` or more.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(deny_unknown_fields)]
 pub struct Dice {
     /// Minimum roll (1-10) that hits.
     pub hits_on: u8,

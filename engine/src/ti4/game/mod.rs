@@ -28,6 +28,9 @@ pub mod notes;
 #[cfg(test)]
 mod notes_tests;
 pub mod objectives;
+pub mod position;
+#[cfg(test)]
+mod position_tests;
 pub(crate) mod production;
 #[cfg(test)]
 mod rule_tests;
@@ -59,7 +62,7 @@ use std::fmt;
 use std::sync::Arc;
 
 /// A player decision. `Copy`, ordered (the order of `legal_actions`).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Action {
     /// Strategy phase: take this strategy card (0-7).
     Pick(u8),
@@ -123,7 +126,7 @@ pub enum Action {
 }
 
 /// Why the game ended.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum EndCondition {
     /// A player reached the victory-point target.
     Victory,
@@ -148,7 +151,7 @@ impl EndCondition {
 }
 
 /// The point the game waits at: a decision of one player, or chance.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Step {
     /// Chance: deal secret objectives and reveal two stage I objectives.
     Deal,
@@ -221,7 +224,8 @@ pub enum Step {
 pub type Counts = [u8; UNIT_TYPES];
 
 /// Where the round stands beyond the [`Step`]. `Copy`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[serde(deny_unknown_fields)]
 pub struct Flow {
     /// Strategy phase: picks made.
     pub picks: u8,

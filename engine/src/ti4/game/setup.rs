@@ -18,7 +18,7 @@ use crate::ti4::state::{Location, State};
 use std::sync::Arc;
 
 /// Game options.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Ti4Options {
     /// Victory points to win (10, or 14 for the long game).
     pub victory_points: u8,
@@ -132,62 +132,116 @@ impl Ti4Game {
             s.tokens.zero_token = ZeroToken::Held(owner);
         }
         let _ = PublicState::Deck;
-        let note_slots = super::notes::NoteSlots::new(c);
-        Ok(Ti4Game {
-            content,
-            galaxy,
+        let tables = Tables {
             objectives: Arc::new(objectives),
             action_effects,
             agendas: Arc::new(agendas),
-            notes: note_slots,
+            notes: super::notes::NoteSlots::new(c),
+        };
+        Ok(Ti4Game::assemble(content, galaxy, tables, opts, s, home_slot, Step::Deal, Flow::new()))
+    }
+
+    /// A game from its parts; the counters (decisions, researches, agenda points) start at 0.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn assemble(
+        content: Arc<Content>,
+        galaxy: Arc<Galaxy>,
+        tables: Tables,
+        opts: Ti4Options,
+        state: State,
+        home_slot: [u8; MAX_PLAYERS],
+        step: Step,
+        flow: Flow,
+    ) -> Ti4Game {
+        Ti4Game {
+            content,
+            galaxy,
+            objectives: tables.objectives,
+            action_effects: tables.action_effects,
+            agendas: tables.agendas,
+            notes: tables.notes,
             opts,
-            state: s,
+            state,
             home_slot,
-            step: Step::Deal,
-            flow: Flow {
-                picks: 0,
-                passed: 0,
-                turn: Player(0),
-                turn_initiative: 0,
-                custodians: true,
-                active: 0,
-                transit: [0; UNIT_TYPES],
-                transit_damaged: [0; UNIT_TYPES],
-                rift: [0; UNIT_TYPES],
-                move_bonus_used: false,
-                moved_from: 0,
-                capacity: 0,
-                carried: 0,
-                committed: [[0; 2]; 3],
-                queue: [0; UNIT_TYPES],
-                warfare: false,
-                card: 0,
-                card_owner: Player(0),
-                defender: Player(0),
-                follower: 0,
-                order_idx: 0,
-                scored_now: 0,
-                agenda: 0,
-                votes: [0; 2],
-                agenda_card: super::agendas::NO_AGENDA,
-                for_voters: 0,
-                extra_voters: 0,
-                outcome: 0,
-                transacted: 0,
-                offer_from: 0,
-                offer_what: 0,
-                ceasefire: false,
-                logistics: 0,
-                space: None,
-                ground: None,
-                tokens: Default::default(),
-                end: None,
-            },
+            step,
+            flow,
             decisions: 0,
             researched: 0,
             agenda_points: 0,
             research_log: [(0, 0, 0); super::RESEARCH_LOG],
-        })
+        }
+    }
+}
+
+/// The tables a game builds from its content once (objective conditions, action card and
+/// agenda effects, the generic notes' slots).
+pub(super) struct Tables {
+    objectives: Arc<ObjectiveTable>,
+    action_effects: Arc<[Option<super::ActionEffect>]>,
+    agendas: Arc<super::AgendaTable>,
+    notes: super::notes::NoteSlots,
+}
+
+impl Tables {
+    /// The tables of `c`.
+    pub(super) fn of(c: &Content) -> Tables {
+        Tables {
+            objectives: Arc::new(ObjectiveTable::embedded(c)),
+            action_effects: super::action_cards::effect_table(c).into(),
+            agendas: Arc::new(super::AgendaTable::new(c)),
+            notes: super::notes::NoteSlots::new(c),
+        }
+    }
+}
+
+impl Flow {
+    /// The bookkeeping of a game before its first step.
+    pub fn new() -> Flow {
+        Flow {
+            picks: 0,
+            passed: 0,
+            turn: Player(0),
+            turn_initiative: 0,
+            custodians: true,
+            active: 0,
+            transit: [0; UNIT_TYPES],
+            transit_damaged: [0; UNIT_TYPES],
+            rift: [0; UNIT_TYPES],
+            move_bonus_used: false,
+            moved_from: 0,
+            capacity: 0,
+            carried: 0,
+            committed: [[0; 2]; 3],
+            queue: [0; UNIT_TYPES],
+            warfare: false,
+            card: 0,
+            card_owner: Player(0),
+            defender: Player(0),
+            follower: 0,
+            order_idx: 0,
+            scored_now: 0,
+            agenda: 0,
+            votes: [0; 2],
+            agenda_card: super::agendas::NO_AGENDA,
+            for_voters: 0,
+            extra_voters: 0,
+            outcome: 0,
+            transacted: 0,
+            offer_from: 0,
+            offer_what: 0,
+            ceasefire: false,
+            logistics: 0,
+            space: None,
+            ground: None,
+            tokens: Default::default(),
+            end: None,
+        }
+    }
+}
+
+impl Default for Flow {
+    fn default() -> Self {
+        Flow::new()
     }
 }
 

@@ -18,7 +18,7 @@ use super::{tactical, Step, Ti4Game};
 use crate::ti4::ids::*;
 
 /// What resumes once the tokens are placed.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum TokensThen {
     /// Status phase step 5: the next player in initiative order, then steps 6-8.
     #[default]
@@ -31,7 +31,8 @@ pub enum TokensThen {
 
 /// The placement under way: the tokens on the command sheet after the gain (`total`), the
 /// least each pool may hold (`floor`: tactic, fleet, strategy) and what follows.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[serde(deny_unknown_fields)]
 pub struct TokenPlan {
     /// Tokens in the three pools once the gained ones are added.
     pub total: u8,

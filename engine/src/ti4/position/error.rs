@@ -173,6 +173,14 @@ pub enum PositionErrorKind {
     Attachment(&'static str),
     /// The components do not add up (the conservation check's message).
     Inconsistent(String),
+    /// A game position (`procedure`) without the `map` it is played on.
+    MissingMap,
+    /// A map string the galaxy rejects (its message).
+    Map(String),
+    /// The board's tiles differ from the map's (board slot, tile on the board, tile of the map).
+    BoardNotMap(usize, String, String),
+    /// A procedure field out of its range, or a round-loop invariant the game breaks (why).
+    Procedure(String),
 }
 
 impl fmt::Display for PositionErrorKind {
@@ -249,6 +257,12 @@ impl fmt::Display for PositionErrorKind {
             K::TooManyCaptors(n) => write!(f, "at most {n} players hold captured units"),
             K::Attachment(why) => write!(f, "{why}"),
             K::Inconsistent(why) => write!(f, "components do not add up: {why}"),
+            K::MissingMap => write!(f, "a position with a procedure needs the map it is played on ('map')"),
+            K::Map(why) => write!(f, "bad map: {why}"),
+            K::BoardNotMap(slot, tile, map) => {
+                write!(f, "board slot {slot} holds system '{tile}' where the map has '{map}'")
+            }
+            K::Procedure(why) => write!(f, "{why}"),
         }
     }
 }

@@ -68,6 +68,30 @@ pub struct Position {
     /// Titans attachments. Default: none.
     #[serde(default)]
     pub attachments: Attachments,
+    /// The galaxy as a Tabletop Simulator map string (`engine::ti4::galaxy::MapString`), home
+    /// systems filled in. Needed to continue a game from the position; written for a game,
+    /// absent for a bare state. Default: none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map: Option<String>,
+    /// The game's options. Default: 10 victory points, round cap 12.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<RulesSection>,
+    /// Where the round stands: the step the game waits at, the round's bookkeeping (a tactical
+    /// action half-way, a combat round, an agenda vote ...) and the game's counters, as the
+    /// engine writes them (`engine::ti4::game::position`; read back by
+    /// `game_from_position`). Needs `map`. Default: none (a bare state).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub procedure: Option<serde_json::Value>,
+}
+
+/// The game's options (`engine::ti4::game::Ti4Options`).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct RulesSection {
+    /// Victory points to win (1 to 30).
+    pub victory_points: u8,
+    /// The last round played (1 to 30).
+    pub round_cap: u8,
 }
 
 /// One seat: faction, play area, pools and units on the board.

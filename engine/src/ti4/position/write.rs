@@ -94,6 +94,9 @@ pub fn to_position(c: &Content, s: &State) -> Position {
             leaves_after_status_phase: s.tokens.zero_token_leaves,
         },
         attachments: Attachments { terraform: planet_key(s.tokens.terraform), geoform: planet_key(s.tokens.geoform) },
+        map: None,
+        rules: None,
+        procedure: None,
     }
 }
 

@@ -1,0 +1,280 @@
+//! Game positions: a [`Ti4Game`] at any step written as a position (`docs/POSITION.md`,
+//! "Game positions") and read back, so that any reachable state can be saved, inspected,
+//! edited and continued identically (issue 14, Build 3).
+//!
+//! A game position is a [`Position`] (the components, as ids) with three more sections: `map`
+//! (the galaxy as a Tabletop Simulator map string), `rules` (the game's options) and
+//! `procedure` (a [`Procedure`]: the [`Step`] the game waits at, the round's [`Flow`] — a
+//! tactical action half-way, a combat round, an agenda vote — and the game's counters).
+//! `procedure` is the engine's own bookkeeping written by serde (seats, board slots and card
+//! indices as numbers); reading it checks every seat, slot and card index against the game and
+//! then the round loop's invariants ([`Ti4Game::check_invariants`]), but it cannot prove that a
+//! hand-edited procedure is one the rules could reach.
+
+use super::{agendas::NO_AGENDA, setup::Tables, Flow, Step, Ti4Game, Ti4Options, RESEARCH_LOG};
+use crate::ti4::combat::{Force, GroundCombat, Side, SpaceCombat};
+use crate::ti4::content::Content;
+use crate::ti4::galaxy::{Galaxy, MapString};
+use crate::ti4::ids::*;
+use crate::ti4::position::{
+    from_position, parse_position, to_position, Position, PositionError, PositionErrorKind as K, RulesSection,
+};
+use crate::ti4::state::MAX_PLANETS_PER_SYSTEM;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Where the round stands: everything of a [`Ti4Game`] beyond its components, map and options.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Procedure {
+    /// The decision or chance point the game waits at.
+    pub step: Step,
+    /// The round's bookkeeping.
+    pub flow: Flow,
+    /// Decisions applied so far.
+    pub decisions: u32,
+    /// Technologies researched so far.
+    pub researched: u16,
+    /// Victory points agendas have given.
+    pub agenda_points: u16,
+    /// The first researches (at most 256): `[seat, technology index, round]`.
+    pub research_log: Vec<[u8; 3]>,
+}
+
+/// The game as a position with every section explicit (components, map, rules, procedure).
+pub fn game_to_position(g: &Ti4Game) -> Position {
+    let c = &*g.content;
+    let mut pos = to_position(c, &g.state);
+    pos.map = Some(g.galaxy.map().to_tts(c));
+    pos.rules = Some(RulesSection { victory_points: g.opts.victory_points, round_cap: g.opts.round_cap });
+    let logged = (g.researched as usize).min(RESEARCH_LOG);
+    let procedure = Procedure {
+        step: g.step,
+        flow: g.flow,
+        decisions: g.decisions,
+        researched: g.researched,
+        agenda_points: g.agenda_points,
+        research_log: g.research_log[..logged].iter().map(|&(p, t, r)| [p, t, r]).collect(),
+    };
+    // Plain data with string keys: serialising cannot fail.
+    pos.procedure = serde_json::to_value(procedure).ok();
+    pos
+}
+
+/// The game as one line of position JSON.
+pub fn game_to_json(g: &Ti4Game) -> String {
+    game_to_position(g).to_json()
+}
+
+/// Parses and checks game-position JSON into a game on `content`.
+pub fn game_from_json(content: Arc<Content>, text: &str) -> Result<Ti4Game, PositionError> {
+    game_from_position(content, &parse_position(text)?)
+}
+
+/// Reads a game position: the components as [`from_position`] reads them, the galaxy from
+/// `map` (the board must hold the map's tiles in slot order; an empty `systems` list takes
+/// them from the map), `rules` (default: [`Ti4Options::default`]) and `procedure` (required).
+/// Errors name the field: `map`, `systems[3]`, `procedure.flow.turn`, `procedure` (an
+/// invariant the game breaks).
+pub fn game_from_position(content: Arc<Content>, pos: &Position) -> Result<Ti4Game, PositionError> {
+    let c = &*content;
+    let Some(value) = &pos.procedure else {
+        return Err(PositionError::new(
+            "procedure",
+            K::Procedure("missing: a game position carries the round's procedure (written by `sim apply`)".into()),
+        ));
+    };
+    let Some(map) = &pos.map else {
+        return Err(PositionError::new("map", K::MissingMap));
+    };
+    let galaxy = MapString::parse(c, map)
+        .and_then(|m| Galaxy::new(c, &m))
+        .map_err(|e| PositionError::new("map", K::Map(e.to_string())))?;
+    let mut pos = pos.clone();
+    if pos.systems.is_empty() {
+        pos.systems = galaxy.tiles().iter().map(|t| c.systems[t.idx()].key.clone()).collect();
+    }
+    let state = from_position(c, &pos)?;
+    for slot in 0..state.num_systems.max(galaxy.len() as u8) as usize {
+        let tile = |t: Option<SystemId>| t.map_or_else(|| "(none)".to_string(), |t| c.systems[t.idx()].key.clone());
+        let on_board = (slot < state.num_systems as usize).then(|| state.systems[slot].tile);
+        let on_map = (slot < galaxy.len()).then(|| galaxy.tile(slot as u8));
+        if on_board != on_map {
+            return Err(PositionError::new("systems", K::BoardNotMap(slot, tile(on_board), tile(on_map))));
+        }
+    }
+    let mut home_slot = [0u8; MAX_PLAYERS];
+    if galaxy.homes().len() != state.num_players as usize {
+        let why = format!("the map has {} home systems for {} players", galaxy.homes().len(), state.num_players);
+        return Err(PositionError::new("map", K::Map(why)));
+    }
+    for (i, h) in galaxy.homes().iter().enumerate() {
+        if h.faction != Some(state.player(Player(i as u8)).faction) {
+            let why = format!("home system {} of the map is not players[{i}]'s", i + 1);
+            return Err(PositionError::new("map", K::Map(why)));
+        }
+        home_slot[i] = h.slot;
+    }
+    let opts = match &pos.rules {
+        None => Ti4Options::default(),
+        Some(r) => {
+            for (field, v) in [("victory_points", r.victory_points), ("round_cap", r.round_cap)] {
+                if !(1..=30).contains(&v) {
+                    return Err(PositionError::new(format!("rules.{field}"), K::BadValue(v.to_string(), "1 to 30")));
+                }
+            }
+            Ti4Options { victory_points: r.victory_points, round_cap: r.round_cap }
+        }
+    };
+    let procedure: Procedure = serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let path = if path == "." { "procedure".to_string() } else { format!("procedure.{path}") };
+        PositionError::new(path, K::Json(e.inner().to_string().replace(['\n', '\r'], " ")))
+    })?;
+    let tables = Tables::of(c);
+    let mut g = Ti4Game::assemble(
+        content.clone(),
+        Arc::new(galaxy),
+        tables,
+        opts,
+        state,
+        home_slot,
+        procedure.step,
+        procedure.flow,
+    );
+    check_ranges(&g, &procedure)?;
+    g.decisions = procedure.decisions;
+    g.researched = procedure.researched;
+    g.agenda_points = procedure.agenda_points;
+    for (i, e) in procedure.research_log.iter().enumerate() {
+        g.research_log[i] = (e[0], e[1], e[2]);
+    }
+    g.check_invariants().map_err(|e| PositionError::new("procedure", K::Procedure(format!("invariant: {e}"))))?;
+    Ok(g)
+}
+
+/// True when two games are the same game: equal components, map, options, step, bookkeeping
+/// and counters (the content compared by identity, the galaxy by value).
+pub fn same_game(a: &Ti4Game, b: &Ti4Game) -> bool {
+    Arc::ptr_eq(&a.content, &b.content)
+        && a.galaxy.tiles() == b.galaxy.tiles()
+        && a.galaxy.map().to_tts(&a.content) == b.galaxy.map().to_tts(&b.content)
+        && a.opts == b.opts
+        && a.state == b.state
+        && a.home_slot == b.home_slot
+        && a.step == b.step
+        && a.flow == b.flow
+        && a.decisions == b.decisions
+        && a.researched == b.researched
+        && a.agenda_points == b.agenda_points
+        && a.research_log == b.research_log
+}
+
+/// Every seat, board slot, planet and card index of the procedure lies in the game.
+fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
+    let c = &*g.content;
+    let n = g.state.num_players;
+    let slots = g.state.num_systems;
+    let bad = |field: &str, why: String| Err(PositionError::new(format!("procedure.{field}"), K::Procedure(why)));
+    let seat = |field: &str, p: Player| if p.0 < n { Ok(()) } else { bad(field, format!("seat {} of {n}", p.0)) };
+    let planet = |field: &str, k: u8| {
+        if (k as usize) < MAX_PLANETS_PER_SYSTEM {
+            Ok(())
+        } else {
+            bad(field, format!("planet {k} of a system (at most {MAX_PLANETS_PER_SYSTEM})"))
+        }
+    };
+    match pr.step {
+        Step::Pick(p)
+        | Step::Turn(p)
+        | Step::Move(p)
+        | Step::Land(p)
+        | Step::Produce(p)
+        | Step::Follow(p)
+        | Step::ChooseSpeaker(p)
+        | Step::Diplomacy(p)
+        | Step::Warfare(p)
+        | Step::Imperial(p)
+        | Step::DrawSecret(p)
+        | Step::ReturnSecret(p)
+        | Step::Score(p)
+        | Step::Vote(p)
+        | Step::TieBreak(p)
+        | Step::Offer(p)
+        | Step::DrawActionCards(p)
+        | Step::Research { p, .. }
+        | Step::Build { p, .. }
+        | Step::BuyTokens { p, .. } => seat("step", p)?,
+        Step::Tokens { p, stage } => {
+            seat("step", p)?;
+            if stage > 1 {
+                return bad("step", format!("token stage {stage} (0 or 1)"));
+            }
+        }
+        Step::InvasionRolls(k) | Step::Ground(k) => planet("step", k)?,
+        Step::Space => {
+            if pr.flow.space.is_none() {
+                return bad("flow.space", "a space combat step without its combat".into());
+            }
+        }
+        Step::Deal | Step::SpaceCannon | Step::Reveal | Step::RevealAgenda | Step::ResolveAgenda | Step::Over(_) => {}
+    }
+    if matches!(pr.step, Step::Ground(_)) && pr.flow.ground.is_none() {
+        return bad("flow.ground", "a ground combat step without its combat".into());
+    }
+    let f = &pr.flow;
+    seat("flow.turn", f.turn)?;
+    seat("flow.card_owner", f.card_owner)?;
+    seat("flow.defender", f.defender)?;
+    if f.active >= slots {
+        return bad("flow.active", format!("board slot {} of {slots}", f.active));
+    }
+    if f.card >= 8 {
+        return bad("flow.card", format!("strategy card {} (0 to 7)", f.card));
+    }
+    if f.follower > n {
+        return bad("flow.follower", format!("seat offset {} of {n}", f.follower));
+    }
+    if f.offer_from >= n {
+        return bad("flow.offer_from", format!("seat {} of {n}", f.offer_from));
+    }
+    if f.agenda_card != NO_AGENDA && f.agenda_card as usize >= c.cards.agendas.len() {
+        return bad("flow.agenda_card", format!("agenda {} of {}", f.agenda_card, c.cards.agendas.len()));
+    }
+    let known = |u: UnitId| u.idx() < c.units.len();
+    if let Some(sc) = &f.space {
+        if !space_units(sc).all(known) {
+            return bad("flow.space", "a unit index beyond the content's units".into());
+        }
+    }
+    if let Some(gc) = &f.ground {
+        if !ground_units(gc).all(known) {
+            return bad("flow.ground", "a unit index beyond the content's units".into());
+        }
+    }
+    let logged = (pr.researched as usize).min(RESEARCH_LOG);
+    if pr.research_log.len() != logged {
+        return bad("research_log", format!("{} entries for {} researches", pr.research_log.len(), pr.researched));
+    }
+    for (i, e) in pr.research_log.iter().enumerate() {
+        if e[0] >= n || e[1] as usize >= c.techs.len() {
+            return bad(&format!("research_log[{i}]"), format!("seat {} or technology {} out of range", e[0], e[1]));
+        }
+    }
+    Ok(())
+}
+
+/// The unit definitions a force's stats name.
+fn force_units(f: &Force) -> impl Iterator<Item = UnitId> + '_ {
+    UnitType::ALL.into_iter().filter_map(|t| f.stats(t).unit)
+}
+
+/// The unit definitions a space combat's forces name.
+fn space_units(sc: &SpaceCombat) -> impl Iterator<Item = UnitId> + '_ {
+    Side::BOTH.into_iter().flat_map(|s| force_units(sc.force(s)))
+}
+
+/// The unit definitions a ground combat's forces name.
+fn ground_units(gc: &GroundCombat) -> impl Iterator<Item = UnitId> + '_ {
+    Side::BOTH.into_iter().flat_map(|s| force_units(gc.force(s)))
+}

@@ -1,0 +1,156 @@
+//! Game-position tests (issue 14, Build 3): every state of random games written, read back and
+//! continued identically; errors name the field.
+
+use super::position::*;
+use super::tests::six_player_game;
+use super::*;
+use crate::ti4::position::{parse_position, PositionErrorKind};
+use rand::{RngExt, SeedableRng};
+
+/// Plays `games` uniformly random games (seed `seed`, stream = game index) twice in lockstep:
+/// once plainly, once replacing the game at every step by its position read back. The two
+/// must be the same game at every step, and JSON → game → JSON must be stable. Returns the
+/// states checked.
+fn round_trip_every_step(games: u64, seed: u64) -> u64 {
+    let mut states = 0;
+    let mut buf = Vec::new();
+    for i in 0..games {
+        let mut reference = six_player_game(seed + i);
+        let mut read_back = reference.clone();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(i);
+        loop {
+            let json = game_to_json(&read_back);
+            let g = game_from_json(reference.content.clone(), &json)
+                .unwrap_or_else(|e| panic!("game {i} step {states}: own position rejected: {e}"));
+            assert!(same_game(&g, &reference), "game {i}: read back differs at {:?}", reference.step);
+            assert_eq!(game_to_json(&g), json, "game {i}: JSON not stable at {:?}", reference.step);
+            read_back = g;
+            states += 1;
+            match reference.current() {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    let mut r2 = rng.clone();
+                    reference.apply_chance(&mut rng);
+                    read_back.apply_chance(&mut r2);
+                }
+                Turn::Player(_) => {
+                    reference.legal_actions(&mut buf);
+                    let a = buf[rng.random_range(0..buf.len())];
+                    reference.apply(a);
+                    read_back.apply(a);
+                }
+            }
+        }
+        assert_eq!(reference.ranking(), read_back.ranking());
+    }
+    states
+}
+
+#[test]
+/// Issue 14 Build 3: every position reached in random games round-trips and continues
+/// identically (this test: 20 games; the 1,000-game run is `every_state_of_1000_random_games`).
+fn every_state_of_random_games_round_trips_and_continues_identically() {
+    assert!(round_trip_every_step(20, 11) > 4_000);
+}
+
+#[test]
+#[ignore = "about 1,000 complete games with a position round trip at every step; run with --ignored"]
+/// Issue 14 Build 3, done-when: 1,000 random games, every position round-trips and continues
+/// identically.
+fn every_state_of_1000_random_games() {
+    assert!(round_trip_every_step(1000, 1000) > 100_000);
+}
+
+/// A game mid-way, as position JSON (a value to edit).
+fn mid_game() -> serde_json::Value {
+    let mut g = six_player_game(3);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let mut buf = Vec::new();
+    for _ in 0..200 {
+        match g.current() {
+            Turn::Chance => g.apply_chance(&mut rng),
+            Turn::Player(_) => {
+                g.legal_actions(&mut buf);
+                g.apply(buf[rng.random_range(0..buf.len())]);
+            }
+            Turn::Terminal => break,
+        }
+    }
+    serde_json::from_str(&game_to_json(&g)).expect("json")
+}
+
+fn read(v: &serde_json::Value) -> Result<Ti4Game, crate::ti4::position::PositionError> {
+    game_from_json(Content::embedded(), &v.to_string())
+}
+
+fn error_path(v: &serde_json::Value) -> String {
+    match read(v) {
+        Ok(_) => panic!("accepted"),
+        Err(e) => {
+            assert!(!e.to_string().contains('\n'));
+            e.path
+        }
+    }
+}
+
+#[test]
+fn a_game_position_reads_back_and_a_bare_state_is_refused() {
+    let v = mid_game();
+    read(&v).expect("reads");
+    let mut bare = v.clone();
+    bare.as_object_mut().unwrap().remove("procedure");
+    assert_eq!(error_path(&bare), "procedure");
+    let mut no_map = v.clone();
+    no_map.as_object_mut().unwrap().remove("map");
+    let e = read(&no_map).expect_err("refused");
+    assert_eq!((e.path.as_str(), &e.kind), ("map", &PositionErrorKind::MissingMap));
+}
+
+#[test]
+fn an_empty_systems_list_takes_the_board_from_the_map() {
+    let mut v = mid_game();
+    let g = read(&v).expect("reads");
+    v["systems"] = serde_json::json!([]);
+    let h = read(&v).expect("reads without systems");
+    assert!(same_game(&g, &h));
+}
+
+#[test]
+fn procedure_errors_name_the_field() {
+    let v = mid_game();
+    let mut w = v.clone();
+    w["procedure"]["flow"]["turn"] = serde_json::json!(6);
+    assert_eq!(error_path(&w), "procedure.flow.turn");
+    let mut w = v.clone();
+    w["procedure"]["flow"]["no_such_field"] = serde_json::json!(1);
+    assert!(error_path(&w).starts_with("procedure"));
+    let mut w = v.clone();
+    w["procedure"]["step"] = serde_json::json!({"Turn": 9});
+    assert_eq!(error_path(&w), "procedure.step");
+    let mut w = v.clone();
+    w["procedure"]["step"] = serde_json::json!("Space");
+    w["procedure"]["flow"]["space"] = serde_json::Value::Null;
+    assert_eq!(error_path(&w), "procedure.flow.space");
+    let mut w = v.clone();
+    w["procedure"]["research_log"] = serde_json::json!([]);
+    if v["procedure"]["researched"] != serde_json::json!(0) {
+        assert_eq!(error_path(&w), "procedure.research_log");
+    }
+    let mut w = v.clone();
+    w["rules"]["victory_points"] = serde_json::json!(0);
+    assert_eq!(error_path(&w), "rules.victory_points");
+}
+
+#[test]
+fn map_errors_name_the_map_or_the_board() {
+    let v = mid_game();
+    let mut w = v.clone();
+    w["map"] = serde_json::json!("not a map");
+    assert_eq!(error_path(&w), "map");
+    let mut w = v.clone();
+    let systems = w["systems"].as_array_mut().unwrap();
+    systems.swap(1, 2);
+    assert_eq!(error_path(&w), "systems");
+    assert!(parse_position(&v.to_string()).is_ok());
+}
