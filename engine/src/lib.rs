@@ -6,5 +6,6 @@ pub mod bits;
 pub mod connect_four;
 pub mod game;
 pub mod legion;
+pub mod perft;
 pub mod playthrough;
 pub mod ti4;

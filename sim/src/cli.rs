@@ -35,6 +35,60 @@ pub enum Command {
     Bench(BenchArgs),
     /// Inspect a TI4 content directory.
     Content(ContentArgs),
+    /// Apply action ids to a TI4 game position and print the new position (the console).
+    Apply(ApplyArgs),
+    /// Count the decision sequences of a TI4 game position to a depth (perft; the console).
+    Perft(PerftArgs),
+}
+
+/// Where a console command's TI4 game stands: a game position file or a new game.
+#[derive(Args, Debug, Clone)]
+pub struct GameStartArgs {
+    /// A TI4 game position (docs/POSITION.md, "Game positions"), as `sim apply` writes it.
+    #[arg(long, value_name = "FILE", required_unless_present = "new", conflicts_with = "new")]
+    pub position: Option<PathBuf>,
+    /// Or a new game of these factions in seat order (3 to 8, comma-separated), waiting at
+    /// setup's chance event.
+    #[arg(long, value_name = "FACTIONS", value_delimiter = ',')]
+    pub new: Option<Vec<String>>,
+    /// With --new: the seed of the random map.
+    #[arg(long, value_name = "S", default_value_t = 0, requires = "new")]
+    pub map_seed: u64,
+    /// Content directory: each data file present there replaces the embedded one.
+    #[arg(long = "content", value_name = "DIR")]
+    pub content: Option<PathBuf>,
+}
+
+/// `sim apply`.
+#[derive(Args, Debug, Clone)]
+pub struct ApplyArgs {
+    /// Where the game stands.
+    #[command(flatten)]
+    pub start: GameStartArgs,
+    /// Action ids to apply in turn, comma-separated (`sim explain actions` lists them; `chance`
+    /// or `chance:SEED` resolves a chance event). None: print the position as it is.
+    #[arg(long, value_name = "ID,ID,...", value_delimiter = ',')]
+    pub actions: Vec<String>,
+    /// Indent the JSON output (default: one line).
+    #[arg(long)]
+    pub pretty: bool,
+}
+
+/// `sim perft`.
+#[derive(Args, Debug, Clone)]
+pub struct PerftArgs {
+    /// Where the game stands.
+    #[command(flatten)]
+    pub start: GameStartArgs,
+    /// Decisions deep (chance events and the end of the game stop a sequence earlier).
+    #[arg(long, value_name = "D")]
+    pub depth: u32,
+    /// Also give the count below each legal action.
+    #[arg(long)]
+    pub divide: bool,
+    /// Indent the JSON output (default: one line).
+    #[arg(long)]
+    pub pretty: bool,
 }
 
 /// `sim content`.

@@ -45,5 +45,7 @@ pub fn run(cli: Cli) -> Result<(), SimError> {
         Some(Command::Content(args)) => match args.command {
             cli::ContentCommand::Diff { dir } => content_diff::run(&dir),
         },
+        Some(Command::Apply(args)) => games::ti4::console::run_apply(&args),
+        Some(Command::Perft(args)) => games::ti4::console::run_perft(&args),
     }
 }

@@ -16,6 +16,7 @@
 #[cfg(test)]
 mod action_card_tests;
 pub mod action_cards;
+mod action_ids;
 #[cfg(test)]
 mod agenda_tests;
 pub mod agendas;
@@ -28,6 +29,8 @@ pub mod notes;
 #[cfg(test)]
 mod notes_tests;
 pub mod objectives;
+#[cfg(test)]
+mod perft_tests;
 pub mod position;
 #[cfg(test)]
 mod position_tests;

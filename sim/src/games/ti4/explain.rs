@@ -24,6 +24,10 @@ pub const TOPICS: &[Topic] = &[
         about: "TI4: every player's elimination conditions; with --apply, the position after the eliminations",
     },
     Topic {
+        name: "actions",
+        about: "TI4: the legal actions of a game position (stable ids for `sim apply`), or its chance event",
+    },
+    Topic {
         name: "combat",
         about: "TI4: exact odds and surviving units of the space combat and invasion a move into a system starts",
     },
@@ -99,6 +103,8 @@ pub fn run(topic: &str, args: &[String]) -> Result<(), SimError> {
         "research" => parse_topic_args::<ExplainResearchArgs>(args)?.map_or(Ok(()), |a| research(&a)),
         "elimination" => parse_topic_args::<ExplainEliminationArgs>(args)?.map_or(Ok(()), |a| elimination(&a)),
         "combat" => parse_topic_args::<ExplainCombatArgs>(args)?.map_or(Ok(()), |a| combat(&a)),
+        "actions" => parse_topic_args::<super::console::ExplainActionsArgs>(args)?
+            .map_or(Ok(()), |a| super::console::run_explain(&a)),
         other => Err(SimError::Usage(format!("ti4 has no explain topic '{other}'"))),
     }
 }

@@ -60,6 +60,17 @@ pub enum Ti4InputError {
         /// The factions seated, in seat order.
         seated: Vec<String>,
     },
+    /// `--new`: the game cannot be set up (why).
+    NewGame(String),
+    /// An action id of `--actions` that is not legal where it is applied.
+    Illegal {
+        /// Its index in the list.
+        index: usize,
+        /// The id given.
+        id: String,
+        /// The legal ids there (empty: the game is over).
+        legal: Vec<String>,
+    },
     /// `sim explain combat` cannot set up the combat.
     Combat {
         /// The argument at fault.
@@ -80,6 +91,13 @@ impl fmt::Display for Ti4InputError {
             Ti4InputError::UnknownFaction { arg, id } => write!(f, "{arg}: unknown faction '{id}'"),
             Ti4InputError::NotSeated { arg, file, id, seated } => {
                 write!(f, "{arg}: faction '{id}' is not seated in {} (seated: {})", file.display(), seated.join(", "))
+            }
+            Ti4InputError::NewGame(why) => write!(f, "--new: {why}"),
+            Ti4InputError::Illegal { index, id, legal } if legal.is_empty() => {
+                write!(f, "--actions[{index}]: '{id}': the game is over")
+            }
+            Ti4InputError::Illegal { index, id, legal } => {
+                write!(f, "--actions[{index}]: '{id}' is not legal here (legal: {})", legal.join(", "))
             }
             Ti4InputError::Combat { arg, file, problem } => write!(f, "{}: {arg}: {problem}", file.display()),
         }

@@ -30,6 +30,7 @@
 
 pub mod bench;
 pub mod combat;
+pub mod console;
 pub mod explain;
 pub mod input;
 

@@ -1,0 +1,172 @@
+//! Stable action ids for the console (`sim explain actions`, `sim apply`, `sim perft`): each
+//! legal action as a short dot-separated text made of the content's ids (`move.18.carrier`,
+//! `research.gravity_drive`, `pick.leadership`), what a person types on a command line; and a
+//! sentence saying what each kind of action does.
+//!
+//! An id depends only on the action and the position (never on the order of the legal
+//! actions), and distinct legal actions of one position have distinct ids: every variant
+//! writes its kind and all of its arguments.
+
+use super::{Action, Step, Ti4Game};
+use crate::ti4::combat::HitChoice;
+use crate::ti4::components::StrategyCard;
+use crate::ti4::ids::*;
+use crate::ti4::state::Location;
+
+impl Ti4Game {
+    /// The stable id of `a` at this position (module docs).
+    pub fn action_id(&self, a: Action) -> String {
+        let c = &*self.content;
+        let system = |slot: u8| c.systems[self.galaxy.tile(slot).idx()].key.clone();
+        let faction = |seat: u8| c.factions[self.state.player(Player(seat)).faction.idx()].key.clone();
+        let card = |k: u8| StrategyCard(k).name();
+        match a {
+            Action::Pick(k) => format!("pick.{}", card(k)),
+            Action::Activate(sl) => format!("activate.{}", system(sl)),
+            Action::Strategic(k) => format!("strategic.{}", card(k)),
+            Action::Pass => "pass".into(),
+            Action::Move(sl, t) => format!("move.{}.{}", system(sl), t.name()),
+            Action::Carry(sl, t) => format!("carry.{}.{}", system(sl), t.name()),
+            Action::Hit(HitChoice::Destroy(t)) => format!("hit.destroy.{}", t.name()),
+            Action::Hit(HitChoice::Sustain(t)) => format!("hit.sustain.{}", t.name()),
+            Action::Retreat => "retreat".into(),
+            Action::RetreatTo(sl) => format!("retreat_to.{}", system(sl)),
+            Action::Land(n, t) => {
+                let planet = self
+                    .state
+                    .planet_at(c, Location::Planet(self.flow.active, n))
+                    .map_or_else(|| format!("planet{n}"), |pl| c.planets[pl.idx()].key.clone());
+                format!("land.{planet}.{}", t.name())
+            }
+            Action::Produce(t) => format!("produce.{}", t.name()),
+            Action::Research(t) => format!("research.{}", c.tech_def(t).key),
+            Action::Propagate => "propagate".into(),
+            Action::Build(pl, t) => format!("build.{}.{}", c.planets[pl.idx()].key, t.name()),
+            Action::Speaker(p) => format!("speaker.{}", faction(p)),
+            Action::DiplomacySystem(sl) => format!("diplomacy.{}", system(sl)),
+            Action::WarfareToken(sl) => format!("warfare_token.{}", system(sl)),
+            Action::ScorePublic(o) => format!("score.{}", c.cards.public_objectives[o.idx()].key),
+            Action::ScoreSecret(o) => format!("score_secret.{}", c.cards.secret_objectives[o.idx()].key),
+            Action::ReturnSecret(o) => format!("return_secret.{}", c.cards.secret_objectives[o.idx()].key),
+            Action::Vote(0) => "vote.for".into(),
+            Action::Vote(_) => "vote.against".into(),
+            Action::Follow => "follow".into(),
+            Action::Play(k, t) => format!("play.{}.{t}", c.cards.action_cards[k.idx()].key),
+            Action::Transact(q, w) => format!("transact.{}.{w}", faction(q)),
+            Action::Accept => "accept".into(),
+            Action::Tokens(k) => match self.step {
+                Step::Tokens { stage: 0, .. } => format!("tokens.tactic.{k}"),
+                Step::Tokens { .. } => format!("tokens.fleet.{k}"),
+                _ => format!("tokens.buy.{k}"),
+            },
+            Action::Done => "done".into(),
+        }
+    }
+
+    /// What an action of `a`'s kind does, in one sentence.
+    pub fn action_effect(&self, a: Action) -> &'static str {
+        match a {
+            Action::Pick(_) => "strategy phase: take this strategy card",
+            Action::Activate(_) => {
+                "tactical action: place a command token from the tactic pool in this system; movement, combat, \
+                 invasion and production there follow"
+            }
+            Action::Strategic(_) => {
+                "strategic action: resolve this strategy card's primary ability; then each other player may \
+                 follow its secondary"
+            }
+            Action::Pass => "action phase: pass for the rest of the round",
+            Action::Move(..) => "movement: move one ship of this type from this system into the active system",
+            Action::Carry(..) => "movement: transport one unit of this type from this system with the moving ships",
+            Action::Hit(HitChoice::Destroy(_)) => "combat: the next hit destroys a unit of this type",
+            Action::Hit(HitChoice::Sustain(_)) => "combat: a unit of this type sustains damage to cancel the next hit",
+            Action::Retreat => "space combat: announce a retreat (it happens after this round's rolls)",
+            Action::RetreatTo(_) => "space combat: retreat the ships to this system",
+            Action::Land(..) => "invasion: commit one ground force of this type from space to this planet",
+            Action::Produce(_) => "production: queue one unit of this type (paid when production ends)",
+            Action::Research(_) => "research this technology (paying what the step asks)",
+            Action::Propagate => "Nekro Virus, Propagation: gain 3 command tokens instead of researching",
+            Action::Build(..) => "Construction: place this structure on this planet",
+            Action::Speaker(_) => "Politics: this player becomes the speaker",
+            Action::DiplomacySystem(_) => {
+                "Diplomacy: each other player places a command token from reinforcements in this system"
+            }
+            Action::WarfareToken(_) => "Warfare: remove your command token from this system",
+            Action::ScorePublic(_) => "score this public objective",
+            Action::ScoreSecret(_) => "score this secret objective",
+            Action::ReturnSecret(_) => "return this unscored secret objective to the deck",
+            Action::Vote(_) => "agenda phase: cast your votes on this outcome",
+            Action::Follow => "resolve the secondary ability of the strategy card being played",
+            Action::Play(..) => "play this action card (the number is its target: planet, system slot, seat or card)",
+            Action::Transact(..) => {
+                "offer this neighbour a transaction (0: swap commodities; 1 + slot: a promissory note for their \
+                 commodities)"
+            }
+            Action::Accept => "accept the transaction offered",
+            Action::Tokens(_) => match self.step {
+                Step::Tokens { stage: 0, .. } => "command tokens: this many in the tactic pool",
+                Step::Tokens { .. } => "command tokens: this many in the fleet pool (the strategy pool holds the rest)",
+                _ => "Leadership: buy this many command tokens at 3 influence each",
+            },
+            Action::Done => "decline, or end the current step",
+        }
+    }
+
+    /// What the chance event the game waits at resolves, in one sentence (`None` at a
+    /// decision or at the end).
+    pub fn chance_effect(&self) -> Option<&'static str> {
+        if super::flow::current(self) != crate::game::Turn::Chance {
+            return None;
+        }
+        Some(match self.step {
+            Step::Deal => "setup: deal secret objectives, choose the speaker, reveal two stage I objectives",
+            Step::SpaceCannon => {
+                "gravity rift rolls of the moved ships, then space cannon offense in the active system"
+            }
+            Step::Space => "space combat dice: anti-fighter barrage or combat rolls",
+            Step::InvasionRolls(_) => "bombardment and space cannon defense against the planet",
+            Step::Ground(_) => "ground combat rolls",
+            Step::DrawSecret(_) => "the player draws a secret objective",
+            Step::Reveal => "status phase: reveal the next public objective",
+            Step::RevealAgenda => "agenda phase: reveal the next agenda",
+            Step::ResolveAgenda => "resolve the agenda's outcome (some outcomes draw cards)",
+            Step::DrawActionCards(_) => "the player draws action cards",
+            _ => "a chance event of the round loop",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::six_player_game;
+    use crate::game::{Game, Turn};
+    use rand::{RngExt, SeedableRng};
+
+    #[test]
+    fn legal_actions_have_distinct_ids_at_every_decision_of_random_games() {
+        let mut buf = Vec::new();
+        let mut decisions = 0;
+        for i in 0..20 {
+            let mut g = six_player_game(i);
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i);
+            loop {
+                match g.current() {
+                    Turn::Terminal => break,
+                    Turn::Chance => g.apply_chance(&mut rng),
+                    Turn::Player(_) => {
+                        g.legal_actions(&mut buf);
+                        let mut ids: Vec<String> = buf.iter().map(|&a| g.action_id(a)).collect();
+                        ids.sort();
+                        let n = ids.len();
+                        ids.dedup();
+                        assert_eq!(ids.len(), n, "duplicate ids at {:?}: {ids:?}", g.step);
+                        assert!(ids.iter().all(|id| !id.contains([',', ' '])), "{ids:?}");
+                        decisions += 1;
+                        g.apply(buf[rng.random_range(0..buf.len())]);
+                    }
+                }
+            }
+        }
+        assert!(decisions > 10_000);
+    }
+}
