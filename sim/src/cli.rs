@@ -186,6 +186,10 @@ pub struct ReplayArgs {
     /// Check invariants after every step (always on when the run checked them).
     #[arg(long)]
     pub check_invariants: bool,
+    /// Print the game's position before step STEP (0: the start; TI4 game positions, as
+    /// `sim apply --position` reads them) instead of the log; exit 0 once printed.
+    #[arg(long, value_name = "STEP")]
+    pub position_at: Option<u64>,
 }
 
 /// `sim merge`.

@@ -121,6 +121,7 @@ pub fn replay<G: Experimentable>(
         check_invariants: args.check_invariants || run.check_invariants,
         run_dir: args.run.display().to_string(),
         config_hash: hash,
+        position_at: args.position_at,
     };
     let mut trace = Vec::new();
     let outcome = play(&ctx, index, Some(&mut trace));
@@ -134,6 +135,9 @@ pub fn replay<G: Experimentable>(
         (_, None, None) => Verdict::NotRecorded,
         _ => Verdict::Mismatch,
     };
+    if let Some(at) = args.position_at {
+        return print_position(&trace, at, index);
+    }
     let text = if args.json {
         let recorded = match (&recorded, &failed) {
             (Some(r), _) => json!(r),
@@ -166,6 +170,27 @@ pub fn replay<G: Experimentable>(
     }
 }
 
+/// `--position-at STEP`: the position recorded before step `at`, on stdout.
+fn print_position(trace: &[TraceStep], at: u64, index: u64) -> Result<Verdict, RunError> {
+    let arg = |problem: String| RunError::Argument { name: "--position-at".into(), problem };
+    let steps = trace.iter().rev().find_map(|t| match t {
+        TraceStep::Decision { step, .. } | TraceStep::Chance { step, .. } => Some(step + 1),
+        TraceStep::Final { step, .. } => Some(*step),
+        TraceStep::Position { .. } => None,
+    });
+    match trace.iter().find_map(|t| match t {
+        TraceStep::Position { step, position } if *step == at => Some(position),
+        _ => None,
+    }) {
+        Some(Some(position)) => {
+            console::print(&format!("{position}\n"));
+            Ok(Verdict::Match)
+        }
+        Some(None) => Err(arg("this game has no game positions (only TI4 has them)".into())),
+        None => Err(arg(format!("game {index} stops after {} steps", steps.unwrap_or(0)))),
+    }
+}
+
 /// The readable replay log.
 fn log(exp: &Experiment, outcome: &Outcome, trace: &[TraceStep], verdict: Verdict) -> String {
     let id = match outcome {
@@ -187,6 +212,7 @@ fn log(exp: &Experiment, outcome: &Outcome, trace: &[TraceStep], verdict: Verdic
                 s += &format!("{step:>6}  seat {seat}  {agent:width$}  {legal:>3} legal  {action}\n");
             }
             TraceStep::Chance { step, outcome } => s += &format!("{step:>6}  chance  {outcome}\n"),
+            TraceStep::Position { .. } => {}
             TraceStep::Final { step, state } => {
                 s += &format!("final state after {step} steps:\n{}", state.trim_end());
                 s += "\n";

@@ -95,3 +95,25 @@ fn perft_counts_and_divides() {
     let v = ok_json(&sim(&["perft", "--new", NEW, "--depth", "2"]));
     assert_eq!(v["leaves"]["chance_leaves"], 1, "a new game waits at a chance event");
 }
+
+#[test]
+fn replay_prints_the_position_at_a_step_and_the_console_reads_it() {
+    let dir = scratch("console-replay");
+    let config = support::write(
+        &dir,
+        "ti4.json",
+        r#"{"name": "small", "game": "ti4", "games": 3, "seed": 1, "players": 3,
+  "faction_pool": ["sol", "hacan", "letnev", "xxcha"], "agents": [{"kind": "random"}], "lineups": [[0, 0, 0]]}"#,
+    );
+    support::run_ok(&config, &dir, &[]);
+    let run = dir.join("small");
+    let run_s = run.to_str().unwrap();
+    for step in ["0", "150"] {
+        let out = sim(&["replay", "--run", run_s, "--game", "1", "--position-at", step]);
+        let pos = write(&dir, &format!("at{step}.json"), &ok_json(&out).to_string());
+        let v = ok_json(&sim(&["explain", "actions", "--position", pos.to_str().unwrap()]));
+        assert!(v["turn"] == "player" || v["turn"] == "chance", "{v}");
+    }
+    let e = bad_input(&sim(&["replay", "--run", run_s, "--game", "1", "--position-at", "99999999"]));
+    assert!(e.contains("--position-at: game 1 stops after"), "{e}");
+}

@@ -201,7 +201,7 @@ fn a_game_registered_in_a_test_runs_replays_and_merges_with_random_and_mcts_agen
 
     // Replay: every game reproduces its record.
     for game in [0, 17, 39] {
-        let args = ReplayArgs { run: run.clone(), game, json: false, check_invariants: false };
+        let args = ReplayArgs { run: run.clone(), game, json: false, check_invariants: false, position_at: None };
         assert_eq!(sim::replay::run_in(&reg, &args).unwrap(), Verdict::Match);
     }
 

@@ -154,6 +154,7 @@ pub fn execute<G: Experimentable>(exp: &Experiment, opts: &RunOptions) -> Result
         check_invariants: opts.check_invariants,
         run_dir: dir.display().to_string(),
         config_hash: hash.clone(),
+        position_at: None,
     };
     let bar = console::progress(planned, earlier, opts.quiet);
     let mut games_out = LineWriter::append(&dir.join(GAMES_FILE))?;

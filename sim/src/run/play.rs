@@ -33,6 +33,9 @@ pub struct Context<'a, G: Experimentable> {
     pub run_dir: String,
     /// The run's config hash, stamped on every record.
     pub config_hash: String,
+    /// With a trace: record the game's position ([`Experimentable::position`]) before this
+    /// step as a [`TraceStep::Position`].
+    pub position_at: Option<u64>,
 }
 
 /// How one game ended.
@@ -77,6 +80,13 @@ pub enum TraceStep {
         step: u64,
         /// The outcome, as the game names it.
         outcome: String,
+    },
+    /// The game's position before step `step` (`sim replay --position-at`).
+    Position {
+        /// Steps before this one.
+        step: u64,
+        /// The position JSON; `None` for a game without game positions.
+        position: Option<String>,
     },
     /// The terminal state.
     Final {
@@ -192,6 +202,11 @@ fn play_to_end<G: Experimentable>(
     }
     loop {
         let step = steps.get();
+        if let (Some(t), Some(at)) = (trace.as_deref_mut(), ctx.position_at) {
+            if at == step {
+                t.push(TraceStep::Position { step, position: state.position() });
+            }
+        }
         match state.current() {
             Turn::Terminal => {
                 if let Some(t) = trace.as_deref_mut() {
@@ -298,6 +313,7 @@ mod tests {
             check_invariants: check,
             run_dir: "r".into(),
             config_hash: "h".into(),
+            position_at: None,
         }
     }
 
@@ -325,6 +341,7 @@ mod tests {
             check_invariants: true,
             run_dir: "r".into(),
             config_hash: "h".into(),
+            position_at: None,
         };
         let mut trace = Vec::new();
         let Outcome::Done(r) = play(&c, 0, Some(&mut trace)) else { panic!() };
@@ -346,6 +363,7 @@ mod tests {
             check_invariants: true,
             run_dir: "r".into(),
             config_hash: "h".into(),
+            position_at: None,
         };
         let Outcome::Failed(f) = play(&c, 3, None) else { panic!() };
         assert_eq!(f.kind, "invariant");

@@ -141,6 +141,13 @@ pub trait Experimentable: Game + Send + 'static {
         Ok(())
     }
 
+    /// The state as the game's position JSON, readable back by the console (`sim apply
+    /// --position`, `sim explain actions`); `None` for a game without game positions.
+    /// `sim replay --position-at STEP` prints it.
+    fn position(&self) -> Option<String> {
+        None
+    }
+
     /// A readable name for the chance outcome that turned `before` into `after` (dice rolled).
     fn describe_chance(before: &Self, after: &Self) -> String {
         let _ = (before, after);

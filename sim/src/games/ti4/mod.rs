@@ -300,6 +300,10 @@ impl Experimentable for Ti4Game {
         }
     }
 
+    fn position(&self) -> Option<String> {
+        Some(engine::ti4::game::position::game_to_json(self))
+    }
+
     fn describe_chance(before: &Self, after: &Self) -> String {
         let what = match before.step {
             Step::Deal => "deal secret objectives, choose the speaker, reveal stage I objectives".to_string(),
