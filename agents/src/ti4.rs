@@ -575,7 +575,7 @@ impl Context {
                 self.extra_ground[q.idx()] += ground_count(&f.queue);
                 return;
             }
-            Step::Research { p, .. } => {
+            Step::Research { p, .. } | Step::ResearchOption { p, .. } => {
                 self.progress[p.idx()] += 1.2;
                 return;
             }

@@ -40,6 +40,24 @@ impl Ti4Game {
             }
             Action::Produce(t) => format!("produce.{}", t.name()),
             Action::Research(t) => format!("research.{}", c.tech_def(t).key),
+            Action::PayWith(k) => match super::cards::research_option_of(self, k) {
+                Some(o) => {
+                    let mut id = String::from("pay");
+                    for pl in o.exhaust() {
+                        id += ".";
+                        id += &c.planets[pl.idx()].key;
+                    }
+                    if let Some(t) = o.skip.card(c) {
+                        id += ".skip.";
+                        id += &c.tech_def(t).key;
+                    }
+                    if o.exhaust().is_empty() && o.skip.card(c).is_none() {
+                        id += ".nothing";
+                    }
+                    id
+                }
+                None => format!("pay.option{k}"),
+            },
             Action::Propagate => "propagate".into(),
             Action::Build(pl, t) => format!("build.{}.{}", c.planets[pl.idx()].key, t.name()),
             Action::Speaker(p) => format!("speaker.{}", faction(p)),
@@ -85,6 +103,10 @@ impl Ti4Game {
             Action::Land(..) => "invasion: commit one ground force of this type from space to this planet",
             Action::Produce(_) => "production: queue one unit of this type (paid when production ends)",
             Action::Research(_) => "research this technology (paying what the step asks)",
+            Action::PayWith(_) => {
+                "research: exhaust these specialty planets (or this prerequisite-skipping card) to meet the \
+                 prerequisites (Technology 14), then pay the cost"
+            }
             Action::Propagate => "Nekro Virus, Propagation: gain 3 command tokens instead of researching",
             Action::Build(..) => "Construction: place this structure on this planet",
             Action::Speaker(_) => "Politics: this player becomes the speaker",

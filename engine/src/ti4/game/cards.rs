@@ -374,6 +374,62 @@ fn resolve_research(g: &mut Ti4Game, p: Player, cost: u8, brilliant: bool, step:
     }
 }
 
+/// Every payable research option for `t` in generation order (`cost` resources plus what the
+/// option owes), with its payment.
+fn payable_options(g: &Ti4Game, p: Player, cost: u32, t: TechId, out: &mut dyn FnMut(ResearchOption, Payment)) {
+    OPTIONS.with(|o| {
+        let mut opts = o.borrow_mut();
+        research_options(&g.content, &g.state, p, cost, &mut opts);
+        for opt in opts.iter().filter(|o| o.tech == t) {
+            if let Some(pay) = pay_resources(g, p, cost + opt.skip.resources(), opt.exhaust_set()) {
+                out(*opt, pay);
+            }
+        }
+    });
+}
+
+/// The `k`-th payable research option for `t` (see [`payable_options`]).
+fn payable_option(g: &Ti4Game, p: Player, cost: u32, t: TechId, k: usize) -> Option<(ResearchOption, Payment)> {
+    let (mut i, mut found) = (0, None);
+    payable_options(g, p, cost, t, &mut |o, pay| {
+        if i == k {
+            found = Some((o, pay));
+        }
+        i += 1;
+    });
+    found
+}
+
+/// `Step::ResearchOption`: one `PayWith(k)` per payable option.
+pub(super) fn research_option_actions(g: &Ti4Game, p: Player, cost: u8, t: TechId, buf: &mut Vec<Action>) {
+    let mut k = 0u8;
+    payable_options(g, p, cost as u32, t, &mut |_, _| {
+        buf.push(Action::PayWith(k));
+        k += 1;
+    });
+}
+
+/// The research option `PayWith(k)` names at a `Step::ResearchOption` (for action ids).
+pub(super) fn research_option_of(g: &Ti4Game, k: u8) -> Option<ResearchOption> {
+    match g.step {
+        Step::ResearchOption { p, cost, tech, .. } => payable_option(g, p, cost as u32, tech, k as usize).map(|o| o.0),
+        _ => None,
+    }
+}
+
+/// Technology 14: a research with more than one payable option waits for the player's choice.
+pub(super) fn research_option_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, t: TechId, a: Action) {
+    let brilliant = brilliant_first(g, cost as u32, second);
+    if let Action::PayWith(k) = a {
+        if let Some((opt, pay)) = payable_option(g, p, cost as u32, t, k as usize) {
+            if resolve_research(g, p, cost, brilliant, ResearchStep::Research(opt), &pay) {
+                g.log_research(p, t);
+            }
+        }
+    }
+    after_research(g, p, second, brilliant, true);
+}
+
 pub(super) fn research_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, a: Action) {
     let brilliant = brilliant_first(g, cost as u32, second);
     if a == Action::Propagate {
@@ -382,19 +438,25 @@ pub(super) fn research_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, 
         }
     }
     if let Action::Research(t) = a {
-        let mut chosen = None;
-        first_option(g, p, cost as u32, Some(t), &mut |o, pay| {
-            if chosen.is_none() {
-                chosen = Some((o, pay))
-            }
-        });
-        if let Some((opt, pay)) = chosen {
+        let mut options = 0;
+        payable_options(g, p, cost as u32, t, &mut |_, _| options += 1);
+        if options > 1 {
+            // Technology 14: which specialty planets (or skip card) is the player's choice.
+            g.step = Step::ResearchOption { p, cost, second, tech: t };
+            return;
+        }
+        if let Some((opt, pay)) = payable_option(g, p, cost as u32, t, 0) {
             if resolve_research(g, p, cost, brilliant, ResearchStep::Research(opt), &pay) {
                 g.log_research(p, t);
             }
         }
     }
-    if (g.flow.follower == 0 || brilliant) && !second && matches!(a, Action::Research(_) | Action::Propagate) {
+    after_research(g, p, second, brilliant, matches!(a, Action::Research(_) | Action::Propagate));
+}
+
+/// After a research step: the primary's optional second research, or the secondaries.
+fn after_research(g: &mut Ti4Game, p: Player, second: bool, brilliant: bool, researched: bool) {
+    if (g.flow.follower == 0 || brilliant) && !second && researched {
         g.step = Step::Research { p, cost: 6, second: true };
     } else if g.flow.follower == 0 {
         start_secondaries(g);

@@ -45,6 +45,7 @@ pub(super) fn current(g: &Ti4Game) -> Turn {
         | Step::Land(p)
         | Step::Produce(p)
         | Step::Research { p, .. }
+        | Step::ResearchOption { p, .. }
         | Step::Follow(p)
         | Step::ChooseSpeaker(p)
         | Step::Diplomacy(p)
@@ -145,6 +146,7 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
             cards::research_actions(g, p, cost as u32, second, buf);
             buf.push(Action::Done);
         }
+        Step::ResearchOption { p, cost, tech, .. } => cards::research_option_actions(g, p, cost, tech, buf),
         Step::Follow(_) => buf.extend([Action::Follow, Action::Done]),
         // Politics: any player in the game but the current speaker (the active player included).
         Step::ChooseSpeaker(_) => buf.extend(
@@ -286,6 +288,7 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::Produce(_), Action::Produce(t)) => g.flow.queue[t.idx()] += 1,
         (Step::Produce(p), Action::Done) => production::finish_production(g, p),
         (Step::Research { p, cost, second }, a) => cards::research_step(g, p, cost, second, a),
+        (Step::ResearchOption { p, cost, second, tech }, a) => cards::research_option_step(g, p, cost, second, tech, a),
         (Step::Follow(p), Action::Follow) => cards::follow(g, p),
         (Step::Follow(_), Action::Done) => cards::next_secondary(g),
         (Step::ChooseSpeaker(p), Action::Speaker(q)) => {

@@ -93,6 +93,10 @@ pub enum Action {
     Produce(UnitType),
     /// Research this technology (Technology card).
     Research(TechId),
+    /// Research: meet the technology's prerequisites and pay the way the `k`-th payable
+    /// research option does ([`Step::ResearchOption`]: which specialty planets, or which
+    /// prerequisite-skipping card, Technology 14).
+    PayWith(u8),
     /// Nekro Virus, Propagation: gain 3 command tokens where the Technology card would research.
     Propagate,
     /// Construction: place a structure on this planet.
@@ -180,6 +184,10 @@ pub enum Step {
     /// Technology card: research, or `Done`; `cost` resources, `second` marks the primary's
     /// second research.
     Research { p: Player, cost: u8, second: bool },
+    /// Research of `tech` chosen where more than one research option is payable (Technology
+    /// 14: the specialty planets to exhaust, or a prerequisite-skipping card): the player picks
+    /// one (`PayWith`). Otherwise as [`Step::Research`].
+    ResearchOption { p: Player, cost: u8, second: bool, tech: TechId },
     /// A strategy card's secondary is offered to the player.
     Follow(Player),
     /// Politics: choose the new speaker.
@@ -664,6 +672,15 @@ impl Game for Ti4Game {
             Action::Move(sl, t) => format!("move {} from {}", t.name(), c.systems[self.galaxy.tile(sl).idx()].key),
             Action::Carry(sl, t) => format!("carry {} from {}", t.name(), c.systems[self.galaxy.tile(sl).idx()].key),
             Action::Research(t) => format!("research {}", c.tech_def(t).key),
+            Action::PayWith(k) => match cards::research_option_of(self, k) {
+                Some(o) => {
+                    let planets: Vec<&str> = o.exhaust().iter().map(|pl| c.planets[pl.idx()].key.as_str()).collect();
+                    let skip =
+                        o.skip.card(c).map(|t| format!(", exhausting {}", c.tech_def(t).key)).unwrap_or_default();
+                    format!("research exhausting [{}]{skip}", planets.join(", "))
+                }
+                None => format!("research option {k}"),
+            },
             Action::Build(pl, t) => format!("build {} on {}", t.name(), c.planets[pl.idx()].key),
             Action::ScorePublic(o) => format!("score {}", c.cards.public_objectives[o.idx()].key),
             Action::ScoreSecret(o) => format!("score {}", c.cards.secret_objectives[o.idx()].key),

@@ -205,6 +205,12 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
         | Step::Research { p, .. }
         | Step::Build { p, .. }
         | Step::BuyTokens { p, .. } => seat("step", p)?,
+        Step::ResearchOption { p, tech, .. } => {
+            seat("step", p)?;
+            if tech.idx() >= c.techs.len() {
+                return bad("step", format!("technology {} of {}", tech.0, c.techs.len()));
+            }
+        }
         Step::Tokens { p, stage } => {
             seat("step", p)?;
             if stage > 1 {

@@ -369,3 +369,47 @@ fn imperial_61_draw_at_three_secrets_then_return_an_unscored_one() {
     assert_ne!(g.step, Step::ReturnSecret(ME));
     check(&g).unwrap();
 }
+
+/// Technology 14 (a specialty planet may be exhausted to ignore one prerequisite of its
+/// colour): with two biotic specialty planets, which one to exhaust is the player's choice
+/// (`Step::ResearchOption`, one `PayWith` per payable option), and the chosen one is exhausted.
+#[test]
+fn technology_14_the_player_chooses_which_specialty_planet_to_exhaust() {
+    const TECHNOLOGY: u8 = 6;
+    let mut g = holding(TECHNOLOGY);
+    let c = g.content.clone();
+    let biotic = |pl: PlanetId| c.planets[pl.idx()].specialties & 1 != 0 && c.planets[pl.idx()].home_of.is_none();
+    let two: Vec<PlanetId> = (0..c.planets.len()).map(|i| PlanetId(i as u8)).filter(|&pl| biotic(pl)).take(2).collect();
+    assert_eq!(two.len(), 2, "two biotic specialty planets in the content");
+    // ME owns no technology and controls both planets, ready.
+    g.state.player_mut(ME).techs = TechSet::EMPTY;
+    for &pl in &two {
+        if let Some(q) = crate::ti4::control::controller(&g.state, pl) {
+            crate::ti4::control::lose_control(&c, &mut g.state, q, pl).unwrap();
+        }
+        crate::ti4::control::gain_control(&c, &mut g.state, ME, pl, true).unwrap();
+        g.state.exhausted_planets.remove(pl);
+    }
+    let t = (0..c.techs.len())
+        .map(|i| TechId(i as u8))
+        .find(|&t| {
+            let d = &c.techs[t.idx()];
+            d.prereq == [1, 0, 0, 0] && d.faction.is_none() && !d.is_unit_upgrade()
+        })
+        .expect("a generic technology needing one biotic symbol");
+    g.apply(Action::Strategic(TECHNOLOGY));
+    assert!(matches!(g.step, Step::Research { p: ME, cost: 0, second: false }));
+    assert!(legal(&g).contains(&Action::Research(t)));
+    g.apply(Action::Research(t));
+    assert_eq!(g.step, Step::ResearchOption { p: ME, cost: 0, second: false, tech: t });
+    assert_eq!(legal(&g), vec![Action::PayWith(0), Action::PayWith(1)]);
+    let ids: Vec<String> = legal(&g).into_iter().map(|a| g.action_id(a)).collect();
+    assert_ne!(ids[0], ids[1]);
+    g.apply(Action::PayWith(1));
+    assert!(g.state.player(ME).techs.contains(t));
+    let exhausted: Vec<bool> = two.iter().map(|&pl| g.state.exhausted_planets.contains(pl)).collect();
+    assert_eq!(exhausted.iter().filter(|&&e| e).count(), 1, "exactly the chosen planet is exhausted");
+    assert!(ids[1].contains(&c.planets[two[usize::from(exhausted[1])].idx()].key));
+    assert_eq!(g.step, Step::Research { p: ME, cost: 6, second: true }, "the primary's second research follows");
+    check(&g).unwrap();
+}
