@@ -30,7 +30,7 @@ pub use captured::{CaptureError, Captured, MAX_CAPTORS};
 pub use cards::{action_cards_normalized, normalize_action_cards, ActionCards, Agendas, SecretObjectives};
 pub use leaders::{LeaderState, Leaders};
 pub use notes::Notes;
-pub use objectives::{victory_points, PublicObjectives, PublicState};
+pub use objectives::{all_victory_points, victory_points, PublicObjectives, PublicState};
 pub use standing::Standing;
 pub use strategy_cards::{StrategyCard, StrategyCards, STRATEGY_CARDS};
 pub use tokens::{Tokens, ZeroToken};

@@ -85,10 +85,30 @@ impl PublicObjectives {
 ///
 /// [`bonus_vp`]: crate::ti4::state::PlayerState::bonus_vp
 pub fn victory_points(c: &Content, s: &State, p: Player) -> u32 {
-    let publics: u32 = (0..c.cards.public_objectives.len())
-        .filter(|&i| s.public_objectives.scored_by(PublicObjectiveId(i as u8)).contains(p))
-        .map(|i| c.cards.public_objectives[i].stage as u32)
-        .sum();
-    let secrets = s.secret_objectives.count(c.cards.secret_objectives.len(), Zone::PlayArea(p)) as u32;
-    publics + secrets + s.player(p).bonus_vp as u32
+    all_victory_points(c, s)[p.idx()]
+}
+
+/// [`victory_points`] of every seat in one pass over the objectives (the round loop checks
+/// the victory-point target after every step). Seats beyond the game's are 0.
+pub fn all_victory_points(c: &Content, s: &State) -> [u32; MAX_PLAYERS] {
+    let mut vp = [0u32; MAX_PLAYERS];
+    for (i, o) in c.cards.public_objectives.iter().enumerate() {
+        let mut by = s.public_objectives.scored_by(PublicObjectiveId(i as u8)).words()[0];
+        while by != 0 {
+            let q = by.trailing_zeros() as usize;
+            if q < MAX_PLAYERS {
+                vp[q] += o.stage as u32;
+            }
+            by &= by - 1;
+        }
+    }
+    for &code in s.secret_objectives.codes().iter().take(c.cards.secret_objectives.len()) {
+        if let Zone::PlayArea(q) = Zone::from_code(code) {
+            vp[q.idx()] += 1;
+        }
+    }
+    for q in s.seats() {
+        vp[q.idx()] += s.player(q).bonus_vp as u32;
+    }
+    vp
 }

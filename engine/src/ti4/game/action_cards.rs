@@ -134,14 +134,19 @@ pub fn neighbours(g: &Ti4Game, p: Player) -> u8 {
         }
         m
     };
+    // Each system's presence once (the loop below reads a system up to seven times).
+    let mut at = [0u8; crate::ti4::galaxy::MAX_SLOTS];
+    for slot in 0..s.num_systems {
+        at[slot as usize] = presence(slot);
+    }
     let mut out = 0u8;
     for slot in 0..s.num_systems {
-        if presence(slot) >> p.0 & 1 == 0 {
+        if at[slot as usize] >> p.0 & 1 == 0 {
             continue;
         }
-        out |= presence(slot);
+        out |= at[slot as usize];
         for n in bits(g.galaxy.neighbours(slot)) {
-            out |= presence(n);
+            out |= at[n as usize];
         }
     }
     let mut alive = 0u8;

@@ -406,7 +406,8 @@ pub(super) fn advance(g: &mut Ti4Game) {
             return;
         }
         let target = g.opts.victory_points as u32;
-        if g.state.seats().any(|p| g.state.player(p).in_game && g.victory_points(p) >= target) {
+        let vp = g.all_victory_points();
+        if g.state.seats().any(|p| g.state.player(p).in_game && vp[p.idx()] >= target) {
             g.step = Step::Over(EndCondition::Victory);
             return;
         }

@@ -542,6 +542,16 @@ impl Ti4Game {
     pub fn victory_points(&self, p: Player) -> u32 {
         crate::ti4::components::victory_points(&self.content, &self.state, p) + notes::throne_points(self, p)
     }
+    /// [`Ti4Game::victory_points`] of every seat, in one pass over the objectives.
+    pub fn all_victory_points(&self) -> [u32; MAX_PLAYERS] {
+        let mut vp = crate::ti4::components::all_victory_points(&self.content, &self.state);
+        if self.notes.support_for_the_throne.is_some() {
+            for p in self.state.seats() {
+                vp[p.idx()] += notes::throne_points(self, p);
+            }
+        }
+        vp
+    }
     /// Heuristic features of a seat (for agents' evaluators).
     pub fn heuristic_features(&self, p: Player) -> Features {
         let (c, s) = (&*self.content, &self.state);

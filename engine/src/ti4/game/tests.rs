@@ -562,3 +562,44 @@ fn victory_ties_without_strategy_cards_go_by_order_from_the_speaker() {
     let n = crate::ti4::elimination::initiative_order(&g.state, &mut order);
     assert_eq!(order[..n].to_vec(), [4, 5, 0, 1, 2, 3].map(Player).to_vec());
 }
+
+/// Differential test: the one-pass victory points of every seat (`all_victory_points`, what
+/// the round loop checks after every step) equal the plain per-seat count (1 per stage I, 2 per
+/// stage II public objective scored, 1 per scored secret, bonus points, Support for the
+/// Throne) at every state of random games.
+#[test]
+fn all_victory_points_agree_with_the_plain_count() {
+    use crate::ti4::components::Zone;
+    use rand::{RngExt, SeedableRng};
+    let plain = |g: &Ti4Game, p: Player| -> u32 {
+        let (c, s) = (g.content(), &g.state);
+        let publics: u32 = (0..c.cards.public_objectives.len())
+            .filter(|&i| s.public_objectives.scored_by(PublicObjectiveId(i as u8)).contains(p))
+            .map(|i| c.cards.public_objectives[i].stage as u32)
+            .sum();
+        let secrets = s.secret_objectives.count(c.cards.secret_objectives.len(), Zone::PlayArea(p)) as u32;
+        publics + secrets + s.player(p).bonus_vp as u32 + notes::throne_points(g, p)
+    };
+    let mut buf = Vec::new();
+    let mut scored = 0;
+    for i in 0..20 {
+        let mut g = six_player_game(100 + i);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i);
+        while !g.is_terminal() {
+            let all = g.all_victory_points();
+            for p in g.state.seats() {
+                assert_eq!(all[p.idx()], plain(&g, p));
+                assert_eq!(g.victory_points(p), plain(&g, p));
+                scored += all[p.idx()] as u64;
+            }
+            match g.current() {
+                Turn::Chance => g.apply_chance(&mut rng),
+                _ => {
+                    g.legal_actions(&mut buf);
+                    g.apply(buf[rng.random_range(0..buf.len())]);
+                }
+            }
+        }
+    }
+    assert!(scored > 0);
+}
