@@ -82,7 +82,7 @@ use engine::ti4::components::{PublicState, StrategyCard, Zone};
 use engine::ti4::content::Content;
 use engine::ti4::game::notes::NoteSlots;
 use engine::ti4::game::objectives::ObjectiveBoard;
-use engine::ti4::game::{Cond, Step, Ti4Game};
+use engine::ti4::game::{Cond, Features, Step, Ti4Game};
 use engine::ti4::ids::{Player, PublicObjectiveId, UnitType, MAX_PLAYERS, UNIT_TYPES};
 use engine::ti4::state::{MAX_PLANETS_PER_SYSTEM, NOBODY};
 
@@ -302,7 +302,7 @@ impl Ti4Heuristic {
     fn terms(&self, g: &Ti4Game, ctx: &Context, p: Player) -> [(&'static str, f64); 18] {
         let (c, s, w) = (g.content(), &g.state, &self.weights);
         let ps = s.player(p);
-        let f = g.heuristic_features(p);
+        let f = features(g, ctx, p);
         let mut colours = 0.0;
         for set in &c.colour_techs {
             colours += (ps.techs.intersects(set)) as u8 as f64;
@@ -375,6 +375,25 @@ impl Ti4Heuristic {
     }
 }
 
+/// [`Ti4Game::heuristic_features`] of `p` from what the evaluation's context already holds
+/// (victory points of every seat, unit definitions looked up once); equal to it (the test
+/// `features_from_the_context_equal_the_engines`).
+fn features(g: &Ti4Game, ctx: &Context, p: Player) -> Features {
+    let (c, ps) = (g.content(), g.state.player(p));
+    let i = p.idx();
+    if !ps.in_game {
+        return Features { victory_points: ctx.vp[i] as f64, ..Features::default() };
+    }
+    Features {
+        victory_points: ctx.vp[i] as f64,
+        planets: ps.planets.len() as f64,
+        resources: ps.planets.iter().map(|pl| c.planets[pl.idx()].resources as f64).sum(),
+        influence: ps.planets.iter().map(|pl| c.planets[pl.idx()].influence as f64).sum(),
+        technologies: ps.techs.len() as f64,
+        fleet: ctx.fleet[i],
+    }
+}
+
 /// Credit, as a share of an objective, for being one step away from meeting it.
 const NEAR: f64 = 0.35;
 
@@ -432,6 +451,11 @@ struct Context {
     kills: [f64; MAX_PLAYERS],
     /// Seats in the game that control none of their home planets (bit per seat).
     homeless: u8,
+    /// Victory points ([`Ti4Game::all_victory_points`]).
+    vp: [u32; MAX_PLAYERS],
+    /// Fleet strength: ship cost on the board, as [`Ti4Game::heuristic_features`] counts it,
+    /// from the unit definitions looked up once per evaluation ([`Units`]).
+    fleet: [f64; MAX_PLAYERS],
 }
 
 /// Each seat's current unit definitions: cost of one unit, move value and capacity by type.
@@ -497,7 +521,19 @@ impl Context {
             pressure: [0.0; MAX_PLAYERS],
             kills: [0.0; MAX_PLAYERS],
             homeless: 0,
+            vp: g.all_victory_points(),
+            fleet: [0.0; MAX_PLAYERS],
         };
+        for q in s.seats() {
+            let ps = s.player(q);
+            // The order and the arithmetic of `heuristic_features`' fleet (a type without a
+            // unit definition costs 0.0 here and is skipped there: the same sum).
+            let mut fleet = 0.0;
+            for t in UnitType::ALL.into_iter().filter(|t| is_ship(*t)) {
+                fleet += cost[q.idx()][t.idx()] * ps.on_board[t.idx()] as f64;
+            }
+            ctx.fleet[q.idx()] = fleet;
+        }
         for q in s.seats() {
             let home = &s.systems[g.home_slot[q.idx()] as usize];
             let mut held = false;
@@ -1139,4 +1175,34 @@ pub fn wilson(wins: u64, n: u64, z: f64) -> (f64, f64) {
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
     let d = 1.0 + z * z / n;
     ((centre - half) / d, (centre + half) / d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    /// Differential test: the evaluator's features from its context equal the engine's
+    /// `heuristic_features` (the plain reference), bit for bit, at every state of random games.
+    #[test]
+    fn features_from_the_context_equal_the_engines() {
+        let w = Ti4Weights::default();
+        let mut buf = Vec::new();
+        let mut checked = 0;
+        for i in 0..10 {
+            let mut g = six_player_game(i);
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i);
+            while !g.is_terminal() {
+                let ctx = Context::new(&g, &w, None);
+                for p in g.state.seats() {
+                    let (a, b) = (features(&g, &ctx, p), g.heuristic_features(p));
+                    assert_eq!(format!("{a:?}"), format!("{b:?}"));
+                    assert_eq!(a.fleet.to_bits(), b.fleet.to_bits());
+                    checked += 1;
+                }
+                engine::game::random_step(&mut g, &mut rng, &mut buf);
+            }
+        }
+        assert!(checked > 10_000);
+    }
 }

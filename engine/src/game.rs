@@ -212,6 +212,20 @@ pub trait Game: Clone + fmt::Debug {
     }
 }
 
+/// One uniformly random step of `g`: the chance event sampled from `rng`, or a legal action
+/// drawn from `rng` (through `buf`); nothing at a terminal state. For tests and tools that
+/// walk random games.
+pub fn random_step<G: Game>(g: &mut G, rng: &mut ChaCha8Rng, buf: &mut Vec<G::Action>) {
+    match g.current() {
+        Turn::Chance => g.apply_chance(rng),
+        Turn::Player(_) => {
+            g.legal_actions(buf);
+            g.apply(buf[rng.random_range(0..buf.len())]);
+        }
+        Turn::Terminal => {}
+    }
+}
+
 /// Where [`random_simulation`] found a broken invariant.
 #[derive(Clone, PartialEq, Debug)]
 pub struct InvariantViolation {

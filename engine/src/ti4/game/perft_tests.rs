@@ -3,9 +3,8 @@
 
 use super::tests::six_player_game;
 use super::*;
-use crate::game::Turn;
 use crate::perft::{divide, perft, PerftCount};
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 
 /// Game `seed` after `steps` random steps (chance from the same stream).
 fn position(seed: u64, steps: usize) -> Ti4Game {
@@ -13,14 +12,7 @@ fn position(seed: u64, steps: usize) -> Ti4Game {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut buf = Vec::new();
     for _ in 0..steps {
-        match g.current() {
-            Turn::Chance => g.apply_chance(&mut rng),
-            Turn::Player(_) => {
-                g.legal_actions(&mut buf);
-                g.apply(buf[rng.random_range(0..buf.len())]);
-            }
-            Turn::Terminal => break,
-        }
+        crate::game::random_step(&mut g, &mut rng, &mut buf);
     }
     g
 }

@@ -68,14 +68,7 @@ fn mid_game() -> serde_json::Value {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
     let mut buf = Vec::new();
     for _ in 0..200 {
-        match g.current() {
-            Turn::Chance => g.apply_chance(&mut rng),
-            Turn::Player(_) => {
-                g.legal_actions(&mut buf);
-                g.apply(buf[rng.random_range(0..buf.len())]);
-            }
-            Turn::Terminal => break,
-        }
+        crate::game::random_step(&mut g, &mut rng, &mut buf);
     }
     serde_json::from_str(&game_to_json(&g)).expect("json")
 }

@@ -570,7 +570,7 @@ fn victory_ties_without_strategy_cards_go_by_order_from_the_speaker() {
 #[test]
 fn all_victory_points_agree_with_the_plain_count() {
     use crate::ti4::components::Zone;
-    use rand::{RngExt, SeedableRng};
+    use rand::SeedableRng;
     let plain = |g: &Ti4Game, p: Player| -> u32 {
         let (c, s) = (g.content(), &g.state);
         let publics: u32 = (0..c.cards.public_objectives.len())
@@ -592,13 +592,7 @@ fn all_victory_points_agree_with_the_plain_count() {
                 assert_eq!(g.victory_points(p), plain(&g, p));
                 scored += all[p.idx()] as u64;
             }
-            match g.current() {
-                Turn::Chance => g.apply_chance(&mut rng),
-                _ => {
-                    g.legal_actions(&mut buf);
-                    g.apply(buf[rng.random_range(0..buf.len())]);
-                }
-            }
+            crate::game::random_step(&mut g, &mut rng, &mut buf);
         }
     }
     assert!(scored > 0);
