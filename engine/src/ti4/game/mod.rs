@@ -335,6 +335,8 @@ pub struct Ti4Game {
     pub state: State,
     /// Home-system slot per seat.
     pub home_slot: [u8; MAX_PLAYERS],
+    /// The planets of every seat's home system (fixed at setup; [`objectives::home_planets`]).
+    home_planets: PlanetSet,
     /// The current decision or chance point.
     pub step: Step,
     /// Round bookkeeping.

@@ -500,11 +500,9 @@ fn system_matches(c: &Content, gal: &Galaxy, sl: u8, f: SystemFilter) -> bool {
 /// Expand Borders and Subdue the Galaxy ("control N planets in non-home systems"): the planets
 /// of every seat's home system, the player's own and those of players since eliminated
 /// included, which the objectives do not count.
+/// Computed once when the game is assembled (the homes never move).
 pub fn home_planets(g: &Ti4Game) -> PlanetSet {
-    g.state.seats().fold(PlanetSet::default(), |m, q| {
-        let tile = g.galaxy.tile(g.home_slot[q.idx()]);
-        m.union(g.content.systems[tile.idx()].planets.iter().copied().collect())
-    })
+    g.home_planets
 }
 
 fn other_homes(g: &Ti4Game, p: Player) -> u64 {

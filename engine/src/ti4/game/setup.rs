@@ -153,7 +153,12 @@ impl Ti4Game {
         step: Step,
         flow: Flow,
     ) -> Ti4Game {
+        let home_planets = (0..state.num_players as usize).fold(PlanetSet::default(), |m, q| {
+            let tile = galaxy.tile(home_slot[q]);
+            m.union(content.systems[tile.idx()].planets.iter().copied().collect())
+        });
         Ti4Game {
+            home_planets,
             content,
             galaxy,
             objectives: tables.objectives,
