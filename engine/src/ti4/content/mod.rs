@@ -68,6 +68,9 @@ pub struct Content {
     pub sheet_unit: Vec<[Option<UnitId>; UNIT_TYPES]>,
     /// Per unit type: every definition that requires a technology (upgrades, war sun).
     pub upgraded_units: [Vec<UnitId>; UNIT_TYPES],
+    /// Per unit type: the technologies those definitions require (a player owning none of them
+    /// uses the sheet unit: [`Content::effective_unit`]'s fast path).
+    pub upgrade_techs: [TechSet; UNIT_TYPES],
     /// Edits that load but cannot matter (a unit no game can use, a starting unit without its
     /// technology), found at load; each names the file, the entry and the field.
     pub warnings: Vec<setup_check::ContentWarning>,
@@ -192,9 +195,11 @@ impl Content {
             sheet_unit.push(sheet);
         }
         let mut upgraded_units: [Vec<UnitId>; UNIT_TYPES] = Default::default();
+        let mut upgrade_techs = [TechSet::EMPTY; UNIT_TYPES];
         for (i, u) in units.iter().enumerate() {
-            if u.requires.is_some() {
+            if let Some(t) = u.requires {
                 upgraded_units[u.unit_type.idx()].push(UnitId(i as u8));
+                upgrade_techs[u.unit_type.idx()].insert(t);
             }
         }
         let key_map = |keys: Vec<&String>| -> BTreeMap<String, u8> {
@@ -231,6 +236,7 @@ impl Content {
             forbidden_by,
             sheet_unit,
             upgraded_units,
+            upgrade_techs,
             tech_by_key,
             unit_by_key,
             faction_by_key,
@@ -308,6 +314,11 @@ impl Content {
     /// an upgrade of the same unit type whatever its name; with both, the faction one applies);
     /// `None` when the faction has no such unit (a war sun before its upgrade).
     pub fn effective_unit(&self, faction: FactionId, unit_type: UnitType, techs: TechSet) -> Option<UnitId> {
+        if !techs.intersects(&self.upgrade_techs[unit_type.idx()]) {
+            // No definition of this type applies: the sheet unit (the loop below would find
+            // none either).
+            return self.sheet_unit[faction.idx()][unit_type.idx()];
+        }
         let mut generic = None;
         for &u in &self.upgraded_units[unit_type.idx()] {
             let def = &self.units[u.idx()];

@@ -255,3 +255,42 @@ fn edits_that_cannot_matter_are_warnings_naming_the_entry() {
     assert_eq!(c.warnings.len(), 1, "{:?}", c.warnings);
     assert_eq!((c.warnings[0].entry.as_str(), c.warnings[0].field.as_str()), ("war_sun", "cost"));
 }
+
+/// Differential test of `effective_unit`'s fast path (no technology of the type's upgrades
+/// owned: the sheet unit) against the plain scan of every upgraded definition, for every
+/// faction and unit type, with no technology, each single technology, and random sets.
+#[test]
+fn effective_unit_fast_path_agrees_with_the_plain_scan() {
+    use rand::{RngExt, SeedableRng};
+    let c = Content::embedded();
+    let plain = |f: FactionId, t: UnitType, techs: TechSet| -> Option<UnitId> {
+        let mut generic = None;
+        for &u in &c.upgraded_units[t.idx()] {
+            let def = &c.units[u.idx()];
+            if def.requires.is_some_and(|r| techs.contains(r)) {
+                match def.faction {
+                    Some(g) if g == f || c.techs[def.requires.unwrap_or_default().idx()].faction.is_some() => {
+                        return Some(u)
+                    }
+                    Some(_) => {}
+                    None => generic = generic.or(Some(u)),
+                }
+            }
+        }
+        generic.or(c.sheet_unit[f.idx()][t.idx()])
+    };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+    let mut sets = vec![TechSet::EMPTY];
+    sets.extend((0..c.techs.len()).map(|i| [TechId(i as u8)].into_iter().collect::<TechSet>()));
+    for _ in 0..200 {
+        sets.push((0..c.techs.len()).filter(|_| rng.random_range(0..4) == 0).map(|i| TechId(i as u8)).collect());
+    }
+    for f in 0..c.factions.len() {
+        let f = FactionId(f as u8);
+        for t in UnitType::ALL {
+            for &s in &sets {
+                assert_eq!(c.effective_unit(f, t, s), plain(f, t, s));
+            }
+        }
+    }
+}
