@@ -186,7 +186,7 @@ fn print_position(trace: &[TraceStep], at: u64, index: u64) -> Result<Verdict, R
             console::print(&format!("{position}\n"));
             Ok(Verdict::Match)
         }
-        Some(None) => Err(arg("this game has no game positions (only TI4 has them)".into())),
+        Some(None) => Err(arg("this game has no game positions".into())),
         None => Err(arg(format!("game {index} stops after {} steps", steps.unwrap_or(0)))),
     }
 }

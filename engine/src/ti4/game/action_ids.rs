@@ -161,8 +161,8 @@ impl Ti4Game {
 #[cfg(test)]
 mod tests {
     use super::super::tests::six_player_game;
-    use crate::game::{Game, Turn};
-    use rand::{RngExt, SeedableRng};
+    use crate::game::{random_step, Game, Turn};
+    use rand::SeedableRng;
 
     #[test]
     fn legal_actions_have_distinct_ids_at_every_decision_of_random_games() {
@@ -171,22 +171,18 @@ mod tests {
         for i in 0..20 {
             let mut g = six_player_game(i);
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i);
-            loop {
-                match g.current() {
-                    Turn::Terminal => break,
-                    Turn::Chance => g.apply_chance(&mut rng),
-                    Turn::Player(_) => {
-                        g.legal_actions(&mut buf);
-                        let mut ids: Vec<String> = buf.iter().map(|&a| g.action_id(a)).collect();
-                        ids.sort();
-                        let n = ids.len();
-                        ids.dedup();
-                        assert_eq!(ids.len(), n, "duplicate ids at {:?}: {ids:?}", g.step);
-                        assert!(ids.iter().all(|id| !id.contains([',', ' '])), "{ids:?}");
-                        decisions += 1;
-                        g.apply(buf[rng.random_range(0..buf.len())]);
-                    }
+            while !g.is_terminal() {
+                if let Turn::Player(_) = g.current() {
+                    g.legal_actions(&mut buf);
+                    let mut ids: Vec<String> = buf.iter().map(|&a| g.action_id(a)).collect();
+                    ids.sort();
+                    let n = ids.len();
+                    ids.dedup();
+                    assert_eq!(ids.len(), n, "duplicate ids at {:?}: {ids:?}", g.step);
+                    assert!(ids.iter().all(|id| !id.contains([',', ' '])), "{ids:?}");
+                    decisions += 1;
                 }
+                random_step(&mut g, &mut rng, &mut buf);
             }
         }
         assert!(decisions > 10_000);

@@ -438,14 +438,18 @@ pub(super) fn research_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, 
         }
     }
     if let Action::Research(t) = a {
-        let mut options = 0;
-        payable_options(g, p, cost as u32, t, &mut |_, _| options += 1);
+        // One pass: the number of payable options, and the first.
+        let (mut options, mut first) = (0, None);
+        payable_options(g, p, cost as u32, t, &mut |o, pay| {
+            first = first.or(Some((o, pay)));
+            options += 1;
+        });
         if options > 1 {
             // Technology 14: which specialty planets (or skip card) is the player's choice.
             g.step = Step::ResearchOption { p, cost, second, tech: t };
             return;
         }
-        if let Some((opt, pay)) = payable_option(g, p, cost as u32, t, 0) {
+        if let Some((opt, pay)) = first {
             if resolve_research(g, p, cost, brilliant, ResearchStep::Research(opt), &pay) {
                 g.log_research(p, t);
             }

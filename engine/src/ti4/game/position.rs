@@ -103,7 +103,6 @@ pub fn game_from_position(content: Arc<Content>, pos: &Position) -> Result<Ti4Ga
             return Err(PositionError::new("systems", K::BoardNotMap(slot, tile(on_board), tile(on_map))));
         }
     }
-    let mut home_slot = [0u8; MAX_PLAYERS];
     if galaxy.homes().len() != state.num_players as usize {
         let why = format!("the map has {} home systems for {} players", galaxy.homes().len(), state.num_players);
         return Err(PositionError::new("map", K::Map(why)));
@@ -113,7 +112,6 @@ pub fn game_from_position(content: Arc<Content>, pos: &Position) -> Result<Ti4Ga
             let why = format!("home system {} of the map is not players[{i}]'s", i + 1);
             return Err(PositionError::new("map", K::Map(why)));
         }
-        home_slot[i] = h.slot;
     }
     let opts = match &pos.rules {
         None => Ti4Options::default(),
@@ -126,19 +124,14 @@ pub fn game_from_position(content: Arc<Content>, pos: &Position) -> Result<Ti4Ga
             Ti4Options { victory_points: r.victory_points, round_cap: r.round_cap }
         }
     };
-    let procedure: Procedure = serde_path_to_error::deserialize(value).map_err(|e| {
-        let path = e.path().to_string();
-        let path = if path == "." { "procedure".to_string() } else { format!("procedure.{path}") };
-        PositionError::new(path, K::Json(e.inner().to_string().replace(['\n', '\r'], " ")))
-    })?;
-    let tables = Tables::of(c);
+    let procedure: Procedure =
+        serde_path_to_error::deserialize(value).map_err(|e| crate::ti4::position::shape_error("procedure", &e))?;
     let mut g = Ti4Game::assemble(
         content.clone(),
         Arc::new(galaxy),
-        tables,
+        Tables::of(c),
         opts,
         state,
-        home_slot,
         procedure.step,
         procedure.flow,
     );

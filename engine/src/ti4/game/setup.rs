@@ -10,7 +10,7 @@
 //! implemented agendas; the other cards start in the box, so no deck in play holds inert cards.
 
 use super::{Flow, ObjectiveTable, Step, Ti4Game};
-use crate::ti4::components::{PublicState, ZeroToken, Zone};
+use crate::ti4::components::{ZeroToken, Zone};
 use crate::ti4::content::{Content, StartingChoice};
 use crate::ti4::galaxy::{generate::random_map, Galaxy, MapString};
 use crate::ti4::ids::*;
@@ -89,20 +89,18 @@ impl Ti4Game {
         if galaxy.homes().len() != factions.len() {
             return Err(format!("map has {} home systems for {} factions", galaxy.homes().len(), factions.len()));
         }
-        let objectives = ObjectiveTable::embedded(c);
+        let tables = Tables::of(c);
         let mut s = State::new(c, factions);
         for slot in 0..galaxy.len() {
             s.systems[slot].tile = galaxy.tile(slot as u8);
         }
         s.num_systems = galaxy.len() as u8;
-        let mut home_slot = [0u8; MAX_PLAYERS];
         for (i, h) in galaxy.homes().iter().enumerate() {
             let p = Player(i as u8);
             let f = factions[i];
             if h.faction != Some(f) {
                 return Err(format!("seat {i}: home system is not faction '{}''s", c.factions[f.idx()].key));
             }
-            home_slot[i] = h.slot;
             setup_player(c, &mut s, p, h.slot);
         }
         // Keleres (the Tribunii): 2 non-faction technologies owned by other players, chosen once
@@ -111,19 +109,17 @@ impl Ti4Game {
             choose_owned_by_others(c, &mut s, Player(i));
         }
         // The action deck holds every copy of the implemented cards; the others stay in the box.
-        let action_effects: Arc<[Option<super::ActionEffect>]> = super::action_cards::effect_table(c).into();
         for (i, card) in c.cards.action_copies.iter().enumerate() {
-            if action_effects[card.idx()].is_none() {
+            if tables.action_effects[card.idx()].is_none() {
                 s.action_cards.set(i, Zone::Removed);
             }
         }
-        let agendas = super::AgendaTable::new(c);
-        for (i, e) in agendas.effects.iter().enumerate() {
+        for (i, e) in tables.agendas.effects.iter().enumerate() {
             if e.is_none() {
                 s.agendas.set(i, Zone::Removed);
             }
         }
-        for (i, cond) in objectives.secret.iter().enumerate() {
+        for (i, cond) in tables.objectives.secret.iter().enumerate() {
             if cond.is_none() {
                 s.secret_objectives.set(i, Zone::Removed);
             }
@@ -131,28 +127,24 @@ impl Ti4Game {
         if let Some(owner) = s.seats().find(|&p| crate::ti4::rules::owns_zero_token(c, &s, p)) {
             s.tokens.zero_token = ZeroToken::Held(owner);
         }
-        let _ = PublicState::Deck;
-        let tables = Tables {
-            objectives: Arc::new(objectives),
-            action_effects,
-            agendas: Arc::new(agendas),
-            notes: super::notes::NoteSlots::new(c),
-        };
-        Ok(Ti4Game::assemble(content, galaxy, tables, opts, s, home_slot, Step::Deal, Flow::new()))
+        Ok(Ti4Game::assemble(content, galaxy, tables, opts, s, Step::Deal, Flow::new()))
     }
 
-    /// A game from its parts; the counters (decisions, researches, agenda points) start at 0.
-    #[allow(clippy::too_many_arguments)]
+    /// A game from its parts (seat `i`'s home is the galaxy's `i`-th home system); the counters
+    /// (decisions, researches, agenda points) start at 0.
     pub(super) fn assemble(
         content: Arc<Content>,
         galaxy: Arc<Galaxy>,
         tables: Tables,
         opts: Ti4Options,
         state: State,
-        home_slot: [u8; MAX_PLAYERS],
         step: Step,
         flow: Flow,
     ) -> Ti4Game {
+        let mut home_slot = [0u8; MAX_PLAYERS];
+        for (i, h) in galaxy.homes().iter().enumerate().take(MAX_PLAYERS) {
+            home_slot[i] = h.slot;
+        }
         let home_planets = (0..state.num_players as usize).fold(PlanetSet::default(), |m, q| {
             let tile = galaxy.tile(home_slot[q]);
             m.union(content.systems[tile.idx()].planets.iter().copied().collect())

@@ -32,13 +32,21 @@ use crate::ti4::state::State;
 /// line and column.
 pub fn parse_position(text: &str) -> Result<Position, PositionError> {
     let mut de = serde_json::Deserializer::from_str(text);
-    let pos: Position = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let path = e.path().to_string();
-        let path = if path == "." { String::new() } else { path };
-        PositionError::new(path, PositionErrorKind::Json(one_line(&e.inner().to_string())))
-    })?;
+    let pos: Position = serde_path_to_error::deserialize(&mut de).map_err(|e| shape_error("", &e))?;
     de.end().map_err(|e| PositionError::new("", PositionErrorKind::Json(one_line(&e.to_string()))))?;
     Ok(pos)
+}
+
+/// A serde shape error as a position error at its field path, under `prefix` (a field of the
+/// position whose value was read separately, or empty for the whole position).
+pub(crate) fn shape_error(prefix: &str, e: &serde_path_to_error::Error<serde_json::Error>) -> PositionError {
+    let path = e.path().to_string();
+    let path = match (prefix, path.as_str()) {
+        (p, ".") => p.to_string(),
+        ("", path) => path.to_string(),
+        (p, path) => format!("{p}.{path}"),
+    };
+    PositionError::new(path, PositionErrorKind::Json(one_line(&e.inner().to_string())))
 }
 
 fn one_line(s: &str) -> String {

@@ -19,7 +19,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use super::input::{load_content, ContentArgs, Ti4InputError};
+use super::input::{load_content, read_text, ContentArgs, Ti4InputError};
 use crate::cli::{ApplyArgs, GameStartArgs, PerftArgs};
 use crate::error::SimError;
 use crate::explain::print_json;
@@ -99,8 +99,7 @@ pub fn load_game(start: &GameStartArgs) -> Result<Ti4Game, Ti4InputError> {
 
 /// Reads a game position file.
 fn load_game_position(c: Arc<Content>, file: &Path) -> Result<Ti4Game, Ti4InputError> {
-    let text =
-        std::fs::read_to_string(file).map_err(|error| Ti4InputError::Read { file: file.to_path_buf(), error })?;
+    let text = read_text(file)?;
     game_from_json(c, &text).map_err(|error| Ti4InputError::Position { file: file.to_path_buf(), error })
 }
 

@@ -120,10 +120,14 @@ pub fn load_content(args: &ContentArgs) -> Result<Arc<Content>, Ti4InputError> {
     }
 }
 
+/// The text of an input file.
+pub fn read_text(file: &Path) -> Result<String, Ti4InputError> {
+    std::fs::read_to_string(file).map_err(|error| Ti4InputError::Read { file: file.to_path_buf(), error })
+}
+
 /// Reads and checks a position file.
 pub fn load_position(c: &Content, file: &Path) -> Result<State, Ti4InputError> {
-    let text =
-        std::fs::read_to_string(file).map_err(|error| Ti4InputError::Read { file: file.to_path_buf(), error })?;
+    let text = read_text(file)?;
     state_from_json(c, &text).map_err(|error| Ti4InputError::Position { file: file.to_path_buf(), error })
 }
 
