@@ -129,7 +129,7 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) {
     let mut att = committed_force(g, p, n);
     if let Some(q) = g.state.occupant(ploc) {
         let planet = board_force(g, q, ploc);
-        let penalty = crate::ti4::rules::space_cannon_penalty_against(g, p);
+        let penalty = crate::ti4::rules::space_cannon_penalty_against(&g.content, &g.state, p);
         let hits = roll_space_cannon_defense_against(&planet, penalty, rng)
             + extra_die_hits(g, q, best_space_cannon(&planet, None), penalty, rng);
         if hits > 0 {
@@ -146,13 +146,13 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) {
     };
     let defender = g.state.occupant(ploc);
     if let Some(q) = defender {
-        crate::ti4::rules::ground_combat_start(g, q, &def, &mut att);
+        crate::ti4::rules::ground_combat_start(&g.content, &g.state, q, &def, &mut att);
     }
     g.flow.committed[n as usize] = [att.count(UnitType::Infantry), att.count(UnitType::Mech)];
     let mut combat = GroundCombat::new(att, def).expect("ground forces");
     combat.set_repair([
-        crate::ti4::rules::combat_repair(g, p),
-        defender.is_some_and(|q| crate::ti4::rules::combat_repair(g, q)),
+        crate::ti4::rules::combat_repair(&g.content, &g.state, p),
+        defender.is_some_and(|q| crate::ti4::rules::combat_repair(&g.content, &g.state, q)),
     ]);
     g.flow.ground = Some(combat);
     g.step = Step::Ground(n);

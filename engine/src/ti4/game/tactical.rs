@@ -574,8 +574,8 @@ fn cannon_hits(
         return None;
     }
     let best = best_space_cannon(here, Some(near));
-    let graviton = rules::before_space_cannon(g, q, best, f);
-    let penalty = rules::space_cannon_penalty_against(g, target);
+    let graviton = rules::before_space_cannon(&g.content, &mut g.state, q, best, f);
+    let penalty = rules::space_cannon_penalty_against(&g.content, &g.state, target);
     let hits = roll_space_cannon_offense_against(here, near, penalty, rng) + extra_die_hits(g, q, best, penalty, rng);
     (hits > 0).then_some((hits, graviton))
 }
@@ -586,7 +586,7 @@ fn cannon_hits(
 /// dice, hook point `space_cannon_penalty_against`); 0 without such a rule or without a unit that used the ability.
 pub(super) fn extra_die_hits(g: &Ti4Game, p: Player, best: Option<u8>, penalty: u8, rng: &mut ChaCha8Rng) -> u16 {
     match best {
-        Some(on) if rules::extra_ability_die(g, p) => roll_hits(1, penalised(on, penalty), rng),
+        Some(on) if rules::extra_ability_die(&g.content, &g.state, p) => roll_hits(1, penalised(on, penalty), rng),
         _ => 0,
     }
 }
@@ -653,12 +653,12 @@ fn arrive(g: &mut Ti4Game) {
         let bonus = crate::ti4::galaxy::anomaly::defender_combat_bonus(g.galaxy.anomalies(g.flow.active)) as i8;
         let mut def = board_force(g, d, loc).with_modifier(bonus);
         // At the start of the combat: the active player's abilities first.
-        rules::space_combat_start(g, p, &att, &mut def);
-        rules::space_combat_start(g, d, &def, &mut att);
+        rules::space_combat_start(&g.content, &g.state, p, &att, &mut def);
+        rules::space_combat_start(&g.content, &g.state, d, &def, &mut att);
         g.flow.defender = d;
         let sets = [retreat_systems(g, p), retreat_systems(g, d)];
         let mut combat = SpaceCombat::new(att, def, sets).expect("space forces");
-        combat.set_repair([rules::combat_repair(g, p), rules::combat_repair(g, d)]);
+        combat.set_repair([rules::combat_repair(&g.content, &g.state, p), rules::combat_repair(&g.content, &g.state, d)]);
         g.flow.space = Some(combat);
         g.step = Step::Space;
         return;

@@ -47,14 +47,13 @@ any_cs!(research_free_specialties);
 any_cs!(research_ignores_one_prerequisite);
 any_cs!(owns_zero_token);
 any_cs!(holds_other_factions_technologies);
+any_cs!(extra_ability_die);
+any_cs!(combat_repair);
 any_g!(moves_through_ships);
 any_g!(move_bonus_once);
-any_g!(extra_ability_die);
-any_g!(combat_repair);
 any_g!(retreat_into_empty);
 any_g!(extra_tactical_action);
 any_g!(cannot_vote);
-sum_g!(space_cannon_penalty_against, u8);
 sum_g!(production_discount, u32);
 sum_g!(status_action_cards, u8);
 sum_g!(extra_votes, u16);
@@ -95,6 +94,13 @@ pub fn status_command_tokens(c: &Content, s: &State, p: Player) -> u8 {
     active(&c.rules.status_command_tokens, H::status_command_tokens, c, s, p).map(|(src, f)| f(src, c, s, p)).sum()
 }
 
+/// Hook point `space_cannon_penalty_against`: the sum over the active rules.
+pub fn space_cannon_penalty_against(c: &Content, s: &State, p: Player) -> u8 {
+    active(&c.rules.space_cannon_penalty_against, H::space_cannon_penalty_against, c, s, p)
+        .map(|(src, f)| f(src, c, s, p))
+        .sum()
+}
+
 /// Hook point `mover_traits`: the traits of `p`'s ships, from the default.
 pub fn mover_traits(g: &Ti4Game, p: Player) -> MoverTraits {
     let c = g.content();
@@ -120,34 +126,32 @@ pub fn reach(g: &Ti4Game, p: Player, q: &mut Reach) {
 }
 
 /// Hook point `before_space_cannon`: true when some rule sends the hits to non-fighter ships.
-pub fn before_space_cannon(g: &mut Ti4Game, p: Player, best: Option<u8>, target: &Force) -> bool {
+pub fn before_space_cannon(c: &Content, s: &mut State, p: Player, best: Option<u8>, target: &Force) -> bool {
     let mut any = false;
-    if !g.content().rules.before_space_cannon.may_apply(g.content(), &g.state, p) {
+    if !c.rules.before_space_cannon.may_apply(c, s, p) {
         return false;
     }
-    for i in 0..g.content().rules.before_space_cannon.len() {
-        let (src, f) = g.content().rules.before_space_cannon.get(i);
-        if src.active(g.content(), &g.state, p) {
+    for i in 0..c.rules.before_space_cannon.len() {
+        let (src, f) = c.rules.before_space_cannon.get(i);
+        if src.active(c, s, p) {
             super::exercised(H::before_space_cannon);
-            any |= f(src, g, p, best, target);
+            any |= f(src, c, s, p, best, target);
         }
     }
     any
 }
 
 /// Hook point `space_combat_start`, for `p`'s rules.
-pub fn space_combat_start(g: &Ti4Game, p: Player, own: &Force, opponent: &mut Force) {
-    let c = g.content();
-    for (src, f) in active(&c.rules.space_combat_start, H::space_combat_start, c, &g.state, p) {
-        f(src, g, p, own, opponent);
+pub fn space_combat_start(c: &Content, s: &State, p: Player, own: &Force, opponent: &mut Force) {
+    for (src, f) in active(&c.rules.space_combat_start, H::space_combat_start, c, s, p) {
+        f(src, c, s, p, own, opponent);
     }
 }
 
 /// Hook point `ground_combat_start`, for the defender `p`'s rules.
-pub fn ground_combat_start(g: &Ti4Game, p: Player, own: &Force, invaders: &mut Force) {
-    let c = g.content();
-    for (src, f) in active(&c.rules.ground_combat_start, H::ground_combat_start, c, &g.state, p) {
-        f(src, g, p, own, invaders);
+pub fn ground_combat_start(c: &Content, s: &State, p: Player, own: &Force, invaders: &mut Force) {
+    for (src, f) in active(&c.rules.ground_combat_start, H::ground_combat_start, c, s, p) {
+        f(src, c, s, p, own, invaders);
     }
 }
 

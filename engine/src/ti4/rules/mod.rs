@@ -125,18 +125,18 @@ hook_points! {
 
     // ---- Space cannon, bombardment, combat --------------------------------------------------
     /// A unit that uses SPACE CANNON or BOMBARDMENT may roll 1 additional die.
-    Query extra_ability_die: fn(&Ti4Game, Player) -> bool;
+    Query extra_ability_die: fn(&Content, &State, Player) -> bool;
     /// Penalty on each SPACE CANNON die other players roll against the player's units.
-    Query space_cannon_penalty_against: fn(&Ti4Game, Player) -> u8;
+    Query space_cannon_penalty_against: fn(&Content, &State, Player) -> u8;
     /// Before the player's units use SPACE CANNON at `target` (the best die value that fires):
     /// true when their hits must go to non-fighter ships.
-    Trigger before_space_cannon: fn(&mut Ti4Game, Player, Option<u8>, &Force) -> bool;
+    Trigger before_space_cannon: fn(&Content, &mut State, Player, Option<u8>, &Force) -> bool;
     /// At the start of a space combat: the player's side, and the opponent's side to change.
-    Trigger space_combat_start: fn(&Ti4Game, Player, &Force, &mut Force);
+    Trigger space_combat_start: fn(&Content, &State, Player, &Force, &mut Force);
     /// At the start of a ground combat the player defends: their side and the invaders'.
-    Trigger ground_combat_start: fn(&Ti4Game, Player, &Force, &mut Force);
+    Trigger ground_combat_start: fn(&Content, &State, Player, &Force, &mut Force);
     /// Each combat round the player repairs 1 damaged unit after assigning hits.
-    Query combat_repair: fn(&Ti4Game, Player) -> bool;
+    Query combat_repair: fn(&Content, &State, Player) -> bool;
     /// The player's ships may retreat into adjacent systems without other players' units.
     Query retreat_into_empty: fn(&Ti4Game, Player) -> bool;
     /// After the player wins a ground combat on this planet.

@@ -5,7 +5,9 @@
 use crate::ti4::galaxy::MoverTraits;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
+use crate::ti4::content::Content;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::state::State;
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::Tech("antimass_deflectors"),
@@ -19,6 +21,6 @@ fn asteroid_fields(_: Source, _: &Ti4Game, _: Player, t: &mut MoverTraits) {
 
 /// Second ability: -1 on every space cannon die aimed at its owner's units (offense and
 /// defense).
-fn penalty(_: Source, _: &Ti4Game, _: Player) -> u8 {
+fn penalty(_: Source, _: &Content, _: &State, _: Player) -> u8 {
     1
 }

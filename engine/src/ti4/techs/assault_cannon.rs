@@ -5,16 +5,17 @@
 //! that loss.
 
 use crate::ti4::combat::Force;
-use crate::ti4::game::Ti4Game;
+use crate::ti4::content::Content;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::state::State;
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::Tech("assault_cannon"),
     hooks: Hooks { space_combat_start: Some(at_start), ..Hooks::NONE },
 };
 
-fn at_start(_: Source, _: &Ti4Game, _: Player, own: &Force, opponent: &mut Force) {
+fn at_start(_: Source, _: &Content, _: &State, _: Player, own: &Force, opponent: &mut Force) {
     if own.non_fighter_ships() < 3 {
         return;
     }

@@ -5,21 +5,22 @@
 //! where it changes where hits go).
 
 use crate::ti4::combat::{Force, FIGHTERS};
-use crate::ti4::game::Ti4Game;
+use crate::ti4::content::Content;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::state::State;
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::Tech("graviton_laser_system"),
     hooks: Hooks { before_space_cannon: Some(use_card), ..Hooks::NONE },
 };
 
-fn use_card(src: Source, g: &mut Ti4Game, p: Player, best: Option<u8>, target: &Force) -> bool {
+fn use_card(src: Source, _: &Content, s: &mut State, p: Player, best: Option<u8>, target: &Force) -> bool {
     let mixed = target.units_in(FIGHTERS) > 0 && target.non_fighter_ships() > 0;
     let Some(t) = src.tech() else { return false };
-    if best.is_none() || !mixed || g.state.player(p).exhausted_techs.contains(t) {
+    if best.is_none() || !mixed || s.player(p).exhausted_techs.contains(t) {
         return false;
     }
-    g.state.player_mut(p).exhausted_techs.insert(t);
+    s.player_mut(p).exhausted_techs.insert(t);
     true
 }

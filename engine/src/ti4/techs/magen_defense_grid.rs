@@ -7,16 +7,17 @@
 //! sides have ground forces).
 
 use crate::ti4::combat::{assign_hits_default, Force};
-use crate::ti4::game::Ti4Game;
+use crate::ti4::content::Content;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::state::State;
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::Tech("magen_defense_grid"),
     hooks: Hooks { ground_combat_start: Some(at_start), ..Hooks::NONE },
 };
 
-fn at_start(_: Source, _: &Ti4Game, _: Player, planet: &Force, invaders: &mut Force) {
+fn at_start(_: Source, _: &Content, _: &State, _: Player, planet: &Force, invaders: &mut Force) {
     let structure = planet.count(UnitType::Pds) > 0 || planet.count(UnitType::SpaceDock) > 0;
     let combat = planet.has_combatants() && invaders.has_combatants();
     if structure && combat {
