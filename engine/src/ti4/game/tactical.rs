@@ -658,7 +658,8 @@ fn arrive(g: &mut Ti4Game) {
         g.flow.defender = d;
         let sets = [retreat_systems(g, p), retreat_systems(g, d)];
         let mut combat = SpaceCombat::new(att, def, sets).expect("space forces");
-        combat.set_repair([rules::combat_repair(&g.content, &g.state, p), rules::combat_repair(&g.content, &g.state, d)]);
+        combat
+            .set_repair([rules::combat_repair(&g.content, &g.state, p), rules::combat_repair(&g.content, &g.state, d)]);
         g.flow.space = Some(combat);
         g.step = Step::Space;
         return;

@@ -2,10 +2,10 @@
 //! and through asteroid fields. When other players' units use SPACE CANNON against your units,
 //! apply -1 to the result of each die roll."
 
+use crate::ti4::content::Content;
 use crate::ti4::galaxy::MoverTraits;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::content::Content;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
 use crate::ti4::state::State;
 
