@@ -71,3 +71,26 @@ fn two_infantry_invading_three_infantry() {
     assert!(bad_input(&o).contains("not on system '20'"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn space_cannon_offense_before_the_move_arrives() {
+    let dir = scratch("combat-cannon");
+    // Mentak starts with Plasma Scoring (1 additional die), Hacan with Antimass Deflectors (-1 on
+    // each die against it): the PDS's die and the additional one each hit on 7 (p = 0.4).
+    let pos = r#"{"players": [
+        {"faction": "hacan", "units": [{"unit": "carrier", "system": "19"}, {"unit": "infantry", "count": 1, "system": "19"}]},
+        {"faction": "mentak", "planets": [{"id": "vefutii"}], "units": [{"unit": "pds", "planet": "vefutii"}]}]}"#;
+    let e = ok(&explain(&dir, pos, &["--system", "20", "--attacker", "hacan", "--from", "19", "--planet", "vefutii"]));
+    let v = &e["space_cannon_offense"][0];
+    assert_eq!((v["firer"].as_str(), v["target"].as_str()), (Some("mentak"), Some("hacan")), "{e}");
+    let hits: Vec<f64> = v["hits"].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
+    assert_eq!(hits, vec![0.36, 0.48, 0.16]);
+    // The carrier survives with no hit (0.6^2), and its infantry takes the empty-of-ground-forces
+    // planet: the PDS's space cannon defense (the same two dice) must miss the lone infantry.
+    assert!(close(&e["attacker_holds_space"], 0.36), "{e}");
+    let inv = &e["invasion"];
+    assert!(close(&inv["lands"], 0.36) && inv["bombardment_blocked"] == true, "{inv}");
+    assert!(close(&inv["attacker_takes_planet"], 0.36 * 0.36), "{inv}");
+    assert!(e["not_modelled"].as_array().unwrap().iter().any(|x| x.as_str().unwrap().contains("adjacent")));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

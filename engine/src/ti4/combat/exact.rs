@@ -2,24 +2,27 @@
 //! per unit type, plus "anti-fighter barrage still to come") whose transitions are the exact
 //! hit distributions of both sides' rolls (convolved binomials over their dice) followed by the
 //! default hit assignment ([`assign_hits_default`]: sustain damage while the hits can be
-//! absorbed, otherwise destroy the cheapest unit first). A round in which nobody hits is a
-//! self-loop and is removed by conditioning on "somebody hits". Because every hit that lands
-//! lowers `Σ (2·units − damaged units)`, states are processed in decreasing order of that
-//! measure and each is visited once; probability mass flows forward to the terminal states,
-//! which gives both the outcome probabilities and the distribution of surviving units.
+//! absorbed, otherwise destroy the cheapest unit first). A round that leaves the state as it was
+//! is a self-loop and is removed by conditioning on leaving it. Every hit that lands lowers
+//! `Σ (2·units − damaged units)`, so states are processed in decreasing order of that measure
+//! and, without repairs, each is visited once; probability mass flows forward to the terminal
+//! states, which gives both the outcome probabilities and the distribution of surviving units.
+//! Repairs (Duranium Armor) raise the measure, and the states they return to are processed
+//! again until the mass still moving is negligible ([`exact_combat`]).
 //!
 //! What the chain plays is the engine's own combat ([`super::SpaceCombat`],
 //! [`super::GroundCombat`]) with the default policy for both sides: no retreats, default hit
 //! assignment, anti-fighter barrage in the first space round only (hits on fighters, no
 //! modifiers), combat modifiers as carried by the [`Force`]s, the Winnu flagship's variable
-//! dice. Not in the chain: Duranium Armor repairs, space cannon, bombardment and the action
-//! cards and abilities the engine leaves to its caller.
+//! dice, Duranium Armor's repairs ([`exact_combat`]). What happens before a combat (space cannon,
+//! bombardment, Assault Cannon ...) is `crate::ti4::game::engagement`'s, which builds the distribution
+//! of start states; action cards are not modelled.
 
 use std::collections::BTreeMap;
 
 use super::force::{Force, FIGHTERS};
 use super::hits::assign_hits_default;
-use super::rolls::hit_probability;
+use super::rolls::{hit_probability, penalised};
 use super::Outcome;
 use crate::ti4::ids::{UnitType, UNIT_TYPES};
 
@@ -48,6 +51,9 @@ pub struct ExactCombat {
     pub outcomes: [f64; 4],
     /// Every terminal state with its probability, most likely first (ties in state order).
     pub survivors: Vec<Survivors>,
+    /// Probability mass left in repair cycles when the iteration stopped (0 without repairs;
+    /// at most about 1e-12 with them).
+    pub unresolved: f64,
 }
 
 type Key = ([u8; UNIT_TYPES], [u8; UNIT_TYPES], [u8; UNIT_TYPES], [u8; UNIT_TYPES]);
@@ -87,6 +93,72 @@ pub fn barrage_hit_distribution(f: &Force) -> Vec<f64> {
     dist
 }
 
+/// Dice a unit ability rolls per unit (its ×Y, or one), as [`super::rolls`] rolls them.
+fn ability_dice(d: crate::ti4::content::Dice) -> u16 {
+    u16::from(d.dice.max(1))
+}
+
+/// Adds `extra`'s one additional die (Plasma Scoring: the value it hits on) to `dist`.
+fn with_extra_die(mut dist: Vec<f64>, extra: Option<u8>) -> Vec<f64> {
+    if let Some(on) = extra {
+        add_dice(&mut dist, 1, hit_probability(on));
+    }
+    dist
+}
+
+/// The exact hit distribution of [`super::roll_space_cannon_offense_against`] (`in_system`'s
+/// SPACE CANNON, `adjacent`'s where it reaches adjacent systems, each die `penalty` worse), plus
+/// the additional die hitting on `extra` when given.
+pub fn space_cannon_offense_distribution(
+    in_system: &Force,
+    adjacent: &Force,
+    penalty: u8,
+    extra: Option<u8>,
+) -> Vec<f64> {
+    let mut dist = vec![1.0];
+    for (force, adjacent_only) in [(in_system, false), (adjacent, true)] {
+        for t in UnitType::ALL {
+            let s = force.stats(t);
+            if let (Some(d), true) = (s.space_cannon, !adjacent_only || s.space_cannon_adjacent) {
+                add_dice(
+                    &mut dist,
+                    ability_dice(d) * u16::from(force.count(t)),
+                    hit_probability(penalised(d.hits_on, penalty)),
+                );
+            }
+        }
+    }
+    with_extra_die(dist, extra)
+}
+
+/// The exact hit distribution of [`super::roll_space_cannon_defense_against`], plus the
+/// additional die hitting on `extra` when given.
+pub fn space_cannon_defense_distribution(planet: &Force, penalty: u8, extra: Option<u8>) -> Vec<f64> {
+    let mut dist = vec![1.0];
+    for t in UnitType::ALL {
+        if let Some(d) = planet.stats(t).space_cannon {
+            add_dice(
+                &mut dist,
+                ability_dice(d) * u16::from(planet.count(t)),
+                hit_probability(penalised(d.hits_on, penalty)),
+            );
+        }
+    }
+    with_extra_die(dist, extra)
+}
+
+/// The exact hit distribution of [`super::roll_bombardment`], plus the additional die hitting
+/// on `extra` when given.
+pub fn bombardment_distribution(bombarding: &Force, extra: Option<u8>) -> Vec<f64> {
+    let mut dist = vec![1.0];
+    for t in UnitType::ALL {
+        if let Some(d) = bombarding.stats(t).bombardment {
+            add_dice(&mut dist, ability_dice(d) * u16::from(bombarding.count(t)), hit_probability(d.hits_on));
+        }
+    }
+    with_extra_die(dist, extra)
+}
+
 fn measure(a: &Force, d: &Force) -> u32 {
     [a, d].iter().flat_map(|f| UnitType::ALL.map(|t| 2 * u32::from(f.count(t)) - u32::from(f.damaged(t)))).sum()
 }
@@ -97,19 +169,36 @@ fn key(a: &Force, d: &Force) -> Key {
 
 /// A space combat between `attacker` and `defender` (anti-fighter barrage first).
 pub fn exact_space_combat(attacker: Force, defender: Force) -> ExactCombat {
-    solve(attacker, defender, true)
+    exact_combat(&[(1.0, attacker, defender)], true, [false; 2])
 }
 
 /// A ground combat between `attacker` (the committed ground forces) and `defender`.
 pub fn exact_ground_combat(attacker: Force, defender: Force) -> ExactCombat {
-    solve(attacker, defender, false)
+    exact_combat(&[(1.0, attacker, defender)], false, [false; 2])
 }
 
-fn solve(attacker: Force, defender: Force, barrage: bool) -> ExactCombat {
+/// Mass below this is not propagated further (it can only arise in the cycles Duranium Armor's
+/// repairs create, whose mass shrinks geometrically); what is dropped is [`ExactCombat::unresolved`].
+const NEGLIGIBLE: f64 = 1e-15;
+
+/// A combat that starts in one of several states (`starts`: probability, attacker, defender;
+/// the probabilities sum to at most 1), anti-fighter barrage first when `space`, and each side
+/// repairing one damaged unit after assigning each round's combat-roll hits when `repair[side]`
+/// (Duranium Armor: a unit damaged before that round's rolls, the most expensive first, as
+/// [`super::SpaceCombat::set_repair`]).
+///
+/// Without repairs every hit lowers `Σ (2·units − damaged units)` and each state is visited
+/// once. Repairs raise it, so mass can return to a state already processed: such a state is
+/// queued again, and the iteration ends when the mass still moving is below [`NEGLIGIBLE`]
+/// per state (a geometric series; the total dropped is reported).
+pub fn exact_combat(starts: &[(f64, Force, Force)], space: bool, repair: [bool; 2]) -> ExactCombat {
     // Pending states, highest priority last: (barrage still to come, measure, state).
     let mut pending: BTreeMap<(bool, u32, Key), (f64, Force, Force)> = BTreeMap::new();
     let mut terminal: BTreeMap<Key, (Outcome, f64)> = BTreeMap::new();
-    pending.insert((barrage, measure(&attacker, &defender), key(&attacker, &defender)), (1.0, attacker, defender));
+    let mut unresolved = 0.0;
+    for &(q, a, d) in starts {
+        pending.entry((space, measure(&a, &d), key(&a, &d))).or_insert((0.0, a, d)).0 += q;
+    }
     let push = |pending: &mut BTreeMap<(bool, u32, Key), (f64, Force, Force)>, a: Force, d: Force, q: f64| {
         let k = (false, measure(&a, &d), key(&a, &d));
         pending.entry(k).or_insert((0.0, a, d)).0 += q;
@@ -118,6 +207,10 @@ fn solve(attacker: Force, defender: Force, barrage: bool) -> ExactCombat {
         let (ha, hd) = (a.has_combatants(), d.has_combatants());
         if !(ha && hd) {
             terminal.entry(k).or_insert((Outcome::from_presence(ha, hd), 0.0)).1 += mass;
+            continue;
+        }
+        if mass < NEGLIGIBLE {
+            unresolved += mass;
             continue;
         }
         if first_round {
@@ -137,16 +230,32 @@ fn solve(attacker: Force, defender: Force, barrage: bool) -> ExactCombat {
             continue;
         }
         let (from_a, from_d) = (combat_hit_distribution(&a, &d), combat_hit_distribution(&d, &a));
-        let stay = from_a[0] * from_d[0];
+        let round = |i: usize, j: usize| {
+            let (mut a2, mut d2) = (a, d);
+            assign_hits_default(&mut d2, i as u16, d.combatant_mask());
+            assign_hits_default(&mut a2, j as u16, a.combatant_mask());
+            for (f, before, r) in [(&mut a2, a.damaged_counts(), repair[0]), (&mut d2, d.damaged_counts(), repair[1])] {
+                if r {
+                    f.repair_one_damaged_before(before);
+                }
+            }
+            (a2, d2)
+        };
+        // A round that leaves the state as it was is a self-loop: condition on leaving it.
+        let stay: f64 = (0..from_a.len())
+            .flat_map(|i| (0..from_d.len()).map(move |j| (i, j)))
+            .filter(|&(i, j)| {
+                let (a2, d2) = round(i, j);
+                key(&a2, &d2) == k
+            })
+            .map(|(i, j)| from_a[i] * from_d[j])
+            .sum();
         for (i, pi) in from_a.iter().enumerate() {
             for (j, pj) in from_d.iter().enumerate() {
-                if i + j == 0 {
-                    continue;
+                let (a2, d2) = round(i, j);
+                if key(&a2, &d2) != k {
+                    push(&mut pending, a2, d2, mass * pi * pj / (1.0 - stay));
                 }
-                let (mut a2, mut d2) = (a, d);
-                assign_hits_default(&mut d2, i as u16, d.combatant_mask());
-                assign_hits_default(&mut a2, j as u16, a.combatant_mask());
-                push(&mut pending, a2, d2, mass * pi * pj / (1.0 - stay));
             }
         }
     }
@@ -166,7 +275,7 @@ fn solve(attacker: Force, defender: Force, barrage: bool) -> ExactCombat {
         })
         .collect();
     survivors.sort_by(|x, y| y.probability.total_cmp(&x.probability));
-    ExactCombat { outcomes, survivors }
+    ExactCombat { outcomes, survivors, unresolved }
 }
 
 #[cfg(test)]

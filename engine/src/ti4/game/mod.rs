@@ -21,6 +21,9 @@ mod action_ids;
 mod agenda_tests;
 pub mod agendas;
 mod cards;
+pub mod engagement;
+#[cfg(test)]
+mod engagement_tests;
 mod flow;
 mod invasion;
 #[cfg(test)]

@@ -97,6 +97,18 @@ pub fn load_game(start: &GameStartArgs) -> Result<Ti4Game, Ti4InputError> {
     }
 }
 
+/// The game position in `file` when it is one (it has a `procedure`), `None` for a bare
+/// position; errors as [`load_game`]'s.
+pub fn game_position(c: &Arc<Content>, file: &Path) -> Result<Option<Ti4Game>, Ti4InputError> {
+    let text = read_text(file)?;
+    let bad = |error| Ti4InputError::Position { file: file.to_path_buf(), error };
+    let pos = engine::ti4::position::parse_position(&text).map_err(bad)?;
+    match pos.procedure {
+        Some(_) => engine::ti4::game::position::game_from_position(c.clone(), &pos).map(Some).map_err(bad),
+        None => Ok(None),
+    }
+}
+
 /// Reads a game position file.
 fn load_game_position(c: Arc<Content>, file: &Path) -> Result<Ti4Game, Ti4InputError> {
     let text = read_text(file)?;

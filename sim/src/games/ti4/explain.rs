@@ -125,9 +125,16 @@ fn elimination(a: &ExplainEliminationArgs) -> Result<(), SimError> {
 /// `sim explain combat`: the exact odds of the combats a move starts (`super::combat`).
 fn combat(a: &ExplainCombatArgs) -> Result<(), SimError> {
     let c = load_content(&a.content)?;
-    let s = load_position(&c, &a.position)?;
+    // A game position (with its map) gives the board's adjacency; a bare one gives none.
+    let game = super::console::game_position(&c, &a.position)?;
+    let s = match &game {
+        Some(g) => g.state,
+        None => load_position(&c, &a.position)?,
+    };
+    let neighbours = game.as_ref().map(|g| move |slot: u8| g.galaxy().neighbours(slot));
+    let neighbours = neighbours.as_ref().map(|f| f as &dyn Fn(u8) -> u64);
     let p = seat_of(&c, &s, "--attacker", &a.attacker, &a.position)?;
-    let e = super::combat::explain(&c, &s, p, &a.system, &a.from, a.planet.as_deref())
+    let e = super::combat::explain(&c, &s, neighbours, p, &a.system, &a.from, a.planet.as_deref())
         .map_err(|(arg, problem)| Ti4InputError::Combat { arg, file: a.position.clone(), problem })?;
     print_json(&e, a.pretty)
 }
