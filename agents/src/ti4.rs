@@ -81,7 +81,7 @@ use engine::ti4::combat::Side;
 use engine::ti4::components::{PublicState, StrategyCard, Zone};
 use engine::ti4::content::Content;
 use engine::ti4::game::notes::NoteSlots;
-use engine::ti4::game::objectives::ObjectiveBoard;
+use engine::ti4::game::objectives::ObjectiveBoards;
 use engine::ti4::game::{Cond, Features, Step, Ti4Game};
 use engine::ti4::ids::{Player, PublicObjectiveId, UnitType, MAX_PLAYERS, UNIT_TYPES};
 use engine::ti4::state::{MAX_PLANETS_PER_SYSTEM, NOBODY};
@@ -316,7 +316,7 @@ impl Ti4Heuristic {
         let i = p.idx();
         [
             ("vp", w.vp * f.victory_points),
-            ("reach", w.reach * self.reach(g, p)),
+            ("reach", w.reach * self.reach(g, ctx, p)),
             ("planets", w.planets * f.planets),
             ("resources", w.resources * f.resources),
             ("influence", w.influence * f.influence),
@@ -338,12 +338,12 @@ impl Ti4Heuristic {
 
     /// Objectives `p` could score now, plus [`NEAR`] for each one a single step away (see
     /// [`one_step_easier`]).
-    fn reach(&self, g: &Ti4Game, p: Player) -> f64 {
+    fn reach(&self, g: &Ti4Game, ctx: &Context, p: Player) -> f64 {
         let (c, s) = (g.content(), &g.state);
         let t = g.objective_table();
-        // One board pass for all of p's conditions (the engine checks it against `meets`).
-        let board = std::cell::OnceCell::new();
-        let meets = |cond: Cond| board.get_or_init(|| ObjectiveBoard::new(g, p)).meets(g, p, cond);
+        // One board pass for the conditions of every seat, on the first condition any seat
+        // reads (the engine checks the boards against `meets`).
+        let meets = |cond: Cond| ctx.boards.get_or_init(|| ObjectiveBoards::new(g)).get(p).meets(g, p, cond);
         let value = |cond: Cond| {
             if meets(cond) {
                 1.0
@@ -456,6 +456,8 @@ struct Context {
     /// Fleet strength: ship cost on the board, as [`Ti4Game::heuristic_features`] counts it,
     /// from the unit definitions looked up once per evaluation ([`Units`]).
     fleet: [f64; MAX_PLAYERS],
+    /// Every seat's objective board, counted when a seat first reads a condition.
+    boards: std::cell::OnceCell<ObjectiveBoards>,
 }
 
 /// Each seat's current unit definitions: cost of one unit, move value and capacity by type.
@@ -523,6 +525,7 @@ impl Context {
             homeless: 0,
             vp: g.all_victory_points(),
             fleet: [0.0; MAX_PLAYERS],
+            boards: std::cell::OnceCell::new(),
         };
         for q in s.seats() {
             let ps = s.player(q);
