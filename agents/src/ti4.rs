@@ -76,14 +76,16 @@
 
 use std::sync::OnceLock;
 
+use engine::bits::BitSet;
 use engine::game::{Game, PerPlayer, Turn};
 use engine::ti4::combat::Side;
 use engine::ti4::components::{PublicState, StrategyCard, Zone};
+use engine::ti4::content::cards::{MAX_PUBLIC_OBJECTIVES, MAX_SECRET_OBJECTIVES};
 use engine::ti4::content::Content;
 use engine::ti4::game::notes::NoteSlots;
 use engine::ti4::game::objectives::ObjectiveBoards;
 use engine::ti4::game::{Cond, Features, Step, Ti4Game};
-use engine::ti4::ids::{Player, PublicObjectiveId, UnitType, MAX_PLAYERS, UNIT_TYPES};
+use engine::ti4::ids::{Player, PublicObjectiveId, SecretObjectiveId, UnitType, MAX_PLAYERS, UNIT_TYPES};
 use engine::ti4::state::{MAX_PLANETS_PER_SYSTEM, NOBODY};
 
 use crate::config::ConfigError;
@@ -339,7 +341,7 @@ impl Ti4Heuristic {
     /// Objectives `p` could score now, plus [`NEAR`] for each one a single step away (see
     /// [`one_step_easier`]).
     fn reach(&self, g: &Ti4Game, ctx: &Context, p: Player) -> f64 {
-        let (c, s) = (g.content(), &g.state);
+        let s = &g.state;
         let t = g.objective_table();
         // One board pass for the conditions of every seat, on the first condition any seat
         // reads (the engine checks the boards against `meets`).
@@ -353,22 +355,16 @@ impl Ti4Heuristic {
                 0.0
             }
         };
+        // Publics then secrets, each in id order (the order of the sum).
         let mut n = 0.0;
-        for (i, cond) in t.public.iter().enumerate().take(c.cards.public_objectives.len()) {
-            let o = PublicObjectiveId(i as u8);
-            if let Some(cond) = cond {
-                if s.public_objectives.state(o) == PublicState::Revealed
-                    && !s.public_objectives.scored_by(o).contains(p)
-                {
-                    n += value(*cond);
-                }
+        for o in ctx.in_play.revealed.iter().filter(|&o| !s.public_objectives.scored_by(o).contains(p)) {
+            if let Some(cond) = t.public[o.idx()] {
+                n += value(cond);
             }
         }
-        for (i, cond) in t.secret.iter().enumerate().take(c.cards.secret_objectives.len()) {
-            if let Some(cond) = cond {
-                if s.secret_objectives.get(i) == Zone::Hand(p) {
-                    n += value(*cond);
-                }
+        for o in ctx.in_play.hands[p.idx()].iter() {
+            if let Some(cond) = t.secret[o.idx()] {
+                n += value(cond);
             }
         }
         n
@@ -458,6 +454,38 @@ struct Context {
     fleet: [f64; MAX_PLAYERS],
     /// Every seat's objective board, counted when a seat first reads a condition.
     boards: std::cell::OnceCell<ObjectiveBoards>,
+    /// The objectives with a condition that are in play.
+    in_play: InPlay,
+}
+
+/// The objectives with a condition that seats could score, listed once per evaluation: the
+/// revealed public objectives, and each seat's secret objectives in hand.
+struct InPlay {
+    /// Revealed public objectives.
+    revealed: BitSet<PublicObjectiveId, 1>,
+    /// Secret objectives in each seat's hand.
+    hands: [BitSet<SecretObjectiveId, 1>; MAX_PLAYERS],
+}
+
+impl InPlay {
+    fn new(g: &Ti4Game) -> Self {
+        // One word holds every objective id.
+        const { assert!(MAX_PUBLIC_OBJECTIVES <= 64 && MAX_SECRET_OBJECTIVES <= 64) };
+        let (c, s, t) = (g.content(), &g.state, g.objective_table());
+        let mut out = InPlay { revealed: BitSet::EMPTY, hands: [BitSet::EMPTY; MAX_PLAYERS] };
+        for (i, cond) in t.public.iter().enumerate().take(c.cards.public_objectives.len()) {
+            let o = PublicObjectiveId(i as u8);
+            if cond.is_some() && s.public_objectives.state(o) == PublicState::Revealed {
+                out.revealed.insert(o);
+            }
+        }
+        for (i, cond) in t.secret.iter().enumerate().take(c.cards.secret_objectives.len()) {
+            if let (Some(_), Zone::Hand(q)) = (cond, s.secret_objectives.get(i)) {
+                out.hands[q.idx()].insert(SecretObjectiveId(i as u8));
+            }
+        }
+        out
+    }
 }
 
 /// Each seat's current unit definitions: cost of one unit, move value and capacity by type.
@@ -526,6 +554,7 @@ impl Context {
             vp: g.all_victory_points(),
             fleet: [0.0; MAX_PLAYERS],
             boards: std::cell::OnceCell::new(),
+            in_play: InPlay::new(g),
         };
         for q in s.seats() {
             let ps = s.player(q);
