@@ -76,14 +76,16 @@
 
 use std::sync::OnceLock;
 
+use engine::bits::BitSet;
 use engine::game::{Game, PerPlayer, Turn};
 use engine::ti4::combat::Side;
 use engine::ti4::components::{PublicState, StrategyCard, Zone};
+use engine::ti4::content::cards::{MAX_PUBLIC_OBJECTIVES, MAX_SECRET_OBJECTIVES};
 use engine::ti4::content::Content;
 use engine::ti4::game::notes::NoteSlots;
-use engine::ti4::game::objectives::ObjectiveBoard;
+use engine::ti4::game::objectives::ObjectiveBoards;
 use engine::ti4::game::{Cond, Features, Step, Ti4Game};
-use engine::ti4::ids::{Player, PublicObjectiveId, UnitType, MAX_PLAYERS, UNIT_TYPES};
+use engine::ti4::ids::{Player, PublicObjectiveId, SecretObjectiveId, UnitType, MAX_PLAYERS, UNIT_TYPES};
 use engine::ti4::state::{MAX_PLANETS_PER_SYSTEM, NOBODY};
 
 use crate::config::ConfigError;
@@ -316,7 +318,7 @@ impl Ti4Heuristic {
         let i = p.idx();
         [
             ("vp", w.vp * f.victory_points),
-            ("reach", w.reach * self.reach(g, p)),
+            ("reach", w.reach * self.reach(g, ctx, p)),
             ("planets", w.planets * f.planets),
             ("resources", w.resources * f.resources),
             ("influence", w.influence * f.influence),
@@ -338,12 +340,12 @@ impl Ti4Heuristic {
 
     /// Objectives `p` could score now, plus [`NEAR`] for each one a single step away (see
     /// [`one_step_easier`]).
-    fn reach(&self, g: &Ti4Game, p: Player) -> f64 {
-        let (c, s) = (g.content(), &g.state);
+    fn reach(&self, g: &Ti4Game, ctx: &Context, p: Player) -> f64 {
+        let s = &g.state;
         let t = g.objective_table();
-        // One board pass for all of p's conditions (the engine checks it against `meets`).
-        let board = std::cell::OnceCell::new();
-        let meets = |cond: Cond| board.get_or_init(|| ObjectiveBoard::new(g, p)).meets(g, p, cond);
+        // One board pass for the conditions of every seat, on the first condition any seat
+        // reads (the engine checks the boards against `meets`).
+        let meets = |cond: Cond| ctx.boards.get_or_init(|| ObjectiveBoards::new(g)).get(p).meets(g, p, cond);
         let value = |cond: Cond| {
             if meets(cond) {
                 1.0
@@ -353,22 +355,16 @@ impl Ti4Heuristic {
                 0.0
             }
         };
+        // Publics then secrets, each in id order (the order of the sum).
         let mut n = 0.0;
-        for (i, cond) in t.public.iter().enumerate().take(c.cards.public_objectives.len()) {
-            let o = PublicObjectiveId(i as u8);
-            if let Some(cond) = cond {
-                if s.public_objectives.state(o) == PublicState::Revealed
-                    && !s.public_objectives.scored_by(o).contains(p)
-                {
-                    n += value(*cond);
-                }
+        for o in ctx.in_play.revealed.iter().filter(|&o| !s.public_objectives.scored_by(o).contains(p)) {
+            if let Some(cond) = t.public[o.idx()] {
+                n += value(cond);
             }
         }
-        for (i, cond) in t.secret.iter().enumerate().take(c.cards.secret_objectives.len()) {
-            if let Some(cond) = cond {
-                if s.secret_objectives.get(i) == Zone::Hand(p) {
-                    n += value(*cond);
-                }
+        for o in ctx.in_play.hands[p.idx()].iter() {
+            if let Some(cond) = t.secret[o.idx()] {
+                n += value(cond);
             }
         }
         n
@@ -456,6 +452,40 @@ struct Context {
     /// Fleet strength: ship cost on the board, as [`Ti4Game::heuristic_features`] counts it,
     /// from the unit definitions looked up once per evaluation ([`Units`]).
     fleet: [f64; MAX_PLAYERS],
+    /// Every seat's objective board, counted when a seat first reads a condition.
+    boards: std::cell::OnceCell<ObjectiveBoards>,
+    /// The objectives with a condition that are in play.
+    in_play: InPlay,
+}
+
+/// The objectives with a condition that seats could score, listed once per evaluation: the
+/// revealed public objectives, and each seat's secret objectives in hand.
+struct InPlay {
+    /// Revealed public objectives.
+    revealed: BitSet<PublicObjectiveId, 1>,
+    /// Secret objectives in each seat's hand.
+    hands: [BitSet<SecretObjectiveId, 1>; MAX_PLAYERS],
+}
+
+impl InPlay {
+    fn new(g: &Ti4Game) -> Self {
+        // One word holds every objective id.
+        const { assert!(MAX_PUBLIC_OBJECTIVES <= 64 && MAX_SECRET_OBJECTIVES <= 64) };
+        let (c, s, t) = (g.content(), &g.state, g.objective_table());
+        let mut out = InPlay { revealed: BitSet::EMPTY, hands: [BitSet::EMPTY; MAX_PLAYERS] };
+        for (i, cond) in t.public.iter().enumerate().take(c.cards.public_objectives.len()) {
+            let o = PublicObjectiveId(i as u8);
+            if cond.is_some() && s.public_objectives.state(o) == PublicState::Revealed {
+                out.revealed.insert(o);
+            }
+        }
+        for (i, cond) in t.secret.iter().enumerate().take(c.cards.secret_objectives.len()) {
+            if let (Some(_), Zone::Hand(q)) = (cond, s.secret_objectives.get(i)) {
+                out.hands[q.idx()].insert(SecretObjectiveId(i as u8));
+            }
+        }
+        out
+    }
 }
 
 /// Each seat's current unit definitions: cost of one unit, move value and capacity by type.
@@ -523,6 +553,8 @@ impl Context {
             homeless: 0,
             vp: g.all_victory_points(),
             fleet: [0.0; MAX_PLAYERS],
+            boards: std::cell::OnceCell::new(),
+            in_play: InPlay::new(g),
         };
         for q in s.seats() {
             let ps = s.player(q);

@@ -362,32 +362,13 @@ pub struct ObjectiveBoard {
 }
 
 impl ObjectiveBoard {
-    /// Counts everything the conditions of `p` read.
+    /// Counts everything the conditions of `p` read: the plain reference of
+    /// [`ObjectiveBoards::new`] (one pass over the board per player).
     pub fn new(g: &Ti4Game, p: Player) -> ObjectiveBoard {
         let (c, gal, s) = (&*g.content, &*g.galaxy, &g.state);
-        let ps = s.player(p);
         let home = g.home_slot[p.idx()];
-        let mut b = ObjectiveBoard { techs: objective_counts(c, s, p), ..ObjectiveBoard::default() };
-        let homes = home_planets(g);
-        for pl in ps.planets.iter() {
-            let d = &c.planets[pl.idx()];
-            for t in 0..3u8 {
-                b.traits[t as usize] += has_trait(c, pl, t) as u32;
-            }
-            b.specialty += (d.specialties != 0) as u32;
-            b.resources += d.resources as u32;
-            b.influence += d.influence as u32;
-            b.legendary += d.legendary as u32;
-            b.outside_home += !homes.contains(pl) as u32;
-        }
-        b.faction_techs = ps
-            .techs
-            .iter()
-            .filter(|&t| {
-                c.tech_def(t).faction.is_some() && c.tech_def(t).kind != crate::ti4::content::TechKind::Colourless
-            })
-            .count() as u32;
         let others = other_homes(g, p);
+        let mut b = ObjectiveBoard::own(g, p, others);
         let mecatol = gal.mecatol();
         let next_to_mecatol = gal.neighbours(mecatol);
         let anomalies = gal.anomaly_systems();
@@ -430,6 +411,34 @@ impl ObjectiveBoard {
                 }
             }
         }
+        b
+    }
+
+    /// The counts of `p` that read no board area: planets controlled, technologies, and
+    /// planets in the home systems `others` (the other seats' home slots, one bit each).
+    fn own(g: &Ti4Game, p: Player, others: u64) -> ObjectiveBoard {
+        let (c, gal, s) = (&*g.content, &*g.galaxy, &g.state);
+        let ps = s.player(p);
+        let mut b = ObjectiveBoard { techs: objective_counts(c, s, p), ..ObjectiveBoard::default() };
+        let homes = home_planets(g);
+        for pl in ps.planets.iter() {
+            let d = &c.planets[pl.idx()];
+            for t in 0..3u8 {
+                b.traits[t as usize] += has_trait(c, pl, t) as u32;
+            }
+            b.specialty += (d.specialties != 0) as u32;
+            b.resources += d.resources as u32;
+            b.influence += d.influence as u32;
+            b.legendary += d.legendary as u32;
+            b.outside_home += !homes.contains(pl) as u32;
+        }
+        b.faction_techs = ps
+            .techs
+            .iter()
+            .filter(|&t| {
+                c.tech_def(t).faction.is_some() && c.tech_def(t).kind != crate::ti4::content::TechKind::Colourless
+            })
+            .count() as u32;
         for sl in bits(others) {
             b.planets_in_other_homes +=
                 c.systems[gal.tile(sl).idx()].planets.iter().filter(|&&pl| ps.planets.contains(pl)).count() as u32;
@@ -480,6 +489,107 @@ impl ObjectiveBoard {
             Cond::ShipsNearAnomalies(n) => at_least(self.ships_near_anomalies, n),
         }
     }
+}
+
+/// Every seat's [`ObjectiveBoard`], counted in one pass over the board: the fast path of an
+/// evaluation that reads the conditions of all seats. Equal, seat by seat, to
+/// [`ObjectiveBoard::new`] (the test `objective_boards_equal_the_per_seat_boards`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ObjectiveBoards {
+    boards: [ObjectiveBoard; MAX_PLAYERS],
+}
+
+impl ObjectiveBoards {
+    /// Counts everything the conditions of every seat read.
+    pub fn new(g: &Ti4Game) -> ObjectiveBoards {
+        let s = &g.state;
+        let mut b = ObjectiveBoards { boards: [ObjectiveBoard::default(); MAX_PLAYERS] };
+        let gal = &*g.galaxy;
+        let mut m = Masks {
+            others: [0; MAX_PLAYERS],
+            next_to_mecatol: gal.neighbours(gal.mecatol()),
+            anomalies: gal.anomaly_systems(),
+        };
+        for p in s.seats() {
+            m.others[p.idx()] = other_homes(g, p);
+            b.boards[p.idx()] = ObjectiveBoard::own(g, p, m.others[p.idx()]);
+        }
+        for sl in 0..s.num_systems {
+            b.count_system(g, sl, &m);
+        }
+        b
+    }
+
+    /// The board of seat `p`.
+    pub fn get(&self, p: Player) -> &ObjectiveBoard {
+        &self.boards[p.idx()]
+    }
+
+    /// Adds what board slot `sl` holds to the boards of the seats with units there.
+    fn count_system(&mut self, g: &Ti4Game, sl: u8, m: &Masks) {
+        let (c, gal, s) = (&*g.content, &*g.galaxy, &g.state);
+        let sys = &s.systems[sl as usize];
+        let seats = s.num_players;
+        // Seats with units in the system, one bit each.
+        let mut present = 0u64;
+        if sys.space.owner < seats {
+            present |= 1 << sys.space.owner;
+            self.count_space(g, sl, Player(sys.space.owner), m);
+        }
+        for a in sys.planets.iter().take(MAX_PLANETS_PER_SYSTEM).filter(|a| a.owner < seats) {
+            present |= 1 << a.owner;
+            let q = Player(a.owner);
+            let b = &mut self.boards[q.idx()];
+            if sl != g.home_slot[q.idx()] && a.count[2] + a.count[3] > 0 {
+                b.structure_planets_outside_home += 1;
+            }
+            b.planets_with_mech += (a.count[1] > 0) as u32;
+            if a.count[3] == 0 {
+                b.most_ground_without_dock = b.most_ground_without_dock.max((a.count[0] + a.count[1]) as u32);
+            }
+        }
+        let away = bits(present).filter(|&q| sl != g.home_slot[q as usize]);
+        let (mut no_planets, mut special) = (None, None);
+        for q in away {
+            let b = &mut self.boards[q as usize];
+            b.systems_no_planets +=
+                *no_planets.get_or_insert_with(|| system_matches(c, gal, sl, SystemFilter::NoPlanets)) as u32;
+            b.systems_special +=
+                *special.get_or_insert_with(|| system_matches(c, gal, sl, SystemFilter::Special)) as u32;
+        }
+    }
+
+    /// Adds the ships of seat `p` in the space area of board slot `sl` to its board.
+    fn count_space(&mut self, g: &Ti4Game, sl: u8, p: Player, m: &Masks) {
+        let (c, gal, s) = (&*g.content, &*g.galaxy, &g.state);
+        let k = &s.systems[sl as usize].space.count;
+        let b = &mut self.boards[p.idx()];
+        let non_fighters: u32 = k[UnitType::Fighter.idx() + 1..].iter().map(|&x| x as u32).sum();
+        let ships = non_fighters + k[UnitType::Fighter.idx()] as u32;
+        b.most_non_fighters = b.most_non_fighters.max(non_fighters);
+        if sl == gal.mecatol() {
+            b.mecatol_ships = ships;
+        }
+        if ships > 0 {
+            b.systems_with_ships += 1;
+            b.ships_next_to_mecatol += (m.next_to_mecatol >> sl & 1) as u32;
+            b.ships_next_to_other_home |= gal.neighbours(sl) & m.others[p.idx()] != 0;
+            let wormholes = c.systems[gal.tile(sl).idx()].wormholes;
+            b.ships_alpha |= wormholes >> (Wormhole::Alpha as u8) & 1 == 1;
+            b.ships_beta |= wormholes >> (Wormhole::Beta as u8) & 1 == 1;
+            b.ships_near_anomalies += (gal.neighbours(sl) & m.anomalies != 0) as u32;
+        }
+    }
+}
+
+/// Slot masks an [`ObjectiveBoards`] pass reads for every system, computed once per pass.
+struct Masks {
+    /// Per seat: the other seats' home slots.
+    others: [u64; MAX_PLAYERS],
+    /// The slots adjacent to Mecatol Rex.
+    next_to_mecatol: u64,
+    /// The anomaly slots.
+    anomalies: u64,
 }
 
 fn has_trait(c: &Content, pl: PlanetId, t: u8) -> bool {

@@ -563,6 +563,44 @@ fn victory_ties_without_strategy_cards_go_by_order_from_the_speaker() {
     assert_eq!(order[..n].to_vec(), [4, 5, 0, 1, 2, 3].map(Player).to_vec());
 }
 
+/// Differential: [`objectives::ObjectiveBoards`] (one board pass for all seats) equals the
+/// per-seat [`objectives::ObjectiveBoard::new`] of every seat at every state of random games
+/// (uniform random steps, and attacking games that conquer planets and home systems).
+#[test]
+fn objective_boards_equal_the_per_seat_boards() {
+    use super::objectives::{ObjectiveBoard, ObjectiveBoards};
+    use crate::game::{Game, Turn};
+    use rand::SeedableRng;
+    let mut buf = Vec::new();
+    let (mut checked, mut changed) = (0u64, 0u64);
+    for i in 0..16u64 {
+        let mut g = six_player_game(200 + i);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i);
+        let attacking = i % 2 == 1;
+        let mut last = ObjectiveBoards::new(&g);
+        for step in 0u64.. {
+            let all = ObjectiveBoards::new(&g);
+            for p in g.state.seats() {
+                assert_eq!(*all.get(p), ObjectiveBoard::new(&g, p), "game {i} step {step} seat {}", p.0);
+                checked += 1;
+            }
+            changed += (all != last) as u64;
+            last = all;
+            match g.current() {
+                Turn::Terminal => break,
+                Turn::Player(_) if attacking => {
+                    g.legal_actions(&mut buf);
+                    let a = pick_aggressive(&g, &buf, &mut rng);
+                    g.apply(a);
+                }
+                _ => crate::game::random_step(&mut g, &mut rng, &mut buf),
+            }
+        }
+    }
+    // The boards move with the game (the test would be empty on a frozen board).
+    assert!(changed > checked / 600, "{changed} changes in {checked} seat states");
+}
+
 /// Differential test: the one-pass victory points of every seat (`all_victory_points`, what
 /// the round loop checks after every step) equal the plain per-seat count (1 per stage I, 2 per
 /// stage II public objective scored, 1 per scored secret, bonus points, Support for the
