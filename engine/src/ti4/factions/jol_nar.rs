@@ -1,4 +1,4 @@
-//! The Universities of Jol-Nar: Analytical, Brilliant. (Fragile is not modelled.)
+//! The Universities of Jol-Nar: Fragile, Analytical, Brilliant.
 
 use crate::ti4::content::Content;
 use crate::ti4::ids::*;
@@ -6,6 +6,8 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
 use crate::ti4::state::State;
 
 pub(super) static RULES: &[Rule] = &[
+    // Fragile: "Apply -1 to the result of each of your unit's combat rolls." (Modifiers 56)
+    Rule { source: SourceKey::Ability("fragile"), hooks: Hooks { combat_roll_modifier: Some(fragile), ..Hooks::NONE } },
     // Analytical: "When you research a technology that is not a unit upgrade technology, you
     // may ignore 1 prerequisite." (Technology 12.1)
     Rule {
@@ -18,6 +20,10 @@ pub(super) static RULES: &[Rule] = &[
     // loop for every Jol-Nar follower of Technology (`game::cards::follow`).
     Rule { source: SourceKey::Ability("brilliant"), hooks: Hooks::NONE },
 ];
+
+fn fragile(_: Source, _: &Content, _: &State, _: Player) -> i8 {
+    -1
+}
 
 fn yes(_: Source, _: &Content, _: &State, _: Player) -> bool {
     true

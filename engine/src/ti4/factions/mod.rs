@@ -14,6 +14,7 @@ mod mahact;
 mod muaat;
 mod naalu;
 mod nekro;
+mod sardakk;
 
 pub(crate) use jol_nar::has_brilliant;
 
@@ -28,6 +29,7 @@ pub(crate) static FACTIONS: &[(&str, &[Rule])] = &[
     ("ghost", creuss::RULES),
     ("l1z1x", l1z1x::RULES),
     ("muaat", muaat::RULES),
+    ("sardakk", sardakk::RULES),
 ];
 
 /// Every faction ability with a rule, in registry order: ability `k` is [`AbilityBit`]`(k)`.

@@ -208,7 +208,12 @@ pub fn engagement(c: &Content, s: &State, m: &Move) -> Engagement {
     let space_occupant = s.occupant(loc).filter(|&q| q != p);
     let defender = space_occupant.filter(|&d| has_ships(&board_force(c, &s, d, loc)));
     let profile = Force::new(c, &units_of(c, &s, p), Arena::Space).expect("effective units");
-    let mut att = profile.with_counts(m.transit, m.transit_damaged).unwrap_or(profile);
+    let mut att = rules::with_combat_roll_modifier(
+        c,
+        &s,
+        p,
+        profile.with_counts(m.transit, m.transit_damaged).unwrap_or(profile),
+    );
     if defender.is_none() && s.occupant(loc) == Some(p) {
         for t in UnitType::ALL {
             let (k, dmg) = (att.count(t) + s.count_at(loc, t), att.damaged(t) + s.damaged_at(loc, t));
@@ -217,7 +222,12 @@ pub fn engagement(c: &Content, s: &State, m: &Move) -> Engagement {
     }
     let anomalies = c.systems[s.systems[m.slot as usize].tile.idx()].anomalies;
     let def = match defender {
-        Some(d) => board_force(c, &s, d, loc).with_modifier(defender_combat_bonus(anomalies) as i8),
+        Some(d) => rules::with_combat_roll_modifier(
+            c,
+            &s,
+            d,
+            board_force(c, &s, d, loc).with_modifier(defender_combat_bonus(anomalies) as i8),
+        ),
         None => profile.with_counts([0; UNIT_TYPES], [0; UNIT_TYPES]).unwrap_or(profile),
     };
     let (attacker_start, defender_start) = (att, def);
@@ -337,8 +347,13 @@ fn invasion(c: &Content, s: &State, p: Player, slot: u8, n: u8, holding: &[(f64,
     debug_assert!((n as usize) < MAX_PLANETS_PER_SYSTEM);
     let ploc = Location::Planet(slot, n);
     let q = s.occupant(ploc).filter(|&q| q != p);
-    let ground_profile = Force::new(c, &units_of(c, s, p), Arena::Ground).expect("effective units");
-    let planet = q.map(|q| board_force(c, s, q, ploc));
+    let ground_profile = rules::with_combat_roll_modifier(
+        c,
+        s,
+        p,
+        Force::new(c, &units_of(c, s, p), Arena::Ground).expect("effective units"),
+    );
+    let planet = q.map(|q| rules::with_combat_roll_modifier(c, s, q, board_force(c, s, q, ploc)));
     let penalty = rules::space_cannon_penalty_against(c, s, p);
     let scd = match (q, &planet) {
         (Some(q), Some(f)) => {

@@ -4,7 +4,8 @@
 //! times. Each figure must agree within 4.5 standard errors. The scenarios cover space cannon
 //! offense (with Plasma Scoring, Antimass Deflectors and PDS II from an adjacent system),
 //! Assault Cannon, Duranium Armor, capacity lost with a carrier, bombardment (with Plasma
-//! Scoring), planetary shields, space cannon defense and Magen Defense Grid.
+//! Scoring), planetary shields, space cannon defense, Magen Defense Grid, and a faction
+//! combat-roll modifier (the defender of the first scenario is Jol-Nar: Fragile, -1).
 
 use super::engagement::{engagement, Move};
 use super::rule_tests::{home, legal, scenario, ME};
@@ -70,16 +71,18 @@ fn build(me: &[(UnitType, u8)], space: &[(UnitType, u8)], planet: &[(UnitType, u
     let mut g = plain(scenario());
     let h = home(&g);
     let target = target_next_door(&mut g);
-    // Fleet pool 5 (Fleet pool 4), the tokens taken from the strategy and tactic pools.
-    let ps = g.state.player_mut(ME);
-    while ps.fleet < 5 {
-        if ps.strategy > 0 {
-            ps.strategy -= 1;
-        } else {
-            assert!(ps.tactic > 1, "a token left to activate the system");
-            ps.tactic -= 1;
+    // Fleet pools of 5 (Fleet pool 4), the tokens taken from the strategy and tactic pools.
+    for p in [ME, THEM] {
+        let ps = g.state.player_mut(p);
+        while ps.fleet < 5 {
+            if ps.strategy > 0 {
+                ps.strategy -= 1;
+            } else {
+                assert!(ps.tactic > 1, "a token left to activate the system");
+                ps.tactic -= 1;
+            }
+            ps.fleet += 1;
         }
-        ps.fleet += 1;
     }
     for &(t, k) in me {
         g.state.add_units(ME, Location::Space(h), t, k).unwrap();
@@ -211,7 +214,7 @@ fn compare(name: &str, sc: &Scenario) {
 fn engagement_space_cannon_77_assault_cannon_and_duranium_armor_match_the_round_loop() {
     let mut sc = build(
         &[(UnitType::Dreadnought, 1), (UnitType::Destroyer, 2), (UnitType::Carrier, 1), (UnitType::Infantry, 3)],
-        &[(UnitType::Cruiser, 2), (UnitType::Destroyer, 1), (UnitType::Fighter, 2), (UnitType::Carrier, 1)],
+        &[(UnitType::Cruiser, 3), (UnitType::Destroyer, 1), (UnitType::Fighter, 2), (UnitType::Carrier, 1)],
         &[(UnitType::Pds, 1), (UnitType::Infantry, 2)],
     );
     for k in ["assault_cannon", "duranium_armor", "antimass_deflectors"] {

@@ -126,7 +126,7 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) {
             }
         }
     }
-    let mut att = committed_force(g, p, n);
+    let mut att = crate::ti4::rules::with_combat_roll_modifier(&g.content, &g.state, p, committed_force(g, p, n));
     if let Some(q) = g.state.occupant(ploc) {
         let planet = board_force(g, q, ploc);
         let penalty = crate::ti4::rules::space_cannon_penalty_against(&g.content, &g.state, p);
@@ -140,7 +140,7 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) {
     let def = match g.state.occupant(ploc) {
         Some(q) => {
             g.flow.defender = q;
-            board_force(g, q, ploc)
+            crate::ti4::rules::with_combat_roll_modifier(&g.content, &g.state, q, board_force(g, q, ploc))
         }
         None => Force::new(&g.content, &units_of(&g.content, &g.state, p), Arena::Ground).expect("units"),
     };

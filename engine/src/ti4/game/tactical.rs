@@ -649,9 +649,10 @@ fn arrive(g: &mut Ti4Game) {
     }
     if let (Some(d), true) = (defender_in_space(g, p), moving_ships) {
         let loc = Location::Space(g.flow.active);
-        let mut att = transit_force(g, p, Arena::Space);
+        let (c, s) = (&*g.content, &g.state);
+        let mut att = rules::with_combat_roll_modifier(c, s, p, transit_force(g, p, Arena::Space));
         let bonus = crate::ti4::galaxy::anomaly::defender_combat_bonus(g.galaxy.anomalies(g.flow.active)) as i8;
-        let mut def = board_force(g, d, loc).with_modifier(bonus);
+        let mut def = rules::with_combat_roll_modifier(c, s, d, board_force(g, d, loc).with_modifier(bonus));
         // At the start of the combat: the active player's abilities first.
         rules::space_combat_start(&g.content, &g.state, p, &att, &mut def);
         rules::space_combat_start(&g.content, &g.state, d, &def, &mut att);

@@ -660,3 +660,38 @@ fn random_games_with_every_generic_technology_keep_invariants() {
         assert_eq!(summary.games, 40);
     }
 }
+
+// ---- Faction combat-roll modifiers (Modifiers 56) ------------------------------------------------
+
+/// `ME` moves a destroyer into `owner`'s destroyer next door (in the nebula-free system); the
+/// combat-roll modifiers of both sides when the space combat starts.
+fn combat_modifiers_against(owner: Player) -> (i8, i8) {
+    let mut g = plain(scenario());
+    let h = home(&g);
+    let near = slot_at_distance(&g, h, 1);
+    g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 1).unwrap();
+    g.state.add_units(owner, Location::Space(near), UnitType::Destroyer, 1).unwrap();
+    g.apply(Action::Activate(near));
+    g.apply(Action::Move(h, UnitType::Destroyer));
+    g.apply(Action::Done);
+    assert_eq!(g.step, Step::Space);
+    let c = g.flow.space.as_ref().unwrap();
+    let side = |s| c.force(s).modifier();
+    (side(crate::ti4::combat::Side::Attacker), side(crate::ti4::combat::Side::Defender))
+}
+
+#[test]
+fn jolnar_fragile_applies_minus_1_to_each_combat_roll() {
+    let g = scenario();
+    let jolnar = g.state.seat_of(g.content().faction("jolnar").unwrap()).expect("Jol-Nar seated");
+    let hacan = g.state.seat_of(g.content().faction("hacan").unwrap()).expect("Hacan seated");
+    assert_eq!(hacan, ME);
+    assert_eq!(combat_modifiers_against(jolnar), (0, -1), "Jol-Nar defends at -1, Hacan at 0");
+}
+
+#[test]
+fn sardakk_unrelenting_applies_plus_1_to_each_combat_roll() {
+    let g = scenario();
+    let sardakk = g.state.seat_of(g.content().faction("sardakk").unwrap()).expect("Sardakk seated");
+    assert_eq!(combat_modifiers_against(sardakk), (0, 1));
+}

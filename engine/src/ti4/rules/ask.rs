@@ -94,6 +94,18 @@ pub fn status_command_tokens(c: &Content, s: &State, p: Player) -> u8 {
     active(&c.rules.status_command_tokens, H::status_command_tokens, c, s, p).map(|(src, f)| f(src, c, s, p)).sum()
 }
 
+/// Hook point `combat_roll_modifier`: the sum over the active rules.
+pub fn combat_roll_modifier(c: &Content, s: &State, p: Player) -> i8 {
+    active(&c.rules.combat_roll_modifier, H::combat_roll_modifier, c, s, p).map(|(src, f)| f(src, c, s, p)).sum()
+}
+
+/// `f` with `p`'s [`combat_roll_modifier`] added to the modifier it carries (the nebula
+/// defender's +1, for one).
+pub fn with_combat_roll_modifier(c: &Content, s: &State, p: Player, f: Force) -> Force {
+    let m = f.modifier().saturating_add(combat_roll_modifier(c, s, p));
+    f.with_modifier(m)
+}
+
 /// Hook point `space_cannon_penalty_against`: the sum over the active rules.
 pub fn space_cannon_penalty_against(c: &Content, s: &State, p: Player) -> u8 {
     active(&c.rules.space_cannon_penalty_against, H::space_cannon_penalty_against, c, s, p)

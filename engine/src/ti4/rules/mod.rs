@@ -135,6 +135,9 @@ hook_points! {
     Trigger space_combat_start: fn(&Content, &State, Player, &Force, &mut Force);
     /// At the start of a ground combat the player defends: their side and the invaders'.
     Trigger ground_combat_start: fn(&Content, &State, Player, &Force, &mut Force);
+    /// Modifiers 56: added to each of the player's combat-roll results (space and ground combat
+    /// only; never anti-fighter barrage, bombardment or space cannon).
+    Query combat_roll_modifier: fn(&Content, &State, Player) -> i8;
     /// Each combat round the player repairs 1 damaged unit after assigning hits.
     Query combat_repair: fn(&Content, &State, Player) -> bool;
     /// The player's ships may retreat into adjacent systems without other players' units.
