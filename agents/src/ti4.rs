@@ -901,15 +901,11 @@ impl Targets {
 /// already moving could still pick up.
 fn reachable(g: &Ti4Game, p: Player, units: &Units) -> (f64, f64) {
     use engine::ti4::galaxy::anomaly::move_value_leaving;
-    use engine::ti4::galaxy::MoverTraits;
-    let (c, s, gal, f) = (g.content(), &g.state, g.galaxy(), &g.flow);
+    let (s, gal, f) = (&g.state, g.galaxy(), &g.flow);
     let a = f.active;
     let ps = s.player(p);
     let cost = &units.cost;
-    let traits = MoverTraits {
-        antimass_deflectors: c.known.antimass_deflectors.is_some_and(|t| ps.techs.contains(t)),
-        gashlai_physiology: false,
-    };
+    let traits = engine::ti4::rules::mover_traits(g, p);
     let mut enemy_ships = 0u64;
     for sl in 0..s.num_systems {
         let sp = &s.systems[sl as usize].space;

@@ -15,6 +15,7 @@ mod muaat;
 mod naalu;
 mod nekro;
 mod sardakk;
+mod sol;
 
 pub(crate) use jol_nar::has_brilliant;
 
@@ -30,6 +31,7 @@ pub(crate) static FACTIONS: &[(&str, &[Rule])] = &[
     ("l1z1x", l1z1x::RULES),
     ("muaat", muaat::RULES),
     ("sardakk", sardakk::RULES),
+    ("sol", sol::RULES),
 ];
 
 /// Every faction ability with a rule, in registry order: ability `k` is [`AbilityBit`]`(k)`.

@@ -3,7 +3,7 @@
 //! The combat-internal halves (Duranium Armor's repair rule, Plasma Scoring's die value) are
 //! tested in `combat::tests::rules` as well.
 
-use super::rule_tests::{home, legal, production_scenario, scenario, slot_at_distance, ME};
+use super::rule_tests::{home, legal, production_scenario, scenario, scenario_of, slot_at_distance, ME};
 use super::tests::check;
 use super::*;
 use crate::game::{Game, Turn};
@@ -694,4 +694,39 @@ fn sardakk_unrelenting_applies_plus_1_to_each_combat_roll() {
     let g = scenario();
     let sardakk = g.state.seat_of(g.content().faction("sardakk").unwrap()).expect("Sardakk seated");
     assert_eq!(combat_modifiers_against(sardakk), (0, 1));
+}
+
+// ---- Faction abilities on the status phase and movement hook points ------------------------------
+
+#[test]
+fn sol_versatile_gains_1_additional_command_token_in_the_status_phase() {
+    let mut g = plain(scenario_of(super::tests::six_player_game(0)));
+    let sol = g.state.seat_of(g.content().faction("sol").unwrap()).expect("Sol seated");
+    let other = Player((sol.0 + 1) % g.state.num_players);
+    let pools = |g: &Ti4Game, p: Player| {
+        let ps = g.state.player(p);
+        ps.tactic + ps.fleet + ps.strategy
+    };
+    let (before, other_before) = (pools(&g, sol), pools(&g, other));
+    status_phase(&mut g, &mut ChaCha8Rng::seed_from_u64(1));
+    while let Step::Tokens { .. } = g.step {
+        let a = legal(&g)[0];
+        g.apply(a);
+    }
+    assert_eq!(pools(&g, sol), before + 3, "Versatile: 2 + 1");
+    assert_eq!(pools(&g, other), other_before + 2);
+    check(&g).unwrap();
+}
+
+#[test]
+fn muaat_gashlai_physiology_lets_its_ships_move_through_supernovas() {
+    let g = scenario_of(super::tests::six_player_game(0));
+    let muaat = g.state.seat_of(g.content().faction("muaat").unwrap()).expect("Muaat seated");
+    for p in g.state.seats() {
+        let t = crate::ti4::rules::mover_traits(&g, p);
+        assert_eq!(t.gashlai_physiology, p == muaat, "seat {}", p.0);
+    }
+    let nova = crate::ti4::galaxy::anomaly::Anomaly::Supernova.bit();
+    let t = crate::ti4::rules::mover_traits(&g, muaat);
+    assert!(crate::ti4::galaxy::anomaly::may_pass(nova, t) && !crate::ti4::galaxy::anomaly::may_enter(nova, t));
 }
