@@ -641,6 +641,39 @@ fn own_counts_equal_the_plain_loops() {
     assert!(checked > 10_000, "{checked} seat states");
 }
 
+/// Differential: [`flow::determinize`] (the unrevealed public objectives drawn from a deck
+/// mask listed once) equals the plain draws one [`flow::draw_public`] at a time, for every
+/// observer at every state of random games: the same game state and the same random numbers
+/// left in the generator.
+#[test]
+fn determinize_equals_the_plain_draws() {
+    use crate::game::Game;
+    use rand::{RngExt, SeedableRng};
+    let mut buf = Vec::new();
+    let mut checked = 0u64;
+    for i in 0..12u64 {
+        let mut g = six_player_game(400 + i);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i);
+        for step in 0u64.. {
+            for p in g.state.seats() {
+                let mut r1 = rand_chacha::ChaCha8Rng::seed_from_u64(step ^ i << 32 ^ (p.0 as u64) << 48);
+                let mut r2 = r1.clone();
+                let fast = flow::determinize(&g, p, &mut r1);
+                let plain = flow::determinize_plain(&g, p, &mut r2);
+                assert_eq!(fast.state, plain.state, "game {i} step {step} observer {}", p.0);
+                assert_eq!(fast.decisions, plain.decisions);
+                assert_eq!(r1.random::<u64>(), r2.random::<u64>(), "game {i} step {step}: random numbers used");
+                checked += 1;
+            }
+            if g.current() == crate::game::Turn::Terminal {
+                break;
+            }
+            crate::game::random_step(&mut g, &mut rng, &mut buf);
+        }
+    }
+    assert!(checked > 5_000, "{checked} determinizations");
+}
+
 /// Differential test: the one-pass victory points of every seat (`all_victory_points`, what
 /// the round loop checks after every step) equal the plain per-seat count (1 per stage I, 2 per
 /// stage II public objective scored, 1 per scored secret, bonus points, Support for the
