@@ -74,6 +74,7 @@
 //! ([`six_player_game`]), a seat-rotated match ([`play_rotated`]) and the Wilson interval
 //! ([`wilson`]).
 
+use std::cell::RefCell;
 use std::sync::OnceLock;
 
 use engine::bits::BitSet;
@@ -85,7 +86,9 @@ use engine::ti4::content::Content;
 use engine::ti4::game::notes::NoteSlots;
 use engine::ti4::game::objectives::ObjectiveBoards;
 use engine::ti4::game::{Cond, Features, Step, Ti4Game};
-use engine::ti4::ids::{Player, PublicObjectiveId, SecretObjectiveId, UnitType, MAX_PLAYERS, UNIT_TYPES};
+use engine::ti4::ids::{
+    FactionId, Player, PublicObjectiveId, SecretObjectiveId, TechSet, UnitType, MAX_PLAYERS, UNIT_TYPES,
+};
 use engine::ti4::state::{MAX_PLANETS_PER_SYSTEM, NOBODY};
 
 use crate::config::ConfigError;
@@ -263,17 +266,21 @@ pub struct Ti4Heuristic {
     pub weights: Ti4Weights,
     /// The seat-note slot of Support for the Throne, found on first use.
     throne: OnceLock<Option<u8>>,
+    /// Each seat's unit definitions from the last evaluation, reused while the seat's faction
+    /// and technologies stay the same ([`UnitCache`]).
+    units: RefCell<UnitCache>,
 }
 
 impl Ti4Heuristic {
     /// An evaluator with `weights`.
     pub fn new(weights: Ti4Weights) -> Self {
-        Ti4Heuristic { weights, throne: OnceLock::new() }
+        Ti4Heuristic { weights, throne: OnceLock::new(), units: RefCell::default() }
     }
 
     fn context(&self, g: &Ti4Game) -> Context {
         let throne = *self.throne.get_or_init(|| NoteSlots::new(g.content()).support_for_the_throne);
-        Context::new(g, &self.weights, throne)
+        let units = self.units.borrow_mut().units(g);
+        Context::new(g, &self.weights, throne, units)
     }
 
     /// Each seat's weighted score (before the pairwise comparison).
@@ -489,6 +496,7 @@ impl InPlay {
 }
 
 /// Each seat's current unit definitions: cost of one unit, move value and capacity by type.
+#[derive(Clone, Copy, PartialEq, Debug)]
 struct Units {
     cost: [[f64; UNIT_TYPES]; MAX_PLAYERS],
     moves: [[u8; UNIT_TYPES]; MAX_PLAYERS],
@@ -496,26 +504,83 @@ struct Units {
 }
 
 impl Units {
+    /// Every seat's unit definitions looked up: the plain reference of [`UnitCache::units`].
+    #[cfg(test)]
     fn new(g: &Ti4Game) -> Self {
-        let (c, s) = (g.content(), &g.state);
-        let mut out = Units {
-            cost: [[0.0; UNIT_TYPES]; MAX_PLAYERS],
-            moves: [[0; UNIT_TYPES]; MAX_PLAYERS],
-            capacity: [[0; UNIT_TYPES]; MAX_PLAYERS],
-        };
-        for p in s.seats() {
-            let ps = s.player(p);
-            let techs = engine::ti4::technology::valefar::effective_techs(c, s, p);
-            for t in UnitType::ALL {
-                if let Some(u) = c.effective_unit(ps.faction, t, techs) {
-                    let d = &c.units[u.idx()];
-                    out.cost[p.idx()][t.idx()] = d.cost.unwrap_or(0) as f64 / d.units_per_cost.max(1) as f64;
-                    out.moves[p.idx()][t.idx()] = d.move_value.unwrap_or(0);
-                    out.capacity[p.idx()][t.idx()] = d.capacity;
-                }
-            }
+        let mut out = Units::EMPTY;
+        for p in g.state.seats() {
+            out.look_up(g, p);
         }
         out
+    }
+
+    /// No definitions (every type costs 0 and neither moves nor carries).
+    const EMPTY: Units = Units {
+        cost: [[0.0; UNIT_TYPES]; MAX_PLAYERS],
+        moves: [[0; UNIT_TYPES]; MAX_PLAYERS],
+        capacity: [[0; UNIT_TYPES]; MAX_PLAYERS],
+    };
+
+    /// Fills seat `p`'s rows from its effective unit definitions (types without one keep 0).
+    fn look_up(&mut self, g: &Ti4Game, p: Player) {
+        let (c, s) = (g.content(), &g.state);
+        let faction = s.player(p).faction;
+        let techs = engine::ti4::technology::valefar::effective_techs(c, s, p);
+        for t in UnitType::ALL {
+            if let Some(u) = c.effective_unit(faction, t, techs) {
+                let d = &c.units[u.idx()];
+                self.cost[p.idx()][t.idx()] = d.cost.unwrap_or(0) as f64 / d.units_per_cost.max(1) as f64;
+                self.moves[p.idx()][t.idx()] = d.move_value.unwrap_or(0);
+                self.capacity[p.idx()][t.idx()] = d.capacity;
+            }
+        }
+    }
+}
+
+/// The [`Units`] of the last evaluation and, per seat, the faction and effective technologies
+/// they were looked up for (all a seat's definitions depend on, with the content): a seat
+/// whose faction and technologies are unchanged keeps its rows, so that an evaluation looks up
+/// only the seats that researched or copied a technology since. Equal to [`Units::new`] (the
+/// test `cached_units_equal_the_looked_up_ones`). Bound to one content, like the evaluator's
+/// Support for the Throne slot; a game on another content starts over.
+#[derive(Clone, Debug, Default)]
+struct UnitCache {
+    /// The content the rows were looked up in (compared by address, never read).
+    content: usize,
+    /// Per seat: the faction and effective technologies of its rows, `None` before the first.
+    keys: [Option<(FactionId, TechSet)>; MAX_PLAYERS],
+    /// The rows.
+    units: Option<Units>,
+}
+
+impl UnitCache {
+    /// Every seat's unit definitions in `g`, looking up only the seats whose key changed.
+    fn units(&mut self, g: &Ti4Game) -> Units {
+        let (c, s) = (g.content(), &g.state);
+        let content = c as *const Content as usize;
+        if self.content != content {
+            *self = UnitCache { content, ..UnitCache::default() };
+        }
+        let units = self.units.get_or_insert(Units::EMPTY);
+        // Seats past the game's: no definitions, as `Units::new` leaves them.
+        for i in s.num_players as usize..MAX_PLAYERS {
+            if self.keys[i].take().is_some() {
+                units.cost[i] = [0.0; UNIT_TYPES];
+                units.moves[i] = [0; UNIT_TYPES];
+                units.capacity[i] = [0; UNIT_TYPES];
+            }
+        }
+        for p in s.seats() {
+            let key = Some((s.player(p).faction, engine::ti4::technology::valefar::effective_techs(c, s, p)));
+            if self.keys[p.idx()] != key {
+                self.keys[p.idx()] = key;
+                units.cost[p.idx()] = [0.0; UNIT_TYPES];
+                units.moves[p.idx()] = [0; UNIT_TYPES];
+                units.capacity[p.idx()] = [0; UNIT_TYPES];
+                units.look_up(g, p);
+            }
+        }
+        *units
     }
 }
 
@@ -536,9 +601,8 @@ fn ground_count(counts: &[u8]) -> f64 {
 }
 
 impl Context {
-    fn new(g: &Ti4Game, w: &Ti4Weights, throne: Option<u8>) -> Self {
+    fn new(g: &Ti4Game, w: &Ti4Weights, throne: Option<u8>, units: Units) -> Self {
         let (c, s, gal) = (g.content(), &g.state, g.galaxy());
-        let units = Units::new(g);
         let cost = &units.cost;
         let mut ctx = Context {
             ground: [0.0; MAX_PLAYERS],
@@ -1221,7 +1285,7 @@ mod tests {
             let mut g = six_player_game(i);
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i);
             while !g.is_terminal() {
-                let ctx = Context::new(&g, &w, None);
+                let ctx = Context::new(&g, &w, None, Units::new(&g));
                 for p in g.state.seats() {
                     let (a, b) = (features(&g, &ctx, p), g.heuristic_features(p));
                     assert_eq!(format!("{a:?}"), format!("{b:?}"));
@@ -1232,5 +1296,47 @@ mod tests {
             }
         }
         assert!(checked > 10_000);
+    }
+
+    /// Differential: the unit definitions an evaluator reuses from its last evaluation
+    /// ([`UnitCache::units`]) equal the ones looked up afresh ([`Units::new`]) at every state
+    /// of random games, one cache carried through all of them (and through the successors of
+    /// each state, as a greedy decision evaluates them).
+    #[test]
+    fn cached_units_equal_the_looked_up_ones() {
+        let mut buf = Vec::new();
+        let mut cache = UnitCache::default();
+        let (mut checked, mut changed, mut missed) = (0u64, 0u64, 0u64);
+        let same =
+            |a: &Units, b: &Units| a == b && a.cost.map(|r| r.map(f64::to_bits)) == b.cost.map(|r| r.map(f64::to_bits));
+        for i in 0..10 {
+            let mut g = six_player_game(20 + i);
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i);
+            let mut last = Units::new(&g);
+            while !g.is_terminal() {
+                let plain = Units::new(&g);
+                let keys = cache.keys;
+                assert!(same(&cache.units(&g), &plain), "game {i} decision {}", g.decisions);
+                missed += (keys != cache.keys) as u64;
+                changed += (plain != last) as u64;
+                last = plain;
+                checked += 1;
+                if g.current() != Turn::Chance {
+                    g.legal_actions(&mut buf);
+                    for &a in buf.iter().take(4) {
+                        let mut next = g.clone();
+                        next.apply(a);
+                        assert!(same(&cache.units(&next), &Units::new(&next)), "game {i} successor");
+                        checked += 1;
+                    }
+                }
+                engine::game::random_step(&mut g, &mut rng, &mut buf);
+            }
+        }
+        // Unit upgrades are rare in random play; technologies (the cache's keys) change more.
+        assert!(
+            checked > 10_000 && changed >= 5 && missed > 100,
+            "{checked} states, {changed} changes, {missed} misses"
+        );
     }
 }

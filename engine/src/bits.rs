@@ -96,6 +96,20 @@ impl<T, const W: usize> BitSet<T, W> {
     pub fn len(&self) -> u32 {
         self.words.iter().map(|w| w.count_ones()).sum()
     }
+    /// [`BitSet::len`] counted one id at a time: the same number, cheaper for sets of a few ids
+    /// (a couple of instructions per word and per id, where a target without a population-count
+    /// instruction spends a dozen per word).
+    pub fn len_sparse(&self) -> u32 {
+        let mut n = 0;
+        for &w in &self.words {
+            let mut w = w;
+            while w != 0 {
+                w &= w - 1;
+                n += 1;
+            }
+        }
+        n
+    }
     /// Union.
     #[must_use]
     pub fn union(self, o: Self) -> Self {
@@ -282,5 +296,24 @@ mod tests {
         assert!(BitSet::single(Id(3)).is_subset(&t));
         assert_eq!(format!("{:?}", t), "{Id(3), Id(7)}");
         assert_eq!(Id(9).idx(), 9);
+    }
+
+    /// Differential: `len_sparse` equals `len` on empty, sparse, dense and full sets.
+    #[test]
+    fn len_sparse_equals_len() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for i in 0..2000u64 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let density = [0, 1, 3, 64][(i % 4) as usize];
+            let words: [u64; 3] = std::array::from_fn(|k| match density {
+                0 => 0,
+                64 => u64::MAX,
+                d => (0..d).fold(0u64, |m, j| m | 1 << (x.rotate_left((k * 7 + j) as u32 * 11) % 64)),
+            });
+            let s: BitSet<Id, 3> = BitSet::from_words(words);
+            assert_eq!(s.len_sparse(), s.len(), "{words:x?}");
+        }
     }
 }

@@ -58,6 +58,18 @@ pub struct Content {
     pub prereq_at_most: [[TechSet; MAX_PREREQ + 1]; 4],
     /// Planets with a specialty of each colour (Technology 13).
     pub specialty_planets: [PlanetSet; 4],
+    /// Planets with each of the three traits (bit `t` of [`Planet::trait_bits`]), so that
+    /// "how many of these planets have trait `t`" is one intersection.
+    pub trait_planets: [PlanetSet; 3],
+    /// Planets with at least one technology specialty.
+    pub any_specialty_planets: PlanetSet,
+    /// Legendary planets.
+    pub legendary_planets: PlanetSet,
+    /// Faction technologies that are not colourless (the technologies Faction Techs-style
+    /// objectives count).
+    pub coloured_faction_techs: TechSet,
+    /// Per system tile, indexed by [`SystemId`]: its planets as a set.
+    pub system_planets: Vec<PlanetSet>,
     /// Per faction: technologies it may research at all (generic ones and its own faction
     /// technologies, minus generic upgrades its faction upgrades replace, minus cards that
     /// can never be researched). Technology 11 and note 3.
@@ -161,6 +173,12 @@ impl Content {
                 }
             }
         }
+        let (trait_planets, any_specialty_planets, legendary_planets) = planet_classes(&planets);
+        let coloured_faction_techs: TechSet = all_techs
+            .iter()
+            .filter(|t| techs[t.idx()].faction.is_some() && techs[t.idx()].kind != TechKind::Colourless)
+            .collect();
+        let system_planets = systems.iter().map(|sys| sys.planets.iter().copied().collect()).collect();
         let generic: TechSet = all_techs.iter().filter(|t| techs[t.idx()].faction.is_none()).collect();
         let mut researchable_by = Vec::new();
         let mut forbidden_by = Vec::new();
@@ -232,6 +250,11 @@ impl Content {
             unit_upgrades,
             prereq_at_most,
             specialty_planets,
+            trait_planets,
+            any_specialty_planets,
+            legendary_planets,
+            coloured_faction_techs,
+            system_planets,
             researchable_by,
             forbidden_by,
             sheet_unit,
@@ -334,6 +357,21 @@ impl Content {
         }
         generic.or(self.sheet_unit[faction.idx()][unit_type.idx()])
     }
+}
+
+/// The planets with each trait, with any specialty, and legendary ones (see the fields of
+/// [`Content`] of these names).
+fn planet_classes(planets: &[Planet]) -> ([PlanetSet; 3], PlanetSet, PlanetSet) {
+    let (mut traits, mut specialty, mut legendary) = ([PlanetSet::EMPTY; 3], PlanetSet::EMPTY, PlanetSet::EMPTY);
+    for (i, p) in planets.iter().enumerate() {
+        let id = PlanetId(i as u8);
+        for (t, set) in traits.iter_mut().enumerate() {
+            set.set(id, p.trait_bits >> t & 1 == 1);
+        }
+        specialty.set(id, p.specialties != 0);
+        legendary.set(id, p.legendary);
+    }
+    (traits, specialty, legendary)
 }
 
 #[cfg(test)]

@@ -751,6 +751,27 @@ pub(super) fn determinize(g: &Ti4Game, observer: Player, rng: &mut ChaCha8Rng) -
         }
     }
     for stage in [1u8, 2] {
+        unreveal_publics(&mut game, rng, stage, obs.unrevealed[stage as usize - 1]);
+    }
+    game.decisions = g.decisions;
+    game
+}
+
+/// [`determinize`] drawing the unrevealed public objectives one [`draw_public`] at a time: the
+/// plain reference of [`unreveal_publics`] (`determinize_equals_the_plain_draws`).
+#[cfg(test)]
+pub(super) fn determinize_plain(g: &Ti4Game, observer: Player, rng: &mut ChaCha8Rng) -> Ti4Game {
+    let obs = observe(g, observer);
+    let mut game = obs.game;
+    for q in 0..g.state.num_players {
+        for _ in 0..obs.hidden_secrets[q as usize] {
+            draw_secret(&mut game, rng, Player(q));
+        }
+        for _ in 0..obs.hidden_action_cards[q as usize] {
+            action_cards::draw_from_deck(&mut game, rng, Player(q));
+        }
+    }
+    for stage in [1u8, 2] {
         for _ in 0..obs.unrevealed[stage as usize - 1] {
             if let Some(o) = draw_public(&game, rng, stage, PublicState::Deck) {
                 game.state.public_objectives.set_state(o, PublicState::Unrevealed);
@@ -759,4 +780,50 @@ pub(super) fn determinize(g: &Ti4Game, observer: Player, rng: &mut ChaCha8Rng) -
     }
     game.decisions = g.decisions;
     game
+}
+
+/// Makes `count` public objectives of `stage` unrevealed, drawn uniformly from those of the
+/// stage in the deck: `count` calls of [`draw_public`] from [`PublicState::Deck`] one after
+/// another (the same random numbers, the same cards), with the deck listed once as a mask.
+fn unreveal_publics(game: &mut Ti4Game, rng: &mut ChaCha8Rng, stage: u8, count: u8) {
+    // One word holds every public objective id.
+    const { assert!(crate::ti4::content::cards::MAX_PUBLIC_OBJECTIVES <= 64) };
+    if count == 0 {
+        return;
+    }
+    let mut deck = public_deck(game, stage);
+    for _ in 0..count {
+        let n = deck.count_ones() as usize;
+        if n == 0 {
+            return;
+        }
+        let i = nth_bit(deck, rng.random_range(0..n));
+        deck &= !(1u64 << i);
+        game.state.public_objectives.set_state(PublicObjectiveId(i), PublicState::Unrevealed);
+    }
+}
+
+/// The public objectives of `stage` with a condition that are in the deck, one bit per id
+/// (the cards [`draw_public`] draws from [`PublicState::Deck`]).
+fn public_deck(g: &Ti4Game, stage: u8) -> u64 {
+    let c = &g.content;
+    let mut deck = 0u64;
+    for (i, card) in c.cards.public_objectives.iter().enumerate() {
+        let o = PublicObjectiveId(i as u8);
+        if card.stage == stage
+            && g.objectives.public[i].is_some()
+            && g.state.public_objectives.state(o) == PublicState::Deck
+        {
+            deck |= 1u64 << i;
+        }
+    }
+    deck
+}
+
+/// The index of the `k`-th set bit of `mask` (lowest first); `k` is below its count of ones.
+fn nth_bit(mut mask: u64, k: usize) -> u8 {
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros() as u8
 }

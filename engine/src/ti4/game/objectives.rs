@@ -416,7 +416,36 @@ impl ObjectiveBoard {
 
     /// The counts of `p` that read no board area: planets controlled, technologies, and
     /// planets in the home systems `others` (the other seats' home slots, one bit each).
-    fn own(g: &Ti4Game, p: Player, others: u64) -> ObjectiveBoard {
+    /// Counted by intersections with the planet and technology classes of [`Content`] (sets of
+    /// a few planets or technologies: [`crate::bits::BitSet::len_sparse`]); equal to the plain loops (the
+    /// test `own_counts_equal_the_plain_loops`).
+    pub(super) fn own(g: &Ti4Game, p: Player, others: u64) -> ObjectiveBoard {
+        let (c, gal, s) = (&*g.content, &*g.galaxy, &g.state);
+        let ps = s.player(p);
+        let planets = ps.planets;
+        let mut b = ObjectiveBoard { techs: objective_counts(c, s, p), ..ObjectiveBoard::default() };
+        for (k, set) in b.traits.iter_mut().zip(&c.trait_planets) {
+            *k = planets.intersection(*set).len_sparse();
+        }
+        b.specialty = planets.intersection(c.any_specialty_planets).len_sparse();
+        b.legendary = planets.intersection(c.legendary_planets).len_sparse();
+        b.outside_home = planets.difference(home_planets(g)).len_sparse();
+        for pl in planets.iter() {
+            let d = &c.planets[pl.idx()];
+            b.resources += d.resources as u32;
+            b.influence += d.influence as u32;
+        }
+        b.faction_techs = ps.techs.intersection(c.coloured_faction_techs).len_sparse();
+        for sl in bits(others) {
+            b.planets_in_other_homes += planets.intersection(c.system_planets[gal.tile(sl).idx()]).len_sparse();
+        }
+        b
+    }
+
+    /// [`ObjectiveBoard::own`] counted planet by planet and technology by technology: the
+    /// plain reference of its set intersections (`own_counts_equal_the_plain_loops`).
+    #[cfg(test)]
+    pub(super) fn own_plain(g: &Ti4Game, p: Player, others: u64) -> ObjectiveBoard {
         let (c, gal, s) = (&*g.content, &*g.galaxy, &g.state);
         let ps = s.player(p);
         let mut b = ObjectiveBoard { techs: objective_counts(c, s, p), ..ObjectiveBoard::default() };

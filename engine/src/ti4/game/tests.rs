@@ -601,6 +601,79 @@ fn objective_boards_equal_the_per_seat_boards() {
     assert!(changed > checked / 600, "{changed} changes in {checked} seat states");
 }
 
+/// Differential: [`objectives::ObjectiveBoard::own`] (set intersections with the planet and
+/// technology classes of the content) equals its plain planet-by-planet loops for every seat,
+/// with every seat's set of other homes, at every state of random games (uniform random
+/// steps, and attacking games that conquer planets and home systems).
+#[test]
+fn own_counts_equal_the_plain_loops() {
+    use super::objectives::ObjectiveBoard;
+    use crate::game::{Game, Turn};
+    use rand::SeedableRng;
+    let mut buf = Vec::new();
+    let mut checked = 0u64;
+    for i in 0..16u64 {
+        let mut g = six_player_game(300 + i);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i);
+        let attacking = i % 2 == 1;
+        for step in 0u64.. {
+            for p in g.state.seats() {
+                let others = g.state.seats().filter(|&q| q != p).fold(0u64, |m, q| m | 1u64 << g.home_slot[q.idx()]);
+                // Also every seat's own home among the "others" (a superset the counts must
+                // agree on as well).
+                for mask in [others, others | 1u64 << g.home_slot[p.idx()]] {
+                    let fast = ObjectiveBoard::own(&g, p, mask);
+                    assert_eq!(fast, ObjectiveBoard::own_plain(&g, p, mask), "game {i} step {step} seat {}", p.0);
+                    checked += 1;
+                }
+            }
+            match g.current() {
+                Turn::Terminal => break,
+                Turn::Player(_) if attacking => {
+                    g.legal_actions(&mut buf);
+                    let a = pick_aggressive(&g, &buf, &mut rng);
+                    g.apply(a);
+                }
+                _ => crate::game::random_step(&mut g, &mut rng, &mut buf),
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked} seat states");
+}
+
+/// Differential: [`flow::determinize`] (the unrevealed public objectives drawn from a deck
+/// mask listed once) equals the plain draws one [`flow::draw_public`] at a time, for every
+/// observer at every state of random games: the same game state and the same random numbers
+/// left in the generator.
+#[test]
+fn determinize_equals_the_plain_draws() {
+    use crate::game::Game;
+    use rand::{RngExt, SeedableRng};
+    let mut buf = Vec::new();
+    let mut checked = 0u64;
+    for i in 0..12u64 {
+        let mut g = six_player_game(400 + i);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i);
+        for step in 0u64.. {
+            for p in g.state.seats() {
+                let mut r1 = rand_chacha::ChaCha8Rng::seed_from_u64(step ^ i << 32 ^ (p.0 as u64) << 48);
+                let mut r2 = r1.clone();
+                let fast = flow::determinize(&g, p, &mut r1);
+                let plain = flow::determinize_plain(&g, p, &mut r2);
+                assert_eq!(fast.state, plain.state, "game {i} step {step} observer {}", p.0);
+                assert_eq!(fast.decisions, plain.decisions);
+                assert_eq!(r1.random::<u64>(), r2.random::<u64>(), "game {i} step {step}: random numbers used");
+                checked += 1;
+            }
+            if g.current() == crate::game::Turn::Terminal {
+                break;
+            }
+            crate::game::random_step(&mut g, &mut rng, &mut buf);
+        }
+    }
+    assert!(checked > 5_000, "{checked} determinizations");
+}
+
 /// Differential test: the one-pass victory points of every seat (`all_victory_points`, what
 /// the round loop checks after every step) equal the plain per-seat count (1 per stage I, 2 per
 /// stage II public objective scored, 1 per scored secret, bonus points, Support for the
