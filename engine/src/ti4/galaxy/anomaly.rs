@@ -49,8 +49,7 @@ impl Anomaly {
 pub struct MoverTraits {
     /// Antimass Deflectors: ships may move into and through asteroid fields.
     pub antimass_deflectors: bool,
-    /// Gashlai Physiology (Embers of Muaat): "Your ships can move through supernovas." (Through,
-    /// not into: a move may not end in a supernova, Supernova 86.1.)
+    /// Gashlai Physiology (Embers of Muaat): ships may move through (and into) supernovas.
     pub gashlai_physiology: bool,
 }
 
@@ -62,15 +61,14 @@ pub const GRAVITY_RIFT_SURVIVES_ON: u8 = 4;
 /// where a move ends, so it is allowed here and forbidden by [`may_pass`].)
 pub const fn may_enter(anomalies: u8, t: MoverTraits) -> bool {
     let asteroids_ok = !Anomaly::AsteroidField.in_bits(anomalies) || t.antimass_deflectors;
-    asteroids_ok && !Anomaly::Supernova.in_bits(anomalies)
+    let supernova_ok = !Anomaly::Supernova.in_bits(anomalies) || t.gashlai_physiology;
+    asteroids_ok && supernova_ok
 }
 
 /// Asteroid field 11.1, supernova 86.1, nebula 59.1: may a ship move through a system with these
 /// anomalies (enter it and leave it in the same movement)?
 pub const fn may_pass(anomalies: u8, t: MoverTraits) -> bool {
-    let asteroids_ok = !Anomaly::AsteroidField.in_bits(anomalies) || t.antimass_deflectors;
-    let supernova_ok = !Anomaly::Supernova.in_bits(anomalies) || t.gashlai_physiology;
-    asteroids_ok && supernova_ok && !Anomaly::Nebula.in_bits(anomalies)
+    may_enter(anomalies, t) && !Anomaly::Nebula.in_bits(anomalies)
 }
 
 /// Nebula 59.2: the move value of a ship that starts its movement in a system with these

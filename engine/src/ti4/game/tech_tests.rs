@@ -696,7 +696,7 @@ fn sardakk_unrelenting_applies_plus_1_to_each_combat_roll() {
     assert_eq!(combat_modifiers_against(sardakk), (0, 1));
 }
 
-// ---- Faction abilities on the status phase and movement hook points ------------------------------
+// ---- Faction abilities on the status phase hook points ---------------------------------------------
 
 #[test]
 fn sol_versatile_gains_1_additional_command_token_in_the_status_phase() {
@@ -716,17 +716,4 @@ fn sol_versatile_gains_1_additional_command_token_in_the_status_phase() {
     assert_eq!(pools(&g, sol), before + 3, "Versatile: 2 + 1");
     assert_eq!(pools(&g, other), other_before + 2);
     check(&g).unwrap();
-}
-
-#[test]
-fn muaat_gashlai_physiology_lets_its_ships_move_through_supernovas() {
-    let g = scenario_of(super::tests::six_player_game(0));
-    let muaat = g.state.seat_of(g.content().faction("muaat").unwrap()).expect("Muaat seated");
-    for p in g.state.seats() {
-        let t = crate::ti4::rules::mover_traits(&g, p);
-        assert_eq!(t.gashlai_physiology, p == muaat, "seat {}", p.0);
-    }
-    let nova = crate::ti4::galaxy::anomaly::Anomaly::Supernova.bit();
-    let t = crate::ti4::rules::mover_traits(&g, muaat);
-    assert!(crate::ti4::galaxy::anomaly::may_pass(nova, t) && !crate::ti4::galaxy::anomaly::may_enter(nova, t));
 }

@@ -28,7 +28,6 @@ fn tables(c: &Content) -> Vec<Vec<FactionId>> {
 /// Hook points the round loop does not reach yet, with the reason; each is checked to stay
 /// unreached, so that the list is removed from as play starts to reach them.
 const NOT_IN_PLAY: &[(&str, &str)] = &[
-    ("planet_protected", "the only rule (SUNDERED) protects home planets no invader reaches: ships entering die first"),
     (
         "cannot_be_eliminated",
         "asked by `sim explain elimination` only; play keeps such players in by the condition itself",
