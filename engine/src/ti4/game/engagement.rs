@@ -116,7 +116,7 @@ pub struct Engagement {
 type Pair = (f64, Force, Force);
 
 /// `owner`'s units at `loc` as a force of `arena`'s kind (empty when another player's are there).
-fn board_force(c: &Content, s: &State, owner: Player, loc: Location) -> Force {
+pub(super) fn board_force(c: &Content, s: &State, owner: Player, loc: Location) -> Force {
     let arena = if matches!(loc, Location::Space(_)) { Arena::Space } else { Arena::Ground };
     let mut f = Force::new(c, &units_of(c, s, owner), arena).expect("effective units");
     if s.occupant(loc) == Some(owner) {
@@ -131,8 +131,8 @@ fn board_force(c: &Content, s: &State, owner: Player, loc: Location) -> Force {
 }
 
 /// The units of `q` that fire space cannon offense at `slot`: those on its planets there, and
-/// those on its planets in the `neighbours` slots (as `tactical::cannon_forces`).
-fn cannon_forces(c: &Content, s: &State, q: Player, slot: u8, neighbours: u64) -> (Force, Force) {
+/// those on its planets in the `neighbours` slots (the round loop's `tactical::cannon_forces`).
+pub(super) fn cannon_forces(c: &Content, s: &State, q: Player, slot: u8, neighbours: u64) -> (Force, Force) {
     let mut here = Force::new(c, &units_of(c, s, q), Arena::Space).expect("effective units");
     let mut near = here;
     let add = |f: &mut Force, sl: u8| {

@@ -9,6 +9,7 @@
 
 use super::engagement::{engagement, Move};
 use super::rule_tests::{home, legal, scenario, ME};
+use super::tech_tests::{set_tech, their_planet_next_door, THEM};
 use super::tests::check;
 use super::*;
 use crate::game::{Game, Turn};
@@ -16,43 +17,13 @@ use crate::ti4::state::Location;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-const THEM: Player = Player(1);
 const GAMES: u64 = 3000;
-
-fn set_tech(g: &mut Ti4Game, p: Player, key: &str, on: bool) {
-    let t = g.content().tech(key).expect("tech");
-    let ts = &mut g.state.player_mut(p).techs;
-    if on {
-        ts.insert(t);
-    } else {
-        ts.remove(t);
-    }
-}
 
 /// A scenario: the game before the move, the target slot, and the units `ME` moves from home.
 struct Scenario {
     g: Ti4Game,
     target: u8,
     moving: Vec<(UnitType, u8)>,
-}
-
-/// A planet system next to `ME`'s home (not Mecatol Rex, not a home, no anomaly); `THEM`
-/// controls its first planet.
-fn target_next_door(g: &mut Ti4Game) -> u8 {
-    let h = home(g);
-    let target = (0..g.state.num_systems)
-        .find(|&sl| {
-            g.galaxy().distance(h, sl) == Some(1)
-                && sl != g.galaxy().mecatol()
-                && g.galaxy().anomalies(sl) == 0
-                && !g.content().systems[g.galaxy().tile(sl).idx()].planets.is_empty()
-                && !g.home_slot[..6].contains(&sl)
-        })
-        .expect("a planet system next to home");
-    let pl = g.state.planet_at(g.content(), Location::Planet(target, 0)).unwrap();
-    let c = g.content.clone();
-    crate::ti4::control::gain_control(&c, &mut g.state, THEM, pl, false).unwrap();
-    target
 }
 
 fn plain(mut g: Ti4Game) -> Ti4Game {
@@ -70,7 +41,7 @@ fn plain(mut g: Ti4Game) -> Ti4Game {
 fn build(me: &[(UnitType, u8)], space: &[(UnitType, u8)], planet: &[(UnitType, u8)]) -> Scenario {
     let mut g = plain(scenario());
     let h = home(&g);
-    let target = target_next_door(&mut g);
+    let target = their_planet_next_door(&mut g, &[]);
     // Fleet pools of 5 (Fleet pool 4), the tokens taken from the strategy and tactic pools.
     for p in [ME, THEM] {
         let ps = g.state.player_mut(p);

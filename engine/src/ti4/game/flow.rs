@@ -739,7 +739,9 @@ pub(super) fn observe(g: &Ti4Game, p: Player) -> Ti4Observation {
     Ti4Observation { game, hidden_secrets: hidden, hidden_action_cards: hidden_actions, unrevealed: unrev }
 }
 
-pub(super) fn determinize(g: &Ti4Game, observer: Player, rng: &mut ChaCha8Rng) -> Ti4Game {
+/// The observer's view with every hidden secret and action card dealt again from the decks;
+/// also the count of unrevealed public objectives per stage still to draw.
+fn deal_hidden(g: &Ti4Game, observer: Player, rng: &mut ChaCha8Rng) -> (Ti4Game, [u8; 2]) {
     let obs = observe(g, observer);
     let mut game = obs.game;
     for q in 0..g.state.num_players {
@@ -750,8 +752,13 @@ pub(super) fn determinize(g: &Ti4Game, observer: Player, rng: &mut ChaCha8Rng) -
             action_cards::draw_from_deck(&mut game, rng, Player(q));
         }
     }
+    (game, obs.unrevealed)
+}
+
+pub(super) fn determinize(g: &Ti4Game, observer: Player, rng: &mut ChaCha8Rng) -> Ti4Game {
+    let (mut game, unrevealed) = deal_hidden(g, observer, rng);
     for stage in [1u8, 2] {
-        unreveal_publics(&mut game, rng, stage, obs.unrevealed[stage as usize - 1]);
+        unreveal_publics(&mut game, rng, stage, unrevealed[stage as usize - 1]);
     }
     game.decisions = g.decisions;
     game
@@ -761,18 +768,9 @@ pub(super) fn determinize(g: &Ti4Game, observer: Player, rng: &mut ChaCha8Rng) -
 /// plain reference of [`unreveal_publics`] (`determinize_equals_the_plain_draws`).
 #[cfg(test)]
 pub(super) fn determinize_plain(g: &Ti4Game, observer: Player, rng: &mut ChaCha8Rng) -> Ti4Game {
-    let obs = observe(g, observer);
-    let mut game = obs.game;
-    for q in 0..g.state.num_players {
-        for _ in 0..obs.hidden_secrets[q as usize] {
-            draw_secret(&mut game, rng, Player(q));
-        }
-        for _ in 0..obs.hidden_action_cards[q as usize] {
-            action_cards::draw_from_deck(&mut game, rng, Player(q));
-        }
-    }
+    let (mut game, unrevealed) = deal_hidden(g, observer, rng);
     for stage in [1u8, 2] {
-        for _ in 0..obs.unrevealed[stage as usize - 1] {
+        for _ in 0..unrevealed[stage as usize - 1] {
             if let Some(o) = draw_public(&game, rng, stage, PublicState::Deck) {
                 game.state.public_objectives.set_state(o, PublicState::Unrevealed);
             }

@@ -410,24 +410,8 @@ pub(super) fn carry(g: &mut Ti4Game, p: Player, from: u8, t: UnitType) {
 /// Shooters of space cannon offense: other players' units with SPACE CANNON in the active
 /// system or (adjacent range) next to it, and the active player's against a defender there.
 fn cannon_forces(g: &Ti4Game, q: Player) -> (Force, Force) {
-    let (c, s) = (&*g.content, &g.state);
-    let units = units_of(c, s, q);
-    let mut here = Force::new(c, &units, Arena::Space).expect("effective units");
-    let mut near = here;
     let a = g.flow.active;
-    let add = |f: &mut Force, slot: u8| {
-        for pa in s.systems[slot as usize].planets.iter().filter(|x| x.owner == q.0) {
-            for t in [UnitType::Infantry, UnitType::Mech, UnitType::Pds, UnitType::SpaceDock] {
-                let k = f.count(t) + pa.of(t);
-                let _ = f.set_units(t, k, 0);
-            }
-        }
-    };
-    add(&mut here, a);
-    for sl in bits(g.galaxy.neighbours(a)) {
-        add(&mut near, sl);
-    }
-    (here, near)
+    super::engagement::cannon_forces(&g.content, &g.state, q, a, g.galaxy.neighbours(a))
 }
 
 fn has_cannon(f: &Force) -> bool {
@@ -609,18 +593,7 @@ pub(super) fn damage_stack(g: &mut Ti4Game, loc: Location, owner: Player, hits: 
 }
 
 pub(super) fn board_force(g: &Ti4Game, owner: Player, loc: Location) -> Force {
-    let arena = if matches!(loc, Location::Space(_)) { Arena::Space } else { Arena::Ground };
-    let units = units_of(&g.content, &g.state, owner);
-    let mut f = Force::new(&g.content, &units, arena).expect("effective units");
-    if g.state.occupant(loc) == Some(owner) {
-        for t in UnitType::ALL {
-            let k = g.state.count_at(loc, t);
-            if k > 0 {
-                let _ = f.set_units(t, k, g.state.damaged_at(loc, t));
-            }
-        }
-    }
-    f
+    super::engagement::board_force(&g.content, &g.state, owner, loc)
 }
 
 /// Destroys on the board what `f` no longer holds at `loc`, and records damage.

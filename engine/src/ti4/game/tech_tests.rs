@@ -13,10 +13,10 @@ use crate::ti4::state::{Location, NOBODY};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-const THEM: Player = Player(1);
+pub(super) const THEM: Player = Player(1);
 
 /// Gives (`on`) or takes away the technology `key` from `p`.
-fn set_tech(g: &mut Ti4Game, p: Player, key: &str, on: bool) {
+pub(super) fn set_tech(g: &mut Ti4Game, p: Player, key: &str, on: bool) {
     let t = g.content().tech(key).expect("tech");
     let ts = &mut g.state.player_mut(p).techs;
     if on {
@@ -57,7 +57,7 @@ fn plain(mut g: Ti4Game) -> Ti4Game {
 
 /// A system next to `ME`'s home with a planet (not Mecatol Rex, not a home system), whose first
 /// planet `THEM` controls, with `units` on it.
-fn their_planet_next_door(g: &mut Ti4Game, units: &[(UnitType, u8)]) -> u8 {
+pub(super) fn their_planet_next_door(g: &mut Ti4Game, units: &[(UnitType, u8)]) -> u8 {
     let h = home(g);
     let target = (0..g.state.num_systems)
         .find(|&sl| {
