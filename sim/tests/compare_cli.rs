@@ -20,7 +20,8 @@ fn run(variant: &str, out: &Path, extra: &[&str]) -> PathBuf {
     args.extend_from_slice(extra);
     let o = command(&args).current_dir(root()).output().unwrap();
     expect_code(&o, 0);
-    out.join(format!("ti4-compare-{variant}"))
+    let name = serde_json::from_str::<Value>(&std::fs::read_to_string(&config).unwrap()).unwrap()["name"].clone();
+    out.join(name.as_str().unwrap())
 }
 
 fn compare(base: &Path, new: &Path) -> Value {
@@ -72,6 +73,28 @@ fn the_planted_edit_is_found_and_the_inert_edit_does_nothing() {
     assert!(err.contains("config.seed") && err.contains("common random numbers"), "{err}");
     let o = sim(&["compare", base.to_str().unwrap(), dir.join("absent").to_str().unwrap()]);
     assert!(bad_input(&o).contains("run.json"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The realistic example: a buff that moves the weakest of six real factions to about its fair
+/// share. The plain run reads it as balanced (no flag); the paired comparison finds the change in
+/// Arborec's mean score (`scripts/games_to_find.sh arborec arborec real_base` prints the games
+/// each method needs; 180 for the comparison).
+#[test]
+fn a_buff_to_the_fair_share_is_found_by_the_comparison_and_not_by_the_plain_run() {
+    let dir = scratch("compare-real");
+    let games = ["--games", "240"];
+    let base = run("real_base", &dir, &games);
+    let buffed = run("arborec", &dir, &games);
+    let summary: Value = serde_json::from_str(&std::fs::read_to_string(buffed.join("summary.json")).unwrap()).unwrap();
+    let rate = summary["factions"]["arborec"]["win_rate"].as_f64().unwrap();
+    assert!((rate - 1.0 / 6.0).abs() < 0.03, "the buff moves Arborec to about its fair share: {rate}");
+    assert_eq!(summary["balance"]["flagged_factions"], serde_json::json!([]), "the plain run flags nothing");
+    let c = compare(&base, &buffed);
+    let flagged: Vec<&str> = c["flagged"].as_array().unwrap().iter().map(|f| f.as_str().unwrap()).collect();
+    assert_eq!(flagged, ["faction arborec: mean_score"], "{c}");
+    let a = &c["factions"]["arborec"];
+    assert!(a["mean_score_diff_ci95"][0].as_f64().unwrap() > 0.0 && a["win_rate_diff"].as_f64().unwrap() > 0.0, "{a}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
