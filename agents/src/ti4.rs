@@ -967,7 +967,6 @@ fn reachable(g: &Ti4Game, p: Player, units: &Units) -> (f64, f64) {
     use engine::ti4::galaxy::anomaly::move_value_leaving;
     let (s, gal, f) = (&g.state, g.galaxy(), &g.flow);
     let a = f.active;
-    let ps = s.player(p);
     let cost = &units.cost;
     let traits = engine::ti4::rules::mover_traits(g, p);
     let mut enemy_ships = 0u64;
@@ -982,7 +981,8 @@ fn reachable(g: &Ti4Game, p: Player, units: &Units) -> (f64, f64) {
     };
     let here =
         if s.systems[a as usize].space.owner == p.0 { non_fighters(&s.systems[a as usize].space.count) } else { 0 };
-    let mut room = (ps.fleet as u32).saturating_sub(here + non_fighters(&f.transit)) as f64;
+    let mut room =
+        engine::ti4::rules::fleet_limit(g.content(), s, p).saturating_sub(here + non_fighters(&f.transit)) as f64;
     let (mut ships, mut ground) = (0.0, 0.0);
     let mut picked_up = 0.0;
     for sl in (0..s.num_systems).filter(|&sl| sl != a) {
@@ -999,7 +999,7 @@ fn reachable(g: &Ti4Game, p: Player, units: &Units) -> (f64, f64) {
             if k == 0 || mv == 0 || room <= 0.0 {
                 continue;
             }
-            let mv = move_value_leaving(gal.anomalies(sl), mv).min(7);
+            let mv = move_value_leaving(gal.anomalies(sl), mv, traits).min(7);
             let ok = *reach[mv as usize].get_or_insert_with(|| {
                 let mut q = gal.anomaly_reach(mv, traits, false);
                 q.no_pass |= enemy_ships;

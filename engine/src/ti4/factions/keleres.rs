@@ -1,8 +1,9 @@
-//! The Council Keleres: I.I.H.Q. Modernization and the Custodia Vigilia planet card. (The
-//! Tribuni, Council Patronage and Law's Order are not modelled.)
+//! The Council Keleres: Council Patronage, I.I.H.Q. Modernization and the Custodia Vigilia
+//! planet card. (The Tribuni and Law's Order are not modelled.)
 
 use crate::ti4::content::Content;
 use crate::ti4::control;
+use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
 use crate::ti4::state::State;
@@ -11,6 +12,12 @@ use crate::ti4::state::State;
 const CUSTODIA_VIGILIA: &str = "custodiavigilia";
 
 pub(super) static RULES: &[Rule] = &[
+    // Council Patronage: "Replenish your commodities at the start of the strategy phase, then
+    // gain 1 trade good."
+    Rule {
+        source: SourceKey::Ability("council_patronage"),
+        hooks: Hooks { strategy_phase_start: Some(council_patronage), ..Hooks::NONE },
+    },
     // I.I.H.Q. Modernization: "You are neighbors with all players that have units or control
     // planets in or adjacent to the Mecatol Rex system. Gain the Custodia Vigilia planet card
     // and its legendary planet ability card. You cannot lose control of Custodia Vigilia."
@@ -46,4 +53,10 @@ fn keeps_custodia_vigilia(_: Source, c: &Content, _: &State, _: Player, planet: 
 fn immune(src: Source, c: &Content, s: &State, p: Player) -> Option<&'static str> {
     let cv = c.planet(CUSTODIA_VIGILIA)?;
     (s.player(p).planets.contains(cv) && keeps_custodia_vigilia(src, c, s, p, cv)).then_some("custodia_vigilia")
+}
+
+fn council_patronage(_: Source, g: &mut Ti4Game, p: Player) {
+    g.replenish_commodities(p);
+    let ps = g.state.player_mut(p);
+    ps.trade_goods = ps.trade_goods.saturating_add(1);
 }

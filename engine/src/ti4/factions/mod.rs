@@ -5,17 +5,25 @@
 
 use crate::ti4::rules::{AbilityBit, Rule, SourceKey};
 
+mod argent;
 mod creuss;
 mod crimson_rebellion;
+mod empyrean;
+mod hacan;
 mod jol_nar;
 mod keleres;
 mod l1z1x;
+mod letnev;
 mod mahact;
 mod muaat;
 mod naalu;
 mod nekro;
+mod nomad;
+mod saar;
 mod sardakk;
 mod sol;
+mod winnu;
+mod yssaril;
 
 pub(crate) use jol_nar::has_brilliant;
 
@@ -32,6 +40,14 @@ pub(crate) static FACTIONS: &[(&str, &[Rule])] = &[
     ("muaat", muaat::RULES),
     ("sardakk", sardakk::RULES),
     ("sol", sol::RULES),
+    ("letnev", letnev::RULES),
+    ("saar", saar::RULES),
+    ("winnu", winnu::RULES),
+    ("hacan", hacan::RULES),
+    ("argent", argent::RULES),
+    ("yssaril", yssaril::RULES),
+    ("empyrean", empyrean::RULES),
+    ("nomad", nomad::RULES),
 ];
 
 /// Every faction ability with a rule, in registry order: ability `k` is [`AbilityBit`]`(k)`.

@@ -51,6 +51,8 @@ pub struct MoverTraits {
     pub antimass_deflectors: bool,
     /// Gashlai Physiology (Embers of Muaat): ships may move through (and into) supernovas.
     pub gashlai_physiology: bool,
+    /// Voidborn (Empyrean): nebulae do not affect the ships' movement (59.1, 59.2).
+    pub nebulae_ignored: bool,
 }
 
 /// Lowest die result that lets a ship survive a gravity rift (1-3 destroy it).
@@ -68,13 +70,13 @@ pub const fn may_enter(anomalies: u8, t: MoverTraits) -> bool {
 /// Asteroid field 11.1, supernova 86.1, nebula 59.1: may a ship move through a system with these
 /// anomalies (enter it and leave it in the same movement)?
 pub const fn may_pass(anomalies: u8, t: MoverTraits) -> bool {
-    may_enter(anomalies, t) && !Anomaly::Nebula.in_bits(anomalies)
+    may_enter(anomalies, t) && (!Anomaly::Nebula.in_bits(anomalies) || t.nebulae_ignored)
 }
 
-/// Nebula 59.2: the move value of a ship that starts its movement in a system with these
-/// anomalies.
-pub const fn move_value_leaving(anomalies: u8, move_value: u8) -> u8 {
-    if Anomaly::Nebula.in_bits(anomalies) && move_value > 1 {
+/// Nebula 59.2: the move value of a ship with traits `t` that starts its movement in a system
+/// with these anomalies.
+pub const fn move_value_leaving(anomalies: u8, move_value: u8, t: MoverTraits) -> u8 {
+    if Anomaly::Nebula.in_bits(anomalies) && move_value > 1 && !t.nebulae_ignored {
         1
     } else {
         move_value

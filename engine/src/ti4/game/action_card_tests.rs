@@ -15,7 +15,11 @@ const THEM: Player = Player(1);
 
 /// Seed 1 after the deal, at seat 0's action-phase turn, with no action card in any hand.
 pub(super) fn game() -> Ti4Game {
-    let mut g = six_player_game(1);
+    game_of(six_player_game(1))
+}
+
+/// The action phase of new game `g`, seat 0 to act.
+pub(super) fn game_of(mut g: Ti4Game) -> Ti4Game {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     g.apply_chance(&mut rng);
     g.flow.turn = ME;
@@ -110,7 +114,19 @@ fn deck_in_play_holds_every_copy_of_the_implemented_cards_only() {
 /// `tech_tests`.)
 #[test]
 fn status_phase_draws_one_card_each_and_enforces_the_hand_limit() {
-    let mut g = game();
+    let g = seven_cards_then_status_draw(game());
+    let copies = g.content.cards.action_copies.len();
+    assert_eq!(g.state.action_cards.count(copies, Zone::Hand(ME)), HAND_LIMIT);
+    assert_eq!(g.state.action_cards.count(copies, Zone::Discard), 1);
+    for q in 1..6 {
+        assert_eq!(g.state.action_cards.count(copies, Zone::Hand(Player(q))), 1);
+    }
+    check(&g).unwrap();
+}
+
+/// Status phase 3 in `g` (an action phase, seat 0 to act) once seat 0 holds 7 action cards (and
+/// no seat has Neural Motivator).
+pub(super) fn seven_cards_then_status_draw(mut g: Ti4Game) -> Ti4Game {
     let nm = g.content.tech("neural_motivator").expect("tech");
     for q in 0..6 {
         g.state.player_mut(Player(q)).techs.remove(nm);
@@ -125,12 +141,7 @@ fn status_phase_draws_one_card_each_and_enforces_the_hand_limit() {
     assert_eq!(g.state.action_cards.count(copies, Zone::Hand(ME)), HAND_LIMIT);
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     action_cards::status_draw(&mut g, &mut rng);
-    assert_eq!(g.state.action_cards.count(copies, Zone::Hand(ME)), HAND_LIMIT);
-    assert_eq!(g.state.action_cards.count(copies, Zone::Discard), 1);
-    for q in 1..6 {
-        assert_eq!(g.state.action_cards.count(copies, Zone::Hand(Player(q))), 1);
-    }
-    check(&g).unwrap();
+    g
 }
 
 /// Rules 2.5: an empty deck is reshuffled from the discard pile.

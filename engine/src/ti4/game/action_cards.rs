@@ -296,7 +296,7 @@ fn fits_ship(g: &Ti4Game, p: Player, slot: u8) -> bool {
     let s = &g.state;
     let owner = s.systems[slot as usize].space.owner;
     let here = if owner == p.0 { tactical::non_fighter_ships(s, slot) } else { 0 };
-    (owner == NOBODY || owner == p.0) && here < s.player(p).fleet as u32
+    (owner == NOBODY || owner == p.0) && here < crate::ti4::rules::fleet_limit(&g.content, s, p)
 }
 
 /// Fighter Conscription places a fighter in `slot`: `p`'s ships are there (none of another
@@ -459,16 +459,17 @@ pub(super) fn status_draw(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
             draw(g, rng, p);
         }
     }
-    let limit = super::agendas::hand_limit(g);
-    discard_to(g, limit);
+    discard_to_limit(g);
 }
 
-/// Hand limit (rules 2.3): each hand over `limit` discards its lowest card ids.
-pub(super) fn discard_to(g: &mut Ti4Game, limit: usize) {
+/// Hand limit (rules 2.3): each hand over its limit ([`super::agendas::hand_limit`]) discards
+/// its lowest card ids.
+pub(super) fn discard_to_limit(g: &mut Ti4Game) {
     let c = g.content.clone();
     let copies = c.cards.action_copies.len();
     for q in 0..g.state.num_players {
         let p = Player(q);
+        let limit = super::agendas::hand_limit(g, p);
         let mut excess = g.state.action_cards.count(copies, Zone::Hand(p)).saturating_sub(limit);
         for k in 0..copies {
             if excess == 0 {

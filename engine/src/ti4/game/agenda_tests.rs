@@ -13,8 +13,9 @@ fn agenda(g: &Ti4Game, key: &str) -> AgendaId {
     g.content().cards.agenda(key).expect("agenda")
 }
 
-/// Resolves `key` with `outcome` (0 for, 1 against) and the "for" voters `voters`.
-fn resolve(g: &mut Ti4Game, key: &str, outcome: u8, voters: u8) {
+/// Resolves `key` with `outcome` (0 for, 1 against) and the "for" voters `voters` (added to
+/// `Flow::voters`, which may hold the "against" voters already).
+pub(super) fn resolve(g: &mut Ti4Game, key: &str, outcome: u8, voters: u8) {
     let a = agenda(g, key);
     assert_ne!(g.state.agendas.get(a.idx()), Zone::Removed, "{key} is in play");
     g.state.agendas.set(a.idx(), Zone::Discard);
@@ -22,6 +23,7 @@ fn resolve(g: &mut Ti4Game, key: &str, outcome: u8, voters: u8) {
     g.flow.agenda = 0;
     g.flow.agenda_card = a.0;
     g.flow.for_voters = voters;
+    g.flow.voters |= voters;
     g.flow.outcome = outcome;
     g.step = Step::ResolveAgenda;
     let mut rng = ChaCha8Rng::seed_from_u64(7);
@@ -65,28 +67,42 @@ fn agenda_deck_holds_the_implemented_agendas_only() {
 #[test]
 fn agenda_votes_exhaust_planets_and_the_majority_wins() {
     let mut g = game();
-    g.flow.custodians = false;
-    g.flow.agenda = 0;
     let mut rng = ChaCha8Rng::seed_from_u64(3);
-    assert!(agendas::start(&mut g));
-    assert_eq!(g.step, Step::RevealAgenda);
-    g.apply_chance(&mut rng);
-    assert_ne!(g.flow.agenda_card, agendas::NO_AGENDA);
+    let votes = vote_all_for(&mut g, &mut rng);
     let speaker = g.state.tokens.speaker.unwrap();
-    let mut last = None;
-    while let Step::Vote(p) = g.step {
-        let inf: u16 = g.state.player(p).planets.iter().map(|pl| g.content.planets[pl.idx()].influence as u16).sum();
-        let before = g.flow.votes[0];
-        g.apply(Action::Vote(0));
-        assert_eq!(g.flow.votes[0], before + inf);
-        assert!(g.state.player(p).planets.iter().all(|pl| g.state.exhausted_planets.contains(pl)));
-        last = Some(p);
+    assert_eq!(
+        votes.iter().map(|v| v.0).collect::<Vec<_>>(),
+        (1..=6).map(|k| Player((speaker.0 + k) % 6)).collect::<Vec<_>>(),
+        "left of the speaker first, the speaker last"
+    );
+    for &(p, cast, influence) in &votes {
+        assert_eq!(cast, influence, "{p:?}: votes = influence");
     }
-    assert_eq!(last, Some(speaker), "the speaker votes last");
     assert_eq!(g.step, Step::ResolveAgenda);
     assert_eq!(g.flow.outcome, 0);
     g.apply_chance(&mut rng);
     check(&g).unwrap();
+}
+
+/// Starts the agenda phase of `g` (custodians gone), reveals the first agenda and has every
+/// player vote "for"; returns per voter in voting order (voter, votes cast, its planets'
+/// influence), checking that each vote exhausts the voter's planets.
+pub(super) fn vote_all_for(g: &mut Ti4Game, rng: &mut ChaCha8Rng) -> Vec<(Player, u16, u16)> {
+    g.flow.custodians = false;
+    g.flow.agenda = 0;
+    assert!(agendas::start(g));
+    assert_eq!(g.step, Step::RevealAgenda);
+    g.apply_chance(rng);
+    assert_ne!(g.flow.agenda_card, agendas::NO_AGENDA);
+    let mut votes = Vec::new();
+    while let Step::Vote(p) = g.step {
+        let inf: u16 = g.state.player(p).planets.iter().map(|pl| g.content.planets[pl.idx()].influence as u16).sum();
+        let before = g.flow.votes[0];
+        g.apply(Action::Vote(0));
+        votes.push((p, g.flow.votes[0] - before, inf));
+        assert!(g.state.player(p).planets.iter().all(|pl| g.state.exhausted_planets.contains(pl)));
+    }
+    votes
 }
 
 /// Agenda phase: with equal votes the speaker chooses the outcome.
@@ -187,7 +203,7 @@ fn executive_sanctions() {
     resolve(&mut g, "executive_sanctions", 0, 0);
     assert_eq!(g.state.agendas.get(agenda(&g, "executive_sanctions").idx()), Zone::Law);
     assert_eq!((hand(&g, Player(0)), hand(&g, Player(1))), (3, 2), "hand limit 3 at once");
-    assert_eq!(agendas::hand_limit(&g), 3);
+    assert_eq!(agendas::hand_limit(&g, Player(0)), 3);
     let mut g = game();
     give_cards(&mut g, Player(0), 5);
     resolve(&mut g, "executive_sanctions", 1, 0);

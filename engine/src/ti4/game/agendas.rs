@@ -104,9 +104,12 @@ fn in_play(g: &Ti4Game, law: Option<AgendaId>) -> bool {
     law.is_some_and(|a| g.state.agendas.get(a.idx()) == Zone::Law)
 }
 
-/// The action-card hand limit: 7, or 3 with Executive Sanctions in play.
-pub fn hand_limit(g: &Ti4Game) -> usize {
-    if in_play(g, g.agendas.executive_sanctions) {
+/// `p`'s action-card hand limit: 7, or 3 with Executive Sanctions in play; none when a rule
+/// says so (hook point `no_hand_limit`, Yssaril's Crafty, which no game effect overrides).
+pub fn hand_limit(g: &Ti4Game, p: Player) -> usize {
+    if crate::ti4::rules::no_hand_limit(g, p) {
+        usize::MAX
+    } else if in_play(g, g.agendas.executive_sanctions) {
         3
     } else {
         action_cards::HAND_LIMIT
@@ -130,6 +133,7 @@ pub(super) fn start(g: &mut Ti4Game) -> bool {
     }
     g.flow.votes = [0; 2];
     g.flow.for_voters = 0;
+    g.flow.voters = 0;
     g.flow.extra_voters = 0;
     g.flow.agenda_card = NO_AGENDA;
     if g.state.agendas.count(n, Zone::Deck) == 0 {
@@ -171,10 +175,10 @@ pub(super) fn resolve(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         return;
     }
     let for_ = g.flow.outcome == 0;
-    agenda_resolved(g, for_);
     if let Some(e) = g.agendas.effects[card as usize] {
         apply_effect(g, e, for_, rng);
     }
+    agenda_resolved(g, for_);
     let law = g.content.cards.agendas[card as usize].kind == AgendaKind::Law;
     g.state.agendas.set(card as usize, if law && for_ { Zone::Law } else { Zone::Discard });
     if law && for_ {
@@ -251,8 +255,7 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, for_: bool, rng: &mut ChaCha8R
 }
 
 fn enforce_hand_limit(g: &mut Ti4Game) {
-    let limit = hand_limit(g);
-    action_cards::discard_to(g, limit);
+    action_cards::discard_to_limit(g);
 }
 
 /// Economic Equality: every trade good returns; "for" then gives each player 5.

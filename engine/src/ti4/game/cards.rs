@@ -69,11 +69,8 @@ pub(super) fn strategic(g: &mut Ti4Game, p: Player, k: u8) {
         2 => g.step = Step::ChooseSpeaker(p),
         3 => g.step = Step::Build { p, pds_only: false, secondary: false },
         4 => {
-            let f = g.state.player(p).faction;
-            let ps = g.state.player_mut(p);
-            ps.trade_goods += 3;
-            ps.commodities = g.content.factions[f.idx()].commodities;
-            super::notes::on_replenish(g, p);
+            g.state.player_mut(p).trade_goods += 3;
+            g.replenish_commodities(p);
             start_secondaries(g);
         }
         5 => {
@@ -201,7 +198,7 @@ fn may_follow(g: &Ti4Game, q: Player) -> bool {
     if !ps.in_game {
         return false;
     }
-    let token = ps.strategy > 0;
+    let token = ps.strategy > 0 || crate::ti4::rules::secondary_without_token(g, q, g.flow.card);
     match g.flow.card {
         0 => tokens::most_to_buy(g, q, 0) > 0,
         1 => token && !ps.planets.intersection(s.exhausted_planets).is_empty(),
@@ -237,7 +234,12 @@ fn action_cards_left(g: &Ti4Game) -> bool {
     g.state.action_cards.count(n, Zone::Deck) + g.state.action_cards.count(n, Zone::Discard) > 0
 }
 
+/// A follower spends a token from its strategy pool for the secondary (rules 82.3), unless a
+/// rule waives it (hook point `secondary_without_token`, Hacan's Masters of Trade).
 fn spend_strategy_token(g: &mut Ti4Game, q: Player) {
+    if crate::ti4::rules::secondary_without_token(g, q, g.flow.card) {
+        return;
+    }
     let ps = g.state.player_mut(q);
     ps.strategy -= 1;
     ps.token_reinforcements += 1;
@@ -262,9 +264,7 @@ pub(super) fn follow(g: &mut Ti4Game, q: Player) {
         }
         4 => {
             spend_strategy_token(g, q);
-            let f = g.state.player(q).faction;
-            g.state.player_mut(q).commodities = g.content.factions[f.idx()].commodities;
-            super::notes::on_replenish(g, q);
+            g.replenish_commodities(q);
             next_secondary(g)
         }
         5 => {

@@ -210,8 +210,12 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
 }
 
 /// Status phase 1 (and the Imperial primary, rules 61): a player who does not control every
-/// planet of their home system cannot score public objectives.
+/// planet of their home system cannot score public objectives (unless a rule says otherwise:
+/// hook point `scores_without_home`, Saar's Nomadic).
 fn controls_home(g: &Ti4Game, p: Player) -> bool {
+    if crate::ti4::rules::scores_without_home(g, p) {
+        return true;
+    }
     let tile = g.galaxy.tile(g.home_slot[p.idx()]);
     g.content.systems[tile.idx()].planets.iter().all(|&pl| g.state.player(p).planets.contains(pl))
 }
@@ -321,17 +325,20 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         }
         (Step::Vote(p), a) => {
             if let Action::Vote(o) = a {
+                // Asked before the planets are exhausted (Zeal counts only for a player who casts
+                // at least 1 vote).
+                let extra = crate::ti4::rules::extra_votes(g, p);
                 let c = &g.content;
                 let s = &mut g.state;
                 let ready = s.player(p).planets.difference(s.exhausted_planets);
                 let mut v: u16 = ready.iter().map(|pl| c.planets[pl.idx()].influence as u16).sum();
                 s.exhausted_planets = s.exhausted_planets.union(ready);
-                let extra = crate::ti4::rules::extra_votes(g, p);
                 if extra > 0 {
                     v += extra;
                     g.flow.extra_voters |= 1 << p.0;
                 }
                 g.flow.votes[o as usize] += v;
+                g.flow.voters |= 1 << p.0;
                 if o == 0 {
                     g.flow.for_voters |= 1 << p.0;
                 }
@@ -379,8 +386,7 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         Step::DrawActionCards(p) => {
             action_cards::draw(g, rng, p);
             action_cards::draw(g, rng, p);
-            let limit = agendas::hand_limit(g);
-            action_cards::discard_to(g, limit);
+            action_cards::discard_to_limit(g);
             cards::after_draw(g, p);
         }
         Step::RevealAgenda => {
@@ -496,6 +502,11 @@ pub(super) fn draw_secret(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player) {
 }
 
 fn start_strategy_phase(g: &mut Ti4Game) {
+    for q in g.state.seats() {
+        if g.state.player(q).in_game {
+            crate::ti4::rules::strategy_phase_start(g, q);
+        }
+    }
     g.flow.picks = 0;
     let speaker = g.state.tokens.speaker.unwrap_or(Player(0));
     g.step = Step::Pick(speaker);
@@ -664,32 +675,45 @@ fn start_agenda(g: &mut Ti4Game) {
     }
 }
 
-/// Votes start left of the speaker; the speaker votes last.
-fn first_voter(g: &mut Ti4Game) {
-    let speaker = g.state.tokens.speaker.unwrap_or(Player(0));
-    // Votes start left of the speaker; the speaker votes last.
-    let mut q = speaker;
-    for _ in 0..g.state.num_players {
-        q = Player((q.0 + 1) % g.state.num_players);
-        if may_vote(g, q) {
-            g.step = Step::Vote(q);
-            return;
+/// Rules 8.2: the voting order: votes start left of the speaker and the speaker votes last,
+/// except that players whose rules say so vote first (hook point `votes_first`, Argent's Zeal),
+/// in that same order. Returns the order and its length (every seat once).
+fn voting_order(g: &Ti4Game) -> ([Player; MAX_PLAYERS], usize) {
+    let n = g.state.num_players;
+    let speaker = g.state.tokens.speaker.unwrap_or(Player(0)).0;
+    let around = |k: u8| Player((speaker + 1 + k) % n);
+    let mut order = [Player(0); MAX_PLAYERS];
+    let mut len = 0;
+    for first in [true, false] {
+        for k in 0..n {
+            let q = around(k);
+            if crate::ti4::rules::votes_first(g, q) == first {
+                order[len] = q;
+                len += 1;
+            }
         }
     }
-    agendas::count(g);
+    (order, len)
+}
+
+/// The first player in [`voting_order`] after position `from` who may vote votes next; after
+/// the last, the votes are counted.
+fn vote_from(g: &mut Ti4Game, from: usize) {
+    let (order, len) = voting_order(g);
+    match order[from..len].iter().copied().find(|&q| may_vote(g, q)) {
+        Some(q) => g.step = Step::Vote(q),
+        None => agendas::count(g),
+    }
+}
+
+fn first_voter(g: &mut Ti4Game) {
+    vote_from(g, 0);
 }
 
 fn next_voter(g: &mut Ti4Game, p: Player) {
-    let speaker = g.state.tokens.speaker.unwrap_or(Player(0));
-    let mut q = p;
-    while q != speaker {
-        q = Player((q.0 + 1) % g.state.num_players);
-        if may_vote(g, q) {
-            g.step = Step::Vote(q);
-            return;
-        }
-    }
-    agendas::count(g);
+    let (order, len) = voting_order(g);
+    let at = order[..len].iter().position(|&q| q == p).map_or(len, |i| i + 1);
+    vote_from(g, at);
 }
 
 fn end_agenda(g: &mut Ti4Game) {

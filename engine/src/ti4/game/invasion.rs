@@ -45,9 +45,19 @@ fn may_land(g: &Ti4Game, p: Player, n: u8) -> bool {
         }
     }
     if g.flow.custodians && c.known.mecatol_rex == Some(pl) {
-        return spend_plan(c, s, p, 0, 6, 0, 0).is_some();
+        return spend_plan(c, s, p, 0, custodians_cost(g, p), 0, 0).is_some();
     }
     true
+}
+
+/// Custodians token (rules 55.2): the influence `p` spends to remove it, 6, or none when a rule
+/// waives it (hook point `custodians_free`, Winnu's Blood Ties).
+fn custodians_cost(g: &Ti4Game, p: Player) -> u8 {
+    if crate::ti4::rules::custodians_free(g, p) {
+        0
+    } else {
+        6
+    }
 }
 
 pub(super) fn land_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
@@ -72,7 +82,7 @@ pub(super) fn land(g: &mut Ti4Game, p: Player, n: u8, t: UnitType) {
     let pl = g.state.planet_at(&c, Location::Planet(a, n));
     if g.flow.custodians && pl.is_some() && c.known.mecatol_rex == pl {
         // Custodians: spend 6 influence, gain 1 victory point; the agenda phase begins.
-        if let Some(plan) = spend_plan(&c, &g.state, p, 0, 6, 0, 0) {
+        if let Some(plan) = spend_plan(&c, &g.state, p, 0, custodians_cost(g, p), 0, 0) {
             pay_plan(&mut g.state, p, plan);
         }
         g.flow.custodians = false;
@@ -211,8 +221,9 @@ fn take_control(g: &mut Ti4Game, p: Player, ploc: Location) {
     if g.state.player(p).planets.contains(pl) {
         return;
     }
-    if let Ok(Some(q)) = crate::ti4::control::gain_control(&c, &mut g.state, p, pl, true) {
-        if crate::ti4::elimination::meets_conditions(&c, &g.state, q) {
+    if let Ok(previous) = crate::ti4::control::gain_control(&c, &mut g.state, p, pl, true) {
+        crate::ti4::rules::control_gained(g, p, ploc);
+        if let Some(q) = previous.filter(|&q| crate::ti4::elimination::meets_conditions(&c, &g.state, q)) {
             let _ = crate::ti4::elimination::eliminate(&c, &mut g.state, q, Some(p));
         }
     }
@@ -228,8 +239,10 @@ fn establish_control(g: &mut Ti4Game) {
         let ploc = Location::Planet(a, n);
         if g.state.occupant(ploc) == Some(p) {
             if let Some(pl) = g.state.planet_at(&c, ploc) {
-                if !g.state.player(p).planets.contains(pl) {
-                    let _ = crate::ti4::control::gain_control(&c, &mut g.state, p, pl, true);
+                if !g.state.player(p).planets.contains(pl)
+                    && crate::ti4::control::gain_control(&c, &mut g.state, p, pl, true).is_ok()
+                {
+                    crate::ti4::rules::control_gained(g, p, ploc);
                 }
             }
         }

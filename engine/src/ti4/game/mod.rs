@@ -24,6 +24,8 @@ mod cards;
 pub mod engagement;
 #[cfg(test)]
 mod engagement_tests;
+#[cfg(test)]
+mod faction_tests;
 mod flow;
 mod invasion;
 #[cfg(test)]
@@ -295,6 +297,8 @@ pub struct Flow {
     pub agenda_card: u8,
     /// Players who voted "for" (bit per seat).
     pub for_voters: u8,
+    /// Players who cast votes for either outcome (bit per seat; abstainers are not in it).
+    pub voters: u8,
     /// Players who cast additional votes on this agenda (hook point `extra_votes`; bit per
     /// seat).
     pub extra_voters: u8,
@@ -503,7 +507,7 @@ impl Ti4Game {
             }
             for slot in 0..s.num_systems {
                 if s.systems[slot as usize].space.owner == p.0 {
-                    if tactical::non_fighter_ships(s, slot) > ps.fleet as u32 {
+                    if tactical::non_fighter_ships(s, slot) > crate::ti4::rules::fleet_limit(c, s, p) {
                         return Err(format!("fleet pool exceeded in slot {slot} by {}", p.0));
                     }
                     let (cap, load) = tactical::space_load(c, s, slot);
@@ -540,6 +544,14 @@ impl Ti4Game {
         n: u8,
     ) -> Result<crate::ti4::placement::Placement, crate::ti4::state::UnitError> {
         crate::ti4::placement::place_units(&self.content, &mut self.state, p, loc, t, n)
+    }
+
+    /// Rules 21.2: `p` replenishes its commodities (to its faction's commodity value); a Trade
+    /// Agreement another player holds then gives them as trade goods (the note's text).
+    pub fn replenish_commodities(&mut self, p: Player) {
+        let f = self.state.player(p).faction;
+        self.state.player_mut(p).commodities = self.content.factions[f.idx()].commodities;
+        notes::on_replenish(self, p);
     }
 
     /// Victory points of a seat: objectives, bonus points, and Support for the Throne notes in

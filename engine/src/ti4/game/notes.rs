@@ -72,10 +72,24 @@ pub fn throne_points(g: &Ti4Game, p: Player) -> u32 {
         .count() as u32
 }
 
+/// The players `p` may transact with (rules 94.1: its neighbours; anyone, for or with a player
+/// whose rules say so: hook point `transacts_with_anyone`, Hacan's Guild Ships).
+fn partners(g: &Ti4Game, p: Player) -> u8 {
+    let s = &g.state;
+    let mut m = neighbours(g, p);
+    let anyone = crate::ti4::rules::transacts_with_anyone(g, p);
+    for q in s.seats().filter(|&q| q != p && s.player(q).in_game) {
+        if anyone || crate::ti4::rules::transacts_with_anyone(g, q) {
+            m |= 1 << q.0;
+        }
+    }
+    m
+}
+
 /// The transaction offers of the active player `p` at the start of their turn.
 pub(super) fn transact_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
     let s = &g.state;
-    let open = neighbours(g, p) & !g.flow.transacted;
+    let open = partners(g, p) & !g.flow.transacted;
     if open == 0 {
         return;
     }

@@ -15,7 +15,11 @@ const THEM: Player = Player(1);
 /// Seed 1 at seat 0's turn with seat 1 made a neighbour (a destroyer of theirs next to seat 0's
 /// home); returns the game and that slot.
 fn neighbour_game() -> (Ti4Game, u8) {
-    let mut g = game();
+    neighbour_game_of(game())
+}
+
+/// [`neighbour_game`] in game `g` (at seat 0's turn).
+fn neighbour_game_of(mut g: Ti4Game) -> (Ti4Game, u8) {
     let home = g.home_slot[0];
     let next = bits(g.galaxy.neighbours(home))
         .find(|&sl| g.state.systems[sl as usize].space.owner == NOBODY && !g.home_slot[..6].contains(&sl))
@@ -53,18 +57,23 @@ fn transactions_94_swap_commodities_with_a_neighbour_once_per_turn() {
     check(&g).unwrap();
 }
 
+/// Seed 2 (Letnev, Yssaril, L1Z1X, Saar, Yin, Argent: no Hacan, whose Guild Ships lifts the
+/// neighbour condition).
 #[test]
 fn transactions_94_only_with_neighbours_and_declining_changes_nothing() {
-    let (mut g, _) = neighbour_game();
+    let (mut g, _) = neighbour_game_of(super::action_card_tests::game_of(super::tests::six_player_game(2)));
+    for q in g.state.seats() {
+        g.state.player_mut(q).commodities = 1;
+    }
     let nb = neighbours(&g, ME);
+    assert_ne!(nb, 0b111110, "some seat is no neighbour");
     for a in legal(&g) {
         if let Action::Transact(q, _) = a {
             assert!(nb >> q & 1 == 1, "seat {q} is no neighbour");
         }
     }
-    let k = slot(&g, "trade_agreement");
     let before = g.state;
-    g.apply(Action::Transact(THEM.0, 1 + k));
+    g.apply(Action::Transact(THEM.0, 0));
     g.apply(Action::Done);
     assert_eq!(g.state, before);
     assert_eq!(g.flow.transacted >> THEM.0 & 1, 1);

@@ -54,10 +54,10 @@ fn committed_perft_counts_of_action_phase_positions() {
     }
     // Regression data: recompute with this test's loop and check the change is meant.
     let expected: Vec<(u64, usize, &str, PerftCount)> = vec![
-        (1, 30, "Turn(Player(5))", count(475, 19, 0)),
+        (1, 30, "Move(Player(2))", count(793, 2, 0)),
         (2, 40, "Follow(Player(3))", count(84, 0, 0)),
-        (4, 300, "Tokens { p: Player(2), stage: 0 }", count(41, 15, 0)),
-        (5, 500, "Follow(Player(2))", count(90, 1, 0)),
+        (4, 300, "Move(Player(1))", count(16, 0, 0)),
+        (5, 500, "Follow(Player(2))", count(102, 1, 0)),
         (6, 700, "Turn(Player(3))", count(1585, 1, 0)),
     ];
     assert_eq!(found.len(), expected.len());

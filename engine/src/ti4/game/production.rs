@@ -84,7 +84,7 @@ pub(super) fn produce_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
         if is_ship(t) && blockaded {
             continue;
         }
-        if is_ship(t) && t != UnitType::Fighter && nf_here + 1 > s.player(p).fleet as u32 {
+        if is_ship(t) && t != UnitType::Fighter && nf_here + 1 > crate::ti4::rules::fleet_limit(c, s, p) {
             continue;
         }
         let carried = t == UnitType::Fighter || (ground_in_space && !is_ship(t));

@@ -217,7 +217,16 @@ fn space_combat_78_follows_movement_into_other_players_ships() {
 #[test]
 fn invasion_49_landing_on_an_empty_planet_gains_control_exhausted() {
     let mut g = scenario();
-    let h = home(&g);
+    let pl = land_next_to_home(&mut g);
+    assert!(g.state.player(ME).planets.contains(pl));
+    assert!(g.state.exhausted_planets.contains(pl));
+    check(&g).unwrap();
+}
+
+/// Seat 0 carries 1 infantry from its home to a planet system next to it and lands it on the
+/// first planet (empty in a [`scenario`]); returns that planet.
+pub(super) fn land_next_to_home(g: &mut Ti4Game) -> PlanetId {
+    let h = home(g);
     let target = (0..g.state.num_systems)
         .find(|&sl| {
             g.galaxy().distance(h, sl) == Some(1)
@@ -234,31 +243,40 @@ fn invasion_49_landing_on_an_empty_planet_gains_control_exhausted() {
     g.apply(Action::Done);
     assert_eq!(g.step, Step::Land(ME));
     g.apply(Action::Land(0, UnitType::Infantry));
-    let pl = g.state.planet_at(g.content(), Location::Planet(target, 0)).unwrap();
-    assert!(g.state.player(ME).planets.contains(pl));
-    assert!(g.state.exhausted_planets.contains(pl));
-    check(&g).unwrap();
+    g.state.planet_at(g.content(), Location::Planet(target, 0)).unwrap()
 }
 
 #[test]
 fn custodians_5_landing_on_mecatol_costs_6_influence_and_scores_1() {
     let mut g = scenario();
+    assert!(!land_on_mecatol(&mut g, 5), "5 trade goods and no ready planet cannot pay 6");
+    let mut g = scenario();
+    assert!(land_on_mecatol(&mut g, 6));
+    assert_eq!(g.state.player(ME).trade_goods, 0, "6 influence paid with trade goods");
+    check(&g).unwrap();
+}
+
+/// Seat 0 of `g` (a [`scenario`]) moves a carrier with 1 infantry from next to Mecatol Rex onto
+/// it, holding `trade_goods` and no ready planet, and lands the infantry if it may (removing
+/// the custodians token for 1 victory point, checked); returns whether it could land.
+pub(super) fn land_on_mecatol(g: &mut Ti4Game, trade_goods: u8) -> bool {
     let m = g.galaxy().mecatol();
     let from = bits(g.galaxy().neighbours(m)).find(|&sl| g.galaxy().anomalies(sl) == 0).unwrap();
     g.state.add_units(ME, Location::Space(from), UnitType::Carrier, 1).unwrap();
     g.state.add_units(ME, Location::Space(from), UnitType::Infantry, 1).unwrap();
     g.apply(Action::Activate(m));
     g.apply(Action::Move(from, UnitType::Carrier));
-    g.state.player_mut(ME).trade_goods = 6;
+    g.state.player_mut(ME).trade_goods = trade_goods;
     g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(ME).planets);
     g.apply(Action::Done);
-    assert_eq!(g.step, Step::Land(ME));
-    let vp = g.victory_points(ME);
-    g.apply(Action::Land(0, UnitType::Infantry));
-    assert!(!g.flow.custodians);
-    assert_eq!(g.victory_points(ME), vp + 1);
-    assert_eq!(g.state.player(ME).trade_goods, 0, "6 influence paid with trade goods");
-    check(&g).unwrap();
+    let may = g.step == Step::Land(ME);
+    if may {
+        let vp = g.victory_points(ME);
+        g.apply(Action::Land(0, UnitType::Infantry));
+        assert!(!g.flow.custodians);
+        assert_eq!(g.victory_points(ME), vp + 1);
+    }
+    may
 }
 
 #[test]

@@ -221,6 +221,7 @@ impl Flow {
             votes: [0; 2],
             agenda_card: super::agendas::NO_AGENDA,
             for_voters: 0,
+            voters: 0,
             extra_voters: 0,
             outcome: 0,
             transacted: 0,

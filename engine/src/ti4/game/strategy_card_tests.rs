@@ -21,7 +21,11 @@ fn legal(g: &Ti4Game) -> Vec<Action> {
 
 /// Seat 0's action-phase turn holding strategy card `k`, with no command token on the board.
 fn holding(k: u8) -> Ti4Game {
-    let mut g = game();
+    hold(game(), k)
+}
+
+/// `g` with seat 0 holding strategy card `k`, ready, and no command token on the board.
+pub(super) fn hold(mut g: Ti4Game, k: u8) -> Ti4Game {
     for slot in 0..g.state.num_systems as usize {
         let t = g.state.systems[slot].tokens;
         for q in g.state.seats() {
@@ -252,11 +256,19 @@ fn construction_technology_19_nekro_copying_floating_factory_ii_builds_docks_in_
 /// no public objective, however many they meet.
 #[test]
 fn imperial_61_no_public_objective_without_the_whole_home_system() {
+    assert!(imperial_offers_a_public_objective(game(), true));
+    assert!(!imperial_offers_a_public_objective(game(), false));
+}
+
+/// Whether seat 0 of `g`, holding Imperial with 40 trade goods and a revealed objective that
+/// spends them, is offered that objective by Imperial's primary (with or without the first
+/// planet of its home system).
+pub(super) fn imperial_offers_a_public_objective(g: Ti4Game, keep_home: bool) -> bool {
     use super::objectives::{meets, Cond};
     use crate::ti4::components::PublicState;
     const IMPERIAL: u8 = 7;
-    let start = |keep_home: bool| {
-        let mut g = holding(IMPERIAL);
+    let start = |g: Ti4Game, keep_home: bool| {
+        let mut g = hold(g, IMPERIAL);
         g.state.player_mut(ME).trade_goods = 40;
         let spend = (0..g.content.cards.public_objectives.len())
             .find(|&i| matches!(g.objectives.public[i], Some(c @ Cond::Spend { .. }) if meets(&g, ME, c)))
@@ -273,11 +285,9 @@ fn imperial_61_no_public_objective_without_the_whole_home_system() {
         assert_eq!(g.step, Step::Imperial(ME));
         (legal(&g), o)
     };
-    let (with_home, o) = start(true);
-    assert!(with_home.contains(&Action::ScorePublic(o)), "{with_home:?}");
-    let (without, o) = start(false);
-    assert!(!without.contains(&Action::ScorePublic(o)), "{without:?}");
-    assert!(without.contains(&Action::Done));
+    let (l, o) = start(g, keep_home);
+    assert!(l.contains(&Action::Done));
+    l.contains(&Action::ScorePublic(o))
 }
 
 /// Jol-Nar, Brilliant (faction sheet; Technology 3.1): a Jol-Nar player following Technology

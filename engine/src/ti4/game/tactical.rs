@@ -209,7 +209,7 @@ pub(super) fn route(g: &Ti4Game, p: Player, m: &Mover, from: u8, to: u8, base: u
         return None;
     }
     let gal = &g.galaxy;
-    let mv = move_value_leaving(gal.anomalies(from), base) + start_bonus(g, p, m, from);
+    let mv = move_value_leaving(gal.anomalies(from), base, m.traits) + start_bonus(g, p, m, from);
     let gd = m.bonus_once;
     let from_rift = rift_roll_needed(gal.anomalies(from));
     for (gravity_drive, rifts) in [(false, false), (true, false), (false, true), (true, true)] {
@@ -228,7 +228,7 @@ pub(super) fn route(g: &Ti4Game, p: Player, m: &Mover, from: u8, to: u8, base: u
 /// bonuses and rifts used).
 fn reach_set(g: &Ti4Game, p: Player, m: &Mover, from: u8, base: u8) -> u64 {
     let gal = &g.galaxy;
-    let mv = move_value_leaving(gal.anomalies(from), base) + start_bonus(g, p, m, from) + m.bonus_once as u8;
+    let mv = move_value_leaving(gal.anomalies(from), base, m.traits) + start_bonus(g, p, m, from) + m.bonus_once as u8;
     gal.reach(from, &movement_query(g, p, m, mv, true))
 }
 
@@ -332,7 +332,7 @@ pub(super) fn move_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
     let units = units_of(c, s, p);
     let m = Mover::of(g, p);
     let here = if s.systems[a as usize].space.owner == p.0 { non_fighter_ships(s, a) } else { 0 };
-    let fleet_ok = here + transit_non_fighters(&g.flow.transit) < s.player(p).fleet as u32;
+    let fleet_ok = here + transit_non_fighters(&g.flow.transit) < crate::ti4::rules::fleet_limit(c, s, p);
     for from in 0..s.num_systems {
         let sl = &s.systems[from as usize];
         if from == a || sl.tokens >> p.0 & 1 == 1 {
@@ -696,7 +696,7 @@ pub(super) fn retreat_systems(g: &Ti4Game, p: Player) -> SystemSet {
 /// Fleet pool 4 after a retreat: non-fighter ships beyond the fleet pool are removed (cheapest
 /// first), then capacity.
 fn enforce_fleet(g: &mut Ti4Game, slot: u8, p: Player) {
-    let fleet = g.state.player(p).fleet as u32;
+    let fleet = crate::ti4::rules::fleet_limit(&g.content, &g.state, p);
     for &t in &SHIPS[1..] {
         let over = non_fighter_ships(&g.state, slot).saturating_sub(fleet);
         let k = (g.state.count_at(Location::Space(slot), t) as u32).min(over);

@@ -55,13 +55,16 @@ impl TokenPlan {
     }
 }
 
-/// The most non-fighter ships `p` has in one system (rules 4: the fleet pool must cover them).
+/// The fleet-pool tokens `p` needs: the most non-fighter ships it has in one system, less what
+/// its rules allow beyond the fleet pool (rules 37: the fleet pool must cover them).
 fn fleet_needed(g: &Ti4Game, p: Player) -> u8 {
-    (0..g.state.num_systems)
+    let most = (0..g.state.num_systems)
         .filter(|&sl| g.state.systems[sl as usize].space.owner == p.0)
-        .map(|sl| tactical::non_fighter_ships(&g.state, sl) as u8)
+        .map(|sl| tactical::non_fighter_ships(&g.state, sl))
         .max()
-        .unwrap_or(0)
+        .unwrap_or(0);
+    let bonus = crate::ti4::rules::fleet_limit(&g.content, &g.state, p) - g.state.player(p).fleet as u32;
+    most.saturating_sub(bonus) as u8
 }
 
 /// `p` gains up to `gain` tokens from reinforcements and places them (with `redistribute`, may

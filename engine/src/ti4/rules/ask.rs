@@ -54,6 +54,11 @@ any_g!(move_bonus_once);
 any_g!(retreat_into_empty);
 any_g!(extra_tactical_action);
 any_g!(cannot_vote);
+any_g!(scores_without_home);
+any_g!(custodians_free);
+any_g!(votes_first);
+any_g!(no_hand_limit);
+any_g!(transacts_with_anyone);
 sum_g!(production_discount, u32);
 sum_g!(status_action_cards, u8);
 sum_g!(extra_votes, u16);
@@ -92,6 +97,15 @@ pub fn technology_gained(c: &Content, s: &mut State, p: Player, t: TechId) {
 /// Hook point `status_command_tokens`: the sum over the active rules.
 pub fn status_command_tokens(c: &Content, s: &State, p: Player) -> u8 {
     active(&c.rules.status_command_tokens, H::status_command_tokens, c, s, p).map(|(src, f)| f(src, c, s, p)).sum()
+}
+
+/// Rules 37: the most non-fighter ships `p` may have in one system: the tokens in its fleet
+/// pool plus hook point `fleet_limit_bonus` (Letnev's Armada).
+#[inline]
+pub fn fleet_limit(c: &Content, s: &State, p: Player) -> u32 {
+    let bonus: u32 =
+        active(&c.rules.fleet_limit_bonus, H::fleet_limit_bonus, c, s, p).map(|(src, f)| f(src, c, s, p) as u32).sum();
+    s.player(p).fleet as u32 + bonus
 }
 
 /// Hook point `combat_roll_modifier`: the sum over the active rules.
@@ -188,6 +202,8 @@ macro_rules! trigger_g {
 trigger_g!(ground_combat_won, at: Location);
 trigger_g!(after_production);
 trigger_g!(turn_end);
+trigger_g!(strategy_phase_start);
+trigger_g!(control_gained, at: Location);
 trigger_g!(agenda_resolved, for_: bool);
 
 /// Hook point `seat_setup`.
@@ -198,6 +214,13 @@ pub fn seat_setup(c: &Content, s: &mut State, p: Player) {
             f(src, c, s, p);
         }
     }
+}
+
+/// Hook point `secondary_without_token`: true when an active rule says so.
+pub fn secondary_without_token(g: &Ti4Game, p: Player, card: u8) -> bool {
+    let c = g.content();
+    active(&c.rules.secondary_without_token, H::secondary_without_token, c, &g.state, p)
+        .any(|(src, f)| f(src, g, p, card))
 }
 
 /// Hook point `cannot_lose_planet`.

@@ -146,22 +146,36 @@ hook_points! {
     Trigger ground_combat_won: fn(&mut Ti4Game, Player, crate::ti4::state::Location);
 
     // ---- Production, turns, status and agenda phases -----------------------------------------
+    /// Rules 37 (fleet pool): additional non-fighter ships the player may have in each system
+    /// beyond the tokens in its fleet pool.
+    Query fleet_limit_bonus: fn(&Content, &State, Player) -> u8;
     /// Reduction of the combined cost of units the player produces.
     Query production_discount: fn(&Ti4Game, Player) -> u32;
     /// After the player's units use PRODUCTION in the active system.
     Trigger after_production: fn(&mut Ti4Game, Player);
+    /// The player may transact with players who are not its neighbours (rules 94.1), both ways.
+    Query transacts_with_anyone: fn(&Ti4Game, Player) -> bool;
+    /// The player resolves the secondary ability of strategy card `card` (0 Leadership … 7
+    /// Imperial) without spending a command token from its strategy pool.
+    Query secondary_without_token: fn(&Ti4Game, Player, u8) -> bool;
     /// The player may perform a second tactical action in the turn.
     Query extra_tactical_action: fn(&Ti4Game, Player) -> bool;
+    /// At the start of the strategy phase (every player in the game, in seat order).
+    Trigger strategy_phase_start: fn(&mut Ti4Game, Player);
     /// At the end of each of the player's action-phase turns.
     Trigger turn_end: fn(&mut Ti4Game, Player);
     /// Additional action cards the player draws in status phase step 3.
     Query status_action_cards: fn(&Ti4Game, Player) -> u8;
+    /// The player has no action-card hand limit (rules 2.3).
+    Query no_hand_limit: fn(&Ti4Game, Player) -> bool;
     /// Additional command tokens the player gains in status phase step 5.
     Query status_command_tokens: fn(&Content, &State, Player) -> u8;
     /// The player may not vote.
     Query cannot_vote: fn(&Ti4Game, Player) -> bool;
     /// Additional votes the player casts when voting.
     Query extra_votes: fn(&Ti4Game, Player) -> u16;
+    /// The player votes first in the agenda phase (before the player left of the speaker).
+    Query votes_first: fn(&Ti4Game, Player) -> bool;
     /// After an agenda's outcome (`true`: "for") is resolved.
     Trigger agenda_resolved: fn(&mut Ti4Game, Player, bool);
 
@@ -173,6 +187,15 @@ hook_points! {
     Query owns_zero_token: fn(&Content, &State, Player) -> bool;
     /// The player's play area may hold other factions' technologies (Technology 18).
     Query holds_other_factions_technologies: fn(&Content, &State, Player) -> bool;
+    /// After the player gains control of the planet at this location in play (invasion and
+    /// landing, rules 49.7; not at setup).
+    Trigger control_gained: fn(&mut Ti4Game, Player, crate::ti4::state::Location);
+    /// The player removes the custodians token from Mecatol Rex without spending influence
+    /// (rules 5 / 55.2 cost 6).
+    Query custodians_free: fn(&Ti4Game, Player) -> bool;
+    /// The player may score objectives without controlling every planet of its home system
+    /// (status phase 1 and Imperial, rules 61).
+    Query scores_without_home: fn(&Ti4Game, Player) -> bool;
     /// The player can never lose control of this planet.
     Query cannot_lose_planet: fn(&Content, &State, Player, PlanetId) -> bool;
     /// Units another player (`placer`) puts into a system of this tile are destroyed instead

@@ -19,7 +19,8 @@ fn tables(c: &Content) -> Vec<Vec<FactionId>> {
         .enumerate()
         .map(|(i, (key, _))| {
             let mut t = vec![c.faction(key).expect("registered faction in the content")];
-            t.extend((0..5).map(|k| c.faction(fillers[(i + k) % fillers.len()]).unwrap()));
+            let others = (0..fillers.len()).map(|k| fillers[(i + k) % fillers.len()]).filter(|f| f != key);
+            t.extend(others.take(5).map(|f| c.faction(f).unwrap()));
             t
         })
         .collect()

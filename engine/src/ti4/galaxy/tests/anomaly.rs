@@ -3,9 +3,9 @@
 use super::*;
 use crate::ti4::galaxy::anomaly::*;
 
-const NONE: MoverTraits = MoverTraits { antimass_deflectors: false, gashlai_physiology: false };
-const AMD: MoverTraits = MoverTraits { antimass_deflectors: true, gashlai_physiology: false };
-const MUAAT: MoverTraits = MoverTraits { antimass_deflectors: false, gashlai_physiology: true };
+const NONE: MoverTraits = MoverTraits { antimass_deflectors: false, gashlai_physiology: false, nebulae_ignored: false };
+const AMD: MoverTraits = MoverTraits { antimass_deflectors: true, gashlai_physiology: false, nebulae_ignored: false };
+const MUAAT: MoverTraits = MoverTraits { antimass_deflectors: false, gashlai_physiology: true, nebulae_ignored: false };
 
 #[test]
 fn asteroid_field_11_no_entry_or_passage_without_antimass_deflectors() {
@@ -27,9 +27,9 @@ fn nebula_59_active_system_only_move_one_defender_plus_one() {
     let n = Anomaly::Nebula.bit();
     assert!(may_enter(n, NONE), "59.1: may be the active system");
     assert!(!may_pass(n, NONE) && !may_pass(n, AMD), "59.1: never moved through");
-    assert_eq!(move_value_leaving(n, 3), 1, "59.2");
-    assert_eq!(move_value_leaving(n, 0), 0);
-    assert_eq!(move_value_leaving(0, 3), 3);
+    assert_eq!(move_value_leaving(n, 3, NONE), 1, "59.2");
+    assert_eq!(move_value_leaving(n, 0, NONE), 0);
+    assert_eq!(move_value_leaving(0, 3, NONE), 3);
     assert_eq!(defender_combat_bonus(n), 1, "59.3");
     assert_eq!(defender_combat_bonus(Anomaly::GravityRift.bit()), 0);
 }
@@ -52,7 +52,7 @@ fn gravity_rift_41_bonus_and_survival_roll() {
 fn entropic_scar_is_only_an_anomaly() {
     let e = Anomaly::EntropicScar.bit();
     assert!(may_enter(e, NONE) && may_pass(e, NONE));
-    assert_eq!((move_value_leaving(e, 2), exit_move_bonus(e), defender_combat_bonus(e)), (2, 0, 0));
+    assert_eq!((move_value_leaving(e, 2, NONE), exit_move_bonus(e), defender_combat_bonus(e)), (2, 0, 0));
 }
 
 /// A corridor: Mecatol Rex (0) - position 1 - position 7 - position 19, every other position empty.
@@ -94,4 +94,13 @@ fn movement_reach_applies_anomaly_masks() {
     let q = Reach { moves: 3, no_pass: 1 << p1, ..Reach::default() };
     assert_eq!(g.reach(m, &q), 1 << p1);
     assert_eq!(g.reachable(m, 3, 1 << p1), 0, "blocked: neither entered nor passed");
+}
+
+#[test]
+fn nebula_59_empyrean_voidborn_moves_through_and_out_at_full_value() {
+    let n = Anomaly::Nebula.bit();
+    let voidborn = MoverTraits { nebulae_ignored: true, ..NONE };
+    assert!(may_enter(n, voidborn) && may_pass(n, voidborn));
+    assert_eq!(move_value_leaving(n, 3, voidborn), 3);
+    assert!(!may_pass(n | Anomaly::AsteroidField.bit(), voidborn), "asteroids still stop it");
 }

@@ -1,0 +1,22 @@
+//! The Nomad: Future Sight. (The Company needs leaders, which are not modelled.)
+
+use crate::ti4::game::Ti4Game;
+use crate::ti4::ids::*;
+use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+
+pub(super) static RULES: &[Rule] = &[
+    // Future Sight: "During the agenda phase, after an outcome that you voted for or predicted
+    // is resolved, gain 1 trade good." (Predictions are riders, which are not modelled.)
+    Rule {
+        source: SourceKey::Ability("future_sight"),
+        hooks: Hooks { agenda_resolved: Some(future_sight), ..Hooks::NONE },
+    },
+];
+
+fn future_sight(_: Source, g: &mut Ti4Game, p: Player, for_: bool) {
+    let (voted, voted_for) = (g.flow.voters >> p.0 & 1 == 1, g.flow.for_voters >> p.0 & 1 == 1);
+    if voted && voted_for == for_ {
+        let ps = g.state.player_mut(p);
+        ps.trade_goods = ps.trade_goods.saturating_add(1);
+    }
+}

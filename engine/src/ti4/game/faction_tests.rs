@@ -1,0 +1,199 @@
+//! Faction abilities in play (`crate::ti4::factions`), one test per ability, named after the
+//! faction and the ability.
+
+use super::action_card_tests::{game_of, seven_cards_then_status_draw};
+use super::agenda_tests::{resolve, vote_all_for};
+use super::rule_tests::{land_next_to_home, land_on_mecatol, legal, scenario_of};
+use super::strategy_card_tests::{hold, imperial_offers_a_public_objective};
+use super::tests::{check, six_player_game};
+use super::*;
+use crate::ti4::components::Zone;
+use crate::ti4::state::Location;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// A game of `six_player_game(seed)` cleared of units (as `rule_tests::scenario`), and the seat
+/// of `faction`.
+fn seated(seed: u64, faction: &str) -> (Ti4Game, Player) {
+    let g = scenario_of(six_player_game(seed));
+    let p = g.state.seat_of(g.content().faction(faction).unwrap()).unwrap_or_else(|| panic!("{faction} seated"));
+    (g, p)
+}
+
+#[test]
+fn letnev_armada_allows_2_more_non_fighter_ships_per_system_than_the_fleet_pool() {
+    // Seed 2 seats Letnev, Yssaril, L1Z1X, Saar, Yin and Argent.
+    let (mut g, letnev) = seated(2, "letnev");
+    let other = Player((letnev.0 + 1) % g.state.num_players);
+    for p in [letnev, other] {
+        let ps = g.state.player_mut(p);
+        ps.token_reinforcements += ps.fleet - 1;
+        ps.fleet = 1;
+        assert_eq!(crate::ti4::rules::fleet_limit(g.content(), &g.state, p), 1 + 2 * (p == letnev) as u32);
+    }
+    let h = g.home_slot[letnev.idx()];
+    g.state.add_units(letnev, Location::Space(h), UnitType::Dreadnought, 3).unwrap();
+    check(&g).expect("3 ships on a fleet pool of 1: Armada's 2 more");
+    g.state.add_units(letnev, Location::Space(h), UnitType::Cruiser, 1).unwrap();
+    let err = check(&g).unwrap_err();
+    assert!(err.contains("fleet pool exceeded"), "{err}");
+    let o = g.home_slot[other.idx()];
+    g.state.add_units(other, Location::Space(o), UnitType::Dreadnought, 2).unwrap();
+    g.state.remove_units(Location::Space(h), UnitType::Cruiser, 1).unwrap();
+    let err = check(&g).unwrap_err();
+    assert!(err.contains(&format!("by {}", other.0)), "another faction's fleet pool is the limit: {err}");
+}
+
+/// Seed 11 seats Saar at seat 0 (then Yin, Argent, Mahact, Titans, Letnev); seed 1 seats Hacan.
+#[test]
+fn saar_scavenge_gains_1_trade_good_after_gaining_control_of_a_planet() {
+    for (seed, gain) in [(11, 1), (1, 0)] {
+        let mut g = scenario_of(six_player_game(seed));
+        let tg = g.state.player(Player(0)).trade_goods;
+        let pl = land_next_to_home(&mut g);
+        assert!(g.state.player(Player(0)).planets.contains(pl));
+        assert_eq!(g.state.player(Player(0)).trade_goods, tg + gain, "seed {seed}");
+        check(&g).unwrap();
+    }
+}
+
+#[test]
+fn saar_nomadic_scores_objectives_without_the_home_system() {
+    let saar = || game_of(six_player_game(11));
+    assert_eq!(saar().state.player(Player(0)).faction, saar().content().faction("saar").unwrap());
+    assert!(imperial_offers_a_public_objective(saar(), false), "Nomadic: without its home planet");
+    assert!(!imperial_offers_a_public_objective(game_of(six_player_game(1)), false));
+}
+
+/// Seed 10 seats Winnu at seat 0 (then Sardakk, Creuss, Empyrean, Titans, Hacan).
+#[test]
+fn winnu_blood_ties_removes_the_custodians_without_spending_influence() {
+    let mut g = scenario_of(six_player_game(10));
+    assert_eq!(g.state.player(Player(0)).faction, g.content().faction("winnu").unwrap());
+    assert!(land_on_mecatol(&mut g, 0), "Blood Ties: no influence needed");
+    assert_eq!(g.state.player(Player(0)).trade_goods, 0);
+    check(&g).unwrap();
+    let mut g = scenario_of(six_player_game(10));
+    assert!(land_on_mecatol(&mut g, 6));
+    assert_eq!(g.state.player(Player(0)).trade_goods, 6, "nothing spent");
+}
+
+/// Seed 22 seats Naaz-Rokha at seat 0 and Hacan at seat 1. Seat 0 plays Trade; Hacan, with no
+/// token in its strategy pool, follows it anyway and keeps none spent; seat 2 without strategy
+/// tokens is not asked.
+#[test]
+fn hacan_masters_of_trade_follows_trade_without_a_strategy_token() {
+    const TRADE: u8 = 4;
+    let mut g = hold(game_of(six_player_game(22)), TRADE);
+    let hacan = Player(1);
+    assert_eq!(g.state.player(hacan).faction, g.content().faction("hacan").unwrap());
+    for q in [hacan, Player(2)] {
+        let ps = g.state.player_mut(q);
+        ps.token_reinforcements += ps.strategy;
+        ps.strategy = 0;
+        ps.commodities = 0;
+    }
+    g.apply(Action::Strategic(TRADE));
+    let mut asked = Vec::new();
+    while let Step::Follow(q) = g.step {
+        asked.push(q);
+        g.apply(if q == hacan { Action::Follow } else { Action::Done });
+    }
+    assert!(asked.contains(&hacan) && !asked.contains(&Player(2)), "{asked:?}");
+    let f = g.state.player(hacan).faction;
+    assert_eq!(g.state.player(hacan).commodities, g.content().factions[f.idx()].commodities, "replenished");
+    assert_eq!(g.state.player(hacan).strategy, 0);
+    check(&g).unwrap();
+}
+
+/// Seed 2 seats Argent at seat 5.
+#[test]
+fn argent_zeal_votes_first_with_1_additional_vote_per_player() {
+    let mut g = game_of(six_player_game(2));
+    let argent = g.state.seat_of(g.content().faction("argent").unwrap()).expect("Argent seated");
+    let votes = vote_all_for(&mut g, &mut ChaCha8Rng::seed_from_u64(3));
+    assert_eq!(votes[0].0, argent, "Zeal: Argent votes first: {votes:?}");
+    assert_eq!(votes.len(), 6);
+    for &(p, cast, influence) in &votes {
+        assert_eq!(cast, influence + if p == argent { 6 } else { 0 }, "{p:?}");
+    }
+    let speaker = g.state.tokens.speaker.unwrap();
+    let rest: Vec<Player> = (1..=6).map(|k| Player((speaker.0 + k) % 6)).filter(|&q| q != argent).collect();
+    assert_eq!(votes[1..].iter().map(|v| v.0).collect::<Vec<_>>(), rest, "then from left of the speaker");
+}
+
+/// Keleres at seat 0 (with Mentak, Sol, Hacan, Letnev, Jol-Nar): the first strategy phase starts
+/// once the setup's chance event is dealt.
+#[test]
+fn keleres_council_patronage_replenishes_and_gains_1_trade_good_at_the_start_of_the_strategy_phase() {
+    use crate::ti4::content::Content;
+    let c = Content::embedded();
+    let keys = ["keleres", "mentak", "sol", "hacan", "letnev", "jolnar"];
+    let f: Vec<FactionId> = keys.iter().map(|k| c.faction(k).unwrap()).collect();
+    let mut g = Ti4Game::new(c.clone(), &f, &MapChoice::Random(2), Ti4Options::default()).unwrap();
+    let goods = |g: &Ti4Game, q: u8| (g.state.player(Player(q)).commodities, g.state.player(Player(q)).trade_goods);
+    assert_eq!((goods(&g, 0), goods(&g, 1)), ((0, 0), (0, 0)));
+    g.apply_chance(&mut ChaCha8Rng::seed_from_u64(1));
+    assert!(matches!(g.step, Step::Pick(_)), "{:?}", g.step);
+    assert_eq!(goods(&g, 0), (2, 1), "Keleres' 2 commodities, then 1 trade good");
+    assert_eq!(goods(&g, 1), (0, 0));
+    check(&g).unwrap();
+}
+
+/// Seed 5 seats Yssaril at seat 0.
+#[test]
+fn yssaril_crafty_has_no_action_card_hand_limit() {
+    let g = seven_cards_then_status_draw(game_of(six_player_game(5)));
+    assert_eq!(g.state.player(Player(0)).faction, g.content().faction("yssaril").unwrap());
+    let copies = g.content().cards.action_copies.len();
+    assert_eq!(g.state.action_cards.count(copies, Zone::Hand(Player(0))), 8, "Crafty: 7 + 1 kept");
+    assert_eq!(g.state.action_cards.count(copies, Zone::Discard), 0);
+    check(&g).unwrap();
+}
+
+/// Seed 4 seats Empyrean (with Jol-Nar, Mentak, Winnu, Sardakk, Creuss); the anomaly rules
+/// for the trait are tested in `galaxy::tests::anomaly`
+/// (`nebula_59_empyrean_voidborn_moves_through_and_out_at_full_value`).
+#[test]
+fn empyrean_voidborn_ships_ignore_nebulae_in_movement() {
+    let (g, empyrean) = seated(4, "empyrean");
+    for q in g.state.seats() {
+        assert_eq!(crate::ti4::rules::mover_traits(&g, q).nebulae_ignored, q == empyrean, "{q:?}");
+    }
+}
+
+/// Seed 21 seats the Nomad at seat 0. Economic Equality sets every player's trade goods (to 5
+/// "for", 0 "against"); Future Sight's trade good comes after the outcome is resolved.
+#[test]
+fn nomad_future_sight_gains_1_trade_good_after_an_outcome_it_voted_for() {
+    for (outcome, nomad_tg) in [(1, 1), (0, 5)] {
+        let mut g = game_of(six_player_game(21));
+        assert_eq!(g.state.player(Player(0)).faction, g.content().faction("nomad").unwrap());
+        g.flow.voters = 1 | 1 << 1; // seats 0 and 1 vote "against"
+        resolve(&mut g, "economic_equality", outcome, 0);
+        assert_eq!(g.state.player(Player(0)).trade_goods, nomad_tg, "outcome {outcome}");
+        assert_eq!(g.state.player(Player(1)).trade_goods, 5 * (outcome == 0) as u8, "no Future Sight");
+    }
+}
+
+/// Hacan at seat 0 (seed 1) offers transactions to every player in the game; at seed 22 seat 0
+/// (Naaz-Rokha) may offer one to Hacan at seat 1, neighbour or not; nobody else is offered to
+/// beyond the neighbours.
+#[test]
+fn hacan_guild_ships_transacts_with_players_who_are_not_neighbours() {
+    use super::action_cards::neighbours;
+    let offered = |g: &mut Ti4Game| {
+        for q in g.state.seats() {
+            g.state.player_mut(q).commodities = 1;
+        }
+        legal(g).iter().fold(0u8, |m, a| if let Action::Transact(q, 0) = a { m | 1 << q } else { m })
+    };
+    let mut g = game_of(six_player_game(1));
+    assert_eq!(g.state.player(Player(0)).faction, g.content().faction("hacan").unwrap());
+    assert_ne!(neighbours(&g, Player(0)), 0b111110, "some seat is no neighbour");
+    assert_eq!(offered(&mut g), 0b111110, "Guild Ships: every other player");
+    let mut g = game_of(six_player_game(22));
+    let nb = neighbours(&g, Player(0));
+    assert_eq!(nb & 0b10, 0, "Hacan is no neighbour of seat 0 here");
+    assert_eq!(offered(&mut g), nb | 0b10, "Hacan at seat 1, and the neighbours");
+}
