@@ -61,6 +61,9 @@
 //! the chance of finishing above each other player under independent pairwise comparisons,
 //! which matches the game's returns (`1 − place / (n − 1)`, mean 1/2). Eliminated players
 //! score far below everyone (the later eliminated higher); a terminal state gets its returns.
+//! A state where a transaction awaits its receiver's answer is valued as the answer the
+//! receiver prefers (accept or decline, one ply), so an offer is worth what it brings and a
+//! gift of commodities is neither offered nor taken for free.
 //!
 //! Everything read is public (the board, play areas, scored and revealed objectives) except
 //! the secret objectives in hand, so an agent evaluating `determinize(me, rng)` sees only its
@@ -85,7 +88,7 @@ use engine::ti4::content::cards::{MAX_PUBLIC_OBJECTIVES, MAX_SECRET_OBJECTIVES};
 use engine::ti4::content::Content;
 use engine::ti4::game::notes::NoteSlots;
 use engine::ti4::game::objectives::ObjectiveBoards;
-use engine::ti4::game::{Cond, Features, Step, Ti4Game};
+use engine::ti4::game::{Action, Cond, Features, Step, Ti4Game};
 use engine::ti4::ids::{
     FactionId, Player, PublicObjectiveId, SecretObjectiveId, TechSet, UnitType, MAX_PLAYERS, UNIT_TYPES,
 };
@@ -1153,6 +1156,18 @@ impl Evaluator<Ti4Game> for Ti4Heuristic {
         if g.current() == Turn::Terminal {
             return g.returns();
         }
+        // A transaction offered (rules 94): its value is what the receiver would make of it,
+        // accepting or declining, whichever it values more (one ply of its answer), so that an
+        // offer is worth what it brings the offerer and a gift is not taken for free.
+        if let Step::Offer(q) = g.step {
+            let answer = |a: Action| {
+                let mut next = g.clone();
+                next.apply(a);
+                self.evaluate(&next)
+            };
+            let (accept, decline) = (answer(Action::Accept), answer(Action::Done));
+            return if accept[q.idx()] > decline[q.idx()] { accept } else { decline };
+        }
         let s = self.scores(g);
         let n = s.len();
         let mut v = PerPlayer::filled(n, 0.5);
@@ -1273,6 +1288,37 @@ pub fn wilson(wins: u64, n: u64, z: f64) -> (f64, f64) {
 mod tests {
     use super::*;
     use rand::SeedableRng;
+
+    /// Rules 94 (transactions): an offer awaiting its answer is valued as the answer the
+    /// receiver prefers: a commodity swap that gives the receiver nothing for its own is
+    /// declined (the value of the state as it was), one that gives it trade goods for nothing
+    /// is accepted.
+    #[test]
+    fn an_offer_is_valued_as_the_receivers_better_answer() {
+        let mut g = six_player_game(1);
+        g.apply_chance(&mut rand_chacha::ChaCha8Rng::seed_from_u64(1));
+        let h = Ti4Heuristic::default();
+        let offer = |g: &Ti4Game, mine: u8, theirs: u8| {
+            let mut o = g.clone();
+            o.state.player_mut(Player(0)).commodities = mine;
+            o.state.player_mut(Player(1)).commodities = theirs;
+            let mut after = [o.clone(), o.clone()];
+            (o.flow.offer_from, o.flow.offer_what, o.step) = (0, 0, Step::Offer(Player(1)));
+            for (a, next) in [Action::Accept, Action::Done].into_iter().zip(after.iter_mut()) {
+                let mut x = o.clone();
+                x.apply(a);
+                *next = x;
+            }
+            (h.evaluate(&o), h.evaluate(&after[0]), h.evaluate(&after[1]))
+        };
+        let (v, accepted, declined) = offer(&g, 0, 3);
+        assert!(accepted[1] < declined[1], "a gift of 3 commodities is a loss to the giver");
+        assert_eq!(v, declined, "so the offer is worth the state declined");
+        let (v, accepted, declined) = offer(&g, 3, 0);
+        assert!(accepted[1] > declined[1]);
+        assert_eq!(v, accepted, "3 trade goods for nothing are accepted");
+        assert!(v[0] < declined[0], "and the offerer gave them away");
+    }
 
     /// Differential test: the evaluator's features from its context equal the engine's
     /// `heuristic_features` (the plain reference), bit for bit, at every state of random games.
