@@ -84,7 +84,7 @@ use engine::ti4::components::{PublicState, StrategyCard, Zone};
 use engine::ti4::content::cards::{MAX_PUBLIC_OBJECTIVES, MAX_SECRET_OBJECTIVES};
 use engine::ti4::content::Content;
 use engine::ti4::game::notes::NoteSlots;
-use engine::ti4::game::objectives::ObjectiveBoards;
+use engine::ti4::game::objectives::{ObjectiveBoards, OwnCache};
 use engine::ti4::game::{Cond, Features, Step, Ti4Game};
 use engine::ti4::ids::{
     FactionId, Player, PublicObjectiveId, SecretObjectiveId, TechSet, UnitType, MAX_PLAYERS, UNIT_TYPES,
@@ -269,12 +269,15 @@ pub struct Ti4Heuristic {
     /// Each seat's unit definitions from the last evaluation, reused while the seat's faction
     /// and technologies stay the same ([`UnitCache`]).
     units: RefCell<UnitCache>,
+    /// Each seat's objective counts that read only its planets and technologies, reused while
+    /// they stay the same ([`OwnCache`]).
+    own: RefCell<OwnCache>,
 }
 
 impl Ti4Heuristic {
     /// An evaluator with `weights`.
     pub fn new(weights: Ti4Weights) -> Self {
-        Ti4Heuristic { weights, throne: OnceLock::new(), units: RefCell::default() }
+        Ti4Heuristic { weights, throne: OnceLock::new(), units: RefCell::default(), own: RefCell::default() }
     }
 
     fn context(&self, g: &Ti4Game) -> Context {
@@ -352,7 +355,8 @@ impl Ti4Heuristic {
         let t = g.objective_table();
         // One board pass for the conditions of every seat, on the first condition any seat
         // reads (the engine checks the boards against `meets`).
-        let meets = |cond: Cond| ctx.boards.get_or_init(|| ObjectiveBoards::new(g)).get(p).meets(g, p, cond);
+        let boards = || ObjectiveBoards::new_cached(g, &mut self.own.borrow_mut());
+        let meets = |cond: Cond| ctx.boards.get_or_init(boards).get(p).meets(g, p, cond);
         let value = |cond: Cond| {
             if meets(cond) {
                 1.0
