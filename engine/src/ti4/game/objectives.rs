@@ -590,36 +590,62 @@ impl ObjectiveBoards {
     }
 
     /// Adds what board slot `sl` holds to the boards of the seats with units there.
+    #[inline]
     fn count_system(&mut self, g: &Ti4Game, sl: u8, m: &Masks) {
-        let (c, gal, s) = (&*g.content, &*g.galaxy, &g.state);
-        let sys = &s.systems[sl as usize];
-        let seats = s.num_players;
+        let sys = &g.state.systems[sl as usize];
+        let seats = g.state.num_players;
         // Seats with units in the system, one bit each.
         let mut present = 0u64;
         if sys.space.owner < seats {
             present |= 1 << sys.space.owner;
             self.count_space(g, sl, Player(sys.space.owner), m);
         }
-        for a in sys.planets.iter().take(MAX_PLANETS_PER_SYSTEM).filter(|a| a.owner < seats) {
-            present |= 1 << a.owner;
-            let q = Player(a.owner);
-            let b = &mut self.boards[q.idx()];
-            if sl != g.home_slot[q.idx()] && a.count[2] + a.count[3] > 0 {
-                b.structure_planets_outside_home += 1;
-            }
-            b.planets_with_mech += (a.count[1] > 0) as u32;
-            if a.count[3] == 0 {
-                b.most_ground_without_dock = b.most_ground_without_dock.max((a.count[0] + a.count[1]) as u32);
+        // Every entry of the array is a planet slot (`MAX_PLANETS_PER_SYSTEM` of them).
+        for a in &sys.planets {
+            if a.owner < seats {
+                present |= 1 << a.owner;
+                self.count_planet(g, sl, a);
             }
         }
-        let away = bits(present).filter(|&q| sl != g.home_slot[q as usize]);
-        let (mut no_planets, mut special) = (None, None);
-        for q in away {
+        // The seats away from home here.
+        let mut away = present;
+        let mut q = present;
+        while q != 0 {
+            let i = q.trailing_zeros() as usize;
+            q &= q - 1;
+            if sl == g.home_slot[i] {
+                away &= !(1 << i);
+            }
+        }
+        if away != 0 {
+            self.count_away(g, sl, away);
+        }
+    }
+
+    /// Adds planet area `a` of board slot `sl` (its owner a seat) to its owner's board.
+    #[inline]
+    fn count_planet(&mut self, g: &Ti4Game, sl: u8, a: &crate::ti4::state::PlanetArea) {
+        let q = a.owner as usize;
+        let b = &mut self.boards[q];
+        if sl != g.home_slot[q] && a.count[2] + a.count[3] > 0 {
+            b.structure_planets_outside_home += 1;
+        }
+        b.planets_with_mech += (a.count[1] > 0) as u32;
+        if a.count[3] == 0 {
+            b.most_ground_without_dock = b.most_ground_without_dock.max((a.count[0] + a.count[1]) as u32);
+        }
+    }
+
+    /// Adds board slot `sl` to the system counts of the seats `away` (one bit each) with units
+    /// there outside their home system.
+    fn count_away(&mut self, g: &Ti4Game, sl: u8, away: u64) {
+        let (c, gal) = (&*g.content, &*g.galaxy);
+        let no_planets = system_matches(c, gal, sl, SystemFilter::NoPlanets) as u32;
+        let special = system_matches(c, gal, sl, SystemFilter::Special) as u32;
+        for q in bits(away) {
             let b = &mut self.boards[q as usize];
-            b.systems_no_planets +=
-                *no_planets.get_or_insert_with(|| system_matches(c, gal, sl, SystemFilter::NoPlanets)) as u32;
-            b.systems_special +=
-                *special.get_or_insert_with(|| system_matches(c, gal, sl, SystemFilter::Special)) as u32;
+            b.systems_no_planets += no_planets;
+            b.systems_special += special;
         }
     }
 
