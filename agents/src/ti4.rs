@@ -87,9 +87,10 @@ use engine::ti4::game::notes::NoteSlots;
 use engine::ti4::game::objectives::{ObjectiveBoards, OwnCache};
 use engine::ti4::game::{Cond, Features, Step, Ti4Game};
 use engine::ti4::ids::{
-    FactionId, Player, PublicObjectiveId, SecretObjectiveId, TechSet, UnitType, MAX_PLAYERS, UNIT_TYPES,
+    FactionId, PlanetId, PlanetSet, Player, PublicObjectiveId, SecretObjectiveId, TechSet, UnitType, MAX_PLAYERS,
+    UNIT_TYPES,
 };
-use engine::ti4::state::{MAX_PLANETS_PER_SYSTEM, NOBODY};
+use engine::ti4::state::{State, MAX_PLANETS_PER_SYSTEM, NOBODY};
 
 use crate::config::ConfigError;
 use crate::heuristic::{Evaluator, HasHeuristic, Weights};
@@ -391,11 +392,20 @@ fn features(g: &Ti4Game, ctx: &Context, p: Player) -> Features {
     if !ps.in_game {
         return Features { victory_points: ctx.vp[i] as f64, ..Features::default() };
     }
+    // Both sums in one pass over the planets, each from the value `Sum` starts from and in
+    // the planets' order: the engine's two sums exactly.
+    let zero: f64 = std::iter::empty::<f64>().sum();
+    let (mut resources, mut influence) = (zero, zero);
+    for pl in ps.planets.iter() {
+        let d = &c.planets[pl.idx()];
+        resources += d.resources as f64;
+        influence += d.influence as f64;
+    }
     Features {
         victory_points: ctx.vp[i] as f64,
         planets: ps.planets.len() as f64,
-        resources: ps.planets.iter().map(|pl| c.planets[pl.idx()].resources as f64).sum(),
-        influence: ps.planets.iter().map(|pl| c.planets[pl.idx()].influence as f64).sum(),
+        resources,
+        influence,
         technologies: ps.techs.len() as f64,
         fleet: ctx.fleet[i],
     }
@@ -434,6 +444,32 @@ fn one_step_easier(cond: Cond) -> Option<Cond> {
         Cond::PlanetInfluence(n) => Cond::PlanetInfluence(n - n / 5),
         _ => return None,
     })
+}
+
+/// Every planet's controller, listed once per evaluation: [`Controllers::of`] is
+/// [`engine::ti4::control::controller`] (the test `controllers_agree_with_the_engine`).
+struct Controllers {
+    /// Per planet: the controlling seat, or [`NOBODY`].
+    seat: [u8; PlanetSet::CAPACITY],
+}
+
+impl Controllers {
+    fn new(s: &State) -> Self {
+        let mut out = Controllers { seat: [NOBODY; PlanetSet::CAPACITY] };
+        // Last seat first: the first seat holding a planet is its controller, as in the engine.
+        for q in (0..s.num_players).rev() {
+            for pl in s.player(Player(q)).planets.iter() {
+                out.seat[pl.idx()] = q;
+            }
+        }
+        out
+    }
+
+    /// The seat controlling `pl`, if any.
+    fn of(&self, pl: PlanetId) -> Option<Player> {
+        let q = self.seat[pl.idx()];
+        (q != NOBODY).then_some(Player(q))
+    }
 }
 
 /// Per-seat quantities computed once per evaluation from the board and the running action.
@@ -634,11 +670,12 @@ impl Context {
             }
             ctx.fleet[q.idx()] = fleet;
         }
+        let controllers = Controllers::new(s);
         for q in s.seats() {
             let home = &s.systems[g.home_slot[q.idx()] as usize];
             let mut held = false;
             for &pl in &c.systems[home.tile.idx()].planets {
-                match engine::ti4::control::controller(s, pl) {
+                match controllers.of(pl) {
                     Some(r) if r == q => held = true,
                     Some(r) => ctx.conquest[r.idx()] += 1.0,
                     None => {}
@@ -672,7 +709,7 @@ impl Context {
                 ctx.structures[o] += (a.of(UnitType::Pds) + a.of(UnitType::SpaceDock)) as f64;
             }
             for &pl in &c.systems[sys.tile.idx()].planets {
-                if let Some(q) = engine::ti4::control::controller(s, pl) {
+                if let Some(q) = controllers.of(pl) {
                     assets[q.idx()] |= 1 << sl;
                     planet_slots[q.idx()] |= 1 << sl;
                 }
@@ -1052,10 +1089,18 @@ fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<
             g.step,
             Step::Move(_) | Step::SpaceCannon | Step::Space | Step::Land(_) | Step::InvasionRolls(_) | Step::Ground(_)
         );
-    // Strike groups: (system, ship cost, ground forces carried, move, share).
-    let mut groups = [(0u8, 0.0, 0.0, 0u8, 0.0); 65];
-    let mut n = 0;
+    // Strike groups: (system, ship cost, ground forces carried, move, share); one per system
+    // of `slots` and one more for the active system, in a short array when that is enough.
     let mut slots = fleets[i] | if acting { 1u64 << f.active } else { 0 };
+    let (mut few, mut many);
+    let groups: &mut [(u8, f64, f64, u8, f64)] = if slots.count_ones() < FEW_GROUPS as u32 {
+        few = [(0u8, 0.0, 0.0, 0u8, 0.0); FEW_GROUPS];
+        &mut few
+    } else {
+        many = [(0u8, 0.0, 0.0, 0u8, 0.0); 65];
+        &mut many
+    };
+    let mut n = 0;
     while slots != 0 {
         let sl = slots.trailing_zeros() as u8;
         slots &= slots - 1;
@@ -1146,6 +1191,9 @@ struct Board<'a> {
 
 /// Share of [`pressure`] credited for the forces that could still move into the active system.
 const STAGING: f64 = 0.8;
+
+/// Strike groups [`pressure`] lists without its array for every board slot.
+const FEW_GROUPS: usize = 16;
 
 /// `σ(x) = 1 / (1 + e^(−x))`.
 fn sigmoid(x: f64) -> f64 {
@@ -1300,6 +1348,28 @@ mod tests {
             }
         }
         assert!(checked > 10_000);
+    }
+
+    /// Differential: the controllers listed once per evaluation ([`Controllers`]) equal the
+    /// engine's `controller` of every planet at every state of random games.
+    #[test]
+    fn controllers_agree_with_the_engine() {
+        let mut buf = Vec::new();
+        let mut held = 0u64;
+        for i in 0..6 {
+            let mut g = six_player_game(40 + i);
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i);
+            while !g.is_terminal() {
+                let list = Controllers::new(&g.state);
+                for k in 0..g.content().planets.len() {
+                    let pl = PlanetId(k as u8);
+                    assert_eq!(list.of(pl), engine::ti4::control::controller(&g.state, pl));
+                    held += list.of(pl).is_some() as u64;
+                }
+                engine::game::random_step(&mut g, &mut rng, &mut buf);
+            }
+        }
+        assert!(held > 1_000);
     }
 
     /// Differential: the unit definitions an evaluator reuses from its last evaluation
