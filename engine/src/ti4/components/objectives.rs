@@ -101,8 +101,9 @@ pub fn all_victory_points(c: &Content, s: &State) -> [u32; MAX_PLAYERS] {
         if word(scored, k) == 0 {
             continue;
         }
-        for i in 8 * k..(8 * k + 8).min(n) {
-            add_scorers(&mut vp, scored[i], c.cards.public_objectives[i].stage as u32);
+        let (from, to) = (8 * k, (8 * k + 8).min(n));
+        for (&by, o) in scored[from..to].iter().zip(&c.cards.public_objectives[from..to]) {
+            add_scorers(&mut vp, by, o.stage as u32);
         }
     }
     let codes = s.secret_objectives.codes();
@@ -134,7 +135,7 @@ fn add_scorers(vp: &mut [u32; MAX_PLAYERS], by: u8, points: u32) {
 
 /// Bytes `8 * k .. 8 * k + 8` of `bytes` as one word (its length a multiple of 8).
 fn word<const N: usize>(bytes: &[u8; N], k: usize) -> u64 {
-    const { assert!(N % 8 == 0) };
+    const { assert!(N.is_multiple_of(8)) };
     let mut w = [0u8; 8];
     w.copy_from_slice(&bytes[8 * k..8 * k + 8]);
     u64::from_le_bytes(w)
