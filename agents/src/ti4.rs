@@ -320,13 +320,8 @@ impl Ti4Heuristic {
         for set in &c.colour_techs {
             colours += (ps.techs.intersects(set)) as u8 as f64;
         }
-        let mut cards = 0.0;
-        for k in StrategyCard::all() {
-            if s.strategy_cards.holder(k) == Some(p) && !s.strategy_cards.is_exhausted(k) {
-                cards += CARD_VALUE[k.0 as usize];
-            }
-        }
         let i = p.idx();
+        let cards = ctx.cards[i];
         [
             ("vp", w.vp * f.victory_points),
             ("reach", w.reach * self.reach(g, ctx, p)),
@@ -492,6 +487,9 @@ struct Context {
     pressure: [f64; MAX_PLAYERS],
     /// Players eliminated by each seat.
     kills: [f64; MAX_PLAYERS],
+    /// The worth of the unexhausted strategy cards each seat holds ([`CARD_VALUE`], summed
+    /// in card order).
+    cards: [f64; MAX_PLAYERS],
     /// Seats in the game that control none of their home planets (bit per seat).
     homeless: u8,
     /// Victory points ([`Ti4Game::all_victory_points`]).
@@ -654,6 +652,7 @@ impl Context {
             conquest: [0.0; MAX_PLAYERS],
             pressure: [0.0; MAX_PLAYERS],
             kills: [0.0; MAX_PLAYERS],
+            cards: [0.0; MAX_PLAYERS],
             homeless: 0,
             vp: g.all_victory_points(),
             fleet: [0.0; MAX_PLAYERS],
@@ -669,6 +668,14 @@ impl Context {
                 fleet += cost[q.idx()][t.idx()] * ps.on_board[t.idx()] as f64;
             }
             ctx.fleet[q.idx()] = fleet;
+        }
+        for k in StrategyCard::all() {
+            match s.strategy_cards.holder(k) {
+                Some(q) if q.idx() < MAX_PLAYERS && !s.strategy_cards.is_exhausted(k) => {
+                    ctx.cards[q.idx()] += CARD_VALUE[k.0 as usize];
+                }
+                _ => {}
+            }
         }
         let controllers = Controllers::new(s);
         for q in s.seats() {
@@ -728,18 +735,31 @@ impl Context {
         // What could still move into the active system, while the active player may move.
         let more = matches!(g.step, Step::Move(_)).then(|| reachable(g, g.flow.turn, &units));
         if w.pressure != 0.0 {
-            let board =
-                Board { units: &units, throne, homeless: ctx.homeless, planet_slots: &planet_slots, fleets: &fleets };
+            let board = Board {
+                units: &units,
+                throne,
+                homeless: ctx.homeless,
+                planet_slots: &planet_slots,
+                fleets: &fleets,
+                controllers: &controllers,
+            };
             for p in s.seats().filter(|&p| s.player(p).in_game) {
                 ctx.pressure[p.idx()] = pressure(g, p, w, &board, more);
             }
         }
-        ctx.running_action(g, &units, w, more);
+        ctx.running_action(g, &units, w, more, &controllers);
         ctx
     }
 
     /// Units off the board and progress shaping for the tactical action or step under way.
-    fn running_action(&mut self, g: &Ti4Game, units: &Units, w: &Ti4Weights, more: Option<(f64, f64)>) {
+    fn running_action(
+        &mut self,
+        g: &Ti4Game,
+        units: &Units,
+        w: &Ti4Weights,
+        more: Option<(f64, f64)>,
+        controllers: &Controllers,
+    ) {
         let (s, f) = (&g.state, &g.flow);
         let cost = &units.cost;
         match g.step {
@@ -768,7 +788,7 @@ impl Context {
         let i = p.idx();
         let active = f.active;
         let sys = &s.systems[active as usize];
-        let targets = Targets::new(g, p, active, w, self.homeless);
+        let targets = Targets::new(g, p, active, w, self.homeless, controllers);
         let enemy_here = match sys.space.occupant() {
             Some(q) if q != p => ship_cost(&sys.space.count, &cost[q.idx()]),
             _ => 0.0,
@@ -933,7 +953,7 @@ struct Targets {
 }
 
 impl Targets {
-    fn new(g: &Ti4Game, p: Player, slot: u8, w: &Ti4Weights, homeless: u8) -> Self {
+    fn new(g: &Ti4Game, p: Player, slot: u8, w: &Ti4Weights, homeless: u8, controllers: &Controllers) -> Self {
         let (c, s) = (g.content(), &g.state);
         let sys = &s.systems[slot as usize];
         let home_of_other = s.seats().any(|q| q != p && g.home_slot[q.idx()] == slot);
@@ -949,7 +969,7 @@ impl Targets {
                 + w.resources * d.resources as f64
                 + w.influence * d.influence as f64
                 + if home_of_other { w.conquest } else { 0.0 };
-            if let Some(q) = engine::ti4::control::controller(s, pl) {
+            if let Some(q) = controllers.of(pl) {
                 if homeless >> q.0 & 1 == 1 {
                     t.value[n] += w.prey;
                     // The last planets of a player without a home: taking them all may
@@ -1078,7 +1098,7 @@ fn reachable(g: &Ti4Game, p: Player, units: &Units) -> (f64, f64) {
 /// short (distance only).
 fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<(f64, f64)>) -> f64 {
     let (s, gal, f) = (&g.state, g.galaxy(), &g.flow);
-    let Board { units, throne, homeless, planet_slots, fleets } = *board;
+    let Board { units, throne, homeless, planet_slots, fleets, controllers } = *board;
     let i = p.idx();
     // During `p`'s tactical action the units moving count in the active system, and the
     // active system itself is valued by the action's progress instead. While ships may still
@@ -1169,7 +1189,7 @@ fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<
                 } else {
                     continue;
                 };
-                let t = targets.get_or_insert_with(|| Targets::new(g, p, target, w, homeless));
+                let t = targets.get_or_insert_with(|| Targets::new(g, p, target, w, homeless, controllers));
                 best = best.max(near * t.gain(ships, enemy, ground, [0.0; 3]));
             }
             total += best;
@@ -1179,7 +1199,8 @@ fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<
 }
 
 /// What [`pressure`] reads besides the game: unit tables, the Support for the Throne slot, the
-/// seats without a home, and by seat the systems with their planets and with their ships.
+/// seats without a home, by seat the systems with their planets and with their ships, and the
+/// planets' controllers.
 #[derive(Clone, Copy)]
 struct Board<'a> {
     units: &'a Units,
@@ -1187,6 +1208,7 @@ struct Board<'a> {
     homeless: u8,
     planet_slots: &'a [u64; MAX_PLAYERS],
     fleets: &'a [u64; MAX_PLAYERS],
+    controllers: &'a Controllers,
 }
 
 /// Share of [`pressure`] credited for the forces that could still move into the active system.

@@ -590,7 +590,7 @@ impl ObjectiveBoards {
     }
 
     /// Adds what board slot `sl` holds to the boards of the seats with units there.
-    #[inline]
+    #[inline(always)]
     fn count_system(&mut self, g: &Ti4Game, sl: u8, m: &Masks) {
         let sys = &g.state.systems[sl as usize];
         let seats = g.state.num_players;
