@@ -196,6 +196,8 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for HeuristicAgent<G, E> {
 /// One-ply greedy choice shared by the heuristic agent and heuristic MCTS rollouts: the action
 /// in `legal` whose successor `eval` values highest for `me` (a pending chance event after the
 /// action is sampled from `rng`); ties are broken uniformly at random (reservoir sampling).
+/// A lone legal action is chosen without evaluating its successor (whatever the value, it is
+/// the choice); the chance event after it is still sampled, so `rng` draws the same numbers.
 ///
 /// # Panics
 /// If `legal` is empty.
@@ -206,13 +208,13 @@ pub fn greedy_action<G: Game, E: Evaluator<G>>(
     eval: &E,
     rng: &mut ChaCha8Rng,
 ) -> G::Action {
+    if let [only] = legal {
+        sample_successor(state, *only, rng);
+        return *only;
+    }
     let (mut best, mut best_value, mut ties) = (legal[0], f64::NEG_INFINITY, 0u32);
     for &a in legal {
-        let mut next = state.clone();
-        next.apply(a);
-        if next.current() == Turn::Chance {
-            next.apply_chance(rng);
-        }
+        let next = sample_successor(state, a, rng);
         let value = eval.evaluate(&next)[me];
         if value > best_value {
             (best, best_value, ties) = (a, value, 1);
@@ -224,6 +226,17 @@ pub fn greedy_action<G: Game, E: Evaluator<G>>(
         }
     }
     best
+}
+
+/// The successor of `state` after action `a`, its pending chance event (if any) sampled from
+/// `rng`: what [`greedy_action`] evaluates for each action.
+fn sample_successor<G: Game>(state: &G, a: G::Action, rng: &mut ChaCha8Rng) -> G {
+    let mut next = state.clone();
+    next.apply(a);
+    if next.current() == Turn::Chance {
+        next.apply_chance(rng);
+    }
+    next
 }
 
 #[cfg(test)]
@@ -278,6 +291,24 @@ mod tests {
         // o to move; x threatens (3,0) with three on the bottom row.
         let block = ConnectFour::from_moves("04152").unwrap();
         assert_eq!(agent.choose(&block, &mut rng), Column(3));
+    }
+
+    /// An evaluator that must not be called.
+    struct Unreachable;
+
+    impl Evaluator<ConnectFour> for Unreachable {
+        fn evaluate(&self, _: &ConnectFour) -> PerPlayer<f64> {
+            panic!("a lone legal action was evaluated")
+        }
+    }
+
+    #[test]
+    fn a_lone_action_is_chosen_without_evaluating_it() {
+        let mut rng = agent_rng(2, 0);
+        let before = rng.clone();
+        let s = ConnectFour::new();
+        assert_eq!(greedy_action(&[Column(3)], &s, 0, &Unreachable, &mut rng), Column(3));
+        assert_eq!(rng, before, "no chance event follows: no random number drawn");
     }
 
     #[test]

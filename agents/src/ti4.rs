@@ -87,12 +87,13 @@ use engine::ti4::components::{PublicState, StrategyCard, Zone};
 use engine::ti4::content::cards::{MAX_PUBLIC_OBJECTIVES, MAX_SECRET_OBJECTIVES};
 use engine::ti4::content::Content;
 use engine::ti4::game::notes::NoteSlots;
-use engine::ti4::game::objectives::ObjectiveBoards;
+use engine::ti4::game::objectives::{ObjectiveBoards, OwnCache};
 use engine::ti4::game::{Action, Cond, Features, Step, Ti4Game};
 use engine::ti4::ids::{
-    FactionId, Player, PublicObjectiveId, SecretObjectiveId, TechSet, UnitType, MAX_PLAYERS, UNIT_TYPES,
+    FactionId, PlanetId, PlanetSet, Player, PublicObjectiveId, SecretObjectiveId, TechSet, UnitType, MAX_PLAYERS,
+    UNIT_TYPES,
 };
-use engine::ti4::state::{MAX_PLANETS_PER_SYSTEM, NOBODY};
+use engine::ti4::state::{State, MAX_PLANETS_PER_SYSTEM, NOBODY};
 
 use crate::config::ConfigError;
 use crate::heuristic::{Evaluator, HasHeuristic, Weights};
@@ -272,12 +273,15 @@ pub struct Ti4Heuristic {
     /// Each seat's unit definitions from the last evaluation, reused while the seat's faction
     /// and technologies stay the same ([`UnitCache`]).
     units: RefCell<UnitCache>,
+    /// Each seat's objective counts that read only its planets and technologies, reused while
+    /// they stay the same ([`OwnCache`]).
+    own: RefCell<OwnCache>,
 }
 
 impl Ti4Heuristic {
     /// An evaluator with `weights`.
     pub fn new(weights: Ti4Weights) -> Self {
-        Ti4Heuristic { weights, throne: OnceLock::new(), units: RefCell::default() }
+        Ti4Heuristic { weights, throne: OnceLock::new(), units: RefCell::default(), own: RefCell::default() }
     }
 
     fn context(&self, g: &Ti4Game) -> Context {
@@ -319,13 +323,8 @@ impl Ti4Heuristic {
         for set in &c.colour_techs {
             colours += (ps.techs.intersects(set)) as u8 as f64;
         }
-        let mut cards = 0.0;
-        for k in StrategyCard::all() {
-            if s.strategy_cards.holder(k) == Some(p) && !s.strategy_cards.is_exhausted(k) {
-                cards += CARD_VALUE[k.0 as usize];
-            }
-        }
         let i = p.idx();
+        let cards = ctx.cards[i];
         [
             ("vp", w.vp * f.victory_points),
             ("reach", w.reach * self.reach(g, ctx, p)),
@@ -355,7 +354,8 @@ impl Ti4Heuristic {
         let t = g.objective_table();
         // One board pass for the conditions of every seat, on the first condition any seat
         // reads (the engine checks the boards against `meets`).
-        let meets = |cond: Cond| ctx.boards.get_or_init(|| ObjectiveBoards::new(g)).get(p).meets(g, p, cond);
+        let boards = || ObjectiveBoards::new_cached(g, &mut self.own.borrow_mut());
+        let meets = |cond: Cond| ctx.boards.get_or_init(boards).get(p).meets(g, p, cond);
         let value = |cond: Cond| {
             if meets(cond) {
                 1.0
@@ -390,11 +390,20 @@ fn features(g: &Ti4Game, ctx: &Context, p: Player) -> Features {
     if !ps.in_game {
         return Features { victory_points: ctx.vp[i] as f64, ..Features::default() };
     }
+    // Both sums in one pass over the planets, each from the value `Sum` starts from and in
+    // the planets' order: the engine's two sums exactly.
+    let zero: f64 = std::iter::empty::<f64>().sum();
+    let (mut resources, mut influence) = (zero, zero);
+    for pl in ps.planets.iter() {
+        let d = &c.planets[pl.idx()];
+        resources += d.resources as f64;
+        influence += d.influence as f64;
+    }
     Features {
         victory_points: ctx.vp[i] as f64,
         planets: ps.planets.len() as f64,
-        resources: ps.planets.iter().map(|pl| c.planets[pl.idx()].resources as f64).sum(),
-        influence: ps.planets.iter().map(|pl| c.planets[pl.idx()].influence as f64).sum(),
+        resources,
+        influence,
         technologies: ps.techs.len() as f64,
         fleet: ctx.fleet[i],
     }
@@ -435,6 +444,32 @@ fn one_step_easier(cond: Cond) -> Option<Cond> {
     })
 }
 
+/// Every planet's controller, listed once per evaluation: [`Controllers::of`] is
+/// [`engine::ti4::control::controller`] (the test `controllers_agree_with_the_engine`).
+struct Controllers {
+    /// Per planet: the controlling seat, or [`NOBODY`].
+    seat: [u8; PlanetSet::CAPACITY],
+}
+
+impl Controllers {
+    fn new(s: &State) -> Self {
+        let mut out = Controllers { seat: [NOBODY; PlanetSet::CAPACITY] };
+        // Last seat first: the first seat holding a planet is its controller, as in the engine.
+        for q in (0..s.num_players).rev() {
+            for pl in s.player(Player(q)).planets.iter() {
+                out.seat[pl.idx()] = q;
+            }
+        }
+        out
+    }
+
+    /// The seat controlling `pl`, if any.
+    fn of(&self, pl: PlanetId) -> Option<Player> {
+        let q = self.seat[pl.idx()];
+        (q != NOBODY).then_some(Player(q))
+    }
+}
+
 /// Per-seat quantities computed once per evaluation from the board and the running action.
 struct Context {
     /// Ground forces on the board.
@@ -455,6 +490,9 @@ struct Context {
     pressure: [f64; MAX_PLAYERS],
     /// Players eliminated by each seat.
     kills: [f64; MAX_PLAYERS],
+    /// The worth of the unexhausted strategy cards each seat holds ([`CARD_VALUE`], summed
+    /// in card order).
+    cards: [f64; MAX_PLAYERS],
     /// Seats in the game that control none of their home planets (bit per seat).
     homeless: u8,
     /// Victory points ([`Ti4Game::all_victory_points`]).
@@ -617,6 +655,7 @@ impl Context {
             conquest: [0.0; MAX_PLAYERS],
             pressure: [0.0; MAX_PLAYERS],
             kills: [0.0; MAX_PLAYERS],
+            cards: [0.0; MAX_PLAYERS],
             homeless: 0,
             vp: g.all_victory_points(),
             fleet: [0.0; MAX_PLAYERS],
@@ -633,11 +672,20 @@ impl Context {
             }
             ctx.fleet[q.idx()] = fleet;
         }
+        for k in StrategyCard::all() {
+            match s.strategy_cards.holder(k) {
+                Some(q) if q.idx() < MAX_PLAYERS && !s.strategy_cards.is_exhausted(k) => {
+                    ctx.cards[q.idx()] += CARD_VALUE[k.0 as usize];
+                }
+                _ => {}
+            }
+        }
+        let controllers = Controllers::new(s);
         for q in s.seats() {
             let home = &s.systems[g.home_slot[q.idx()] as usize];
             let mut held = false;
             for &pl in &c.systems[home.tile.idx()].planets {
-                match engine::ti4::control::controller(s, pl) {
+                match controllers.of(pl) {
                     Some(r) if r == q => held = true,
                     Some(r) => ctx.conquest[r.idx()] += 1.0,
                     None => {}
@@ -671,7 +719,7 @@ impl Context {
                 ctx.structures[o] += (a.of(UnitType::Pds) + a.of(UnitType::SpaceDock)) as f64;
             }
             for &pl in &c.systems[sys.tile.idx()].planets {
-                if let Some(q) = engine::ti4::control::controller(s, pl) {
+                if let Some(q) = controllers.of(pl) {
                     assets[q.idx()] |= 1 << sl;
                     planet_slots[q.idx()] |= 1 << sl;
                 }
@@ -690,18 +738,31 @@ impl Context {
         // What could still move into the active system, while the active player may move.
         let more = matches!(g.step, Step::Move(_)).then(|| reachable(g, g.flow.turn, &units));
         if w.pressure != 0.0 {
-            let board =
-                Board { units: &units, throne, homeless: ctx.homeless, planet_slots: &planet_slots, fleets: &fleets };
+            let board = Board {
+                units: &units,
+                throne,
+                homeless: ctx.homeless,
+                planet_slots: &planet_slots,
+                fleets: &fleets,
+                controllers: &controllers,
+            };
             for p in s.seats().filter(|&p| s.player(p).in_game) {
                 ctx.pressure[p.idx()] = pressure(g, p, w, &board, more);
             }
         }
-        ctx.running_action(g, &units, w, more);
+        ctx.running_action(g, &units, w, more, &controllers);
         ctx
     }
 
     /// Units off the board and progress shaping for the tactical action or step under way.
-    fn running_action(&mut self, g: &Ti4Game, units: &Units, w: &Ti4Weights, more: Option<(f64, f64)>) {
+    fn running_action(
+        &mut self,
+        g: &Ti4Game,
+        units: &Units,
+        w: &Ti4Weights,
+        more: Option<(f64, f64)>,
+        controllers: &Controllers,
+    ) {
         let (s, f) = (&g.state, &g.flow);
         let cost = &units.cost;
         match g.step {
@@ -730,7 +791,7 @@ impl Context {
         let i = p.idx();
         let active = f.active;
         let sys = &s.systems[active as usize];
-        let targets = Targets::new(g, p, active, w, self.homeless);
+        let targets = Targets::new(g, p, active, w, self.homeless, controllers);
         let enemy_here = match sys.space.occupant() {
             Some(q) if q != p => ship_cost(&sys.space.count, &cost[q.idx()]),
             _ => 0.0,
@@ -895,7 +956,7 @@ struct Targets {
 }
 
 impl Targets {
-    fn new(g: &Ti4Game, p: Player, slot: u8, w: &Ti4Weights, homeless: u8) -> Self {
+    fn new(g: &Ti4Game, p: Player, slot: u8, w: &Ti4Weights, homeless: u8, controllers: &Controllers) -> Self {
         let (c, s) = (g.content(), &g.state);
         let sys = &s.systems[slot as usize];
         let home_of_other = s.seats().any(|q| q != p && g.home_slot[q.idx()] == slot);
@@ -911,7 +972,7 @@ impl Targets {
                 + w.resources * d.resources as f64
                 + w.influence * d.influence as f64
                 + if home_of_other { w.conquest } else { 0.0 };
-            if let Some(q) = engine::ti4::control::controller(s, pl) {
+            if let Some(q) = controllers.of(pl) {
                 if homeless >> q.0 & 1 == 1 {
                     t.value[n] += w.prey;
                     // The last planets of a player without a home: taking them all may
@@ -1040,7 +1101,7 @@ fn reachable(g: &Ti4Game, p: Player, units: &Units) -> (f64, f64) {
 /// short (distance only).
 fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<(f64, f64)>) -> f64 {
     let (s, gal, f) = (&g.state, g.galaxy(), &g.flow);
-    let Board { units, throne, homeless, planet_slots, fleets } = *board;
+    let Board { units, throne, homeless, planet_slots, fleets, controllers } = *board;
     let i = p.idx();
     // During `p`'s tactical action the units moving count in the active system, and the
     // active system itself is valued by the action's progress instead. While ships may still
@@ -1051,10 +1112,18 @@ fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<
             g.step,
             Step::Move(_) | Step::SpaceCannon | Step::Space | Step::Land(_) | Step::InvasionRolls(_) | Step::Ground(_)
         );
-    // Strike groups: (system, ship cost, ground forces carried, move, share).
-    let mut groups = [(0u8, 0.0, 0.0, 0u8, 0.0); 65];
-    let mut n = 0;
+    // Strike groups: (system, ship cost, ground forces carried, move, share); one per system
+    // of `slots` and one more for the active system, in a short array when that is enough.
     let mut slots = fleets[i] | if acting { 1u64 << f.active } else { 0 };
+    let (mut few, mut many);
+    let groups: &mut [(u8, f64, f64, u8, f64)] = if slots.count_ones() < FEW_GROUPS as u32 {
+        few = [(0u8, 0.0, 0.0, 0u8, 0.0); FEW_GROUPS];
+        &mut few
+    } else {
+        many = [(0u8, 0.0, 0.0, 0u8, 0.0); 65];
+        &mut many
+    };
+    let mut n = 0;
     while slots != 0 {
         let sl = slots.trailing_zeros() as u8;
         slots &= slots - 1;
@@ -1123,7 +1192,7 @@ fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<
                 } else {
                     continue;
                 };
-                let t = targets.get_or_insert_with(|| Targets::new(g, p, target, w, homeless));
+                let t = targets.get_or_insert_with(|| Targets::new(g, p, target, w, homeless, controllers));
                 best = best.max(near * t.gain(ships, enemy, ground, [0.0; 3]));
             }
             total += best;
@@ -1133,7 +1202,8 @@ fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<
 }
 
 /// What [`pressure`] reads besides the game: unit tables, the Support for the Throne slot, the
-/// seats without a home, and by seat the systems with their planets and with their ships.
+/// seats without a home, by seat the systems with their planets and with their ships, and the
+/// planets' controllers.
 #[derive(Clone, Copy)]
 struct Board<'a> {
     units: &'a Units,
@@ -1141,10 +1211,14 @@ struct Board<'a> {
     homeless: u8,
     planet_slots: &'a [u64; MAX_PLAYERS],
     fleets: &'a [u64; MAX_PLAYERS],
+    controllers: &'a Controllers,
 }
 
 /// Share of [`pressure`] credited for the forces that could still move into the active system.
 const STAGING: f64 = 0.8;
+
+/// Strike groups [`pressure`] lists without its array for every board slot.
+const FEW_GROUPS: usize = 16;
 
 /// `σ(x) = 1 / (1 + e^(−x))`.
 fn sigmoid(x: f64) -> f64 {
@@ -1342,6 +1416,28 @@ mod tests {
             }
         }
         assert!(checked > 10_000);
+    }
+
+    /// Differential: the controllers listed once per evaluation ([`Controllers`]) equal the
+    /// engine's `controller` of every planet at every state of random games.
+    #[test]
+    fn controllers_agree_with_the_engine() {
+        let mut buf = Vec::new();
+        let mut held = 0u64;
+        for i in 0..6 {
+            let mut g = six_player_game(40 + i);
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i);
+            while !g.is_terminal() {
+                let list = Controllers::new(&g.state);
+                for k in 0..g.content().planets.len() {
+                    let pl = PlanetId(k as u8);
+                    assert_eq!(list.of(pl), engine::ti4::control::controller(&g.state, pl));
+                    held += list.of(pl).is_some() as u64;
+                }
+                engine::game::random_step(&mut g, &mut rng, &mut buf);
+            }
+        }
+        assert!(held > 1_000);
     }
 
     /// Differential: the unit definitions an evaluator reuses from its last evaluation

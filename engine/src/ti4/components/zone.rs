@@ -123,11 +123,47 @@ impl<const N: usize> ZoneArray<N> {
         let z = zone.code();
         self.codes.iter().take(n).filter(|&&c| c == z).count()
     }
+    /// The index of the `k`-th (from 0) of the first `n` cards in `zone`, counted as
+    /// [`ZoneArray::count`] counts them (by zone byte); `None` when there are `k` or fewer.
+    /// For a zone other than [`Zone::Removed`], the `k`-th card whose [`ZoneArray::get`] is
+    /// `zone`.
+    pub fn nth(&self, n: usize, zone: Zone, k: usize) -> Option<usize> {
+        let z = zone.code();
+        let mut left = k;
+        for (i, &c) in self.codes.iter().enumerate().take(n) {
+            if c == z {
+                if left == 0 {
+                    return Some(i);
+                }
+                left -= 1;
+            }
+        }
+        None
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`ZoneArray::nth`] finds what filtering [`ZoneArray::get`] finds, for every zone that
+    /// occurs, every rank and every prefix.
+    #[test]
+    fn nth_agrees_with_the_filtered_cards() {
+        let zones = [Zone::Deck, Zone::Discard, Zone::Hand(Player(2)), Zone::PlayArea(Player(0)), Zone::Law];
+        let mut a = ZoneArray::<16>::new(14, Zone::Deck);
+        for i in 0..14 {
+            a.set(i, zones[(i * 7 + i / 3) % zones.len()]);
+        }
+        for z in zones {
+            for n in 0..=16 {
+                for k in 0..=n {
+                    let plain = (0..n).filter(|&i| a.get(i) == z).nth(k);
+                    assert_eq!(a.nth(n, z, k), plain, "{z:?} n {n} k {k}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn zone_codes_round_trip() {

@@ -501,17 +501,16 @@ pub(super) fn draw(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player) {
 /// Draws one action card uniformly from the deck (no reshuffle; determinization refills hidden
 /// hands with it).
 pub(super) fn draw_from_deck(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player) {
-    let c = g.content.clone();
-    let copies = c.cards.action_copies.len();
+    let copies = g.content.cards.action_copies.len();
     let n = g.state.action_cards.count(copies, Zone::Deck);
     if n == 0 {
         return;
     }
     let pick = rng.random_range(0..n);
-    if let Some(k) = (0..copies).filter(|&k| g.state.action_cards.get(k) == Zone::Deck).nth(pick) {
+    if let Some(k) = g.state.action_cards.nth(copies, Zone::Deck, pick) {
         g.state.action_cards.set(k, Zone::Hand(p));
         // Only the drawn card's copies can be out of canonical order.
-        let (first, n) = c.cards.copies_of(c.cards.action_copies[k]);
+        let (first, n) = g.content.cards.copies_of(g.content.cards.action_copies[k]);
         g.state.action_cards.sort_range(first, first + n);
     }
 }

@@ -496,7 +496,7 @@ pub(super) fn draw_secret(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player) {
         return;
     }
     let k = rng.random_range(0..n);
-    if let Some(i) = (0..n_cards).filter(|&i| g.state.secret_objectives.get(i) == Zone::Deck).nth(k) {
+    if let Some(i) = g.state.secret_objectives.nth(n_cards, Zone::Deck, k) {
         g.state.secret_objectives.set(i, Zone::Hand(p));
     }
 }
@@ -731,8 +731,18 @@ fn end_agenda(g: &mut Ti4Game) {
 
 pub(super) fn observe(g: &Ti4Game, p: Player) -> Ti4Observation {
     let mut game = g.clone();
+    let (hidden_secrets, hidden_action_cards, unrevealed) = hide(&mut game, p);
+    Ti4Observation { game, hidden_secrets, hidden_action_cards, unrevealed }
+}
+
+/// Puts back in `game` what `p` does not see (the other seats' secret objectives and action
+/// cards in hand, the face-down public objectives) and clears its decision count: the game of
+/// [`observe`], changed in place. Returns the hidden cards per seat (secrets, action cards)
+/// and the face-down public objectives per stage.
+fn hide(game: &mut Ti4Game, p: Player) -> ([u8; MAX_PLAYERS], [u8; MAX_PLAYERS], [u8; 2]) {
+    let c = &*game.content;
     let mut hidden = [0u8; MAX_PLAYERS];
-    let n_secret = g.content.cards.secret_objectives.len();
+    let n_secret = c.cards.secret_objectives.len();
     for i in 0..n_secret {
         if let Zone::Hand(q) = game.state.secret_objectives.get(i) {
             if q != p {
@@ -742,7 +752,7 @@ pub(super) fn observe(g: &Ti4Game, p: Player) -> Ti4Observation {
         }
     }
     let mut hidden_actions = [0u8; MAX_PLAYERS];
-    for k in 0..g.content.cards.action_copies.len() {
+    for k in 0..c.cards.action_copies.len() {
         if let Zone::Hand(q) = game.state.action_cards.get(k) {
             if q != p {
                 hidden_actions[q.idx()] += 1;
@@ -750,37 +760,38 @@ pub(super) fn observe(g: &Ti4Game, p: Player) -> Ti4Observation {
             }
         }
     }
-    crate::ti4::components::normalize_action_cards(&g.content, &mut game.state.action_cards);
+    crate::ti4::components::normalize_action_cards(c, &mut game.state.action_cards);
     let mut unrev = [0u8; 2];
-    for i in 0..g.content.cards.public_objectives.len() {
+    for i in 0..c.cards.public_objectives.len() {
         let o = PublicObjectiveId(i as u8);
         if game.state.public_objectives.state(o) == PublicState::Unrevealed {
-            unrev[g.content.cards.public_objectives[i].stage as usize - 1] += 1;
+            unrev[c.cards.public_objectives[i].stage as usize - 1] += 1;
             game.state.public_objectives.set_state(o, PublicState::Deck);
         }
     }
     game.decisions = 0;
-    Ti4Observation { game, hidden_secrets: hidden, hidden_action_cards: hidden_actions, unrevealed: unrev }
+    (hidden, hidden_actions, unrev)
 }
 
-/// The observer's view with every hidden secret and action card dealt again from the decks;
-/// also the count of unrevealed public objectives per stage still to draw.
-fn deal_hidden(g: &Ti4Game, observer: Player, rng: &mut ChaCha8Rng) -> (Ti4Game, [u8; 2]) {
-    let obs = observe(g, observer);
-    let mut game = obs.game;
-    for q in 0..g.state.num_players {
-        for _ in 0..obs.hidden_secrets[q as usize] {
-            draw_secret(&mut game, rng, Player(q));
+/// Turns `game` into the observer's view ([`observe`], in place) with every hidden secret and
+/// action card dealt again from the decks; returns the count of unrevealed public objectives
+/// per stage still to draw.
+fn deal_hidden(game: &mut Ti4Game, observer: Player, rng: &mut ChaCha8Rng) -> [u8; 2] {
+    let (hidden_secrets, hidden_action_cards, unrevealed) = hide(game, observer);
+    for q in 0..game.state.num_players {
+        for _ in 0..hidden_secrets[q as usize] {
+            draw_secret(game, rng, Player(q));
         }
-        for _ in 0..obs.hidden_action_cards[q as usize] {
-            action_cards::draw_from_deck(&mut game, rng, Player(q));
+        for _ in 0..hidden_action_cards[q as usize] {
+            action_cards::draw_from_deck(game, rng, Player(q));
         }
     }
-    (game, obs.unrevealed)
+    unrevealed
 }
 
 pub(super) fn determinize(g: &Ti4Game, observer: Player, rng: &mut ChaCha8Rng) -> Ti4Game {
-    let (mut game, unrevealed) = deal_hidden(g, observer, rng);
+    let mut game = g.clone();
+    let unrevealed = deal_hidden(&mut game, observer, rng);
     for stage in [1u8, 2] {
         unreveal_publics(&mut game, rng, stage, unrevealed[stage as usize - 1]);
     }
@@ -792,7 +803,8 @@ pub(super) fn determinize(g: &Ti4Game, observer: Player, rng: &mut ChaCha8Rng) -
 /// plain reference of [`unreveal_publics`] (`determinize_equals_the_plain_draws`).
 #[cfg(test)]
 pub(super) fn determinize_plain(g: &Ti4Game, observer: Player, rng: &mut ChaCha8Rng) -> Ti4Game {
-    let (mut game, unrevealed) = deal_hidden(g, observer, rng);
+    let mut game = g.clone();
+    let unrevealed = deal_hidden(&mut game, observer, rng);
     for stage in [1u8, 2] {
         for _ in 0..unrevealed[stage as usize - 1] {
             if let Some(o) = draw_public(&game, rng, stage, PublicState::Deck) {

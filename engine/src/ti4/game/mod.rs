@@ -563,8 +563,9 @@ impl Ti4Game {
     pub fn all_victory_points(&self) -> [u32; MAX_PLAYERS] {
         let mut vp = crate::ti4::components::all_victory_points(&self.content, &self.state);
         if self.notes.support_for_the_throne.is_some() {
+            let throne = notes::all_throne_points(self);
             for p in self.state.seats() {
-                vp[p.idx()] += notes::throne_points(self, p);
+                vp[p.idx()] += throne[p.idx()];
             }
         }
         vp

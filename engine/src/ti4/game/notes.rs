@@ -86,6 +86,22 @@ fn partners(g: &Ti4Game, p: Player) -> u8 {
     m
 }
 
+/// [`throne_points`] of every seat in one pass over the seats' Support for the Throne notes
+/// (seats beyond the game's are 0).
+pub(super) fn all_throne_points(g: &Ti4Game) -> [u32; MAX_PLAYERS] {
+    let mut out = [0u32; MAX_PLAYERS];
+    let Some(k) = g.notes.support_for_the_throne else { return out };
+    let s = &g.state;
+    for o in s.seats().filter(|&o| s.player(o).in_game) {
+        if let Zone::PlayArea(p) = s.notes.get(o, k as usize) {
+            if p != o && p.0 < s.num_players {
+                out[p.idx()] += 1;
+            }
+        }
+    }
+    out
+}
+
 /// The transaction offers of the active player `p` at the start of their turn.
 pub(super) fn transact_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
     let s = &g.state;

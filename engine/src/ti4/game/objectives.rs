@@ -420,7 +420,16 @@ impl ObjectiveBoard {
     /// a few planets or technologies: [`crate::bits::BitSet::len_sparse`]); equal to the plain loops (the
     /// test `own_counts_equal_the_plain_loops`).
     pub(super) fn own(g: &Ti4Game, p: Player, others: u64) -> ObjectiveBoard {
-        let (c, gal, s) = (&*g.content, &*g.galaxy, &g.state);
+        let mut b = ObjectiveBoard::seat_counts(g, p);
+        b.planets_in_other_homes = ObjectiveBoard::planets_in_homes(g, p, others);
+        b
+    }
+
+    /// The counts of [`ObjectiveBoard::own`] but the planets in other home systems: those
+    /// that read only `p`'s planets and technologies, the content and the home planets (what
+    /// an [`OwnCache`] keys them by).
+    fn seat_counts(g: &Ti4Game, p: Player) -> ObjectiveBoard {
+        let (c, s) = (&*g.content, &g.state);
         let ps = s.player(p);
         let planets = ps.planets;
         let mut b = ObjectiveBoard { techs: objective_counts(c, s, p), ..ObjectiveBoard::default() };
@@ -436,10 +445,18 @@ impl ObjectiveBoard {
             b.influence += d.influence as u32;
         }
         b.faction_techs = ps.techs.intersection(c.coloured_faction_techs).len_sparse();
-        for sl in bits(others) {
-            b.planets_in_other_homes += planets.intersection(c.system_planets[gal.tile(sl).idx()]).len_sparse();
-        }
         b
+    }
+
+    /// The planets `p` controls in the home systems of slots `others` (one bit each).
+    fn planets_in_homes(g: &Ti4Game, p: Player, others: u64) -> u32 {
+        let (c, gal) = (&*g.content, &*g.galaxy);
+        let planets = g.state.player(p).planets;
+        let mut n = 0;
+        for sl in bits(others) {
+            n += planets.intersection(c.system_planets[gal.tile(sl).idx()]).len_sparse();
+        }
+        n
     }
 
     /// [`ObjectiveBoard::own`] counted planet by planet and technology by technology: the
@@ -531,6 +548,24 @@ pub struct ObjectiveBoards {
 impl ObjectiveBoards {
     /// Counts everything the conditions of every seat read.
     pub fn new(g: &Ti4Game) -> ObjectiveBoards {
+        ObjectiveBoards::count(g, |p, others| ObjectiveBoard::own(g, p, others))
+    }
+
+    /// [`ObjectiveBoards::new`] with the counts that read only a seat's planets and
+    /// technologies taken from `cache` while they are unchanged (an evaluator reads the
+    /// boards of many positions that differ in a seat or two). Equal to it (the test
+    /// `objective_boards_equal_the_per_seat_boards`).
+    pub fn new_cached(g: &Ti4Game, cache: &mut OwnCache) -> ObjectiveBoards {
+        cache.bind(g);
+        ObjectiveBoards::count(g, |p, others| {
+            let mut b = cache.seat_counts(g, p);
+            b.planets_in_other_homes = ObjectiveBoard::planets_in_homes(g, p, others);
+            b
+        })
+    }
+
+    /// The boards with each seat's own counts from `own` (seat, the other seats' home slots).
+    fn count(g: &Ti4Game, mut own: impl FnMut(Player, u64) -> ObjectiveBoard) -> ObjectiveBoards {
         let s = &g.state;
         let mut b = ObjectiveBoards { boards: [ObjectiveBoard::default(); MAX_PLAYERS] };
         let gal = &*g.galaxy;
@@ -541,7 +576,7 @@ impl ObjectiveBoards {
         };
         for p in s.seats() {
             m.others[p.idx()] = other_homes(g, p);
-            b.boards[p.idx()] = ObjectiveBoard::own(g, p, m.others[p.idx()]);
+            b.boards[p.idx()] = own(p, m.others[p.idx()]);
         }
         for sl in 0..s.num_systems {
             b.count_system(g, sl, &m);
@@ -555,36 +590,62 @@ impl ObjectiveBoards {
     }
 
     /// Adds what board slot `sl` holds to the boards of the seats with units there.
+    #[inline(always)]
     fn count_system(&mut self, g: &Ti4Game, sl: u8, m: &Masks) {
-        let (c, gal, s) = (&*g.content, &*g.galaxy, &g.state);
-        let sys = &s.systems[sl as usize];
-        let seats = s.num_players;
+        let sys = &g.state.systems[sl as usize];
+        let seats = g.state.num_players;
         // Seats with units in the system, one bit each.
         let mut present = 0u64;
         if sys.space.owner < seats {
             present |= 1 << sys.space.owner;
             self.count_space(g, sl, Player(sys.space.owner), m);
         }
-        for a in sys.planets.iter().take(MAX_PLANETS_PER_SYSTEM).filter(|a| a.owner < seats) {
-            present |= 1 << a.owner;
-            let q = Player(a.owner);
-            let b = &mut self.boards[q.idx()];
-            if sl != g.home_slot[q.idx()] && a.count[2] + a.count[3] > 0 {
-                b.structure_planets_outside_home += 1;
-            }
-            b.planets_with_mech += (a.count[1] > 0) as u32;
-            if a.count[3] == 0 {
-                b.most_ground_without_dock = b.most_ground_without_dock.max((a.count[0] + a.count[1]) as u32);
+        // Every entry of the array is a planet slot (`MAX_PLANETS_PER_SYSTEM` of them).
+        for a in &sys.planets {
+            if a.owner < seats {
+                present |= 1 << a.owner;
+                self.count_planet(g, sl, a);
             }
         }
-        let away = bits(present).filter(|&q| sl != g.home_slot[q as usize]);
-        let (mut no_planets, mut special) = (None, None);
-        for q in away {
+        // The seats away from home here.
+        let mut away = present;
+        let mut q = present;
+        while q != 0 {
+            let i = q.trailing_zeros() as usize;
+            q &= q - 1;
+            if sl == g.home_slot[i] {
+                away &= !(1 << i);
+            }
+        }
+        if away != 0 {
+            self.count_away(g, sl, away);
+        }
+    }
+
+    /// Adds planet area `a` of board slot `sl` (its owner a seat) to its owner's board.
+    #[inline]
+    fn count_planet(&mut self, g: &Ti4Game, sl: u8, a: &crate::ti4::state::PlanetArea) {
+        let q = a.owner as usize;
+        let b = &mut self.boards[q];
+        if sl != g.home_slot[q] && a.count[2] + a.count[3] > 0 {
+            b.structure_planets_outside_home += 1;
+        }
+        b.planets_with_mech += (a.count[1] > 0) as u32;
+        if a.count[3] == 0 {
+            b.most_ground_without_dock = b.most_ground_without_dock.max((a.count[0] + a.count[1]) as u32);
+        }
+    }
+
+    /// Adds board slot `sl` to the system counts of the seats `away` (one bit each) with units
+    /// there outside their home system.
+    fn count_away(&mut self, g: &Ti4Game, sl: u8, away: u64) {
+        let (c, gal) = (&*g.content, &*g.galaxy);
+        let no_planets = system_matches(c, gal, sl, SystemFilter::NoPlanets) as u32;
+        let special = system_matches(c, gal, sl, SystemFilter::Special) as u32;
+        for q in bits(away) {
             let b = &mut self.boards[q as usize];
-            b.systems_no_planets +=
-                *no_planets.get_or_insert_with(|| system_matches(c, gal, sl, SystemFilter::NoPlanets)) as u32;
-            b.systems_special +=
-                *special.get_or_insert_with(|| system_matches(c, gal, sl, SystemFilter::Special)) as u32;
+            b.systems_no_planets += no_planets;
+            b.systems_special += special;
         }
     }
 
@@ -619,6 +680,52 @@ struct Masks {
     next_to_mecatol: u64,
     /// The anomaly slots.
     anomalies: u64,
+}
+
+/// What a seat's [`ObjectiveBoard::seat_counts`] read besides the content: its planets,
+/// technologies and Valefar copies, and every seat's home planets.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct SeatKey {
+    planets: PlanetSet,
+    techs: TechSet,
+    valefar: [Option<TechId>; 2],
+    home_planets: PlanetSet,
+}
+
+/// Each seat's [`ObjectiveBoard::seat_counts`] from the last [`ObjectiveBoards::new_cached`],
+/// with what they were counted from: a seat whose planets and technologies are unchanged keeps
+/// them. Bound to one content (compared by address, never read), like the evaluator's other
+/// caches; a game on another content starts over.
+#[derive(Clone, Debug, Default)]
+pub struct OwnCache {
+    /// The content the counts were taken in.
+    content: usize,
+    /// Per seat: the key and the counts, `None` before the first.
+    seats: [Option<(SeatKey, ObjectiveBoard)>; MAX_PLAYERS],
+}
+
+impl OwnCache {
+    /// Forgets every seat's counts when `g` is on another content than the last game.
+    fn bind(&mut self, g: &Ti4Game) {
+        let content = &*g.content as *const Content as usize;
+        if self.content != content {
+            *self = OwnCache { content, ..OwnCache::default() };
+        }
+    }
+
+    /// Seat `p`'s counts in `g`, counted again only when its key changed.
+    fn seat_counts(&mut self, g: &Ti4Game, p: Player) -> ObjectiveBoard {
+        let ps = g.state.player(p);
+        let key = SeatKey { planets: ps.planets, techs: ps.techs, valefar: ps.valefar, home_planets: g.home_planets };
+        match &self.seats[p.idx()] {
+            Some((k, b)) if *k == key => *b,
+            _ => {
+                let b = ObjectiveBoard::seat_counts(g, p);
+                self.seats[p.idx()] = Some((key, b));
+                b
+            }
+        }
+    }
 }
 
 fn has_trait(c: &Content, pl: PlanetId, t: u8) -> bool {

@@ -573,6 +573,8 @@ fn objective_boards_equal_the_per_seat_boards() {
     use rand::SeedableRng;
     let mut buf = Vec::new();
     let (mut checked, mut changed) = (0u64, 0u64);
+    // One cache through every game (different galaxies and homes on one content).
+    let mut cache = super::objectives::OwnCache::default();
     for i in 0..16u64 {
         let mut g = six_player_game(200 + i);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i);
@@ -580,6 +582,7 @@ fn objective_boards_equal_the_per_seat_boards() {
         let mut last = ObjectiveBoards::new(&g);
         for step in 0u64.. {
             let all = ObjectiveBoards::new(&g);
+            assert_eq!(ObjectiveBoards::new_cached(&g, &mut cache), all, "game {i} step {step}: cached");
             for p in g.state.seats() {
                 assert_eq!(*all.get(p), ObjectiveBoard::new(&g, p), "game {i} step {step} seat {}", p.0);
                 checked += 1;
