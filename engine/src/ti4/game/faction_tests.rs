@@ -3,7 +3,7 @@
 
 use super::action_card_tests::{game_of, seven_cards_then_status_draw};
 use super::agenda_tests::{resolve, vote_all_for};
-use super::rule_tests::{land_next_to_home, land_on_mecatol, legal, scenario_of};
+use super::rule_tests::{invade_the_last_planet, land_next_to_home, land_on_mecatol, legal, scenario_of};
 use super::strategy_card_tests::{hold, imperial_offers_a_public_objective};
 use super::tests::{check, six_player_game};
 use super::*;
@@ -196,4 +196,28 @@ fn hacan_guild_ships_transacts_with_players_who_are_not_neighbours() {
     let nb = neighbours(&g, Player(0));
     assert_eq!(nb & 0b10, 0, "Hacan is no neighbour of seat 0 here");
     assert_eq!(offered(&mut g), nb | 0b10, "Hacan at seat 1, and the neighbours");
+}
+
+/// Seed 8 seats L1Z1X at seat 0: its invasions of a planet with another player's PDS leave an
+/// L1Z1X PDS there (Invasion 49.6 destroys it otherwise:
+/// `rule_tests::ground_combat_42_and_elimination_when_the_last_planet_falls`).
+#[test]
+fn l1z1x_assimilate_replaces_the_structures_of_a_planet_it_takes() {
+    let mut won = 0;
+    for seed in 0..20 {
+        let (g, pl, took) = invade_the_last_planet(scenario_of(six_player_game(8)), seed);
+        assert_eq!(g.state.player(Player(0)).faction, g.content().faction("l1z1x").unwrap());
+        if took {
+            let loc = Location::Planet(g.flow.active, 0);
+            assert!(g.state.player(Player(0)).planets.contains(pl));
+            assert_eq!(
+                (g.state.count_at(loc, UnitType::Pds), g.state.occupant(loc)),
+                (1, Some(Player(0))),
+                "seed {seed}"
+            );
+            check(&g).unwrap();
+            won += 1;
+        }
+    }
+    assert!(won > 5, "{won} of 20");
 }

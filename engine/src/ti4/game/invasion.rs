@@ -185,12 +185,18 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) {
         q != p && (g.state.count_at(ploc, UnitType::Infantry) + g.state.count_at(ploc, UnitType::Mech)) > 0
     });
     if survivors != [0, 0] && !defender_ground {
-        // Invasion 49.6: the defender's structures are destroyed.
+        // Invasion 49.6: the defender's structures are destroyed (or replaced with the
+        // attacker's: hook point `assimilates_structures`, L1Z1X's Assimilate).
+        let mut assimilated = [0u8; 2];
         if let Some(q) = g.state.occupant(ploc).filter(|&q| q != p) {
             let _ = q;
-            for t in [UnitType::Pds, UnitType::SpaceDock] {
+            let assimilate = crate::ti4::rules::assimilates_structures(&g.content, &g.state, p);
+            for (i, t) in [UnitType::Pds, UnitType::SpaceDock].into_iter().enumerate() {
                 let k = g.state.count_at(ploc, t);
-                if k > 0 {
+                if k > 0 && assimilate {
+                    let _ = g.state.remove_units(ploc, t, k);
+                    assimilated[i] = k.min(g.state.player(p).reinforcements[t.idx()]);
+                } else if k > 0 {
                     let _ = destroy_units(&g.content, &mut g.state, ploc, t, k, Some(p));
                 }
             }
@@ -199,6 +205,11 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) {
         let _ = g.place_units(p, ploc, UnitType::Mech, survivors[1]);
         if survivors[1] > 0 {
             let _ = g.state.set_damaged(ploc, UnitType::Mech, att.damaged(UnitType::Mech).min(survivors[1]));
+        }
+        for (k, t) in assimilated.into_iter().zip([UnitType::Pds, UnitType::SpaceDock]) {
+            if k > 0 {
+                let _ = g.place_units(p, ploc, t, k);
+            }
         }
         take_control(g, p, ploc);
     }

@@ -283,52 +283,11 @@ pub(super) fn land_on_mecatol(g: &mut Ti4Game, trade_goods: u8) -> bool {
 fn ground_combat_42_and_elimination_when_the_last_planet_falls() {
     let mut eliminated = 0;
     for seed in 0..20 {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut g = scenario();
-        let h = home(&g);
+        let (g, pl, won) = invade_the_last_planet(scenario(), seed);
         let victim = Player(1);
-        // The victim keeps one planet next to seat 0's home, with one infantry and a PDS.
-        let target = (0..g.state.num_systems)
-            .find(|&sl| {
-                g.galaxy().distance(h, sl) == Some(1)
-                    && sl != g.galaxy().mecatol()
-                    && !g.content().systems[g.galaxy().tile(sl).idx()].planets.is_empty()
-                    && !g.home_slot[..6].contains(&sl)
-            })
-            .unwrap();
-        let pl = g.state.planet_at(g.content(), Location::Planet(target, 0)).unwrap();
-        let c = g.content.clone();
-        for q in g.state.player(victim).planets.iter() {
-            crate::ti4::control::lose_control(&c, &mut g.state, victim, q).unwrap();
-        }
-        crate::ti4::control::gain_control(&c, &mut g.state, victim, pl, false).unwrap();
-        g.state.add_units(victim, Location::Planet(target, 0), UnitType::Infantry, 1).unwrap();
-        g.state.add_units(victim, Location::Planet(target, 0), UnitType::Pds, 1).unwrap();
-        g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
-        g.state.add_units(ME, Location::Space(h), UnitType::Infantry, 4).unwrap();
-        g.apply(Action::Activate(target));
-        g.apply(Action::Move(h, UnitType::Carrier));
-        settle(&mut g, &mut rng);
-        if g.step == Step::Move(ME) {
-            g.apply(Action::Done);
-            settle(&mut g, &mut rng);
-        }
-        if g.step != Step::Land(ME) {
-            continue; // the PDS destroyed the carrier
-        }
-        for _ in 0..4 {
-            g.apply(Action::Land(0, UnitType::Infantry));
-            if g.step != Step::Land(ME) {
-                break;
-            }
-        }
-        if g.step == Step::Land(ME) {
-            g.apply(Action::Done);
-        }
-        settle(&mut g, &mut rng);
-        let loc = Location::Planet(target, 0);
-        if g.state.occupant(loc) == Some(ME) {
+        if won {
             assert!(g.state.player(ME).planets.contains(pl), "the winner takes the planet");
+            let loc = Location::Planet(g.flow.active, 0);
             assert_eq!(g.state.count_at(loc, UnitType::Pds), 0, "structures are destroyed");
             assert!(!g.state.player(victim).in_game, "no planet, ground force or production: eliminated");
             eliminated += 1;
@@ -337,6 +296,56 @@ fn ground_combat_42_and_elimination_when_the_last_planet_falls() {
         }
     }
     assert!(eliminated > 5, "4 infantry beat 1 usually ({eliminated} of 20)");
+}
+
+/// In `g` (a [`scenario`]), seat 1 keeps one planet only, next to seat 0's home, with 1 infantry
+/// and a PDS; seat 0 invades it with a carrier and 4 infantry (dice from `seed`, hits and
+/// landings the first legal). Returns the game once the invasion is over, the planet, and
+/// whether seat 0 took it (false also when the PDS destroyed the carrier).
+pub(super) fn invade_the_last_planet(mut g: Ti4Game, seed: u64) -> (Ti4Game, PlanetId, bool) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let h = home(&g);
+    let victim = Player(1);
+    let target = (0..g.state.num_systems)
+        .find(|&sl| {
+            g.galaxy().distance(h, sl) == Some(1)
+                && sl != g.galaxy().mecatol()
+                && !g.content().systems[g.galaxy().tile(sl).idx()].planets.is_empty()
+                && !g.home_slot[..6].contains(&sl)
+        })
+        .unwrap();
+    let pl = g.state.planet_at(g.content(), Location::Planet(target, 0)).unwrap();
+    let c = g.content.clone();
+    for q in g.state.player(victim).planets.iter() {
+        crate::ti4::control::lose_control(&c, &mut g.state, victim, q).unwrap();
+    }
+    crate::ti4::control::gain_control(&c, &mut g.state, victim, pl, false).unwrap();
+    g.state.add_units(victim, Location::Planet(target, 0), UnitType::Infantry, 1).unwrap();
+    g.state.add_units(victim, Location::Planet(target, 0), UnitType::Pds, 1).unwrap();
+    g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
+    g.state.add_units(ME, Location::Space(h), UnitType::Infantry, 4).unwrap();
+    g.apply(Action::Activate(target));
+    g.apply(Action::Move(h, UnitType::Carrier));
+    settle(&mut g, &mut rng);
+    if g.step == Step::Move(ME) {
+        g.apply(Action::Done);
+        settle(&mut g, &mut rng);
+    }
+    if g.step != Step::Land(ME) {
+        return (g, pl, false);
+    }
+    for _ in 0..4 {
+        g.apply(Action::Land(0, UnitType::Infantry));
+        if g.step != Step::Land(ME) {
+            break;
+        }
+    }
+    if g.step == Step::Land(ME) {
+        g.apply(Action::Done);
+    }
+    settle(&mut g, &mut rng);
+    let won = g.state.occupant(Location::Planet(target, 0)) == Some(ME);
+    (g, pl, won)
 }
 
 /// Seat 0 (Hacan) producing in its home system with a space dock and 20 trade goods; without

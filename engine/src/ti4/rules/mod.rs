@@ -187,6 +187,9 @@ hook_points! {
     Query owns_zero_token: fn(&Content, &State, Player) -> bool;
     /// The player's play area may hold other factions' technologies (Technology 18).
     Query holds_other_factions_technologies: fn(&Content, &State, Player) -> bool;
+    /// Invasion 49.6: the defender's PDS and space docks on a planet the player takes are
+    /// replaced with the player's own from its reinforcements instead of destroyed.
+    Replacement assimilates_structures: fn(&Content, &State, Player) -> bool;
     /// After the player gains control of the planet at this location in play (invasion and
     /// landing, rules 49.7; not at setup).
     Trigger control_gained: fn(&mut Ti4Game, Player, crate::ti4::state::Location);

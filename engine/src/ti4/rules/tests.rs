@@ -37,10 +37,16 @@ const NOT_IN_PLAY: &[(&str, &str)] = &[
 ];
 
 /// Hook points play reaches too rarely for this test's budget, with the test that reaches them.
-const RARE: &[(&str, &str)] = &[(
-    "cannot_lose_planet",
-    "an invasion of a Keleres planet once I.I.H.Q. Modernization is owned; elimination::tests::elimination_keleres_with_custodia_vigilia_cannot_be_eliminated asks it",
-)];
+const RARE: &[(&str, &str)] = &[
+    (
+        "cannot_lose_planet",
+        "an invasion of a Keleres planet once I.I.H.Q. Modernization is owned; elimination::tests::elimination_keleres_with_custodia_vigilia_cannot_be_eliminated asks it",
+    ),
+    (
+        "assimilates_structures",
+        "an L1Z1X invasion won on a planet with another player's PDS or space dock; game::faction_tests::l1z1x_assimilate_replaces_the_structures_of_a_planet_it_takes asks it",
+    ),
+];
 
 #[test]
 fn every_hook_point_is_exercised_by_the_random_simulation() {
