@@ -33,6 +33,11 @@ fn compare(base: &Path, new: &Path) -> Value {
     serde_json::from_slice(&o.stdout).unwrap()
 }
 
+/// The tests a comparison flagged (`sim-compare/1` field `flagged`).
+fn flagged(c: &Value) -> Vec<&str> {
+    c["flagged"].as_array().unwrap().iter().map(|f| f.as_str().unwrap()).collect()
+}
+
 #[test]
 fn the_planted_edit_is_found_and_the_inert_edit_does_nothing() {
     let dir = scratch("compare");
@@ -43,7 +48,7 @@ fn the_planted_edit_is_found_and_the_inert_edit_does_nothing() {
 
     let c = compare(&base, &planted);
     assert_eq!((c["format"].as_str(), c["games_paired"].as_u64()), (Some("sim-compare/1"), Some(60)));
-    let flagged: Vec<&str> = c["flagged"].as_array().unwrap().iter().map(|f| f.as_str().unwrap()).collect();
+    let flagged = flagged(&c);
     assert!(flagged.contains(&"faction winnu: win_rate"), "{flagged:?}");
     let w = &c["factions"]["winnu"];
     assert!(w["win_rate_diff_ci95"][0].as_f64().unwrap() > 0.0, "{w}");
@@ -91,7 +96,7 @@ fn a_buff_to_the_fair_share_is_found_by_the_comparison_and_not_by_the_plain_run(
     assert!((rate - 1.0 / 6.0).abs() < 0.03, "the buff moves Arborec to about its fair share: {rate}");
     assert_eq!(summary["balance"]["flagged_factions"], serde_json::json!([]), "the plain run flags nothing");
     let c = compare(&base, &buffed);
-    let flagged: Vec<&str> = c["flagged"].as_array().unwrap().iter().map(|f| f.as_str().unwrap()).collect();
+    let flagged = flagged(&c);
     assert_eq!(flagged, ["faction arborec: mean_score"], "{c}");
     let a = &c["factions"]["arborec"];
     assert!(a["mean_score_diff_ci95"][0].as_f64().unwrap() > 0.0 && a["win_rate_diff"].as_f64().unwrap() > 0.0, "{a}");

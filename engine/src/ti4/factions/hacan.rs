@@ -10,13 +10,13 @@ const TRADE: u8 = 4;
 
 pub(super) static RULES: &[Rule] = &[
     // Masters of Trade: "You do not have to spend a command token to resolve the secondary
-    // ability of the Trade strategy card." (Rules 82.3, 87 "Trade")
+    // ability of the Trade strategy card." (digest §3, Trade)
     Rule {
         source: SourceKey::Ability("master_of_trade"),
         hooks: Hooks { secondary_without_token: Some(masters_of_trade), ..Hooks::NONE },
     },
     // Guild Ships: "You can negotiate transactions with players who are not your neighbor."
-    // (Rules 94.1)
+    // (Rules 94, transactions)
     Rule {
         source: SourceKey::Ability("guild_ships"),
         hooks: Hooks { transacts_with_anyone: Some(guild_ships), ..Hooks::NONE },

@@ -7,7 +7,7 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
 
 pub(super) static RULES: &[Rule] = &[
     // Blood Ties: "You do not have to spend influence to remove the custodians token from
-    // Mecatol Rex." (Rules 55.2)
+    // Mecatol Rex." (Digest §5, custodians)
     Rule {
         source: SourceKey::Ability("blood_ties"),
         hooks: Hooks { custodians_free: Some(blood_ties), ..Hooks::NONE },

@@ -234,7 +234,7 @@ fn action_cards_left(g: &Ti4Game) -> bool {
     g.state.action_cards.count(n, Zone::Deck) + g.state.action_cards.count(n, Zone::Discard) > 0
 }
 
-/// A follower spends a token from its strategy pool for the secondary (rules 82.3), unless a
+/// A follower spends a token from its strategy pool for the secondary (digest §3), unless a
 /// rule waives it (hook point `secondary_without_token`, Hacan's Masters of Trade).
 fn spend_strategy_token(g: &mut Ti4Game, q: Player) {
     if crate::ti4::rules::secondary_without_token(g, q, g.flow.card) {

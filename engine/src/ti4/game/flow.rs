@@ -675,7 +675,7 @@ fn start_agenda(g: &mut Ti4Game) {
     }
 }
 
-/// Rules 8.2: the voting order: votes start left of the speaker and the speaker votes last,
+/// Agenda phase (digest §2): the voting order: votes start left of the speaker and the speaker votes last,
 /// except that players whose rules say so vote first (hook point `votes_first`, Argent's Zeal),
 /// in that same order. Returns the order and its length (every seat once).
 fn voting_order(g: &Ti4Game) -> ([Player; MAX_PLAYERS], usize) {
@@ -696,24 +696,24 @@ fn voting_order(g: &Ti4Game) -> ([Player; MAX_PLAYERS], usize) {
     (order, len)
 }
 
-/// The first player in [`voting_order`] after position `from` who may vote votes next; after
-/// the last, the votes are counted.
-fn vote_from(g: &mut Ti4Game, from: usize) {
+/// The first player in [`voting_order`] after `after` (from the start with `None`) who may vote
+/// votes next; after the last, the votes are counted.
+fn vote_after(g: &mut Ti4Game, after: Option<Player>) {
     let (order, len) = voting_order(g);
-    match order[from..len].iter().copied().find(|&q| may_vote(g, q)) {
+    let order = &order[..len];
+    let from = after.and_then(|p| order.iter().position(|&q| q == p)).map_or(0, |i| i + 1);
+    match order[from..].iter().copied().find(|&q| may_vote(g, q)) {
         Some(q) => g.step = Step::Vote(q),
         None => agendas::count(g),
     }
 }
 
 fn first_voter(g: &mut Ti4Game) {
-    vote_from(g, 0);
+    vote_after(g, None);
 }
 
 fn next_voter(g: &mut Ti4Game, p: Player) {
-    let (order, len) = voting_order(g);
-    let at = order[..len].iter().position(|&q| q == p).map_or(len, |i| i + 1);
-    vote_from(g, at);
+    vote_after(g, Some(p));
 }
 
 fn end_agenda(g: &mut Ti4Game) {

@@ -50,7 +50,7 @@ fn may_land(g: &Ti4Game, p: Player, n: u8) -> bool {
     true
 }
 
-/// Custodians token (rules 55.2): the influence `p` spends to remove it, 6, or none when a rule
+/// Custodians token (digest §5): the influence `p` spends to remove it, 6, or none when a rule
 /// waives it (hook point `custodians_free`, Winnu's Blood Ties).
 fn custodians_cost(g: &Ti4Game, p: Player) -> u8 {
     if crate::ti4::rules::custodians_free(g, p) {

@@ -72,7 +72,7 @@ pub fn throne_points(g: &Ti4Game, p: Player) -> u32 {
         .count() as u32
 }
 
-/// The players `p` may transact with (rules 94.1: its neighbours; anyone, for or with a player
+/// The players `p` may transact with (rules 94: its neighbours; anyone, for or with a player
 /// whose rules say so: hook point `transacts_with_anyone`, Hacan's Guild Ships).
 fn partners(g: &Ti4Game, p: Player) -> u8 {
     let s = &g.state;

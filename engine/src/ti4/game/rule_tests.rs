@@ -223,18 +223,25 @@ fn invasion_49_landing_on_an_empty_planet_gains_control_exhausted() {
     check(&g).unwrap();
 }
 
-/// Seat 0 carries 1 infantry from its home to a planet system next to it and lands it on the
-/// first planet (empty in a [`scenario`]); returns that planet.
-pub(super) fn land_next_to_home(g: &mut Ti4Game) -> PlanetId {
+/// The first system with planets next to seat 0's home that is neither Mecatol Rex nor a home
+/// system.
+fn planets_next_to_home(g: &Ti4Game) -> u8 {
     let h = home(g);
-    let target = (0..g.state.num_systems)
+    (0..g.state.num_systems)
         .find(|&sl| {
             g.galaxy().distance(h, sl) == Some(1)
                 && sl != g.galaxy().mecatol()
                 && !g.content().systems[g.galaxy().tile(sl).idx()].planets.is_empty()
                 && !g.home_slot[..6].contains(&sl)
         })
-        .expect("a planet system next to home");
+        .expect("a planet system next to home")
+}
+
+/// Seat 0 carries 1 infantry from its home to a planet system next to it and lands it on the
+/// first planet (empty in a [`scenario`]); returns that planet.
+pub(super) fn land_next_to_home(g: &mut Ti4Game) -> PlanetId {
+    let h = home(g);
+    let target = planets_next_to_home(g);
     g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
     g.state.add_units(ME, Location::Planet(h, 0), UnitType::Infantry, 1).unwrap();
     g.apply(Action::Activate(target));
@@ -306,14 +313,7 @@ pub(super) fn invade_the_last_planet(mut g: Ti4Game, seed: u64) -> (Ti4Game, Pla
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let h = home(&g);
     let victim = Player(1);
-    let target = (0..g.state.num_systems)
-        .find(|&sl| {
-            g.galaxy().distance(h, sl) == Some(1)
-                && sl != g.galaxy().mecatol()
-                && !g.content().systems[g.galaxy().tile(sl).idx()].planets.is_empty()
-                && !g.home_slot[..6].contains(&sl)
-        })
-        .unwrap();
+    let target = planets_next_to_home(&g);
     let pl = g.state.planet_at(g.content(), Location::Planet(target, 0)).unwrap();
     let c = g.content.clone();
     for q in g.state.player(victim).planets.iter() {

@@ -63,8 +63,7 @@ fn fleet_needed(g: &Ti4Game, p: Player) -> u8 {
         .map(|sl| tactical::non_fighter_ships(&g.state, sl))
         .max()
         .unwrap_or(0);
-    let bonus = crate::ti4::rules::fleet_limit(&g.content, &g.state, p) - g.state.player(p).fleet as u32;
-    most.saturating_sub(bonus) as u8
+    most.saturating_sub(crate::ti4::rules::fleet_limit_bonus(&g.content, &g.state, p)) as u8
 }
 
 /// `p` gains up to `gain` tokens from reinforcements and places them (with `redistribute`, may

@@ -100,13 +100,17 @@ pub fn status_command_tokens(c: &Content, s: &State, p: Player) -> u8 {
     active(&c.rules.status_command_tokens, H::status_command_tokens, c, s, p).map(|(src, f)| f(src, c, s, p)).sum()
 }
 
+/// Hook point `fleet_limit_bonus`: the sum over the active rules.
+#[inline]
+pub fn fleet_limit_bonus(c: &Content, s: &State, p: Player) -> u32 {
+    active(&c.rules.fleet_limit_bonus, H::fleet_limit_bonus, c, s, p).map(|(src, f)| f(src, c, s, p) as u32).sum()
+}
+
 /// Rules 37: the most non-fighter ships `p` may have in one system: the tokens in its fleet
-/// pool plus hook point `fleet_limit_bonus` (Letnev's Armada).
+/// pool plus [`fleet_limit_bonus`] (Letnev's Armada).
 #[inline]
 pub fn fleet_limit(c: &Content, s: &State, p: Player) -> u32 {
-    let bonus: u32 =
-        active(&c.rules.fleet_limit_bonus, H::fleet_limit_bonus, c, s, p).map(|(src, f)| f(src, c, s, p) as u32).sum();
-    s.player(p).fleet as u32 + bonus
+    s.player(p).fleet as u32 + fleet_limit_bonus(c, s, p)
 }
 
 /// Hook point `combat_roll_modifier`: the sum over the active rules.

@@ -153,7 +153,7 @@ hook_points! {
     Query production_discount: fn(&Ti4Game, Player) -> u32;
     /// After the player's units use PRODUCTION in the active system.
     Trigger after_production: fn(&mut Ti4Game, Player);
-    /// The player may transact with players who are not its neighbours (rules 94.1), both ways.
+    /// The player may transact with players who are not its neighbours (rules 94), both ways.
     Query transacts_with_anyone: fn(&Ti4Game, Player) -> bool;
     /// The player resolves the secondary ability of strategy card `card` (0 Leadership … 7
     /// Imperial) without spending a command token from its strategy pool.
@@ -194,7 +194,7 @@ hook_points! {
     /// landing, rules 49.7; not at setup).
     Trigger control_gained: fn(&mut Ti4Game, Player, crate::ti4::state::Location);
     /// The player removes the custodians token from Mecatol Rex without spending influence
-    /// (rules 5 / 55.2 cost 6).
+    /// (digest §5: it costs 6).
     Query custodians_free: fn(&Ti4Game, Player) -> bool;
     /// The player may score objectives without controlling every planet of its home system
     /// (status phase 1 and Imperial, rules 61).
