@@ -13,7 +13,8 @@
 //!   combat or production queue included, so that moving and producing are not losses);
 //! - `ground`: infantry and mechs (likewise); `structures`: PDS and space docks;
 //! - `trade_goods`: trade goods; `tokens`: command tokens in the three pools, each pool with
-//!   diminishing returns (`token_value`);
+//!   diminishing returns (`token_value`); `ready`: resources plus influence of the ready
+//!   planets, outside the agenda phase (what is left to pay with this round);
 //! - `cards`: unexhausted strategy cards held, each worth a fixed share of its effect;
 //! - `threat` (negative): cost of other players' ships in or next to systems where `p` has a
 //!   planet or units;
@@ -88,7 +89,7 @@ use engine::ti4::content::cards::{MAX_PUBLIC_OBJECTIVES, MAX_SECRET_OBJECTIVES};
 use engine::ti4::content::Content;
 use engine::ti4::game::notes::NoteSlots;
 use engine::ti4::game::objectives::{ObjectiveBoards, OwnCache};
-use engine::ti4::game::{Action, Cond, Features, Step, Ti4Game};
+use engine::ti4::game::{Action, Cond, Features, RoundPhase, Step, Ti4Game};
 use engine::ti4::ids::{
     FactionId, PlanetId, PlanetSet, Player, PublicObjectiveId, SecretObjectiveId, TechSet, UnitType, MAX_PLAYERS,
     UNIT_TYPES,
@@ -99,7 +100,7 @@ use crate::config::ConfigError;
 use crate::heuristic::{Evaluator, HasHeuristic, Weights};
 
 /// Names of the TI4 weights, in [`Ti4Weights`] field order.
-pub const TI4_WEIGHT_NAMES: [&str; 22] = [
+pub const TI4_WEIGHT_NAMES: [&str; 23] = [
     "vp",
     "reach",
     "planets",
@@ -112,6 +113,7 @@ pub const TI4_WEIGHT_NAMES: [&str; 22] = [
     "structures",
     "trade_goods",
     "tokens",
+    "ready",
     "cards",
     "threat",
     "progress",
@@ -151,6 +153,12 @@ pub struct Ti4Weights {
     pub trade_goods: f64,
     /// Per command token in the pools (default 0.2).
     pub tokens: f64,
+    /// Per resource and influence of the ready planets the player controls, outside the
+    /// agenda phase (default 0.05): what stays ready for the rest of the round (the next
+    /// production, research or influence cost) is worth a little, so that which planets pay
+    /// a cost is a choice. The agenda phase readies every planet at its end, so votes cost
+    /// nothing here.
+    pub ready: f64,
     /// Per unit of unexhausted strategy-card value (default 1).
     pub cards: f64,
     /// Per resource of enemy ship cost threatening the player (default -0.05; -0.1 deterred
@@ -195,6 +203,7 @@ impl Default for Ti4Weights {
             structures: 0.8,
             trade_goods: 0.2,
             tokens: 0.2,
+            ready: 0.05,
             cards: 1.0,
             threat: -0.05,
             progress: 1.0,
@@ -224,6 +233,7 @@ impl Ti4Weights {
             "structures" => &mut self.structures,
             "trade_goods" => &mut self.trade_goods,
             "tokens" => &mut self.tokens,
+            "ready" => &mut self.ready,
             "cards" => &mut self.cards,
             "threat" => &mut self.threat,
             "progress" => &mut self.progress,
@@ -315,7 +325,7 @@ impl Ti4Heuristic {
         self.terms(g, &self.context(g), p).to_vec()
     }
 
-    fn terms(&self, g: &Ti4Game, ctx: &Context, p: Player) -> [(&'static str, f64); 18] {
+    fn terms(&self, g: &Ti4Game, ctx: &Context, p: Player) -> [(&'static str, f64); 19] {
         let (c, s, w) = (g.content(), &g.state, &self.weights);
         let ps = s.player(p);
         let f = features(g, ctx, p);
@@ -338,6 +348,7 @@ impl Ti4Heuristic {
             ("structures", w.structures * ctx.structures[i]),
             ("trade_goods", w.trade_goods * ps.trade_goods as f64),
             ("tokens", w.tokens * token_value(ps.tactic, ps.fleet, ps.strategy)),
+            ("ready", w.ready * ready_worth(g, p)),
             ("cards", w.cards * cards),
             ("threat", w.threat * ctx.threat[i]),
             ("progress", w.progress * ctx.progress[i]),
@@ -407,6 +418,17 @@ fn features(g: &Ti4Game, ctx: &Context, p: Player) -> Features {
         technologies: ps.techs.len() as f64,
         fleet: ctx.fleet[i],
     }
+}
+
+/// The resources plus influence of `p`'s ready planets; 0 in the agenda phase (see
+/// [`Ti4Weights::ready`]).
+fn ready_worth(g: &Ti4Game, p: Player) -> f64 {
+    if g.phase() == RoundPhase::Agenda {
+        return 0.0;
+    }
+    let (c, s) = (g.content(), &g.state);
+    let ready = s.player(p).planets.difference(s.exhausted_planets);
+    ready.iter().map(|pl| (c.planets[pl.idx()].resources + c.planets[pl.idx()].influence) as f64).sum()
 }
 
 /// Credit, as a share of an objective, for being one step away from meeting it.
@@ -1392,6 +1414,26 @@ mod tests {
         assert!(accepted[1] > declined[1]);
         assert_eq!(v, accepted, "3 trade goods for nothing are accepted");
         assert!(v[0] < declined[0], "and the offerer gave them away");
+    }
+
+    /// The `ready` term: an exhausted planet lowers it by its resources plus influence during
+    /// the action phase; in the agenda phase (votes exhaust planets the phase readies again at
+    /// its end) it is 0.
+    #[test]
+    fn ready_planets_are_worth_something_outside_the_agenda_phase() {
+        let mut g = six_player_game(1);
+        g.apply_chance(&mut rand_chacha::ChaCha8Rng::seed_from_u64(1));
+        let h = Ti4Heuristic::default();
+        let term = |g: &Ti4Game| h.breakdown(g, Player(0)).iter().find(|t| t.0 == "ready").unwrap().1;
+        g.step = Step::Turn(Player(0));
+        let before = term(&g);
+        let pl = g.state.player(Player(0)).planets.first().unwrap();
+        let d = &g.content().planets[pl.idx()];
+        let worth = (d.resources + d.influence) as f64;
+        g.state.exhausted_planets.insert(pl);
+        assert!((before - term(&g) - 0.05 * worth).abs() < 1e-9, "{before} {}", term(&g));
+        g.step = Step::Vote(Player(0));
+        assert_eq!(term(&g), 0.0);
     }
 
     /// Differential test: the evaluator's features from its context equal the engine's

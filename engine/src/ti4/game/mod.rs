@@ -423,7 +423,37 @@ pub struct Features {
     pub fleet: f64,
 }
 
+/// The phase of the round a [`Step`] belongs to (digest §2).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RoundPhase {
+    /// Setup: the deal before the first round.
+    Setup,
+    /// Strategy phase.
+    Strategy,
+    /// Action phase (tactical and strategic actions with everything they ask).
+    Action,
+    /// Status phase.
+    Status,
+    /// Agenda phase.
+    Agenda,
+    /// The game is over.
+    Over,
+}
+
 impl Ti4Game {
+    /// The phase of the round the game is in (planets exhausted in the action phase stay so
+    /// until status phase step 7; the agenda phase readies them again at its end).
+    pub fn phase(&self) -> RoundPhase {
+        match self.step {
+            Step::Deal => RoundPhase::Setup,
+            Step::Pick(_) => RoundPhase::Strategy,
+            Step::Score(_) | Step::Reveal => RoundPhase::Status,
+            Step::Tokens { .. } if self.flow.tokens.then == tokens::TokensThen::Status => RoundPhase::Status,
+            Step::RevealAgenda | Step::Vote(_) | Step::TieBreak(_) | Step::ResolveAgenda => RoundPhase::Agenda,
+            Step::Over(_) => RoundPhase::Over,
+            _ => RoundPhase::Action,
+        }
+    }
     /// The content.
     pub fn content(&self) -> &Content {
         &self.content
