@@ -64,7 +64,8 @@
 //! score far below everyone (the later eliminated higher); a terminal state gets its returns.
 //! A state where a transaction awaits its receiver's answer is valued as the answer the
 //! receiver prefers (accept or decline, one ply), so an offer is worth what it brings and a
-//! gift of commodities is neither offered nor taken for free.
+//! gift of commodities is neither offered nor taken for free. A payment under way is valued as
+//! its completion by the engine's default payer (`payment::default_option`).
 //!
 //! Everything read is public (the board, play areas, scored and revealed objectives) except
 //! the secret objectives in hand, so an agent evaluating `determinize(me, rng)` sees only its
@@ -1263,6 +1264,18 @@ impl Evaluator<Ti4Game> for Ti4Heuristic {
             };
             let (accept, decline) = (answer(Action::Accept), answer(Action::Done));
             return if accept[q.idx()] > decline[q.idx()] { accept } else { decline };
+        }
+        // A payment under way (Step::Pay) is valued as its completion by the engine's default
+        // payer from here, so that each planet the payer may exhaust next is compared with the
+        // others by what the whole payment leaves ready.
+        if let Step::Pay(_) = g.step {
+            let mut next = g.clone();
+            while let Some(a) = engine::ti4::game::payment::default_option(&next) {
+                next.apply(a);
+            }
+            if !matches!(next.step, Step::Pay(_)) {
+                return self.evaluate(&next);
+            }
         }
         let s = self.scores(g);
         let n = s.len();

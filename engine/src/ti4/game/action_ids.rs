@@ -77,6 +77,7 @@ impl Ti4Game {
                 Step::Tokens { .. } => format!("tokens.fleet.{k}"),
                 _ => format!("tokens.buy.{k}"),
             },
+            Action::Exhaust(pl) => format!("exhaust.{}", c.planets[pl.idx()].key),
             Action::Done => "done".into(),
         }
     }
@@ -130,7 +131,14 @@ impl Ti4Game {
                 Step::Tokens { .. } => "command tokens: this many in the fleet pool (the strategy pool holds the rest)",
                 _ => "Leadership: buy this many command tokens at 3 influence each",
             },
-            Action::Done => "decline, or end the current step",
+            Action::Exhaust(_) => {
+                "payment: exhaust this planet for its resources (planets in increasing order; the payment \
+                 ends once they cover the cost)"
+            }
+            Action::Done => match self.step {
+                Step::Pay(_) => "payment: pay the rest of the cost with trade goods",
+                _ => "decline, or end the current step",
+            },
         }
     }
 

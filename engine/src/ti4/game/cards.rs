@@ -14,6 +14,7 @@
 //! goods); Nekro (Propagation) gains 3 tokens (one per pool) where it would research; the second research of the
 //! primary exhausts its 6 resources as the first research's payment.
 
+use super::payment::{self, PayFor};
 use super::tokens::{self, TokensThen};
 use super::{tactical, Action, Step, Ti4Game};
 use crate::ti4::components::{StrategyCard, Zone};
@@ -419,23 +420,53 @@ pub(super) fn research_option_of(g: &Ti4Game, k: u8) -> Option<ResearchOption> {
 
 /// Technology 14: a research with more than one payable option waits for the player's choice.
 pub(super) fn research_option_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, t: TechId, a: Action) {
-    let brilliant = brilliant_first(g, cost as u32, second);
     if let Action::PayWith(k) = a {
-        if let Some((opt, pay)) = payable_option(g, p, cost as u32, t, k as usize) {
-            if resolve_research(g, p, cost, brilliant, ResearchStep::Research(opt), &pay) {
-                g.log_research(p, t);
-            }
+        if let Some((opt, _)) = payable_option(g, p, cost as u32, t, k as usize) {
+            return pay_for_research(g, p, cost, second, t, k, opt);
+        }
+    }
+    let brilliant = brilliant_first(g, cost as u32, second);
+    after_research(g, p, second, brilliant, true);
+}
+
+/// The cost of research option `opt` (the card's `cost` plus what the option owes) is paid as
+/// the player chooses ([`payment`]); then [`paid_research`].
+fn pay_for_research(g: &mut Ti4Game, p: Player, cost: u8, second: bool, tech: TechId, option: u8, opt: ResearchOption) {
+    let need = cost as u32 + opt.skip.resources();
+    payment::start(g, p, need, opt.exhaust_set(), PayFor::Research { cost, second, tech, option });
+}
+
+/// The research of `tech` through its payable option `option`, paid with `pay`.
+pub(super) fn paid_research(
+    g: &mut Ti4Game,
+    p: Player,
+    cost: u8,
+    second: bool,
+    tech: TechId,
+    option: u8,
+    pay: &Payment,
+) {
+    let brilliant = brilliant_first(g, cost as u32, second);
+    let opt = payable_option(g, p, cost as u32, tech, option as usize).map(|o| o.0);
+    if let Some(opt) = opt {
+        if resolve_research(g, p, cost, brilliant, ResearchStep::Research(opt), pay) {
+            g.log_research(p, tech);
         }
     }
     after_research(g, p, second, brilliant, true);
 }
 
+/// Nekro's Propagation where the card would research, paid with `pay`.
+pub(super) fn paid_propagation(g: &mut Ti4Game, p: Player, cost: u8, second: bool, pay: &Payment) {
+    let brilliant = brilliant_first(g, cost as u32, second);
+    resolve_research(g, p, cost, brilliant, ResearchStep::Propagate([1, 1, 1]), pay);
+    after_research(g, p, second, brilliant, true);
+}
+
 pub(super) fn research_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, a: Action) {
     let brilliant = brilliant_first(g, cost as u32, second);
-    if a == Action::Propagate {
-        if let Some(pay) = pay_resources(g, p, cost as u32, PlanetSet::EMPTY) {
-            resolve_research(g, p, cost, brilliant, ResearchStep::Propagate([1, 1, 1]), &pay);
-        }
+    if a == Action::Propagate && pay_resources(g, p, cost as u32, PlanetSet::EMPTY).is_some() {
+        return payment::start(g, p, cost as u32, PlanetSet::EMPTY, PayFor::Propagate { cost, second });
     }
     if let Action::Research(t) = a {
         // One pass: the number of payable options, and the first.
@@ -449,10 +480,8 @@ pub(super) fn research_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, 
             g.step = Step::ResearchOption { p, cost, second, tech: t };
             return;
         }
-        if let Some((opt, pay)) = first {
-            if resolve_research(g, p, cost, brilliant, ResearchStep::Research(opt), &pay) {
-                g.log_research(p, t);
-            }
+        if let Some((opt, _)) = first {
+            return pay_for_research(g, p, cost, second, t, 0, opt);
         }
     }
     after_research(g, p, second, brilliant, matches!(a, Action::Research(_) | Action::Propagate));

@@ -58,7 +58,8 @@ pub(super) fn current(g: &Ti4Game) -> Turn {
         | Step::Offer(p)
         | Step::ReturnSecret(p)
         | Step::Tokens { p, .. }
-        | Step::BuyTokens { p, .. } => Turn::Player(p.idx()),
+        | Step::BuyTokens { p, .. }
+        | Step::Pay(p) => Turn::Player(p.idx()),
     }
 }
 
@@ -190,6 +191,7 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
             let least = (gaining == 0) as u8;
             (least..=tokens::most_to_buy(g, p, gaining)).for_each(|k| buf.push(Action::Tokens(k)));
         }
+        Step::Pay(p) => super::payment::options(g, p, &mut |a| buf.push(a)),
         Step::ReturnSecret(p) => {
             for i in 0..g.content.cards.secret_objectives.len() {
                 if s.secret_objectives.get(i) == Zone::Hand(p) {
@@ -291,6 +293,7 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::Land(_), Action::Done) => invasion::after_landing(g),
         (Step::Produce(_), Action::Produce(t)) => g.flow.queue[t.idx()] += 1,
         (Step::Produce(p), Action::Done) => production::finish_production(g, p),
+        (Step::Pay(p), a) => super::payment::choose(g, p, a),
         (Step::Research { p, cost, second }, a) => cards::research_step(g, p, cost, second, a),
         (Step::ResearchOption { p, cost, second, tech }, a) => cards::research_option_step(g, p, cost, second, tech, a),
         (Step::Follow(p), Action::Follow) => cards::follow(g, p),

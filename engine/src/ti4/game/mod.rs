@@ -34,6 +34,9 @@ pub mod notes;
 #[cfg(test)]
 mod notes_tests;
 pub mod objectives;
+pub mod payment;
+#[cfg(test)]
+mod payment_tests;
 #[cfg(test)]
 mod perft_tests;
 pub mod position;
@@ -133,7 +136,10 @@ pub enum Action {
     /// Command tokens: this many in the tactic pool ([`Step::Tokens`] stage 0) or the fleet pool
     /// (stage 1); at [`Step::BuyTokens`], this many tokens bought.
     Tokens(u8),
-    /// Decline / stop: end movement, landing, production, scoring; skip an optional step.
+    /// Payment ([`Step::Pay`]): exhaust this planet for its resources.
+    Exhaust(PlanetId),
+    /// Decline / stop: end movement, landing, production, scoring; skip an optional step; at
+    /// [`Step::Pay`], pay the rest with trade goods.
     Done,
 }
 
@@ -232,6 +238,9 @@ pub enum Step {
     Tokens { p: Player, stage: u8 },
     /// Leadership: how many tokens to buy at 3 influence each, before `gaining` more are placed.
     BuyTokens { p: Player, gaining: u8 },
+    /// A resource cost is being paid (`Flow::pay`): the player exhausts planets one at a time
+    /// (`Exhaust`) or pays the rest with trade goods (`Done`) ([`payment`]).
+    Pay(Player),
     /// The game is over.
     Over(EndCondition),
 }
@@ -321,6 +330,9 @@ pub struct Flow {
     pub ground: Option<GroundCombat>,
     /// Command tokens being placed ([`Step::Tokens`]).
     pub tokens: tokens::TokenPlan,
+    /// The payment under way ([`Step::Pay`]).
+    #[serde(default)]
+    pub pay: payment::PayState,
     /// The player who last reached the VP target (for the end).
     pub end: Option<EndCondition>,
 }
@@ -518,6 +530,7 @@ impl Ti4Game {
             Turn::Player(q) => Some(q),
             _ => None,
         };
+        payment::check(self)?;
         let target = self.opts.victory_points as u32;
         for p in s.seats() {
             let ps = s.player(p);
@@ -766,6 +779,7 @@ impl Game for Ti4Game {
                 Step::Tokens { .. } => format!("{k} tokens in the fleet pool"),
                 _ => format!("buy {k} command tokens"),
             },
+            Action::Exhaust(pl) => format!("exhaust {} to pay", c.planets[pl.idx()].key),
             Action::Done => "done".into(),
         }
     }

@@ -204,6 +204,17 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
                 return bad("step", format!("technology {} of {}", tech.0, c.techs.len()));
             }
         }
+        Step::Pay(p) => {
+            seat("step", p)?;
+            if pr.flow.pay.then == super::payment::PayFor::Nothing {
+                return bad("flow.pay", "a payment step with nothing to pay for".into());
+            }
+            if let super::payment::PayFor::Research { tech, .. } = pr.flow.pay.then {
+                if tech.idx() >= c.techs.len() {
+                    return bad("flow.pay.then", format!("technology {} of {}", tech.0, c.techs.len()));
+                }
+            }
+        }
         Step::Tokens { p, stage } => {
             seat("step", p)?;
             if stage > 1 {

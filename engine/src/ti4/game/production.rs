@@ -1,11 +1,11 @@
 //! Production (digest §6; Rules Reference 67 "Producing Units"): the PRODUCTION of the player's
 //! units in the system (a space dock: its planet's resources + 2), one unit queued at a time,
 //! "1 for 2" costs, affordability, blockades (no ships where another player has ships), the
-//! fleet pool and capacity, component limits (reinforcements); payment automatic (largest
-//! planets first, then trade goods); ground forces on the dock's planet. Hook points:
+//! fleet pool and capacity, component limits (reinforcements); payment the player's choice of
+//! planets and trade goods ([`payment`]); ground forces on the dock's planet. Hook points:
 //! `production_discount`, `after_production`, `extra_tactical_action`.
 
-use super::objectives::{pay_plan, spend_plan};
+use super::payment::{self, PayFor};
 use super::tactical::{
     capacity_of, dock_fighter_allowance, is_ship, non_fighter_ships, production_value, transit_non_fighters, units_of,
     SHIPS,
@@ -14,6 +14,7 @@ use super::{flow, Action, Counts, Step, Ti4Game};
 use crate::ti4::content::Content;
 use crate::ti4::ids::*;
 use crate::ti4::state::{Location, MAX_PLANETS_PER_SYSTEM};
+use crate::ti4::technology::Payment;
 
 pub(super) fn start_production(g: &mut Ti4Game, p: Player) {
     g.flow.queue = [0; UNIT_TYPES];
@@ -103,15 +104,22 @@ pub(super) fn produce_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
     }
 }
 
+/// Production ends (`Done`): the queue's cost is paid as the player chooses ([`payment`]), then
+/// [`paid_production`] places the units.
 pub(super) fn finish_production(g: &mut Ti4Game, p: Player) {
     let c = g.content.clone();
     let units = units_of(&c, &g.state, p);
     let cost = unit_cost(&c, &units, &g.flow.queue).saturating_sub(crate::ti4::rules::production_discount(g, p));
-    if cost > 0 {
-        if let Some(plan) = spend_plan(&c, &g.state, p, cost.min(255) as u8, 0, 0, 0) {
-            pay_plan(&mut g.state, p, plan);
-        }
+    if cost > 0 && g.state.spendable_resources(&c, p, PlanetSet::EMPTY) >= cost {
+        return payment::start(g, p, cost, PlanetSet::EMPTY, PayFor::Production);
     }
+    paid_production(g, p, &Payment::default());
+}
+
+/// Rules 67: the queued units, paid with `pay`, are placed in the active system.
+pub(super) fn paid_production(g: &mut Ti4Game, p: Player, pay: &Payment) {
+    g.state.exhausted_planets = g.state.exhausted_planets.union(pay.planets);
+    g.state.player_mut(p).trade_goods -= pay.trade_goods;
     let a = g.flow.active;
     let target = ground_target(g, p);
     let produced = g.flow.queue.iter().any(|&k| k > 0);

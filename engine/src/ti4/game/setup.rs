@@ -232,6 +232,7 @@ impl Flow {
             space: None,
             ground: None,
             tokens: Default::default(),
+            pay: Default::default(),
             end: None,
         }
     }

@@ -143,6 +143,7 @@ fn self_assembly_routines_places_1_mech_after_producing() {
         assert!(mechs > 0);
         g.apply(Action::Produce(UnitType::Infantry));
         g.apply(Action::Done);
+        super::payment_tests::pay_first_way(&mut g);
         check(&g).unwrap();
         assert_eq!(g.state.count_at(Location::Planet(h, 0), UnitType::Mech), sar as u8, "on the dock's planet");
         let t = g.content().tech("self_assembly_routines").unwrap();

@@ -43,6 +43,10 @@ const RARE: &[(&str, &str)] = &[
         "an invasion of a Keleres planet once I.I.H.Q. Modernization is owned; elimination::tests::elimination_keleres_with_custodia_vigilia_cannot_be_eliminated asks it",
     ),
     (
+        "planet_protected",
+        "a landing considered on a Crimson Rebellion home planet (the random walks reach it only on some streams); elimination::tests::elimination_crimson_rebellion_sundered_keeps_its_home_planet asks it",
+    ),
+    (
         "assimilates_structures",
         "an L1Z1X invasion won on a planet with another player's PDS or space dock; game::faction_tests::l1z1x_assimilate_replaces_the_structures_of_a_planet_it_takes asks it",
     ),

@@ -1,0 +1,266 @@
+//! Paying a resource cost as the player's decision (rules 6 "spend resources" in the digest:
+//! exhaust ready planets you control for their resources and spend trade goods, excess lost;
+//! Technology 3.1's costs, production, rules 67). Which planets pay decides what stays ready for
+//! the rest of the round, so it is a choice ([`Step::Pay`]), made in small steps so that search
+//! sees a few options at a time:
+//!
+//! - `Exhaust(planet)`: exhaust one more planet, in increasing planet order (so every set of
+//!   planets is reached by exactly one sequence);
+//! - `Done`: pay what is left with trade goods;
+//! - once the exhausted planets cover the cost, the payment ends by itself.
+//!
+//! Only *undominated* payments are offered, which is exact: a payment is dominated when a
+//! planet could be left out of it without spending more trade goods, since exhausting more and
+//! spending no less is never better. So a set of planets worth more than the cost is offered
+//! only when every planet in it is needed (its worth less its smallest planet is below the
+//! cost), and trade goods pay only what the planets leave. An option is offered only when some
+//! undominated payment completes it. When exactly one option is left it is applied without a
+//! decision, so a cost with one undominated payment asks nothing.
+//!
+//! What the payment pays for resumes once it is paid ([`PayFor`]): the Technology card's
+//! research (after the research option, Technology 14, is fixed) and production. Other costs
+//! (Leadership's tokens, spend objectives, action cards) are still paid automatically;
+//! `docs/RULES.md` says so.
+
+use super::{cards, production, Action, Step, Ti4Game};
+use crate::ti4::ids::*;
+use crate::ti4::technology::Payment;
+
+/// Most planets a payment considers (the ready ones with resources, in planet order).
+const MAX_CANDIDATES: usize = 24;
+
+#[cfg(test)]
+thread_local! {
+    /// The last payment made on this thread (for the payment tests, which read what a
+    /// sequence of decisions paid before the rule that resumes changes the planets again).
+    pub(super) static LAST_PAYMENT: std::cell::Cell<Option<Payment>> = const { std::cell::Cell::new(None) };
+}
+
+/// What resumes once the payment is made.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum PayFor {
+    /// No payment is under way.
+    #[default]
+    Nothing,
+    /// The Technology card: research `tech` through its payable research option `option`
+    /// (`cost` and `second` as in [`Step::Research`]).
+    Research {
+        /// The card's cost (0, 4 or 6).
+        cost: u8,
+        /// The primary's second research.
+        second: bool,
+        /// The technology.
+        tech: TechId,
+        /// Index among its payable research options (see `cards::payable_option`).
+        option: u8,
+    },
+    /// Nekro Virus, Propagation, where the Technology card would research (`cost`, `second` as
+    /// in [`Step::Research`]).
+    Propagate {
+        /// The card's cost.
+        cost: u8,
+        /// The primary's second research.
+        second: bool,
+    },
+    /// The production queue of the tactical action (or Warfare's secondary).
+    Production,
+}
+
+/// The payment under way: the resources owed, the planets it may not use, the planets it has
+/// exhausted so far (already exhausted in the state) and what resumes.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct PayState {
+    /// Resources owed.
+    pub need: u8,
+    /// Planets the payment may not use (a research option's specialty planets).
+    pub keep: PlanetSet,
+    /// Planets exhausted for this payment so far.
+    pub chosen: PlanetSet,
+    /// What resumes.
+    pub then: PayFor,
+}
+
+/// The ready planets `p` may still exhaust for this payment (resources above 0, not kept, not
+/// exhausted), in planet order, with their resources.
+fn candidates(g: &Ti4Game, p: Player, keep: PlanetSet) -> ([(PlanetId, u8); MAX_CANDIDATES], usize) {
+    let (c, s) = (&*g.content, &g.state);
+    let mut out = [(PlanetId(0), 0u8); MAX_CANDIDATES];
+    let mut n = 0;
+    for pl in s.player(p).planets.difference(s.exhausted_planets).difference(keep).iter() {
+        let r = c.planets[pl.idx()].resources;
+        if r > 0 && n < MAX_CANDIDATES {
+            out[n] = (pl, r);
+            n += 1;
+        }
+    }
+    (out, n)
+}
+
+/// Whether a payment with planets worth `worth` (smallest `least`) can be completed into an
+/// undominated one by adding some of `rest` (planets after the last chosen, in order) and at
+/// most `tg` trade goods.
+fn completable(rest: &[(PlanetId, u8)], worth: u32, least: u32, need: u32, tg: u32) -> bool {
+    if worth >= need {
+        return worth - least < need;
+    }
+    if need - worth <= tg {
+        return true;
+    }
+    rest.iter()
+        .enumerate()
+        .any(|(i, &(_, r))| completable(&rest[i + 1..], worth + r as u32, least.min(r as u32), need, tg))
+}
+
+/// The resources of the planets chosen so far and the smallest of them.
+fn chosen_worth(g: &Ti4Game, chosen: PlanetSet) -> (u32, u32) {
+    let c = &*g.content;
+    chosen.iter().fold((0, u32::MAX), |(w, m), pl| {
+        let r = c.planets[pl.idx()].resources as u32;
+        (w + r, m.min(r))
+    })
+}
+
+/// The options at [`Step::Pay`] (module docs): each `Exhaust` some undominated payment
+/// completes, and `Done` when trade goods can pay the rest.
+pub(super) fn options(g: &Ti4Game, p: Player, out: &mut dyn FnMut(Action)) {
+    let st = g.flow.pay;
+    let (worth, least) = chosen_worth(g, st.chosen);
+    let (need, tg) = (st.need as u32, g.state.player(p).trade_goods as u32);
+    let last = st.chosen.iter().last();
+    let (cands, n) = candidates(g, p, st.keep);
+    let cands = &cands[..n];
+    for (i, &(pl, r)) in cands.iter().enumerate() {
+        if last.is_some_and(|l| pl <= l) {
+            continue;
+        }
+        if completable(&cands[i + 1..], worth + r as u32, least.min(r as u32), need, tg) {
+            out(Action::Exhaust(pl));
+        }
+    }
+    if worth < need && need - worth <= tg {
+        out(Action::Done);
+    }
+}
+
+/// `p` starts paying `need` resources without using `keep`; then `then` resumes (at once when
+/// there is nothing to choose). The caller has checked that `p` can pay.
+pub(super) fn start(g: &mut Ti4Game, p: Player, need: u32, keep: PlanetSet, then: PayFor) {
+    g.flow.pay = PayState { need: need.min(255) as u8, keep, chosen: PlanetSet::EMPTY, then };
+    settle(g, p);
+}
+
+/// The decision at [`Step::Pay`].
+pub(super) fn choose(g: &mut Ti4Game, p: Player, a: Action) {
+    match a {
+        Action::Exhaust(pl) => {
+            g.state.exhausted_planets.insert(pl);
+            g.flow.pay.chosen.insert(pl);
+            settle(g, p);
+        }
+        _ => finish(g, p),
+    }
+}
+
+/// Ends the payment when the planets cover it, applies a lone option, or waits for the player.
+fn settle(g: &mut Ti4Game, p: Player) {
+    loop {
+        let (worth, _) = chosen_worth(g, g.flow.pay.chosen);
+        if worth >= g.flow.pay.need as u32 {
+            return finish(g, p);
+        }
+        let (mut count, mut only) = (0, Action::Done);
+        options(g, p, &mut |a| {
+            count += 1;
+            only = a;
+        });
+        match (count, only) {
+            (0, _) => return finish(g, p),
+            (1, Action::Exhaust(pl)) => {
+                g.state.exhausted_planets.insert(pl);
+                g.flow.pay.chosen.insert(pl);
+            }
+            (1, _) => return finish(g, p),
+            _ => {
+                g.step = Step::Pay(p);
+                return;
+            }
+        }
+    }
+}
+
+/// Pays the rest with trade goods and resumes what the payment was for.
+fn finish(g: &mut Ti4Game, p: Player) {
+    let st = std::mem::take(&mut g.flow.pay);
+    let (worth, _) = chosen_worth(g, st.chosen);
+    let tg = (st.need as u32).saturating_sub(worth).min(g.state.player(p).trade_goods as u32) as u8;
+    // The planets go back to ready: the rule that resumes pays with them (and checks it).
+    g.state.exhausted_planets = g.state.exhausted_planets.difference(st.chosen);
+    let pay = Payment { planets: st.chosen, trade_goods: tg };
+    #[cfg(test)]
+    LAST_PAYMENT.with(|l| l.set(Some(pay)));
+    match st.then {
+        PayFor::Research { cost, second, tech, option } => cards::paid_research(g, p, cost, second, tech, option, &pay),
+        PayFor::Propagate { cost, second } => cards::paid_propagation(g, p, cost, second, &pay),
+        PayFor::Production => production::paid_production(g, p, &pay),
+        PayFor::Nothing => {}
+    }
+}
+
+/// The option a default payer takes at [`Step::Pay`]: towards the undominated completion that
+/// spends the fewest trade goods, then keeps the most resources plus influence ready, then the
+/// lowest planets; for evaluators that value a payment under way as its completion.
+pub fn default_option(g: &Ti4Game) -> Option<Action> {
+    let Step::Pay(p) = g.step else { return None };
+    let st = g.flow.pay;
+    let c = &*g.content;
+    let (worth, least) = chosen_worth(g, st.chosen);
+    let (need, tg) = (st.need as u32, g.state.player(p).trade_goods as u32);
+    let last = st.chosen.iter().last();
+    let (all, n) = candidates(g, p, st.keep);
+    let from = all[..n].iter().position(|&(pl, _)| last.is_none_or(|l| pl > l)).unwrap_or(n);
+    let cands = &all[from..n];
+    // (trade goods, worth exhausted, first planet) of the best completion found.
+    let mut best: Option<((u32, u32), Action)> = None;
+    let total = cands.len().min(16);
+    for mask in 0u32..(1 << total) {
+        let mut w = worth;
+        let mut m = least;
+        let mut lost = 0;
+        for (i, &(pl, r)) in cands[..total].iter().enumerate() {
+            if mask >> i & 1 == 1 {
+                w += r as u32;
+                m = m.min(r as u32);
+                lost += r as u32 + c.planets[pl.idx()].influence as u32;
+            }
+        }
+        let undominated = if w >= need { w - m < need } else { need - w <= tg };
+        if !undominated {
+            continue;
+        }
+        let key = (need.saturating_sub(w), lost);
+        let first = (mask != 0).then(|| Action::Exhaust(cands[mask.trailing_zeros() as usize].0));
+        if best.as_ref().is_none_or(|b| key < b.0) {
+            best = Some((key, first.unwrap_or(Action::Done)));
+        }
+    }
+    best.map(|b| b.1)
+}
+
+/// The payment invariants: at [`Step::Pay`] the planets chosen are the payer's and exhausted,
+/// they do not cover the cost yet, and there is something to resume; at any other step no
+/// payment is under way.
+pub(super) fn check(g: &Ti4Game) -> Result<(), String> {
+    let st = g.flow.pay;
+    let Step::Pay(p) = g.step else {
+        return if st == PayState::default() { Ok(()) } else { Err(format!("a payment under way at {:?}", g.step)) };
+    };
+    let s = &g.state;
+    if !st.chosen.is_subset(&s.player(p).planets.intersection(s.exhausted_planets)) || st.chosen.intersects(&st.keep) {
+        return Err("a payment's chosen planets are not the payer's exhausted ones".into());
+    }
+    if chosen_worth(g, st.chosen).0 >= st.need as u32 || st.then == PayFor::Nothing {
+        return Err(format!("a payment step that is already paid or pays for nothing: {st:?}"));
+    }
+    Ok(())
+}

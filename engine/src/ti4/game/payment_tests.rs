@@ -1,0 +1,207 @@
+//! Payment tests (rules 6 in the digest, "spend resources": exhaust planets for their
+//! resources, trade goods 1 each, excess lost; Technology 3.1's costs; rules 67 production):
+//! which planets pay is the player's decision, and the sequences of small steps reach exactly
+//! the undominated payments, each once (differential against a brute force over every subset).
+
+use super::action_card_tests::game;
+use super::strategy_card_tests::hold;
+use super::tests::six_player_game;
+use super::*;
+use crate::game::Game;
+use rand::{RngExt, SeedableRng};
+use std::collections::BTreeMap;
+
+const ME: Player = Player(0);
+const TECHNOLOGY: u8 = 6;
+
+fn legal(g: &Ti4Game) -> Vec<Action> {
+    let mut b = Vec::new();
+    g.legal_actions(&mut b);
+    b
+}
+
+/// Completes a payment under way with the first option at each step (for tests of what
+/// follows a payment).
+pub(super) fn pay_first_way(g: &mut Ti4Game) {
+    while let Step::Pay(_) = g.step {
+        let a = legal(g)[0];
+        g.apply(a);
+    }
+}
+
+/// A payment as the test sees it: the planets exhausted and the trade goods spent.
+type Paid = (Vec<PlanetId>, u8);
+
+/// Every payment the decisions from Pay state `g` reach, with how many sequences reach it (as
+/// made, before the rule that resumes runs: `payment::LAST_PAYMENT`).
+fn reached(g: &Ti4Game) -> BTreeMap<Paid, u32> {
+    let Step::Pay(p) = g.step else { panic!("not a payment step: {:?}", g.step) };
+    let mut out = BTreeMap::new();
+    let mut stack = vec![g.clone()];
+    while let Some(x) = stack.pop() {
+        for a in legal(&x) {
+            let mut y = x.clone();
+            payment::LAST_PAYMENT.with(|l| l.set(None));
+            y.apply(a);
+            y.check_invariants().unwrap_or_else(|e| panic!("after {a:?}: {e}"));
+            if y.step == Step::Pay(p) {
+                stack.push(y);
+            } else {
+                let paid = payment::LAST_PAYMENT.with(|l| l.get()).expect("a payment was made");
+                *out.entry((paid.planets.iter().collect(), paid.trade_goods)).or_insert(0) += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The plain reference: every undominated payment of the cost under way at `g` (module docs of
+/// `payment`) that extends the planets chosen so far with later planets.
+fn undominated(g: &Ti4Game) -> Vec<Paid> {
+    let Step::Pay(p) = g.step else { panic!("not a payment step") };
+    let (c, s, st) = (g.content(), &g.state, g.flow.pay);
+    let res = |pl: PlanetId| c.planets[pl.idx()].resources as u32;
+    let last = st.chosen.iter().last();
+    let free: Vec<PlanetId> = s
+        .player(p)
+        .planets
+        .difference(s.exhausted_planets)
+        .difference(st.keep)
+        .iter()
+        .filter(|&pl| res(pl) > 0 && last.is_none_or(|l| pl > l))
+        .collect();
+    let mut out = Vec::new();
+    for mask in 0u32..1 << free.len() {
+        let set: Vec<PlanetId> =
+            st.chosen.iter().chain((0..free.len()).filter(|i| mask >> i & 1 == 1).map(|i| free[i])).collect();
+        let worth: u32 = set.iter().map(|&pl| res(pl)).sum();
+        let need = st.need as u32;
+        let tg = need.saturating_sub(worth);
+        let needless = set.iter().any(|&pl| worth - res(pl) >= need);
+        if tg <= s.player(p).trade_goods as u32 && !needless {
+            let mut sorted = set.clone();
+            sorted.sort();
+            out.push((sorted, tg as u8));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// `ME` controls exactly `planets` ready (its other planets exhausted) and holds `tg` trade
+/// goods.
+fn with_planets(g: &mut Ti4Game, planets: &[PlanetId], tg: u8) {
+    let c = g.content.clone();
+    for &pl in planets {
+        if let Some(q) = crate::ti4::control::controller(&g.state, pl) {
+            crate::ti4::control::lose_control(&c, &mut g.state, q, pl).unwrap();
+        }
+        crate::ti4::control::gain_control(&c, &mut g.state, ME, pl, true).unwrap();
+    }
+    g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(ME).planets);
+    for &pl in planets {
+        g.state.exhausted_planets.remove(pl);
+    }
+    g.state.player_mut(ME).trade_goods = tg;
+}
+
+/// Rules 6 with Technology 3.1 (the primary's second research costs 6): with ready planets of
+/// 3, 3 and 1 resources and 2 trade goods, the player chooses among exactly the three
+/// undominated payments (3+3; 3+1 and 2 trade goods, twice over), each reached by one sequence
+/// of decisions; 3+3+1 (the 1 is not needed) is never offered; the chosen planets are exhausted
+/// and the trade goods spent.
+#[test]
+fn rules_6_the_player_chooses_which_planets_pay_for_a_research() {
+    let mut g = hold(game(), TECHNOLOGY);
+    let c = g.content.clone();
+    let plain = |r: u8| -> Vec<PlanetId> {
+        (0..c.planets.len())
+            .map(|i| PlanetId(i as u8))
+            .filter(|&pl| {
+                let d = &c.planets[pl.idx()];
+                d.resources == r && d.specialties == 0 && d.home_of.is_none() && !d.legendary
+            })
+            .collect()
+    };
+    let threes: Vec<PlanetId> = plain(3).into_iter().take(2).collect();
+    let one = *plain(1).first().expect("a plain planet with 1 resource");
+    assert_eq!(threes.len(), 2, "two plain planets with 3 resources");
+    let (a, b) = (threes[0], threes[1]);
+    with_planets(&mut g, &[a, b, one], 2);
+    g.state.player_mut(ME).techs = TechSet::EMPTY;
+    let free: Vec<TechId> = (0..c.techs.len())
+        .map(|i| TechId(i as u8))
+        .filter(|&t| {
+            let d = &c.techs[t.idx()];
+            d.prereq == [0, 0, 0, 0] && d.faction.is_none() && !d.is_unit_upgrade()
+        })
+        .take(2)
+        .collect();
+    g.apply(Action::Strategic(TECHNOLOGY));
+    g.apply(Action::Research(free[0]));
+    assert_eq!(g.step, Step::Research { p: ME, cost: 6, second: true }, "the first research cost nothing");
+    g.apply(Action::Research(free[1]));
+    assert_eq!(g.step, Step::Pay(ME), "a choice of payment");
+    let mut want = vec![(vec![a, b], 0), (vec![a, one], 2), (vec![b, one], 2)];
+    want.iter_mut().for_each(|w| w.0.sort());
+    want.sort();
+    assert_eq!(undominated(&g), want);
+    let got = reached(&g);
+    assert_eq!(got.keys().cloned().collect::<Vec<_>>(), want);
+    assert!(got.values().all(|&n| n == 1), "each payment by one sequence: {got:?}");
+    // Pay 3 + 1 and the trade goods: exhaust `one` and whichever 3 comes first, then `Done`.
+    let first = a.min(one);
+    g.apply(Action::Exhaust(first));
+    if g.step == Step::Pay(ME) {
+        g.apply(Action::Exhaust(a.max(one)));
+    }
+    if g.step == Step::Pay(ME) {
+        assert_eq!(legal(&g), vec![Action::Done], "3 + 1 leave 2 for the trade goods");
+        g.apply(Action::Done);
+    }
+    assert!(g.state.player(ME).techs.contains(free[1]));
+    assert!(g.state.exhausted_planets.contains(a) && g.state.exhausted_planets.contains(one));
+    assert!(!g.state.exhausted_planets.contains(b), "the other 3 stays ready");
+    assert_eq!(g.state.player(ME).trade_goods, 0);
+    g.check_invariants().unwrap();
+}
+
+/// Differential test over random play: at every payment step met in 40 seeded random games
+/// (research and production), the decision sequences reach exactly the undominated payments of
+/// the brute-force reference, each by one sequence, and every state on the way keeps the
+/// invariants (the position round trip of these states is
+/// `position_tests`' random-game round trip). Both kinds of payment are met.
+#[test]
+fn payment_sequences_reach_exactly_the_undominated_payments() {
+    let mut kinds = [0u32; 2];
+    for seed in 0..40u64 {
+        let mut g = six_player_game(seed);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut buf = Vec::new();
+        let mut steps = 0;
+        while g.end_condition().is_none() && steps < 4000 {
+            steps += 1;
+            if g.current() == crate::game::Turn::Chance {
+                g.apply_chance(&mut rng);
+                continue;
+            }
+            if let Step::Pay(_) = g.step {
+                kinds[usize::from(g.flow.pay.then == payment::PayFor::Production)] += 1;
+                let got = reached(&g);
+                assert_eq!(
+                    got.keys().cloned().collect::<Vec<_>>(),
+                    undominated(&g),
+                    "seed {seed} step {steps}: {:?} {:?} tg {}",
+                    g.flow.pay,
+                    legal(&g),
+                    g.state.player(g.flow.turn).trade_goods
+                );
+                assert!(got.values().all(|&n| n == 1), "seed {seed}: {got:?}");
+            }
+            g.legal_actions(&mut buf);
+            let a = buf[rng.random_range(0..buf.len())];
+            g.apply(a);
+        }
+    }
+    assert!(kinds[0] > 0 && kinds[1] > 0, "research and production payments met: {kinds:?}");
+}
