@@ -5,7 +5,7 @@
 //! game; plus the dispatch of [`Game`](crate::game::Game) calls to the rule modules, and
 //! observation / determinization.
 
-use super::objectives::{meets, pay_if_spend};
+use super::objectives::{meets, pay_if_spend, Cond};
 use super::tokens::{self, TokensThen};
 use super::{
     action_cards, agendas, cards, invasion, notes, production, tactical, Action, EndCondition, Step, Ti4Game,
@@ -236,11 +236,42 @@ fn public_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
     }
 }
 
-fn score_public(g: &mut Ti4Game, p: Player, o: PublicObjectiveId) {
-    if let Some(cond) = g.objectives.public[o.idx()] {
-        pay_if_spend(&g.content, &mut g.state, p, cond);
+/// `p` scores public objective `id` (secret with `secret`) in the status phase or through the
+/// Imperial primary (`imperial`): a spend objective of one kind (resources or influence) is
+/// paid as the player chooses first ([`super::payment`]); the others are paid automatically.
+fn score(g: &mut Ti4Game, p: Player, secret: bool, id: u8, imperial: bool) {
+    let cond = if secret { g.objectives.secret[id as usize] } else { g.objectives.public[id as usize] };
+    let then = super::payment::PayFor::Objective { secret, id, imperial };
+    match cond {
+        Some(Cond::Spend { resources, influence: 0, trade_goods: 0, tokens: 0 }) if resources > 0 => {
+            return super::payment::start(g, p, resources as u32, PlanetSet::EMPTY, then);
+        }
+        Some(Cond::Spend { resources: 0, influence, trade_goods: 0, tokens: 0 }) if influence > 0 => {
+            return super::payment::start_influence(g, p, influence as u32, then);
+        }
+        Some(cond) => pay_if_spend(&g.content, &mut g.state, p, cond),
+        None => {}
     }
-    g.state.public_objectives.set_scored(o, p, true);
+    scored(g, p, secret, id, imperial);
+}
+
+/// The objective is scored (paid); the status phase's scoring step, or the Imperial primary,
+/// goes on.
+pub(super) fn scored(g: &mut Ti4Game, p: Player, secret: bool, id: u8, imperial: bool) {
+    if secret {
+        g.state.secret_objectives.set(id as usize, Zone::PlayArea(p));
+        g.flow.scored_now |= 2;
+    } else {
+        g.state.public_objectives.set_scored(PublicObjectiveId(id), p, true);
+        if !imperial {
+            g.flow.scored_now |= 1;
+        }
+    }
+    if imperial {
+        cards::imperial_rest(g, p);
+    } else {
+        g.step = Step::Score(p);
+    }
 }
 
 pub(super) fn apply(g: &mut Ti4Game, a: Action) {
@@ -305,23 +336,10 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::Diplomacy(p), Action::DiplomacySystem(sl)) => cards::diplomacy_primary(g, p, sl),
         (Step::Warfare(p), Action::WarfareToken(sl)) => cards::warfare_primary(g, p, sl),
         (Step::Build { p, pds_only, secondary }, a) => cards::build_step(g, p, pds_only, secondary, a),
-        (Step::Imperial(p), a) => {
-            if let Action::ScorePublic(o) = a {
-                score_public(g, p, o);
-            }
-            cards::imperial_rest(g, p);
-        }
-        (Step::Score(p), Action::ScorePublic(o)) => {
-            score_public(g, p, o);
-            g.flow.scored_now |= 1;
-        }
-        (Step::Score(p), Action::ScoreSecret(o)) => {
-            if let Some(cond) = g.objectives.secret[o.idx()] {
-                pay_if_spend(&g.content, &mut g.state, p, cond);
-            }
-            g.state.secret_objectives.set(o.idx(), Zone::PlayArea(p));
-            g.flow.scored_now |= 2;
-        }
+        (Step::Imperial(p), Action::ScorePublic(o)) => score(g, p, false, o.0, true),
+        (Step::Imperial(p), _) => cards::imperial_rest(g, p),
+        (Step::Score(p), Action::ScorePublic(o)) => score(g, p, false, o.0, false),
+        (Step::Score(p), Action::ScoreSecret(o)) => score(g, p, true, o.0, false),
         (Step::Score(_), Action::Done) => {
             g.flow.order_idx += 1;
             next_scorer(g);

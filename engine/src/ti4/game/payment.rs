@@ -1,11 +1,13 @@
-//! Paying a resource cost as the player's decision (rules 6 "spend resources" in the digest:
-//! exhaust ready planets you control for their resources and spend trade goods, excess lost;
-//! Technology 3.1's costs, production, rules 67). Which planets pay decides what stays ready for
+//! Paying a resource or influence cost as the player's decision (rules 6 "spend resources" in
+//! the digest: exhaust ready planets you control for their resources, or their influence, and
+//! spend trade goods, excess lost; Technology 3.1's costs, production, rules 67; Leadership's
+//! tokens, rules 52; spend objectives). Which planets pay decides what stays ready for
 //! the rest of the round, so it is a choice ([`Step::Pay`]), made in small steps so that search
 //! sees a few options at a time:
 //!
-//! - `Exhaust(planet)`: exhaust one more planet, in increasing planet order (so every set of
-//!   planets is reached by exactly one sequence);
+//! - `Exhaust(planet)`: exhaust one more planet for its resources (its influence for an
+//!   influence cost), in increasing planet order (so every set of planets is reached by exactly
+//!   one sequence);
 //! - `Done`: pay what is left with trade goods;
 //! - once the exhausted planets cover the cost, the payment ends by itself.
 //!
@@ -18,8 +20,9 @@
 //! decision, so a cost with one undominated payment asks nothing.
 //!
 //! What the payment pays for resumes once it is paid ([`PayFor`]): the Technology card's
-//! research (after the research option, Technology 14, is fixed) and production. Other costs
-//! (Leadership's tokens, spend objectives, action cards) are still paid automatically;
+//! research (after the research option, Technology 14, is fixed), production, Leadership's
+//! bought tokens, and the objectives that spend one kind (resources or influence). Other costs
+//! (the objectives that spend several kinds, action cards) are still paid automatically;
 //! `docs/RULES.md` says so.
 
 use super::{cards, production, Action, Step, Ti4Game};
@@ -64,6 +67,24 @@ pub enum PayFor {
     },
     /// The production queue of the tactical action (or Warfare's secondary).
     Production,
+    /// Leadership (rules 52): the tokens bought; then `gain` tokens are placed and `then`
+    /// resumes (as `tokens::gain` without redistribution).
+    Tokens {
+        /// Tokens gained, the bought ones included.
+        gain: u8,
+        /// What resumes after the placement.
+        then: super::tokens::TokensThen,
+    },
+    /// A spend objective: public objective `id` (secret with `secret`) is scored once paid; the
+    /// Imperial primary's scoring (`imperial`) or the status phase's then resumes.
+    Objective {
+        /// A secret objective.
+        secret: bool,
+        /// Its id.
+        id: u8,
+        /// Scored through the Imperial primary.
+        imperial: bool,
+    },
 }
 
 /// The payment under way: the resources owed, the planets it may not use, the planets it has
@@ -71,8 +92,10 @@ pub enum PayFor {
 #[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[serde(deny_unknown_fields)]
 pub struct PayState {
-    /// Resources owed.
+    /// Resources owed (influence with `influence`).
     pub need: u8,
+    /// The cost is influence.
+    pub influence: bool,
     /// Planets the payment may not use (a research option's specialty planets).
     pub keep: PlanetSet,
     /// Planets exhausted for this payment so far.
@@ -81,14 +104,24 @@ pub struct PayState {
     pub then: PayFor,
 }
 
-/// The ready planets `p` may still exhaust for this payment (resources above 0, not kept, not
-/// exhausted), in planet order, with their resources.
-fn candidates(g: &Ti4Game, p: Player, keep: PlanetSet) -> ([(PlanetId, u8); MAX_CANDIDATES], usize) {
-    let (c, s) = (&*g.content, &g.state);
+/// What planet `pl` pays: its resources, or its influence.
+fn value(g: &Ti4Game, pl: PlanetId, influence: bool) -> u8 {
+    let d = &g.content.planets[pl.idx()];
+    if influence {
+        d.influence
+    } else {
+        d.resources
+    }
+}
+
+/// The ready planets `p` may still exhaust for this payment (worth above 0, not kept, not
+/// exhausted), in planet order, with what each pays.
+fn candidates(g: &Ti4Game, p: Player, st: &PayState) -> ([(PlanetId, u8); MAX_CANDIDATES], usize) {
+    let s = &g.state;
     let mut out = [(PlanetId(0), 0u8); MAX_CANDIDATES];
     let mut n = 0;
-    for pl in s.player(p).planets.difference(s.exhausted_planets).difference(keep).iter() {
-        let r = c.planets[pl.idx()].resources;
+    for pl in s.player(p).planets.difference(s.exhausted_planets).difference(st.keep).iter() {
+        let r = value(g, pl, st.influence);
         if r > 0 && n < MAX_CANDIDATES {
             out[n] = (pl, r);
             n += 1;
@@ -112,11 +145,10 @@ fn completable(rest: &[(PlanetId, u8)], worth: u32, least: u32, need: u32, tg: u
         .any(|(i, &(_, r))| completable(&rest[i + 1..], worth + r as u32, least.min(r as u32), need, tg))
 }
 
-/// The resources of the planets chosen so far and the smallest of them.
-fn chosen_worth(g: &Ti4Game, chosen: PlanetSet) -> (u32, u32) {
-    let c = &*g.content;
-    chosen.iter().fold((0, u32::MAX), |(w, m), pl| {
-        let r = c.planets[pl.idx()].resources as u32;
+/// What the planets chosen so far pay and the smallest of them.
+fn chosen_worth(g: &Ti4Game, st: &PayState) -> (u32, u32) {
+    st.chosen.iter().fold((0, u32::MAX), |(w, m), pl| {
+        let r = value(g, pl, st.influence) as u32;
         (w + r, m.min(r))
     })
 }
@@ -125,10 +157,10 @@ fn chosen_worth(g: &Ti4Game, chosen: PlanetSet) -> (u32, u32) {
 /// completes, and `Done` when trade goods can pay the rest.
 pub(super) fn options(g: &Ti4Game, p: Player, out: &mut dyn FnMut(Action)) {
     let st = g.flow.pay;
-    let (worth, least) = chosen_worth(g, st.chosen);
+    let (worth, least) = chosen_worth(g, &st);
     let (need, tg) = (st.need as u32, g.state.player(p).trade_goods as u32);
     let last = st.chosen.iter().last();
-    let (cands, n) = candidates(g, p, st.keep);
+    let (cands, n) = candidates(g, p, &st);
     let cands = &cands[..n];
     for (i, &(pl, r)) in cands.iter().enumerate() {
         if last.is_some_and(|l| pl <= l) {
@@ -146,7 +178,16 @@ pub(super) fn options(g: &Ti4Game, p: Player, out: &mut dyn FnMut(Action)) {
 /// `p` starts paying `need` resources without using `keep`; then `then` resumes (at once when
 /// there is nothing to choose). The caller has checked that `p` can pay.
 pub(super) fn start(g: &mut Ti4Game, p: Player, need: u32, keep: PlanetSet, then: PayFor) {
-    g.flow.pay = PayState { need: need.min(255) as u8, keep, chosen: PlanetSet::EMPTY, then };
+    begin(g, p, need, false, keep, then);
+}
+
+/// As [`start`], for an influence cost.
+pub(super) fn start_influence(g: &mut Ti4Game, p: Player, need: u32, then: PayFor) {
+    begin(g, p, need, true, PlanetSet::EMPTY, then);
+}
+
+fn begin(g: &mut Ti4Game, p: Player, need: u32, influence: bool, keep: PlanetSet, then: PayFor) {
+    g.flow.pay = PayState { need: need.min(255) as u8, influence, keep, chosen: PlanetSet::EMPTY, then };
     settle(g, p);
 }
 
@@ -165,7 +206,7 @@ pub(super) fn choose(g: &mut Ti4Game, p: Player, a: Action) {
 /// Ends the payment when the planets cover it, applies a lone option, or waits for the player.
 fn settle(g: &mut Ti4Game, p: Player) {
     loop {
-        let (worth, _) = chosen_worth(g, g.flow.pay.chosen);
+        let (worth, _) = chosen_worth(g, &g.flow.pay);
         if worth >= g.flow.pay.need as u32 {
             return finish(g, p);
         }
@@ -192,7 +233,7 @@ fn settle(g: &mut Ti4Game, p: Player) {
 /// Pays the rest with trade goods and resumes what the payment was for.
 fn finish(g: &mut Ti4Game, p: Player) {
     let st = std::mem::take(&mut g.flow.pay);
-    let (worth, _) = chosen_worth(g, st.chosen);
+    let (worth, _) = chosen_worth(g, &st);
     let tg = (st.need as u32).saturating_sub(worth).min(g.state.player(p).trade_goods as u32) as u8;
     // The planets go back to ready: the rule that resumes pays with them (and checks it).
     g.state.exhausted_planets = g.state.exhausted_planets.difference(st.chosen);
@@ -203,8 +244,22 @@ fn finish(g: &mut Ti4Game, p: Player) {
         PayFor::Research { cost, second, tech, option } => cards::paid_research(g, p, cost, second, tech, option, &pay),
         PayFor::Propagate { cost, second } => cards::paid_propagation(g, p, cost, second, &pay),
         PayFor::Production => production::paid_production(g, p, &pay),
+        PayFor::Tokens { gain, then } => {
+            spend(g, p, &pay);
+            super::tokens::gain(g, p, gain, false, then, 0);
+        }
+        PayFor::Objective { secret, id, imperial } => {
+            spend(g, p, &pay);
+            super::flow::scored(g, p, secret, id, imperial);
+        }
         PayFor::Nothing => {}
     }
+}
+
+/// Exhausts the payment's planets and spends its trade goods.
+pub(super) fn spend(g: &mut Ti4Game, p: Player, pay: &Payment) {
+    g.state.exhausted_planets = g.state.exhausted_planets.union(pay.planets);
+    g.state.player_mut(p).trade_goods -= pay.trade_goods;
 }
 
 /// The option a default payer takes at [`Step::Pay`]: towards the undominated completion that
@@ -214,10 +269,10 @@ pub fn default_option(g: &Ti4Game) -> Option<Action> {
     let Step::Pay(p) = g.step else { return None };
     let st = g.flow.pay;
     let c = &*g.content;
-    let (worth, least) = chosen_worth(g, st.chosen);
+    let (worth, least) = chosen_worth(g, &st);
     let (need, tg) = (st.need as u32, g.state.player(p).trade_goods as u32);
     let last = st.chosen.iter().last();
-    let (all, n) = candidates(g, p, st.keep);
+    let (all, n) = candidates(g, p, &st);
     let from = all[..n].iter().position(|&(pl, _)| last.is_none_or(|l| pl > l)).unwrap_or(n);
     let cands = &all[from..n];
     // (trade goods, worth exhausted, first planet) of the best completion found.
@@ -231,7 +286,7 @@ pub fn default_option(g: &Ti4Game) -> Option<Action> {
             if mask >> i & 1 == 1 {
                 w += r as u32;
                 m = m.min(r as u32);
-                lost += r as u32 + c.planets[pl.idx()].influence as u32;
+                lost += (c.planets[pl.idx()].resources + c.planets[pl.idx()].influence) as u32;
             }
         }
         let undominated = if w >= need { w - m < need } else { need - w <= tg };
@@ -259,7 +314,7 @@ pub(super) fn check(g: &Ti4Game) -> Result<(), String> {
     if !st.chosen.is_subset(&s.player(p).planets.intersection(s.exhausted_planets)) || st.chosen.intersects(&st.keep) {
         return Err("a payment's chosen planets are not the payer's exhausted ones".into());
     }
-    if chosen_worth(g, st.chosen).0 >= st.need as u32 || st.then == PayFor::Nothing {
+    if chosen_worth(g, &st).0 >= st.need as u32 || st.then == PayFor::Nothing {
         return Err(format!("a payment step that is already paid or pays for nothing: {st:?}"));
     }
     Ok(())

@@ -60,7 +60,10 @@ fn reached(g: &Ti4Game) -> BTreeMap<Paid, u32> {
 fn undominated(g: &Ti4Game) -> Vec<Paid> {
     let Step::Pay(p) = g.step else { panic!("not a payment step") };
     let (c, s, st) = (g.content(), &g.state, g.flow.pay);
-    let res = |pl: PlanetId| c.planets[pl.idx()].resources as u32;
+    let res = |pl: PlanetId| {
+        let d = &c.planets[pl.idx()];
+        (if st.influence { d.influence } else { d.resources }) as u32
+    };
     let last = st.chosen.iter().last();
     let free: Vec<PlanetId> = s
         .player(p)
@@ -105,6 +108,82 @@ fn with_planets(g: &mut Ti4Game, planets: &[PlanetId], tg: u8) {
     g.state.player_mut(ME).trade_goods = tg;
 }
 
+/// Two plain planets (no specialty, no home, not legendary) worth 3 resources (influence with
+/// `influence`) and one worth 1, in planet order within each pair.
+fn three_three_one(g: &Ti4Game, influence: bool) -> [PlanetId; 3] {
+    let c = g.content();
+    let plain = |r: u8| -> Vec<PlanetId> {
+        (0..c.planets.len())
+            .map(|i| PlanetId(i as u8))
+            .filter(|&pl| {
+                let d = &c.planets[pl.idx()];
+                let v = if influence { d.influence } else { d.resources };
+                v == r && d.specialties == 0 && d.home_of.is_none() && !d.legendary
+            })
+            .collect()
+    };
+    let threes = plain(3);
+    assert!(threes.len() >= 2, "two plain planets worth 3");
+    [threes[0], threes[1], *plain(1).first().expect("a plain planet worth 1")]
+}
+
+/// Rules 52 (Leadership: buy tokens at 3 influence each) with rules 6: buying 2 tokens with
+/// ready planets of 3, 3 and 1 influence and 2 trade goods offers exactly the undominated
+/// payments, each by one sequence; once paid the 5 tokens are placed.
+#[test]
+fn leadership_52_the_player_chooses_which_planets_pay_the_influence() {
+    let mut g = hold(game(), 0);
+    let planets = three_three_one(&g, true);
+    with_planets(&mut g, &planets, 2);
+    g.state.player_mut(ME).token_reinforcements = 8;
+    g.apply(Action::Strategic(0));
+    assert_eq!(g.step, Step::BuyTokens { p: ME, gaining: 3 });
+    g.apply(Action::Tokens(2));
+    assert_eq!(g.step, Step::Pay(ME));
+    assert!(g.flow.pay.influence && g.flow.pay.need == 6);
+    let want = undominated(&g);
+    assert_eq!(want.len(), 3, "3+3, 3+1 and trade goods twice over: {want:?}");
+    let got = reached(&g);
+    assert_eq!(got.keys().cloned().collect::<Vec<_>>(), want);
+    assert!(got.values().all(|&n| n == 1));
+    let before = g.state.player(ME).token_reinforcements;
+    pay_first_way(&mut g);
+    assert!(matches!(g.step, Step::Tokens { p: ME, .. }), "the placement follows: {:?}", g.step);
+    assert_eq!(g.state.player(ME).token_reinforcements, before - 5);
+    g.check_invariants().unwrap();
+}
+
+/// A spend objective of one kind (Sway the Council: spend 8 influence) scored through the
+/// Imperial primary (rules 61) is paid as the player chooses among the undominated payments,
+/// then scored.
+#[test]
+fn spend_objectives_are_paid_as_the_player_chooses() {
+    let mut g = hold(game(), 7);
+    let c = g.content.clone();
+    let o = c.cards.public_objective("sway_the_council").expect("Sway the Council");
+    for i in 0..c.cards.public_objectives.len() {
+        let x = PublicObjectiveId(i as u8);
+        if g.state.public_objectives.state(x) == crate::ti4::components::PublicState::Revealed {
+            g.state.public_objectives.set_state(x, crate::ti4::components::PublicState::Deck);
+        }
+    }
+    g.state.public_objectives.set_state(o, crate::ti4::components::PublicState::Revealed);
+    let planets = three_three_one(&g, true);
+    with_planets(&mut g, &planets, 2);
+    g.apply(Action::Strategic(7));
+    assert!(legal(&g).contains(&Action::ScorePublic(o)), "{:?}", legal(&g));
+    g.apply(Action::ScorePublic(o));
+    assert_eq!(g.step, Step::Pay(ME));
+    let want = undominated(&g);
+    assert_eq!(want.len(), 2, "3+3 and 2 trade goods, or all three and 1: {want:?}");
+    assert_eq!(reached(&g).keys().cloned().collect::<Vec<_>>(), want);
+    assert!(!g.state.public_objectives.scored_by(o).contains(ME), "scored once paid");
+    pay_first_way(&mut g);
+    assert!(g.state.public_objectives.scored_by(o).contains(ME));
+    assert!(!matches!(g.step, Step::Imperial(_) | Step::Pay(_)), "the primary goes on: {:?}", g.step);
+    g.check_invariants().unwrap();
+}
+
 /// Rules 6 with Technology 3.1 (the primary's second research costs 6): with ready planets of
 /// 3, 3 and 1 resources and 2 trade goods, the player chooses among exactly the three
 /// undominated payments (3+3; 3+1 and 2 trade goods, twice over), each reached by one sequence
@@ -114,19 +193,7 @@ fn with_planets(g: &mut Ti4Game, planets: &[PlanetId], tg: u8) {
 fn rules_6_the_player_chooses_which_planets_pay_for_a_research() {
     let mut g = hold(game(), TECHNOLOGY);
     let c = g.content.clone();
-    let plain = |r: u8| -> Vec<PlanetId> {
-        (0..c.planets.len())
-            .map(|i| PlanetId(i as u8))
-            .filter(|&pl| {
-                let d = &c.planets[pl.idx()];
-                d.resources == r && d.specialties == 0 && d.home_of.is_none() && !d.legendary
-            })
-            .collect()
-    };
-    let threes: Vec<PlanetId> = plain(3).into_iter().take(2).collect();
-    let one = *plain(1).first().expect("a plain planet with 1 resource");
-    assert_eq!(threes.len(), 2, "two plain planets with 3 resources");
-    let (a, b) = (threes[0], threes[1]);
+    let [a, b, one] = three_three_one(&g, false);
     with_planets(&mut g, &[a, b, one], 2);
     g.state.player_mut(ME).techs = TechSet::EMPTY;
     let free: Vec<TechId> = (0..c.techs.len())
@@ -167,13 +234,14 @@ fn rules_6_the_player_chooses_which_planets_pay_for_a_research() {
 }
 
 /// Differential test over random play: at every payment step met in 40 seeded random games
-/// (research and production), the decision sequences reach exactly the undominated payments of
+/// (research, production, Leadership's tokens, objectives), the decision sequences reach exactly the undominated payments of
 /// the brute-force reference, each by one sequence, and every state on the way keeps the
 /// invariants (the position round trip of these states is
 /// `position_tests`' random-game round trip). Both kinds of payment are met.
 #[test]
 fn payment_sequences_reach_exactly_the_undominated_payments() {
-    let mut kinds = [0u32; 2];
+    // Research, production, tokens, objectives.
+    let mut kinds = [0u32; 4];
     for seed in 0..40u64 {
         let mut g = six_player_game(seed);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -186,7 +254,12 @@ fn payment_sequences_reach_exactly_the_undominated_payments() {
                 continue;
             }
             if let Step::Pay(_) = g.step {
-                kinds[usize::from(g.flow.pay.then == payment::PayFor::Production)] += 1;
+                kinds[match g.flow.pay.then {
+                    payment::PayFor::Production => 1,
+                    payment::PayFor::Tokens { .. } => 2,
+                    payment::PayFor::Objective { .. } => 3,
+                    _ => 0,
+                }] += 1;
                 let got = reached(&g);
                 assert_eq!(
                     got.keys().cloned().collect::<Vec<_>>(),
@@ -203,5 +276,6 @@ fn payment_sequences_reach_exactly_the_undominated_payments() {
             g.apply(a);
         }
     }
-    assert!(kinds[0] > 0 && kinds[1] > 0, "research and production payments met: {kinds:?}");
+    eprintln!("payments met (research, production, tokens, objectives): {kinds:?}");
+    assert!(kinds.iter().all(|&k| k > 0), "every kind of payment met: {kinds:?}");
 }

@@ -56,9 +56,9 @@ fn committed_perft_counts_of_action_phase_positions() {
     let expected: Vec<(u64, usize, &str, PerftCount)> = vec![
         (1, 30, "Move(Player(2))", count(793, 2, 0)),
         (2, 40, "Follow(Player(3))", count(84, 0, 0)),
-        (4, 300, "Research { p: Player(2), cost: 6, second: true }", count(429, 0, 0)),
+        (4, 300, "Follow(Player(4))", count(526, 42, 0)),
         (5, 500, "Turn(Player(5))", count(244, 3, 0)),
-        (6, 700, "Follow(Player(5))", count(99, 0, 0)),
+        (6, 700, "Tokens { p: Player(0), stage: 0 }", count(46, 0, 0)),
     ];
     assert_eq!(found.len(), expected.len());
     for (f, e) in found.iter().zip(&expected) {

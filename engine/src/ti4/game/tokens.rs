@@ -9,11 +9,12 @@
 //! redistribution keeps every pool at least where it was; redistribution may move any token,
 //! except that the fleet pool is never offered below the non-fighter ships the player has in
 //! one system (rules 4.3 would then remove ships: a choice that is never better, left out).
-//! Buying tokens (Leadership) is one decision of how many ([`Step::BuyTokens`]), paid with
-//! influence and then trade goods automatically. A step with one option is applied without a
+//! Buying tokens (Leadership) is one decision of how many ([`Step::BuyTokens`]), then the
+//! influence is paid as the player chooses ([`payment`]). A step with one option is applied without a
 //! decision.
 
-use super::objectives::{pay_plan, spend_plan};
+use super::objectives::spend_plan;
+use super::payment::{self, PayFor};
 use super::{tactical, Step, Ti4Game};
 use crate::ti4::ids::*;
 
@@ -143,11 +144,10 @@ pub(super) fn most_to_buy(g: &Ti4Game, p: Player, gaining: u8) -> u8 {
 }
 
 /// The decision at [`Step::BuyTokens`]: buy `k` tokens, then gain them with `gaining` more.
+/// The 3 influence per token are paid as the player chooses ([`payment`]).
 pub(super) fn buy(g: &mut Ti4Game, p: Player, k: u8, gaining: u8, then: TokensThen) {
-    if k > 0 {
-        if let Some(plan) = spend_plan(&g.content, &g.state, p, 0, 3 * k, 0, 0) {
-            pay_plan(&mut g.state, p, plan);
-        }
+    if k > 0 && spend_plan(&g.content, &g.state, p, 0, 3 * k, 0, 0).is_some() {
+        return payment::start_influence(g, p, 3 * k as u32, PayFor::Tokens { gain: gaining + k, then });
     }
     gain(g, p, gaining + k, false, then, 0);
 }
