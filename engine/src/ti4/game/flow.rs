@@ -567,8 +567,21 @@ fn pick(g: &mut Ti4Game, p: Player, k: StrategyCard) {
 /// last player keeps taking turns until they pass); the status phase once everyone passed.
 /// Initiative order 48: "next" is after the initiative the turn began with, so a player
 /// eliminated during their own turn is followed by the player after them, not by the first.
+/// The end of the active player's turn: hook point `turn_end`, then a redistribution of the
+/// command tokens where the player's rules allow one (hook point `redistributes_at_turn_end`, a
+/// decision; keeping every token in place declines it), then the next turn.
 pub(super) fn next_turn(g: &mut Ti4Game) {
-    crate::ti4::rules::turn_end(g, g.flow.turn);
+    let p = g.flow.turn;
+    crate::ti4::rules::turn_end(g, p);
+    if g.state.player(p).in_game && crate::ti4::rules::redistributes_at_turn_end(g, p) {
+        return tokens::gain(g, p, 0, true, TokensThen::TurnEnd, 0);
+    }
+    advance_turn(g);
+}
+
+/// The next player in initiative order who has not passed takes a turn; after the last, the
+/// status phase.
+pub(super) fn advance_turn(g: &mut Ti4Game) {
     let s = &g.state;
     let mut order = [Player(0); MAX_PLAYERS];
     let n = initiative_order(s, &mut order);

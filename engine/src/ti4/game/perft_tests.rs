@@ -56,9 +56,9 @@ fn committed_perft_counts_of_action_phase_positions() {
     let expected: Vec<(u64, usize, &str, PerftCount)> = vec![
         (1, 30, "Move(Player(2))", count(793, 2, 0)),
         (2, 40, "Follow(Player(3))", count(84, 0, 0)),
-        (4, 300, "Follow(Player(4))", count(526, 42, 0)),
-        (5, 500, "Turn(Player(5))", count(244, 3, 0)),
-        (6, 700, "Tokens { p: Player(0), stage: 0 }", count(46, 0, 0)),
+        (4, 300, "Turn(Player(3))", count(1353, 12, 0)),
+        (5, 500, "Offer(Player(5))", count(504, 0, 0)),
+        (6, 700, "Offer(Player(3))", count(168, 3, 0)),
     ];
     assert_eq!(found.len(), expected.len());
     for (f, e) in found.iter().zip(&expected) {

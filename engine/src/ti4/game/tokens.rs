@@ -1,7 +1,9 @@
 //! Command tokens gained and redistributed among the three pools of the command sheet (rules
 //! 20): status phase step 5 (rules 81.5: gain 2, then redistribute), Leadership (rules 52:
-//! gain 3, and buy more with influence; the secondary buys only) and Warfare (rules 99.1-99.2:
-//! the token removed from the board is gained again, then redistribute).
+//! gain 3, and buy more with influence; the secondary buys only), Warfare (rules 99.1-99.2:
+//! the token removed from the board is gained again, then redistribute) and the end of a turn
+//! where the player's rules allow a redistribution (Predictive Intelligence; hook point
+//! `redistributes_at_turn_end`).
 //!
 //! The placement is a decision of the player, split into two small steps so that search sees a
 //! few options at a time ([`Step::Tokens`]): first how many tokens the tactic pool holds, then
@@ -28,6 +30,9 @@ pub enum TokensThen {
     Primary,
     /// A strategy card's secondary: the next follower.
     Secondary,
+    /// The end of the active player's turn (a redistribution the player's rules allow there,
+    /// hook point `redistributes_at_turn_end`): the next turn.
+    TurnEnd,
 }
 
 /// The placement under way: the tokens on the command sheet after the gain (`total`), the
@@ -43,6 +48,9 @@ pub struct TokenPlan {
     pub then: TokensThen,
     /// Status phase: the index in initiative order of the player placing.
     pub order_idx: u8,
+    /// The pools (tactic, fleet, strategy) before the placement.
+    #[serde(default)]
+    pub before: [u8; 3],
 }
 
 impl TokenPlan {
@@ -77,7 +85,7 @@ pub(super) fn gain(g: &mut Ti4Game, p: Player, gain: u8, redistribute: bool, the
     let cur = [ps.tactic, ps.fleet, ps.strategy];
     let total = cur.iter().sum::<u8>() + n;
     let floor = if redistribute { [0, need.min(total), 0] } else { cur };
-    g.flow.tokens = TokenPlan { total, floor, then, order_idx };
+    g.flow.tokens = TokenPlan { total, floor, then, order_idx, before: cur };
     set_pools(g, p, floor[0]);
     choose(g, p, 0);
 }
@@ -118,6 +126,13 @@ pub(super) fn place(g: &mut Ti4Game, p: Player, stage: u8, k: u8) {
         TokensThen::Status => super::flow::status_tokens_next(g, plan.order_idx + 1),
         TokensThen::Primary => super::cards::start_secondaries(g),
         TokensThen::Secondary => super::cards::next_secondary(g),
+        TokensThen::TurnEnd => {
+            let ps = g.state.player(p);
+            if [ps.tactic, ps.fleet, ps.strategy] != plan.before {
+                crate::ti4::rules::turn_end_redistributed(g, p);
+            }
+            super::flow::advance_turn(g);
+        }
     }
 }
 

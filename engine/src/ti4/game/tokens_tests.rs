@@ -178,3 +178,35 @@ fn command_tokens_20_3b_from_the_command_sheet_when_reinforcements_are_empty() {
     assert_eq!(pools(&g, q), [before[0] - 1, before[1], 0]);
     check(&g).unwrap();
 }
+
+/// Predictive Intelligence ("At the end of your turn, you may exhaust this card to redistribute
+/// your command tokens"): at the end of the owner's turn the placement is offered while the
+/// card is ready; moving a token exhausts the card, keeping every token in place declines (the
+/// card stays ready); with the card exhausted nothing is offered.
+#[test]
+fn predictive_intelligence_redistributes_at_the_end_of_the_turn() {
+    let pi = game().content().tech("predictive_intelligence").expect("Predictive Intelligence");
+    for moved in [true, false] {
+        let mut g = game();
+        g.state.player_mut(ME).techs.insert(pi);
+        let before = pools(&g, ME);
+        assert!(legal(&g).contains(&Action::Pass), "{:?}", legal(&g));
+        g.apply(Action::Pass);
+        assert_eq!(g.step, Step::Tokens { p: ME, stage: 0 }, "the redistribution is offered");
+        let tactic = if moved { before[0] + 1 } else { before[0] };
+        g.apply(Action::Tokens(tactic));
+        if g.step == (Step::Tokens { p: ME, stage: 1 }) {
+            g.apply(Action::Tokens(before[1]));
+        }
+        check(&g).unwrap();
+        assert_eq!(pools(&g, ME).iter().sum::<u8>(), before.iter().sum::<u8>(), "no token gained");
+        assert_eq!(g.state.player(ME).exhausted_techs.contains(pi), moved, "moved: {moved}");
+        assert!(matches!(g.step, Step::Turn(q) if q != ME), "the next turn: {:?}", g.step);
+    }
+    // Exhausted: the turn ends without the offer.
+    let mut g = game();
+    g.state.player_mut(ME).techs.insert(pi);
+    g.state.player_mut(ME).exhausted_techs.insert(pi);
+    g.apply(Action::Pass);
+    assert!(matches!(g.step, Step::Turn(q) if q != ME), "{:?}", g.step);
+}

@@ -60,6 +60,7 @@ any_g!(custodians_free);
 any_g!(votes_first);
 any_g!(no_hand_limit);
 any_g!(transacts_with_anyone);
+any_g!(redistributes_at_turn_end);
 sum_g!(production_discount, u32);
 sum_g!(status_action_cards, u8);
 sum_g!(extra_votes, u16);
@@ -207,6 +208,7 @@ macro_rules! trigger_g {
 trigger_g!(ground_combat_won, at: Location);
 trigger_g!(after_production);
 trigger_g!(turn_end);
+trigger_g!(turn_end_redistributed);
 trigger_g!(strategy_phase_start);
 trigger_g!(control_gained, at: Location);
 trigger_g!(agenda_resolved, for_: bool);

@@ -164,6 +164,12 @@ hook_points! {
     Trigger strategy_phase_start: fn(&mut Ti4Game, Player);
     /// At the end of each of the player's action-phase turns.
     Trigger turn_end: fn(&mut Ti4Game, Player);
+    /// At the end of its action-phase turns (after `turn_end`) the player may redistribute its
+    /// command tokens (rules 20; the core offers the placement as a decision).
+    Query redistributes_at_turn_end: fn(&Ti4Game, Player) -> bool;
+    /// After the player redistributed its command tokens at the end of its turn and moved at
+    /// least one token (the rule whose ability it used pays its cost).
+    Trigger turn_end_redistributed: fn(&mut Ti4Game, Player);
     /// Additional action cards the player draws in status phase step 3.
     Query status_action_cards: fn(&Ti4Game, Player) -> u8;
     /// The player has no action-card hand limit (rules 2.3).

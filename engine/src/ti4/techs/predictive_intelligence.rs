@@ -1,8 +1,11 @@
-//! Technology card "Predictive Intelligence" (second ability): "When you cast votes during the
+//! Technology card "Predictive Intelligence". First ability: "At the end of your turn, you may
+//! exhaust this card to redistribute your command tokens": while the card is ready the core
+//! offers the redistribution at the end of each of the player's turns (hook point
+//! `redistributes_at_turn_end`; keeping every token where it is declines), and the card is
+//! exhausted when a token moved (`turn_end_redistributed`). Second ability: "When you cast votes during the
 //! agenda phase, you may cast 3 additional votes; if you do, and the outcome you voted for is
 //! not resolved, exhaust this card." Cast whenever the card is ready and the player votes (not
-//! when abstaining); the core records who cast additional votes (`Flow::extra_voters`). (Its
-//! first ability redistributes command tokens: no redistribution is modelled.)
+//! when abstaining); the core records who cast additional votes (`Flow::extra_voters`).
 
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
@@ -10,15 +13,32 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::Tech("predictive_intelligence"),
-    hooks: Hooks { extra_votes: Some(votes), agenda_resolved: Some(exhaust), ..Hooks::NONE },
+    hooks: Hooks {
+        extra_votes: Some(votes),
+        agenda_resolved: Some(exhaust),
+        redistributes_at_turn_end: Some(ready),
+        turn_end_redistributed: Some(exhaust_card),
+        ..Hooks::NONE
+    },
 };
 
+/// The card is ready.
+fn ready(src: Source, g: &Ti4Game, p: Player) -> bool {
+    src.tech().is_some_and(|t| !g.state.player(p).exhausted_techs.contains(t))
+}
+
 fn votes(src: Source, g: &Ti4Game, p: Player) -> u16 {
-    let ready = src.tech().is_some_and(|t| !g.state.player(p).exhausted_techs.contains(t));
-    if ready {
+    if ready(src, g, p) {
         3
     } else {
         0
+    }
+}
+
+/// The redistribution at the end of the turn was made: the card is exhausted.
+fn exhaust_card(src: Source, g: &mut Ti4Game, p: Player) {
+    if let Some(t) = src.tech() {
+        g.state.player_mut(p).exhausted_techs.insert(t);
     }
 }
 
