@@ -5,6 +5,7 @@
 
 use crate::ti4::rules::{AbilityBit, Rule, SourceKey};
 
+mod arborec;
 mod argent;
 mod creuss;
 mod crimson_rebellion;
@@ -48,6 +49,7 @@ pub(crate) static FACTIONS: &[(&str, &[Rule])] = &[
     ("yssaril", yssaril::RULES),
     ("empyrean", empyrean::RULES),
     ("nomad", nomad::RULES),
+    ("arborec", arborec::RULES),
 ];
 
 /// Every faction ability with a rule, in registry order: ability `k` is [`AbilityBit`]`(k)`.

@@ -221,3 +221,31 @@ fn l1z1x_assimilate_replaces_the_structures_of_a_planet_it_takes() {
     }
     assert!(won > 5, "{won} of 20");
 }
+
+/// Arborec, Mitosis ("Your space docks cannot produce infantry"): at a home system with only a
+/// space dock the Arborec cannot queue infantry, another faction can; with 1 infantry on the
+/// planet (Letani Warrior: PRODUCTION 1) one infantry can be queued, not two. Seed 9 seats
+/// Arborec at seat 0, seed 0 Sol.
+#[test]
+fn arborec_mitosis_space_docks_cannot_produce_infantry() {
+    let produce = |seed: u64, infantry: u8| {
+        let mut g = scenario_of(six_player_game(seed));
+        let p = Player(0);
+        let h = g.home_slot[p.idx()];
+        g.state.add_units(p, Location::Planet(h, 0), UnitType::SpaceDock, 1).unwrap();
+        if infantry > 0 {
+            g.state.add_units(p, Location::Planet(h, 0), UnitType::Infantry, infantry).unwrap();
+        }
+        g.state.player_mut(p).trade_goods = 10;
+        (g.flow.turn, g.flow.active, g.step) = (p, h, Step::Produce(p));
+        g
+    };
+    let infantry_offered = |g: &Ti4Game| legal(g).contains(&Action::Produce(UnitType::Infantry));
+    assert!(!infantry_offered(&produce(9, 0)), "the Arborec dock alone produces no infantry");
+    assert!(infantry_offered(&produce(0, 0)), "Sol's dock does");
+    let mut g = produce(9, 1);
+    assert!(infantry_offered(&g), "the infantry's own PRODUCTION 1");
+    g.apply(Action::Produce(UnitType::Infantry));
+    assert!(!infantry_offered(&g), "but only one");
+    assert!(legal(&g).contains(&Action::Produce(UnitType::Destroyer)), "the dock still produces ships");
+}

@@ -7,8 +7,8 @@
 
 use super::payment::{self, PayFor};
 use super::tactical::{
-    capacity_of, dock_fighter_allowance, is_ship, non_fighter_ships, production_value, transit_non_fighters, units_of,
-    SHIPS,
+    capacity_of, dock_fighter_allowance, is_ship, non_fighter_ships, production_value, production_value_without_docks,
+    transit_non_fighters, units_of, SHIPS,
 };
 use super::{flow, Action, Counts, Step, Ti4Game};
 use crate::ti4::content::Content;
@@ -69,6 +69,12 @@ pub(super) fn produce_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
         .map(|&t| ((if own { sp.of(t) } else { 0 }) as u32 + q[t.idx()] as u32) * capacity_of(c, &units, t) as u32)
         .sum();
     let ground_in_space = ground_target(g, p).is_none();
+    // Mitosis (hook point `docks_cannot_produce_infantry`): infantry only from other PRODUCTION.
+    let infantry_limit = if crate::ti4::rules::docks_cannot_produce_infantry(g, p) {
+        production_value_without_docks(g, p, a)
+    } else {
+        u32::MAX
+    };
     let load_here =
         if own { (sp.of(UnitType::Fighter) + sp.of(UnitType::Infantry) + sp.of(UnitType::Mech)) as u32 } else { 0 }
             + q[UnitType::Fighter.idx()] as u32
@@ -83,6 +89,9 @@ pub(super) fn produce_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
             continue;
         }
         if is_ship(t) && blockaded {
+            continue;
+        }
+        if t == UnitType::Infantry && q[t.idx()] as u32 + 1 > infantry_limit {
             continue;
         }
         if is_ship(t) && t != UnitType::Fighter && nf_here + 1 > crate::ti4::rules::fleet_limit(c, s, p) {

@@ -238,6 +238,15 @@ pub(super) fn production_value(g: &Ti4Game, p: Player, slot: u8) -> u32 {
     production_value_with(c, s, &units_of(c, s, p), p, slot)
 }
 
+/// [`production_value`] without the space docks' PRODUCTION (Mitosis: what may produce
+/// infantry).
+pub(super) fn production_value_without_docks(g: &Ti4Game, p: Player, slot: u8) -> u32 {
+    let (c, s) = (&*g.content, &g.state);
+    let mut units = units_of(c, s, p);
+    units[UnitType::SpaceDock.idx()] = None;
+    production_value_with(c, s, &units, p, slot)
+}
+
 /// [`production_value`] with `p`'s unit definitions already looked up ([`units_of`]).
 fn production_value_with(c: &Content, s: &State, units: &[Option<UnitId>; UNIT_TYPES], p: Player, slot: u8) -> u32 {
     let sys = &s.systems[slot as usize];

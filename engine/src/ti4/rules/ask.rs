@@ -61,6 +61,7 @@ any_g!(votes_first);
 any_g!(no_hand_limit);
 any_g!(transacts_with_anyone);
 any_g!(redistributes_at_turn_end);
+any_g!(docks_cannot_produce_infantry);
 sum_g!(production_discount, u32);
 sum_g!(status_action_cards, u8);
 sum_g!(extra_votes, u16);

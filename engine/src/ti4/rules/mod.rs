@@ -149,6 +149,9 @@ hook_points! {
     /// Rules 37 (fleet pool): additional non-fighter ships the player may have in each system
     /// beyond the tokens in its fleet pool.
     Query fleet_limit_bonus: fn(&Content, &State, Player) -> u8;
+    /// The player's space docks cannot produce infantry: infantry it produces count against
+    /// the PRODUCTION of its other units in the system only.
+    Query docks_cannot_produce_infantry: fn(&Ti4Game, Player) -> bool;
     /// Reduction of the combined cost of units the player produces.
     Query production_discount: fn(&Ti4Game, Player) -> u32;
     /// After the player's units use PRODUCTION in the active system.
