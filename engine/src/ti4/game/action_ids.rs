@@ -78,6 +78,7 @@ impl Ti4Game {
                 _ => format!("tokens.buy.{k}"),
             },
             Action::Exhaust(pl) => format!("exhaust.{}", c.planets[pl.idx()].key),
+            Action::PlaceOn(pl) => format!("place.{}", c.planets[pl.idx()].key),
             Action::Done => "done".into(),
         }
     }
@@ -131,6 +132,7 @@ impl Ti4Game {
                 Step::Tokens { .. } => "command tokens: this many in the fleet pool (the strategy pool holds the rest)",
                 _ => "Leadership: buy this many command tokens at 3 influence each",
             },
+            Action::PlaceOn(_) => "status phase start: place the unit from reinforcements on this planet",
             Action::Exhaust(_) => {
                 "payment: exhaust this planet for its resources (planets in increasing order; the payment \
                  ends once they cover the cost)"

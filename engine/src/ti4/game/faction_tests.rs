@@ -249,3 +249,62 @@ fn arborec_mitosis_space_docks_cannot_produce_infantry() {
     assert!(!infantry_offered(&g), "but only one");
     assert!(legal(&g).contains(&Action::Produce(UnitType::Destroyer)), "the dock still produces ships");
 }
+
+/// Arborec, Mitosis ("At the start of the status phase, place 1 infantry from your
+/// reinforcements on any planet you control"): when the last player passes, the Arborec places
+/// 1 infantry before anyone scores, on the planet it chooses (`PlaceOn`); with one planet the
+/// placement needs no decision; with no infantry in reinforcements nothing is placed.
+#[test]
+fn arborec_mitosis_places_1_infantry_at_the_start_of_the_status_phase() {
+    let c = six_player_game(9).content.clone();
+    let arborec = Player(0);
+    let to_status = |second: Option<PlanetId>, reinforcements: Option<u8>| {
+        let mut g = game_of(six_player_game(9));
+        assert_eq!(g.state.player(arborec).faction, c.faction("arborec").unwrap());
+        if let Some(pl) = second {
+            if let Some(q) = crate::ti4::control::controller(&g.state, pl) {
+                crate::ti4::control::lose_control(&c, &mut g.state, q, pl).unwrap();
+            }
+            crate::ti4::control::gain_control(&c, &mut g.state, arborec, pl, true).unwrap();
+        }
+        if let Some(k) = reinforcements {
+            let r = &mut g.state.player_mut(arborec).reinforcements[UnitType::Infantry.idx()];
+            *r = k.min(*r);
+        }
+        g.flow.passed = 0b11_1110;
+        g.apply(Action::Pass);
+        g
+    };
+    let infantry =
+        |g: &Ti4Game, pl: PlanetId| g.state.count_at(g.state.planet_location(&c, pl).unwrap(), UnitType::Infantry);
+    let home = c.factions[c.faction("arborec").unwrap().idx()].home_planets[0];
+    // One planet: placed without a decision, then status phase step 1.
+    let before = infantry(&game_of(six_player_game(9)), home);
+    let g = to_status(None, None);
+    assert!(matches!(g.step, Step::Score(_)), "{:?}", g.step);
+    assert_eq!(infantry(&g, home), before + 1);
+    // A second planet: the Arborec's decision.
+    let board = game_of(six_player_game(9));
+    let other = (0..c.planets.len())
+        .map(|i| PlanetId(i as u8))
+        .find(|&pl| {
+            let d = &c.planets[pl.idx()];
+            d.home_of.is_none() && d.key != "mecatol_rex" && board.state.planet_location(&c, pl).is_some()
+        })
+        .expect("a planet on the board");
+    let mut g = to_status(Some(other), None);
+    assert_eq!(g.step, Step::PlaceUnit { p: arborec, unit: UnitType::Infantry });
+    let mut placed = legal(&g);
+    placed.sort();
+    assert!(placed.contains(&Action::PlaceOn(home)) && placed.contains(&Action::PlaceOn(other)), "{placed:?}");
+    let (r, on_other) = (g.state.player(arborec).reinforcements[UnitType::Infantry.idx()], infantry(&g, other));
+    g.apply(Action::PlaceOn(other));
+    assert_eq!(infantry(&g, other), on_other + 1);
+    assert_eq!(g.state.player(arborec).reinforcements[UnitType::Infantry.idx()], r - 1);
+    assert!(matches!(g.step, Step::Score(_)), "{:?}", g.step);
+    check(&g).unwrap();
+    // No infantry in reinforcements: nothing to place.
+    let g = to_status(None, Some(0));
+    assert!(matches!(g.step, Step::Score(_)));
+    assert_eq!(infantry(&g, home), before);
+}

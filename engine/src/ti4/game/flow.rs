@@ -59,7 +59,8 @@ pub(super) fn current(g: &Ti4Game) -> Turn {
         | Step::ReturnSecret(p)
         | Step::Tokens { p, .. }
         | Step::BuyTokens { p, .. }
-        | Step::Pay(p) => Turn::Player(p.idx()),
+        | Step::Pay(p)
+        | Step::PlaceUnit { p, .. } => Turn::Player(p.idx()),
     }
 }
 
@@ -192,6 +193,7 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
             (least..=tokens::most_to_buy(g, p, gaining)).for_each(|k| buf.push(Action::Tokens(k)));
         }
         Step::Pay(p) => super::payment::options(g, p, &mut |a| buf.push(a)),
+        Step::PlaceUnit { p, .. } => placement_planets(g, p, &mut |pl| buf.push(Action::PlaceOn(pl))),
         Step::ReturnSecret(p) => {
             for i in 0..g.content.cards.secret_objectives.len() {
                 if s.secret_objectives.get(i) == Zone::Hand(p) {
@@ -325,6 +327,13 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::Produce(_), Action::Produce(t)) => g.flow.queue[t.idx()] += 1,
         (Step::Produce(p), Action::Done) => production::finish_production(g, p),
         (Step::Pay(p), a) => super::payment::choose(g, p, a),
+        (Step::PlaceUnit { p, unit }, Action::PlaceOn(pl)) => {
+            if let Some(loc) = g.state.planet_location(&g.content, pl) {
+                let _ = g.place_units(p, loc, unit, 1);
+            }
+            g.flow.order_idx += 1;
+            status_placements(g);
+        }
         (Step::Research { p, cost, second }, a) => cards::research_step(g, p, cost, second, a),
         (Step::ResearchOption { p, cost, second, tech }, a) => cards::research_option_step(g, p, cost, second, tech, a),
         (Step::Follow(p), Action::Follow) => cards::follow(g, p),
@@ -607,7 +616,50 @@ pub(super) fn advance_turn(g: &mut Ti4Game) {
 
 fn start_status(g: &mut Ti4Game) {
     g.flow.order_idx = 0;
+    status_placements(g);
+}
+
+/// The start of the status phase: in initiative order, each player whose rules place a unit
+/// then (hook point `status_start_placement`, Mitosis) places it from reinforcements on a planet
+/// it controls, its decision (applied without one when a single planet is left); then step 1.
+fn status_placements(g: &mut Ti4Game) {
+    let mut order = [Player(0); MAX_PLAYERS];
+    let n = initiative_order(&g.state, &mut order);
+    while (g.flow.order_idx as usize) < n {
+        let p = order[g.flow.order_idx as usize];
+        if let Some(unit) = crate::ti4::rules::status_start_placement(g, p) {
+            if g.state.player(p).reinforcements[unit.idx()] > 0 {
+                let (mut count, mut only) = (0, None);
+                placement_planets(g, p, &mut |pl| {
+                    count += 1;
+                    only = Some(pl);
+                });
+                if count > 1 {
+                    g.step = Step::PlaceUnit { p, unit };
+                    return;
+                }
+                if let Some(loc) = only.and_then(|pl| g.state.planet_location(&g.content, pl)) {
+                    let _ = g.place_units(p, loc, unit, 1);
+                }
+            }
+        }
+        g.flow.order_idx += 1;
+    }
+    g.flow.order_idx = 0;
     next_scorer(g);
+}
+
+/// The planets `p` controls that a status-phase placement may use (on the board, with no other
+/// player's units).
+fn placement_planets(g: &Ti4Game, p: Player, out: &mut dyn FnMut(PlanetId)) {
+    let (c, s) = (&*g.content, &g.state);
+    for pl in s.player(p).planets.iter() {
+        if let Some(loc) = s.planet_location(c, pl) {
+            if s.occupant(loc).is_none_or(|q| q == p) {
+                out(pl);
+            }
+        }
+    }
 }
 
 fn next_scorer(g: &mut Ti4Game) {

@@ -136,6 +136,8 @@ pub enum Action {
     /// Command tokens: this many in the tactic pool ([`Step::Tokens`] stage 0) or the fleet pool
     /// (stage 1); at [`Step::BuyTokens`], this many tokens bought.
     Tokens(u8),
+    /// Place the unit of [`Step::PlaceUnit`] on this planet.
+    PlaceOn(PlanetId),
     /// Payment ([`Step::Pay`]): exhaust this planet for its resources.
     Exhaust(PlanetId),
     /// Decline / stop: end movement, landing, production, scoring; skip an optional step; at
@@ -238,6 +240,9 @@ pub enum Step {
     Tokens { p: Player, stage: u8 },
     /// Leadership: how many tokens to buy at 3 influence each, before `gaining` more are placed.
     BuyTokens { p: Player, gaining: u8 },
+    /// The start of the status phase: the player places `unit` from its reinforcements on a
+    /// planet it controls (`PlaceOn`; hook point `status_start_placement`).
+    PlaceUnit { p: Player, unit: UnitType },
     /// A resource cost is being paid (`Flow::pay`): the player exhausts planets one at a time
     /// (`Exhaust`) or pays the rest with trade goods (`Done`) ([`payment`]).
     Pay(Player),
@@ -459,7 +464,7 @@ impl Ti4Game {
         match self.step {
             Step::Deal => RoundPhase::Setup,
             Step::Pick(_) => RoundPhase::Strategy,
-            Step::Score(_) | Step::Reveal => RoundPhase::Status,
+            Step::Score(_) | Step::Reveal | Step::PlaceUnit { .. } => RoundPhase::Status,
             Step::Tokens { .. } if self.flow.tokens.then == tokens::TokensThen::Status => RoundPhase::Status,
             Step::RevealAgenda | Step::Vote(_) | Step::TieBreak(_) | Step::ResolveAgenda => RoundPhase::Agenda,
             Step::Over(_) => RoundPhase::Over,
@@ -780,6 +785,7 @@ impl Game for Ti4Game {
                 _ => format!("buy {k} command tokens"),
             },
             Action::Exhaust(pl) => format!("exhaust {} to pay", c.planets[pl.idx()].key),
+            Action::PlaceOn(pl) => format!("place on {}", c.planets[pl.idx()].key),
             Action::Done => "done".into(),
         }
     }

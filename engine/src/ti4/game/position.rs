@@ -204,6 +204,7 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
                 return bad("step", format!("technology {} of {}", tech.0, c.techs.len()));
             }
         }
+        Step::PlaceUnit { p, .. } => seat("step", p)?,
         Step::Pay(p) => {
             seat("step", p)?;
             if pr.flow.pay.then == super::payment::PayFor::Nothing {

@@ -250,6 +250,12 @@ pub fn units_placed_destroyed(c: &Content, s: &State, placer: Player, tile: Syst
         .any(|q| active(&c.rules.units_placed, H::units_placed, c, s, q).any(|(src, f)| f(src, c, s, q, placer, tile)))
 }
 
+/// Hook point `status_start_placement`: the unit of the first active rule that places one.
+pub fn status_start_placement(g: &Ti4Game, p: Player) -> Option<UnitType> {
+    let c = g.content();
+    active(&c.rules.status_start_placement, H::status_start_placement, c, &g.state, p).find_map(|(src, f)| f(src, g, p))
+}
+
 /// Hook point `cannot_be_eliminated`: the first reason an active rule gives.
 pub fn cannot_be_eliminated(c: &Content, s: &State, p: Player) -> Option<&'static str> {
     active(&c.rules.cannot_be_eliminated, H::cannot_be_eliminated, c, s, p).find_map(|(src, f)| f(src, c, s, p))

@@ -173,6 +173,9 @@ hook_points! {
     /// After the player redistributed its command tokens at the end of its turn and moved at
     /// least one token (the rule whose ability it used pays its cost).
     Trigger turn_end_redistributed: fn(&mut Ti4Game, Player);
+    /// A unit the player places from its reinforcements on a planet it controls (its choice)
+    /// at the start of the status phase.
+    Query status_start_placement: fn(&Ti4Game, Player) -> Option<UnitType>;
     /// Additional action cards the player draws in status phase step 3.
     Query status_action_cards: fn(&Ti4Game, Player) -> u8;
     /// The player has no action-card hand limit (rules 2.3).
