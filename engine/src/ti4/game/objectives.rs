@@ -800,7 +800,8 @@ pub fn spend_plan(
     None
 }
 
-fn value(c: &Content, pl: PlanetId, resources: bool) -> u32 {
+/// What planet `pl` pays: its resources, or its influence.
+pub(super) fn value(c: &Content, pl: PlanetId, resources: bool) -> u32 {
     let d = &c.planets[pl.idx()];
     if resources {
         d.resources as u32

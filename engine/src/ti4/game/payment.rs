@@ -27,7 +27,7 @@
 
 use super::{cards, production, Action, Step, Ti4Game};
 use crate::ti4::ids::*;
-use crate::ti4::technology::Payment;
+use crate::ti4::technology::{spend, Payment};
 
 /// Most planets a payment considers (the ready ones with resources, in planet order).
 const MAX_CANDIDATES: usize = 24;
@@ -106,11 +106,16 @@ pub struct PayState {
 
 /// What planet `pl` pays: its resources, or its influence.
 fn value(g: &Ti4Game, pl: PlanetId, influence: bool) -> u8 {
-    let d = &g.content.planets[pl.idx()];
-    if influence {
-        d.influence
+    super::objectives::value(&g.content, pl, !influence) as u8
+}
+
+/// A payment whose planets are worth `worth` (the smallest `least`) with at most `tg` trade
+/// goods for the rest is undominated: no planet in it is needless, and it can be paid.
+fn undominated(worth: u32, least: u32, need: u32, tg: u32) -> bool {
+    if worth >= need {
+        worth - least < need
     } else {
-        d.resources
+        need - worth <= tg
     }
 }
 
@@ -134,11 +139,12 @@ fn candidates(g: &Ti4Game, p: Player, st: &PayState) -> ([(PlanetId, u8); MAX_CA
 /// undominated one by adding some of `rest` (planets after the last chosen, in order) and at
 /// most `tg` trade goods.
 fn completable(rest: &[(PlanetId, u8)], worth: u32, least: u32, need: u32, tg: u32) -> bool {
-    if worth >= need {
-        return worth - least < need;
-    }
-    if need - worth <= tg {
+    if undominated(worth, least, need, tg) {
         return true;
+    }
+    if worth >= need {
+        // More planets only make it more dominated.
+        return false;
     }
     rest.iter()
         .enumerate()
@@ -245,26 +251,22 @@ fn finish(g: &mut Ti4Game, p: Player) {
         PayFor::Propagate { cost, second } => cards::paid_propagation(g, p, cost, second, &pay),
         PayFor::Production => production::paid_production(g, p, &pay),
         PayFor::Tokens { gain, then } => {
-            spend(g, p, &pay);
+            spend(&mut g.state, p, &pay);
             super::tokens::gain(g, p, gain, false, then, 0);
         }
         PayFor::Objective { secret, id, imperial } => {
-            spend(g, p, &pay);
+            spend(&mut g.state, p, &pay);
             super::flow::scored(g, p, secret, id, imperial);
         }
         PayFor::Nothing => {}
     }
 }
 
-/// Exhausts the payment's planets and spends its trade goods.
-pub(super) fn spend(g: &mut Ti4Game, p: Player, pay: &Payment) {
-    g.state.exhausted_planets = g.state.exhausted_planets.union(pay.planets);
-    g.state.player_mut(p).trade_goods -= pay.trade_goods;
-}
-
 /// The option a default payer takes at [`Step::Pay`]: towards the undominated completion that
 /// spends the fewest trade goods, then keeps the most resources plus influence ready, then the
-/// lowest planets; for evaluators that value a payment under way as its completion.
+/// lowest planets; for evaluators that value a payment under way as its completion. It looks at
+/// the first 16 planets it may still exhaust; `None` when none of those completions is
+/// undominated (or no payment is under way).
 pub fn default_option(g: &Ti4Game) -> Option<Action> {
     let Step::Pay(p) = g.step else { return None };
     let st = g.flow.pay;
@@ -289,8 +291,7 @@ pub fn default_option(g: &Ti4Game) -> Option<Action> {
                 lost += (c.planets[pl.idx()].resources + c.planets[pl.idx()].influence) as u32;
             }
         }
-        let undominated = if w >= need { w - m < need } else { need - w <= tg };
-        if !undominated {
+        if !undominated(w, m, need, tg) {
             continue;
         }
         let key = (need.saturating_sub(w), lost);

@@ -157,7 +157,7 @@ fn leadership_52_the_player_chooses_which_planets_pay_the_influence() {
 /// Imperial primary (rules 61) is paid as the player chooses among the undominated payments,
 /// then scored.
 #[test]
-fn spend_objectives_are_paid_as_the_player_chooses() {
+fn sway_the_council_spend_8_influence_is_paid_as_the_player_chooses() {
     let mut g = hold(game(), 7);
     let c = g.content.clone();
     let o = c.cards.public_objective("sway_the_council").expect("Sway the Council");

@@ -127,7 +127,7 @@ pub(super) fn finish_production(g: &mut Ti4Game, p: Player) {
 
 /// Rules 67: the queued units, paid with `pay`, are placed in the active system.
 pub(super) fn paid_production(g: &mut Ti4Game, p: Player, pay: &Payment) {
-    payment::spend(g, p, pay);
+    crate::ti4::technology::spend(&mut g.state, p, pay);
     let a = g.flow.active;
     let target = ground_target(g, p);
     let produced = g.flow.queue.iter().any(|&k| k > 0);

@@ -61,9 +61,15 @@ pub fn check_payment(c: &Content, s: &State, p: Player, cost: u32, payment: &Pay
 /// Pays `cost`: exhausts the planets and spends the trade goods.
 pub fn pay(c: &Content, s: &mut State, p: Player, cost: u32, payment: &Payment) -> Result<(), PayError> {
     check_payment(c, s, p, cost, payment)?;
+    spend(s, p, payment);
+    Ok(())
+}
+
+/// Exhausts `payment`'s planets and spends its trade goods, unchecked (for a payment already
+/// checked, or one paying influence, which [`check_payment`] does not value).
+pub fn spend(s: &mut State, p: Player, payment: &Payment) {
     s.exhausted_planets = s.exhausted_planets.union(payment.planets);
     s.player_mut(p).trade_goods -= payment.trade_goods;
-    Ok(())
 }
 
 /// A deterministic payment of `cost` that wastes as little as it can: the ready planets not in
