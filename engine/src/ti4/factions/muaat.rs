@@ -1,9 +1,20 @@
-//! The Embers of Muaat: Magmus Reactor. (Star Forge and Gashlai Physiology are not modelled.)
+//! The Embers of Muaat: Star Forge, Magmus Reactor. (Gashlai Physiology is not modelled.)
 
 use crate::ti4::elimination::SUPERNOVA_PRODUCTION;
+use crate::ti4::game::component::{enforce_capacity, fits_ship, space_load};
+use crate::ti4::game::Ti4Game;
+use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::state::Location;
 
 pub(super) static RULES: &[Rule] = &[
+    // Star Forge: "ACTION: Spend 1 command token from your strategy pool to place either 2
+    // fighters or 1 destroyer from your reinforcements in a system that contains 1 or more of
+    // your war suns." (rules 23; target = slot * 2, + 1 for the destroyer).
+    Rule {
+        source: SourceKey::Ability("star_forge"),
+        hooks: Hooks { component_targets: Some(star_forge_targets), component_action: Some(star_forge), ..Hooks::NONE },
+    },
     // Magmus Reactor, read as its Omega printing: a supernova with Muaat units is a PRODUCTION
     // source for the elimination condition. Carried by a Valefar copy (the masks use the
     // player's effective technologies).
@@ -12,6 +23,47 @@ pub(super) static RULES: &[Rule] = &[
         hooks: Hooks { production_mask: Some(supernova), ..Hooks::NONE },
     },
 ];
+
+/// Star Forge's targets: each system with a war sun of `p`, for 2 fighters (reinforcements hold
+/// one and the space area has spare capacity: fighters beyond it would be removed at once,
+/// Capacity 16.3) and for 1 destroyer (reinforcements hold one, and the fleet pool allows it).
+fn star_forge_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    let s = &g.state;
+    let ps = s.player(p);
+    if ps.strategy == 0 {
+        return;
+    }
+    for slot in 0..s.num_systems {
+        let loc = Location::Space(slot);
+        if s.systems[slot as usize].space.owner != p.0 || s.count_at(loc, UnitType::WarSun) == 0 {
+            continue;
+        }
+        let (cap, load) = space_load(g.content(), s, slot);
+        if ps.reinforcements[UnitType::Fighter.idx()] > 0 && load < cap {
+            out(slot * 2);
+        }
+        if ps.reinforcements[UnitType::Destroyer.idx()] > 0 && fits_ship(g, p, slot) {
+            out(slot * 2 + 1);
+        }
+    }
+}
+
+/// Star Forge: 1 strategy token spent (to reinforcements), then 2 fighters (as many as the
+/// reinforcements hold; the excess over capacity removed, Capacity 16.3) or 1 destroyer.
+fn star_forge(_: Source, g: &mut Ti4Game, p: Player, target: u8) {
+    let (slot, destroyer) = (target / 2, target % 2 == 1);
+    let ps = g.state.player_mut(p);
+    ps.strategy -= 1;
+    ps.token_reinforcements += 1;
+    let loc = Location::Space(slot);
+    if destroyer {
+        let _ = g.place_units(p, loc, UnitType::Destroyer, 1);
+    } else {
+        let n = g.state.player(p).reinforcements[UnitType::Fighter.idx()].min(2);
+        let _ = g.place_units(p, loc, UnitType::Fighter, n);
+        enforce_capacity(g, slot, None);
+    }
+}
 
 fn supernova(_: Source) -> u16 {
     SUPERNOVA_PRODUCTION

@@ -1,14 +1,33 @@
-//! The Yssaril Tribes: Crafty. (Stall Tactics and Scheming are not modelled.)
+//! The Yssaril Tribes: Stall Tactics, Crafty. (Scheming is not modelled.)
 
+use crate::ti4::game::component::{cards_in_hand, discard};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
 
 pub(super) static RULES: &[Rule] = &[
+    // Stall Tactics: "ACTION: Discard 1 action card from your hand." (rules 23; target = the
+    // card's id).
+    Rule {
+        source: SourceKey::Ability("stall_tactics"),
+        hooks: Hooks { component_targets: Some(stall_targets), component_action: Some(stall), ..Hooks::NONE },
+    },
     // Crafty: "You can have any number of action cards in your hand. Game effects cannot prevent
     // you from using this ability." (Rules 2.3)
     Rule { source: SourceKey::Ability("crafty"), hooks: Hooks { no_hand_limit: Some(crafty), ..Hooks::NONE } },
 ];
+
+/// Each distinct action card in hand.
+fn stall_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    for card in cards_in_hand(g, p) {
+        out(card.0)
+    }
+}
+
+/// Stall Tactics: the card goes to the discard pile.
+fn stall(_: Source, g: &mut Ti4Game, p: Player, target: u8) {
+    discard(g, p, ActionCardId(target));
+}
 
 fn crafty(_: Source, _: &Ti4Game, _: Player) -> bool {
     true

@@ -27,7 +27,7 @@ pub(super) fn game_of(mut g: Ti4Game) -> Ti4Game {
     g
 }
 
-fn give(g: &mut Ti4Game, key: &str, p: Player) -> ActionCardId {
+pub(super) fn give(g: &mut Ti4Game, key: &str, p: Player) -> ActionCardId {
     let c = g.content.clone();
     let id = c.cards.action_card(key).expect("card");
     let (first, n) = c.cards.copies_of(id);

@@ -292,7 +292,7 @@ fn each_target(g: &Ti4Game, p: Player, e: ActionEffect, out: &mut dyn FnMut(u8))
 
 /// One more non-fighter ship of `p` fits in `slot`: no other player's ships there, and the fleet
 /// pool allows it (rules 37).
-fn fits_ship(g: &Ti4Game, p: Player, slot: u8) -> bool {
+pub(crate) fn fits_ship(g: &Ti4Game, p: Player, slot: u8) -> bool {
     let s = &g.state;
     let owner = s.systems[slot as usize].space.owner;
     let here = if owner == p.0 { tactical::non_fighter_ships(s, slot) } else { 0 };
@@ -312,16 +312,26 @@ fn fighter_fits(g: &Ti4Game, p: Player, slot: u8) -> bool {
 
 /// Plays one copy of `card` from `p`'s hand with `target` and discards it; the turn then ends.
 pub(super) fn play(g: &mut Ti4Game, p: Player, card: ActionCardId, target: u8) {
-    let c = g.content.clone();
-    let (first, n) = c.cards.copies_of(card);
-    if let Some(k) = (first..first + n).find(|&k| g.state.action_cards.get(k) == Zone::Hand(p)) {
-        g.state.action_cards.set(k, Zone::Discard);
-        normalize_action_cards(&c, &mut g.state.action_cards);
-    }
+    discard(g, p, card);
     if let Some(e) = g.action_effects[card.idx()] {
         resolve(g, p, e, target);
     }
     super::flow::next_turn(g);
+}
+
+/// Discards one copy of `card` from `p`'s hand (false when the hand holds none).
+pub(crate) fn discard(g: &mut Ti4Game, p: Player, card: ActionCardId) -> bool {
+    let c = g.content.clone();
+    let (first, n) = c.cards.copies_of(card);
+    let Some(k) = (first..first + n).find(|&k| g.state.action_cards.get(k) == Zone::Hand(p)) else { return false };
+    g.state.action_cards.set(k, Zone::Discard);
+    normalize_action_cards(&c, &mut g.state.action_cards);
+    true
+}
+
+/// The distinct action cards in `p`'s hand, in card order.
+pub(crate) fn cards_in_hand(g: &Ti4Game, p: Player) -> impl Iterator<Item = ActionCardId> + '_ {
+    hand(g, p).map(|(id, _)| id)
 }
 
 fn resolve(g: &mut Ti4Game, p: Player, e: ActionEffect, target: u8) {

@@ -70,6 +70,7 @@ impl Ti4Game {
             Action::Vote(_) => "vote.against".into(),
             Action::Follow => "follow".into(),
             Action::Play(k, t) => format!("play.{}.{t}", c.cards.action_cards[k.idx()].key),
+            Action::Use(src, t) => format!("use.{}.{t}", c.rules.key(src).map_or("unknown", |k| k.id())),
             Action::Transact(q, w) => format!("transact.{}.{w}", faction(q)),
             Action::Accept => "accept".into(),
             Action::Tokens(k) => match self.step {
@@ -132,6 +133,10 @@ impl Ti4Game {
                 Step::Tokens { .. } => "command tokens: this many in the fleet pool (the strategy pool holds the rest)",
                 _ => "Leadership: buy this many command tokens at 3 influence each",
             },
+            Action::Use(..) => {
+                "perform this component action of a faction ability or technology (the number is the target \
+                 the rule defines, docs/CLI.md)"
+            }
             Action::PlaceOn(_) => "status phase start: place the unit from reinforcements on this planet",
             Action::Exhaust(_) => {
                 "payment: exhaust this planet for its resources (planets in increasing order; the payment \

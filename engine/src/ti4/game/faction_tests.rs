@@ -1,7 +1,7 @@
 //! Faction abilities in play (`crate::ti4::factions`), one test per ability, named after the
 //! faction and the ability.
 
-use super::action_card_tests::{game_of, seven_cards_then_status_draw};
+use super::action_card_tests::{game_of, give, seven_cards_then_status_draw};
 use super::agenda_tests::{resolve, vote_all_for};
 use super::rule_tests::{invade_the_last_planet, land_next_to_home, land_on_mecatol, legal, scenario_of};
 use super::strategy_card_tests::{hold, imperial_offers_a_public_objective};
@@ -11,6 +11,8 @@ use crate::ti4::components::Zone;
 use crate::ti4::state::Location;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+
+const ME: Player = Player(0);
 
 /// A game of `six_player_game(seed)` cleared of units (as `rule_tests::scenario`), and the seat
 /// of `faction`.
@@ -307,4 +309,77 @@ fn arborec_mitosis_places_1_infantry_at_the_start_of_the_status_phase() {
     let g = to_status(None, Some(0));
     assert!(matches!(g.step, Step::Score(_)));
     assert_eq!(infantry(&g, home), before);
+}
+
+fn ability(id: &str) -> crate::ti4::rules::Source {
+    crate::ti4::rules::Source::Ability(crate::ti4::factions::ability_bit(id).expect("ability with a rule"))
+}
+
+/// Puts `n` tokens in `p`'s strategy pool, the difference from or to its reinforcements.
+fn set_strategy_pool(g: &mut Ti4Game, p: Player, n: u8) {
+    let ps = g.state.player_mut(p);
+    ps.token_reinforcements = ps.token_reinforcements + ps.strategy - n;
+    ps.strategy = n;
+}
+
+fn uses(g: &Ti4Game) -> Vec<Action> {
+    legal(g).into_iter().filter(|a| matches!(a, Action::Use(..))).collect()
+}
+
+/// Seed 12 seats the Muaat at seat 0.
+#[test]
+fn muaat_star_forge_places_2_fighters_or_1_destroyer_in_a_system_with_a_war_sun() {
+    let (mut g, muaat) = seated(12, "muaat");
+    assert_eq!(muaat, ME);
+    let h = g.home_slot[ME.idx()];
+    set_strategy_pool(&mut g, ME, 1);
+    assert!(uses(&g).is_empty(), "no war sun on the board: no Star Forge");
+    g.state.add_units(ME, Location::Space(h), UnitType::WarSun, 1).unwrap();
+    let sf = ability("star_forge");
+    assert_eq!(uses(&g), vec![Action::Use(sf, h * 2), Action::Use(sf, h * 2 + 1)]);
+    assert_eq!(g.action_id(Action::Use(sf, h * 2)), format!("use.star_forge.{}", h * 2));
+    let loc = Location::Space(h);
+    let tokens = g.state.player(ME).token_reinforcements;
+    for (target, t, n) in [(h * 2, UnitType::Fighter, 2), (h * 2 + 1, UnitType::Destroyer, 1)] {
+        let mut after = g.clone();
+        after.apply(Action::Use(sf, target));
+        assert_eq!(after.state.count_at(loc, t), n, "{t:?}");
+        assert_eq!(after.state.player(ME).strategy, 0, "1 token spent from the strategy pool");
+        assert_eq!(after.state.player(ME).token_reinforcements, tokens + 1);
+        assert_ne!(after.step, Step::Turn(ME), "a component action ends the turn");
+        assert_eq!(after.flow.passed & 1, 0, "the player has not passed");
+        check(&after).unwrap();
+    }
+    set_strategy_pool(&mut g, ME, 0);
+    assert!(uses(&g).is_empty(), "no token in the strategy pool: no Star Forge");
+    // Another faction's war sun gives no Star Forge.
+    let (mut other, sol) = seated(1, "hacan");
+    let h = other.home_slot[sol.idx()];
+    set_strategy_pool(&mut other, sol, 1);
+    other.state.add_units(sol, Location::Space(h), UnitType::WarSun, 1).unwrap();
+    other.step = Step::Turn(sol);
+    assert!(uses(&other).is_empty());
+}
+
+/// Seed 5 seats the Yssaril at seat 0; seed 1 seats the Hacan.
+#[test]
+fn yssaril_stall_tactics_discards_an_action_card_as_the_turns_action() {
+    let mut g = game_of(six_player_game(5));
+    assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "yssaril");
+    let st = ability("stall_tactics");
+    let held: Vec<_> = uses(&g);
+    let card = give(&mut g, "war_effort", ME);
+    let mut offered = uses(&g);
+    offered.retain(|a| !held.contains(a));
+    assert_eq!(offered, vec![Action::Use(st, card.0)]);
+    let copies = g.content().cards.action_copies.len();
+    let hand = g.state.action_cards.count(copies, Zone::Hand(ME));
+    g.apply(Action::Use(st, card.0));
+    assert_eq!(g.state.action_cards.count(copies, Zone::Hand(ME)), hand - 1, "one card discarded");
+    assert_ne!(g.step, Step::Turn(ME), "a component action ends the turn");
+    assert_eq!(g.flow.passed & 1, 0, "the Yssaril has not passed");
+    check(&g).unwrap();
+    let mut other = game_of(six_player_game(1));
+    give(&mut other, "war_effort", ME);
+    assert!(uses(&other).is_empty(), "the Hacan has no Stall Tactics");
 }

@@ -89,6 +89,7 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
                 tactical::activation_options(g, p, buf);
             }
             action_cards::play_options(g, p, buf);
+            super::component::options(g, p, buf);
             notes::transact_options(g, p, buf);
             let held = s.strategy_cards.held_by(p);
             let mut all_used = true;
@@ -282,6 +283,7 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::Turn(p), Action::Activate(slot)) => tactical::activate(g, p, slot),
         (Step::Turn(p), Action::Strategic(k)) => cards::strategic(g, p, k),
         (Step::Turn(p), Action::Play(k, t)) => action_cards::play(g, p, k, t),
+        (Step::Turn(p), Action::Use(src, t)) => super::component::perform(g, p, src, t),
         (Step::Turn(p), Action::Transact(q, what)) => notes::offer(g, p, q, what),
         (Step::Offer(q), a) => notes::answer(g, q, a == Action::Accept),
         (Step::Tokens { p, stage }, Action::Tokens(k)) => tokens::place(g, p, stage, k),

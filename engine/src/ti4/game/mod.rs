@@ -21,6 +21,7 @@ mod action_ids;
 mod agenda_tests;
 pub mod agendas;
 mod cards;
+pub mod component;
 pub mod engagement;
 #[cfg(test)]
 mod engagement_tests;
@@ -140,6 +141,9 @@ pub enum Action {
     PlaceOn(PlanetId),
     /// Payment ([`Step::Pay`]): exhaust this planet for its resources.
     Exhaust(PlanetId),
+    /// Action phase: perform the component action (rules 23) of this rule source (a faction
+    /// ability or a technology) on a target the rule defines ([`component`]).
+    Use(crate::ti4::rules::Source, u8),
     /// Decline / stop: end movement, landing, production, scoring; skip an optional step; at
     /// [`Step::Pay`], pay the rest with trade goods.
     Done,
@@ -786,6 +790,7 @@ impl Game for Ti4Game {
             },
             Action::Exhaust(pl) => format!("exhaust {} to pay", c.planets[pl.idx()].key),
             Action::PlaceOn(pl) => format!("place on {}", c.planets[pl.idx()].key),
+            Action::Use(src, t) => format!("use {} ({t})", c.rules.key(src).map_or("?", |k| k.id())),
             Action::Done => "done".into(),
         }
     }

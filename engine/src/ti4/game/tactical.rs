@@ -82,7 +82,7 @@ pub fn non_fighter_ships(s: &State, slot: u8) -> u32 {
 }
 
 /// Capacity 16.3: removes the occupant's fighters, then ground forces, beyond capacity.
-pub(super) fn enforce_capacity(g: &mut Ti4Game, slot: u8, by: Option<Player>) {
+pub(crate) fn enforce_capacity(g: &mut Ti4Game, slot: u8, by: Option<Player>) {
     let (cap, load) = space_load(&g.content, &g.state, slot);
     let mut excess = load.saturating_sub(cap);
     let loc = Location::Space(slot);

@@ -282,3 +282,25 @@ pub fn production_mask(c: &Content, techs: TechSet) -> u16 {
     }
     m
 }
+
+/// Hook point `component_targets`: every `(source, target)` pair the active rules offer `p`,
+/// in registry order.
+pub fn component_targets(g: &Ti4Game, p: Player, out: &mut dyn FnMut(Source, u8)) {
+    let c = g.content();
+    for (src, f) in active(&c.rules.component_targets, H::component_targets, c, &g.state, p) {
+        f(src, g, p, &mut |t| out(src, t));
+    }
+}
+
+/// Hook point `component_action`: the rule of `src` performs its component action for `p` on
+/// `target` (nothing when no active rule has that source).
+pub fn component_action(g: &mut Ti4Game, p: Player, src: Source, target: u8) {
+    let list = &g.content().rules.component_action;
+    if let Some(i) = (0..list.len()).find(|&i| list.get(i).0 == src) {
+        let (src, f) = list.get(i);
+        if src.active(g.content(), &g.state, p) {
+            super::exercised(H::component_action);
+            f(src, g, p, target);
+        }
+    }
+}

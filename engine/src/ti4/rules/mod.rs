@@ -190,6 +190,13 @@ hook_points! {
     Query votes_first: fn(&Ti4Game, Player) -> bool;
     /// After an agenda's outcome (`true`: "for") is resolved.
     Trigger agenda_resolved: fn(&mut Ti4Game, Player, bool);
+    /// Rules 23 (component actions): the targets for which the rule's "ACTION:" may be
+    /// performed by the player at the start of an action-phase turn, each passed to the callback
+    /// (a rule-defined byte; none when the action would change nothing or cannot be paid).
+    Query component_targets: fn(&Ti4Game, Player, &mut dyn FnMut(u8));
+    /// Rules 23: the player performs the rule's component action on a target that
+    /// `component_targets` offered (the cost included); the turn then ends.
+    Trigger component_action: fn(&mut Ti4Game, Player, u8);
 
     // ---- Setup, control, elimination ---------------------------------------------------------
     /// Setup, once each seat's components are in place (in seat order).

@@ -27,11 +27,11 @@ impl SourceKey {
 
 /// Bit `k` of a faction's implemented abilities: the `k`-th entry of
 /// `crate::ti4::factions::ABILITIES`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
 pub struct AbilityBit(pub(crate) u8);
 
 /// A rule source resolved against one content: the typed id of the card or ability.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
 pub enum Source {
     /// A technology.
     Tech(TechId),

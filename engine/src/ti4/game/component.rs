@@ -1,0 +1,24 @@
+//! Component actions of rule sources (rules 23 "Component Action"): a faction ability or a
+//! technology whose text begins "ACTION:" is offered at the start of an action-phase turn as
+//! [`Action::Use`]`(source, target)`, one action per target the rule's `component_targets`
+//! names; performing it (hook point `component_action`, which pays the cost) is the turn's
+//! action, and the turn then ends. The core knows no component action by name: the rules live
+//! in their sources' files (`crate::ti4::factions`, `crate::ti4::techs`).
+
+use super::{Action, Ti4Game};
+
+pub(crate) use super::action_cards::{cards_in_hand, discard, fits_ship};
+pub(crate) use super::tactical::{enforce_capacity, space_load};
+use crate::ti4::ids::Player;
+use crate::ti4::rules::{self, Source};
+
+/// The [`Action::Use`] options of `p` at the start of an action-phase turn (no allocation).
+pub(super) fn options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
+    rules::component_targets(g, p, &mut |src, t| buf.push(Action::Use(src, t)));
+}
+
+/// Rules 23: `p` performs the component action of `src` on `target`; the turn then ends.
+pub(super) fn perform(g: &mut Ti4Game, p: Player, src: Source, target: u8) {
+    rules::component_action(g, p, src, target);
+    super::flow::next_turn(g);
+}
