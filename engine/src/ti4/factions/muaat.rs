@@ -1,7 +1,7 @@
 //! The Embers of Muaat: Star Forge, Magmus Reactor. (Gashlai Physiology is not modelled.)
 
 use crate::ti4::elimination::SUPERNOVA_PRODUCTION;
-use crate::ti4::game::component::{enforce_capacity, fits_ship, space_load};
+use crate::ti4::game::component::{enforce_capacity, fighter_fits, fits_ship};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
@@ -34,12 +34,10 @@ fn star_forge_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)
         return;
     }
     for slot in 0..s.num_systems {
-        let loc = Location::Space(slot);
-        if s.systems[slot as usize].space.owner != p.0 || s.count_at(loc, UnitType::WarSun) == 0 {
+        if s.systems[slot as usize].space.owner != p.0 || s.count_at(Location::Space(slot), UnitType::WarSun) == 0 {
             continue;
         }
-        let (cap, load) = space_load(g.content(), s, slot);
-        if ps.reinforcements[UnitType::Fighter.idx()] > 0 && load < cap {
+        if ps.reinforcements[UnitType::Fighter.idx()] > 0 && fighter_fits(g, p, slot) {
             out(slot * 2);
         }
         if ps.reinforcements[UnitType::Destroyer.idx()] > 0 && fits_ship(g, p, slot) {
@@ -48,7 +46,7 @@ fn star_forge_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)
     }
 }
 
-/// Star Forge: 1 strategy token spent (to reinforcements), then 2 fighters (as many as the
+/// Star Forge: 1 strategy token spent (a spent token returns to reinforcements, rules 20), then 2 fighters (as many as the
 /// reinforcements hold; the excess over capacity removed, Capacity 16.3) or 1 destroyer.
 fn star_forge(_: Source, g: &mut Ti4Game, p: Player, target: u8) {
     let (slot, destroyer) = (target / 2, target % 2 == 1);

@@ -299,9 +299,10 @@ pub(crate) fn fits_ship(g: &Ti4Game, p: Player, slot: u8) -> bool {
     (owner == NOBODY || owner == p.0) && here < crate::ti4::rules::fleet_limit(&g.content, s, p)
 }
 
-/// Fighter Conscription places a fighter in `slot`: `p`'s ships are there (none of another
-/// player's) with spare capacity (ships' capacity and the space docks' 3 fighters).
-fn fighter_fits(g: &Ti4Game, p: Player, slot: u8) -> bool {
+/// One more fighter of `p` fits in `slot` (Fighter Conscription, Star Forge): `p`'s ships are
+/// there (none of another player's) with spare capacity (ships' capacity and the space docks' 3
+/// fighters, Capacity 16).
+pub(crate) fn fighter_fits(g: &Ti4Game, p: Player, slot: u8) -> bool {
     let s = &g.state;
     if s.systems[slot as usize].space.owner != p.0 {
         return false;

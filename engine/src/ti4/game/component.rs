@@ -7,8 +7,8 @@
 
 use super::{Action, Ti4Game};
 
-pub(crate) use super::action_cards::{cards_in_hand, discard, fits_ship};
-pub(crate) use super::tactical::{enforce_capacity, space_load};
+pub(crate) use super::action_cards::{cards_in_hand, discard, fighter_fits, fits_ship};
+pub(crate) use super::tactical::enforce_capacity;
 use crate::ti4::ids::Player;
 use crate::ti4::rules::{self, Source};
 
