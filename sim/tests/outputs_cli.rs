@@ -54,3 +54,51 @@ fn speaker_rounds_matchups_and_the_player_csv() {
     assert!(bad_input(&o).contains("games.jsonl"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The tally channel's TI4 answers: objectives scored (checked against the per-seat points
+/// the records also carry), abilities used per faction, action cards played.
+#[test]
+fn objectives_scored_abilities_used_and_action_cards_played() {
+    let dir = scratch("outputs-tallies");
+    let config = serde_json::json!({
+        "name": "ti4-abilities", "game": "ti4", "games": 6, "seed": 5, "players": 6, "seating": "rotate",
+        "factions": ["muaat", "nekro", "yssaril", "sol", "hacan", "letnev"], "assignment": "fixed",
+        "rules": {"round_cap": 6}, "agents": [{"kind": "heuristic"}], "lineups": [[0, 0, 0, 0, 0, 0]]
+    });
+    let file = write(&dir, "abilities.json", &config.to_string());
+    run_ok(&file, &dir, &["--threads", "2"]);
+    let run = dir.join("ti4-abilities");
+    let text = String::from_utf8(bytes(&run.join("games.jsonl"))).unwrap();
+    let mut cards = 0;
+    for line in text.lines() {
+        let g: serde_json::Value = serde_json::from_str(line).unwrap();
+        let events = g["tallies"]["events"].as_array().unwrap();
+        let values = &g["tallies"]["seat_values"];
+        for seat in 0..6 {
+            let points = |group: &str, each: u64| {
+                events.iter().filter(|e| e["label"] == "objective" && e["seat"] == seat && e["group"] == group).count()
+                    as u64
+                    * each
+            };
+            let public = points("stage_1", 1) + points("stage_2", 2);
+            assert_eq!(Some(public), values["public_points"][seat].as_u64(), "seat {seat}: {line}");
+            assert_eq!(Some(points("secret", 1)), values["secret_points"][seat].as_u64(), "seat {seat}: {line}");
+        }
+        cards += events
+            .iter()
+            .filter(|e| e["label"] == "action_card")
+            .map(|e| e["count"].as_u64().unwrap_or(1))
+            .sum::<u64>();
+    }
+    let s = json(&run.join("summary.json"));
+    assert_eq!(s["tallies"]["action_card"]["total"].as_u64(), Some(cards));
+    assert!(cards > 0 && s["tallies"]["objective"]["total"].as_u64() > Some(0), "{}", s["tallies"]);
+    let abilities = &s["abilities"]["by_faction"];
+    for (faction, ability) in [("muaat", "star_forge"), ("nekro", "propagation")] {
+        let row = &abilities[faction]["by_key"][ability];
+        assert!(row["uses"].as_u64() > Some(0), "{faction} never used {ability}: {abilities}");
+        assert_eq!(abilities[faction]["seat_games"], 6);
+    }
+    assert!(abilities.get("sol").is_none(), "Sol has no component action: {abilities}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

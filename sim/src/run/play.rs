@@ -166,7 +166,11 @@ fn record<G: Experimentable>(id: GameId, end: (G, u64, u64, Progress)) -> GameRe
         chance_events,
         rounds: state.rounds(),
         end: state.end_condition().into(),
-        tallies: state.tallies(),
+        tallies: {
+            let mut t = state.tallies();
+            t.events.append(&mut progress.events);
+            t
+        },
         extras: state.extras(),
         speaker: progress.speaker,
         scores_by_round: progress.scores_by_round,
@@ -234,6 +238,7 @@ fn play_to_end<G: Experimentable>(
                         action: state.action_to_string(action),
                     });
                 }
+                state.decision_events(p, action, &mut progress.events);
                 state.apply(action);
                 decisions += 1;
             }

@@ -79,6 +79,23 @@ impl Event {
         self.count = count;
         self
     }
+    /// Adds this event to `events`: to the count of an earlier one equal to it in everything
+    /// but the count, else at the end. Every statistic of the tally channel sums counts per
+    /// game, so merging changes no figure, only the record's size.
+    pub fn merge_into(self, events: &mut Vec<Event>) {
+        let same = |e: &Event| {
+            (e.label == self.label)
+                & (e.seat == self.seat)
+                & (e.other == self.other)
+                & (e.round == self.round)
+                & (e.key == self.key)
+                & (e.group == self.group)
+        };
+        match events.iter_mut().find(|e| same(e)) {
+            Some(e) => e.count += self.count,
+            None => events.push(self),
+        }
+    }
 }
 
 /// What a game reports about itself when it ends ([`crate::run::spec::Experimentable::tallies`]):
@@ -279,6 +296,20 @@ pub fn truncate(path: &Path, len: u64) -> Result<(), RunError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn merged_events_add_their_counts_to_an_equal_event_and_keep_first_occurrence_order() {
+        let card = |seat, key: &str| Event::new("action_card").seat(seat).key(key, None);
+        let mut events = Vec::new();
+        for e in [card(0, "plagiarize"), card(1, "plagiarize"), card(0, "plagiarize").count(2), card(0, "uprising")] {
+            e.merge_into(&mut events);
+        }
+        Event::new("action_card").seat(0).round(3).key("uprising", None).merge_into(&mut events);
+        assert_eq!(
+            events,
+            [card(0, "plagiarize").count(3), card(1, "plagiarize"), card(0, "uprising"), card(0, "uprising").round(3)]
+        );
+    }
 
     fn record(index: u64) -> GameRecord {
         GameRecord {

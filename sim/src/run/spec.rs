@@ -24,7 +24,7 @@ use crate::bench::BenchError;
 use crate::error::SimError;
 use crate::registry::Topic;
 use crate::run::config::{ConfigError, Experiment};
-use crate::run::record::Tallies;
+use crate::run::record::{Event, Tallies};
 use crate::run::tally::Section;
 
 /// Who sits where in one game, as handed to [`Experimentable::new_game`].
@@ -47,6 +47,9 @@ pub struct Progress {
     pub scores_by_round: Vec<Vec<i64>>,
     /// Whether the game reports scores by round (set by the adapter).
     pub by_round: bool,
+    /// Events noted from the decisions as they were made ([`Experimentable::decision_events`]),
+    /// in play order; the record's tallies hold them after the final state's own.
+    pub events: Vec<Event>,
 }
 
 /// A game that `sim run` can play: its descriptor (id, seats, options), construction from a
@@ -127,6 +130,12 @@ pub trait Experimentable: Game + Send + 'static {
     fn tallies(&self) -> Tallies {
         Tallies::default()
     }
+
+    /// Called with every decision before it is applied (seat `seat` chose `action` in this
+    /// state), to note events that the final state no longer shows (an ability used, a card
+    /// played) into `events`; they join the record's [`Tallies`]. The default notes nothing.
+    /// Must be cheap and deterministic: it runs on every decision.
+    fn decision_events(&self, _seat: usize, _action: Self::Action, _events: &mut Vec<Event>) {}
 
     /// Called after setup and after every step with the game's [`Progress`], to note the
     /// starting speaker and the scores at the end of each round (push one entry per finished

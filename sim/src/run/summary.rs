@@ -443,9 +443,31 @@ mod tests {
         let v = serde_json::to_string(&s.sections).unwrap();
         assert_eq!(
             v,
-            r#"{"eliminations":{"games_with_elimination":1,"rate":0.5,"rate_ci95":[0.094531,0.905469],"eliminated_players":1,"by_round":{"3":1}},"technologies":{"researched":3,"by_colour":{"biotic":1,"propulsion":2},"by_technology":{"gravity_drive":{"colour":"propulsion","times_researched":2,"mean_round":2.0,"winner_share":0.5},"neural_motivator":{"colour":"biotic","times_researched":1,"mean_round":2.0,"winner_share":0.0}}}}"#
+            r#"{"eliminations":{"games_with_elimination":1,"rate":0.5,"rate_ci95":[0.094531,0.905469],"eliminated_players":1,"by_round":{"3":1}},"technologies":{"researched":3,"by_colour":{"biotic":1,"propulsion":2},"by_technology":{"gravity_drive":{"colour":"propulsion","times_researched":2,"mean_round":2.0,"winner_share":0.5},"neural_motivator":{"colour":"biotic","times_researched":1,"mean_round":2.0,"winner_share":0.0}}},"abilities":{"uses":0,"by_faction":{}}}"#
         );
         assert_eq!(s.tallies.keys().collect::<Vec<_>>(), ["promotion"], "claimed labels leave `tallies`");
+    }
+
+    #[test]
+    fn abilities_are_counted_per_1000_seat_games_of_the_faction_that_used_them() {
+        let mut recs = ti4_like_records();
+        recs[0].id.factions = Some(vec!["muaat".into(), "nekro".into()]);
+        recs[1].id.factions = Some(vec!["nekro".into(), "winnu".into()]);
+        let uses = |seat, key: &str| Event::new("ability_use").seat(seat).round(2).key(key, None);
+        recs[0].tallies.events.extend([uses(0, "star_forge"), uses(0, "star_forge"), uses(1, "propagation")]);
+        recs[1].tallies.events.push(uses(0, "propagation").count(3));
+        let s = summarize(&exp(), "h", 2, &recs, &[], SECTIONS);
+        let v = serde_json::to_value(&s.sections).unwrap();
+        let a = &v["abilities"];
+        assert_eq!(a["uses"], 6);
+        assert!(a["by_faction"].get("winnu").is_none(), "factions without a use are left out: {a}");
+        let forge = &a["by_faction"]["muaat"];
+        assert_eq!((forge["seat_games"].as_u64(), forge["by_key"]["star_forge"]["uses"].as_u64()), (Some(1), Some(2)));
+        assert_eq!(forge["by_key"]["star_forge"]["per_1000_games"], 2000.0);
+        let nekro = &a["by_faction"]["nekro"]["by_key"]["propagation"];
+        assert_eq!((nekro["uses"].as_u64(), nekro["per_1000_games"].as_f64()), (Some(4), Some(2000.0)));
+        assert_eq!(nekro["games_with_rate"], 1.0, "both nekro seat-games used it");
+        assert!(!s.tallies.contains_key("ability_use"), "the section claims the label");
     }
 
     #[test]

@@ -17,10 +17,10 @@
 //! seat-game with a 95% interval (normal approximation), and the mean per seat.
 //!
 //! A game may present some labels under keys of their own instead ([`Section`]): TI4's
-//! `eliminations` and `technologies`, whose field names predate this channel. Those labels are
-//! then left out of `tallies`.
+//! `eliminations` and `technologies`, whose field names predate this channel, and `abilities`,
+//! uses per faction per 1,000 of its seat-games. Those labels are then left out of `tallies`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
@@ -62,13 +62,29 @@ pub enum Section {
         /// The name of a key's total (`times_researched`).
         count: &'static str,
     },
+    /// What each faction did, per 1,000 of its seat-games (the completed games' seats it held):
+    /// `{TOTAL, "by_faction": {faction: {"seat_games", "by_key": {key: {COUNT, "per_1000_games",
+    /// "games_with_rate", "games_with_ci95"}}}}}`, by the faction of the event's seat. Only
+    /// factions with at least one event are listed; games without factions are left out.
+    ByFaction {
+        /// The summary key (`abilities`).
+        key: &'static str,
+        /// The event label it presents (`ability_use`).
+        label: &'static str,
+        /// The name of the total (`uses`).
+        total: &'static str,
+        /// The name of a key's count (`uses`).
+        count: &'static str,
+    },
 }
 
 impl Section {
     /// The event label the section presents.
     pub fn label(&self) -> &'static str {
         match self {
-            Section::Occurrence { label, .. } | Section::Keyed { label, .. } => label,
+            Section::Occurrence { label, .. } | Section::Keyed { label, .. } | Section::ByFaction { label, .. } => {
+                label
+            }
         }
     }
 }
@@ -340,9 +356,60 @@ pub fn sections(specs: &[Section], stats: &BTreeMap<String, LabelStats>, records
                     ]),
                 ));
             }
+            Section::ByFaction { key, label, total: total_name, count } => {
+                let by_faction = by_faction(records, label)
+                    .into_iter()
+                    .filter(|(_, (_, keys))| !keys.is_empty())
+                    .map(|(faction, (seat_games, keys))| {
+                        let mut rows = Vec::new();
+                        for (k, (n, with)) in keys {
+                            let (lo, hi) = wilson(with, seat_games, Z95);
+                            rows.push((
+                                k.to_string(),
+                                Out::Map(vec![
+                                    (count.into(), Out::U64(n)),
+                                    ("per_1000_games".into(), Out::F64(r6(ratio(n as f64 * 1000.0, seat_games)))),
+                                    ("games_with_rate".into(), Out::F64(r6(ratio(with as f64, seat_games)))),
+                                    ("games_with_ci95".into(), Out::Pair([r6(lo), r6(hi)])),
+                                ]),
+                            ));
+                        }
+                        let fields =
+                            vec![("seat_games".into(), Out::U64(seat_games)), ("by_key".into(), Out::Map(rows))];
+                        (faction.to_string(), Out::Map(fields))
+                    })
+                    .collect();
+                out.push((
+                    key.to_string(),
+                    Out::Map(vec![(total_name.into(), Out::U64(total)), ("by_faction".into(), Out::Map(by_faction))]),
+                ));
+            }
         }
     }
     Sections(out)
+}
+
+/// Per faction of `records`: its seat-games, and per key of `label`'s events at its seats the
+/// count and the seat-games with at least one.
+type FactionCounts<'a> = BTreeMap<&'a str, (u64, BTreeMap<&'a str, (u64, u64)>)>;
+
+fn by_faction<'a>(records: &'a [GameRecord], label: &str) -> FactionCounts<'a> {
+    let mut by: FactionCounts<'a> = BTreeMap::new();
+    for r in records {
+        let Some(factions) = &r.id.factions else { continue };
+        for f in factions {
+            by.entry(f).or_default().0 += 1;
+        }
+        let mut seen: BTreeSet<(usize, &str)> = BTreeSet::new();
+        for e in r.tallies.events.iter().filter(|e| e.label == label) {
+            let (Some(seat), Some(k)) = (e.seat, e.key.as_deref()) else { continue };
+            let Some(f) = factions.get(seat) else { continue };
+            let entry = by.get_mut(f.as_str()).expect("counted above").1.entry(k).or_default();
+            entry.0 += e.count;
+            entry.1 += seen.insert((seat, k)) as u64;
+        }
+    }
+    by
 }
 
 fn ratio(x: f64, n: u64) -> f64 {

@@ -42,9 +42,10 @@ use std::sync::Arc;
 use agents::agent::Agent;
 use agents::config::{AgentConfig, ConfigError as AgentError};
 use engine::game::{Game, PerPlayer};
+use engine::ti4::components::Zone;
 use engine::ti4::content::{Content, ContentSource, FILES};
-use engine::ti4::game::{MapChoice, Step, Ti4Game, Ti4Options, RESEARCH_LOG};
-use engine::ti4::ids::{FactionId, Player};
+use engine::ti4::game::{Action, MapChoice, Step, Ti4Game, Ti4Options, RESEARCH_LOG};
+use engine::ti4::ids::{FactionId, Player, PublicObjectiveId};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Map, Value};
@@ -76,6 +77,7 @@ pub const SECTIONS: &[Section] = &[
         group: "colour",
         count: "times_researched",
     },
+    Section::ByFaction { key: "abilities", label: "ability_use", total: "uses", count: "uses" },
 ];
 
 /// The embedded content files, (name, text), in [`engine::ti4::content::FILES`] order (the
@@ -260,7 +262,9 @@ impl Experimentable for Ti4Game {
         m
     }
 
-    /// `elimination` events in order, then `research` events in order.
+    /// `elimination` events in order, then `research` events in order, then one `objective`
+    /// event per objective scored in the final state (seat, key: objective id, group:
+    /// `stage_1`, `stage_2` or `secret`; public objectives in content order, then secrets).
     fn tallies(&self) -> Tallies {
         let c = self.content();
         let eliminations = Ti4Game::eliminations(self).into_iter().map(|(p, st)| {
@@ -271,7 +275,26 @@ impl Experimentable for Ti4Game {
             let colour = t.colour().map_or("none", |c| c.name()).to_string();
             Event::new("research").seat(r.seat.idx()).round(r.round as u32).key(t.key.clone(), Some(colour))
         });
-        Tallies { events: eliminations.chain(researches).collect(), seat_values: seat_values(self) }
+        let mut events: Vec<Event> = eliminations.chain(researches).collect();
+        objective_events(self, &mut events);
+        Tallies { events, seat_values: seat_values(self) }
+    }
+
+    /// `ability_use` events (seat, round, key: the rule source's content id) for a component
+    /// action or Nekro's Propagation, and `action_card` events (seat, key: the card id; merged
+    /// per seat and card, without a round, to keep records small: about 56 plays a game).
+    fn decision_events(&self, seat: usize, action: Action, events: &mut Vec<Event>) {
+        let c = self.content();
+        let round = self.state.round as u32;
+        let (label, key, round) = match action {
+            Action::Use(src, _) => ("ability_use", c.rules.key(src).map_or("?", |k| k.id()), Some(round)),
+            Action::Propagate => ("ability_use", "propagation", Some(round)),
+            Action::Play(card, _) => ("action_card", c.cards.action_cards[card.idx()].key.as_str(), None),
+            _ => return,
+        };
+        let mut e = Event::new(label).seat(seat).key(key, None);
+        e.round = round;
+        e.merge_into(events);
     }
 
     fn explain(topic: &str, args: &[String]) -> Result<(), SimError> {
@@ -330,12 +353,26 @@ impl Experimentable for Ti4Game {
     }
 }
 
+/// One `objective` event per objective scored in `g`'s state (see `tallies`).
+fn objective_events(g: &Ti4Game, events: &mut Vec<Event>) {
+    let c = g.content();
+    for (k, o) in c.cards.public_objectives.iter().enumerate() {
+        let group = if o.stage == 1 { "stage_1" } else { "stage_2" };
+        for p in g.state.public_objectives.scored_by(PublicObjectiveId(k as u8)).iter() {
+            events.push(Event::new("objective").seat(p.idx()).key(o.key.clone(), Some(group.into())));
+        }
+    }
+    for (k, o) in c.cards.secret_objectives.iter().enumerate() {
+        if let Zone::PlayArea(p) = g.state.secret_objectives.get(k) {
+            events.push(Event::new("objective").seat(p.idx()).key(o.key.clone(), Some("secret".into())));
+        }
+    }
+}
+
 /// Per seat at the end: `public_points` (victory points from public objectives: 1 per stage I,
 /// 2 per stage II), `secret_points` (scored secret objectives), `technologies` (owned, starting
 /// ones included).
 fn seat_values(g: &Ti4Game) -> BTreeMap<String, Vec<i64>> {
-    use engine::ti4::components::Zone;
-    use engine::ti4::ids::PublicObjectiveId;
     let (c, s) = (g.content(), &g.state);
     let n = g.num_players();
     let seats = || (0..n).map(|p| Player(p as u8));
