@@ -2,13 +2,13 @@
 //! technology whose text begins "ACTION:" is offered at the start of an action-phase turn as
 //! [`Action::Use`]`(source, target)`, one action per target the rule's `component_targets`
 //! names; performing it (hook point `component_action`, which pays the cost) is the turn's
-//! action, and the turn then ends. The core knows no component action by name: the rules live
+//! action, and the turn then ends (after the decisions it opens, if any). The core knows no component action by name: the rules live
 //! in their sources' files (`crate::ti4::factions`, `crate::ti4::techs`).
 
 use super::{Action, Ti4Game};
 
 pub(crate) use super::action_cards::{cards_in_hand, discard, fighter_fits, fits_ship};
-pub(crate) use super::tactical::enforce_capacity;
+pub(crate) use super::tactical::{enforce_capacity, units_of};
 use crate::ti4::ids::Player;
 use crate::ti4::rules::{self, Source};
 
@@ -17,8 +17,13 @@ pub(super) fn options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
     rules::component_targets(g, p, &mut |src, t| buf.push(Action::Use(src, t)));
 }
 
-/// Rules 23: `p` performs the component action of `src` on `target`; the turn then ends.
+/// Rules 23: `p` performs the component action of `src` on `target`; the turn then ends. A
+/// component action that needs further decisions (Sling Relay's production) moves `g.step` to
+/// them, and the step that finishes them ends the turn instead.
 pub(super) fn perform(g: &mut Ti4Game, p: Player, src: Source, target: u8) {
+    let before = g.step;
     rules::component_action(g, p, src, target);
-    super::flow::next_turn(g);
+    if g.step == before {
+        super::flow::next_turn(g);
+    }
 }

@@ -295,6 +295,10 @@ pub struct Flow {
     pub queue: Counts,
     /// Production: the system is the home system through Warfare's secondary (no tactical action).
     pub warfare: bool,
+    /// Production: a component action's (Sling Relay: 1 ship, no tactical action; the turn ends
+    /// after it).
+    #[serde(default)]
+    pub component: bool,
     /// The strategy card being resolved, and whose it is.
     pub card: u8,
     /// The active player of the strategic action.
@@ -596,6 +600,18 @@ impl Ti4Game {
         n: u8,
     ) -> Result<crate::ti4::placement::Placement, crate::ti4::state::UnitError> {
         crate::ti4::placement::place_units(&self.content, &mut self.state, p, loc, t, n)
+    }
+
+    /// Destroys `n` units of type `t` at `loc` through [`crate::ti4::elimination::destroy_units`]
+    /// (their owner may be eliminated; `by` is recorded as the eliminator).
+    pub(crate) fn destroy_units(
+        &mut self,
+        loc: crate::ti4::state::Location,
+        t: UnitType,
+        n: u8,
+        by: Option<Player>,
+    ) -> Result<(Player, bool), crate::ti4::state::UnitError> {
+        crate::ti4::elimination::destroy_units(&self.content, &mut self.state, loc, t, n, by)
     }
 
     /// Rules 21.2: `p` replenishes its commodities (to its faction's commodity value); a Trade

@@ -26,6 +26,15 @@ pub(super) fn start_production(g: &mut Ti4Game, p: Player) {
     }
 }
 
+/// A component action's production of 1 ship in system `slot` (Sling Relay): the production
+/// step with no tactical action; the turn ends after it ([`end_production`]).
+pub(crate) fn start_component_production(g: &mut Ti4Game, p: Player, slot: u8) {
+    g.flow.queue = [0; UNIT_TYPES];
+    g.flow.transit = [0; UNIT_TYPES];
+    (g.flow.active, g.flow.component) = (slot, true);
+    g.step = Step::Produce(p);
+}
+
 fn unit_cost(c: &Content, units: &[Option<UnitId>; UNIT_TYPES], q: &Counts) -> u32 {
     let mut total = 0;
     for t in UnitType::ALL {
@@ -49,11 +58,26 @@ pub(crate) fn ground_target(g: &Ti4Game, p: Player) -> Option<u8> {
 }
 
 pub(super) fn produce_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
-    let (c, s) = (&*g.content, &g.state);
     let a = g.flow.active;
+    // A component action's production (Sling Relay) is of 1 ship, whatever the system's PRODUCTION.
+    let (limit, ships_only) = if g.flow.component { (1, true) } else { (production_value(g, p, a), false) };
+    producible(g, p, a, &g.flow.queue, limit, ships_only, &mut |t| buf.push(Action::Produce(t)));
+}
+
+/// Calls `out` with each unit type `p` may add to the production queue `q` in system `a` with
+/// PRODUCTION `limit` (ships only when `ships_only`): reinforcements, blockades, the fleet pool,
+/// capacity, Mitosis and what the player can pay (rules 67).
+pub(crate) fn producible(
+    g: &Ti4Game,
+    p: Player,
+    a: u8,
+    q: &Counts,
+    limit: u32,
+    ships_only: bool,
+    out: &mut dyn FnMut(UnitType),
+) {
+    let (c, s) = (&*g.content, &g.state);
     let units = units_of(c, s, p);
-    let q = &g.flow.queue;
-    let limit = production_value(g, p, a);
     let queued: u32 = q.iter().map(|&k| k as u32).sum();
     if queued >= limit {
         return;
@@ -88,6 +112,9 @@ pub(super) fn produce_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
         if d.cost.is_none() || d.structure || s.player(p).reinforcements[t.idx()] <= q[t.idx()] {
             continue;
         }
+        if ships_only && !is_ship(t) {
+            continue;
+        }
         if is_ship(t) && blockaded {
             continue;
         }
@@ -109,7 +136,7 @@ pub(super) fn produce_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
         if unit_cost(c, &units, &q2).saturating_sub(discount) > budget {
             continue;
         }
-        buf.push(Action::Produce(t));
+        out(t);
     }
 }
 
@@ -149,10 +176,14 @@ pub(super) fn paid_production(g: &mut Ti4Game, p: Player, pay: &Payment) {
     end_production(g);
 }
 
-/// The end of a production: the Warfare secondary goes on, or the tactical action ends (and
-/// with Fleet Logistics the second one is offered).
+/// The end of a production: a component action's production ends the turn, the Warfare
+/// secondary goes on, or the tactical action ends (and with Fleet Logistics the second one is
+/// offered).
 fn end_production(g: &mut Ti4Game) {
-    if g.flow.warfare {
+    if g.flow.component {
+        g.flow.component = false;
+        flow::next_turn(g);
+    } else if g.flow.warfare {
         g.flow.warfare = false;
         super::cards::next_secondary(g);
     } else if second_tactical_action(g) {

@@ -211,6 +211,7 @@ impl Flow {
             committed: [[0; 2]; 3],
             queue: [0; UNIT_TYPES],
             warfare: false,
+            component: false,
             card: 0,
             card_owner: Player(0),
             defender: Player(0),

@@ -41,7 +41,7 @@ pub(super) fn is_ship(t: UnitType) -> bool {
 }
 
 /// The unit definitions a player's units use now.
-pub(super) fn units_of(c: &Content, s: &State, p: Player) -> [Option<UnitId>; UNIT_TYPES] {
+pub(crate) fn units_of(c: &Content, s: &State, p: Player) -> [Option<UnitId>; UNIT_TYPES] {
     let f = s.player(p).faction;
     let techs = effective_techs(c, s, p);
     UnitType::ALL.map(|t| c.effective_unit(f, t, techs))

@@ -718,3 +718,75 @@ fn sol_versatile_gains_1_additional_command_token_in_the_status_phase() {
     assert_eq!(pools(&g, other), other_before + 2);
     check(&g).unwrap();
 }
+
+/// The [`Action::Use`] options of the seat whose turn it is.
+fn component_uses(g: &Ti4Game) -> Vec<Action> {
+    legal(g).into_iter().filter(|a| matches!(a, Action::Use(..))).collect()
+}
+
+#[test]
+fn sling_relay_produces_1_ship_in_a_system_with_a_space_dock() {
+    let mut g = plain(scenario());
+    let h = home(&g);
+    g.state.add_units(ME, Location::Planet(h, 0), UnitType::SpaceDock, 1).unwrap();
+    g.state.player_mut(ME).trade_goods = 20;
+    g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(ME).planets);
+    assert!(component_uses(&g).is_empty(), "without the card");
+    set_tech(&mut g, ME, "sling_relay", true);
+    // Fleet Logistics must not turn the component action into a first tactical action.
+    set_tech(&mut g, ME, "fleet_logistics", true);
+    let sr = crate::ti4::rules::Source::Tech(g.content().tech("sling_relay").unwrap());
+    assert_eq!(component_uses(&g), vec![Action::Use(sr, h)], "one target: the system with the dock");
+    assert_eq!(g.action_id(Action::Use(sr, h)), format!("use.sling_relay.{h}"));
+    let mut blockaded = g.clone();
+    blockaded.state.add_units(THEM, Location::Space(h), UnitType::Destroyer, 1).unwrap();
+    assert!(component_uses(&blockaded).is_empty(), "no ships produced where another player has ships (14.1)");
+    let tactic = g.state.player(ME).tactic;
+    g.apply(Action::Use(sr, h));
+    assert_eq!(g.step, Step::Produce(ME));
+    let l = legal(&g);
+    assert!(l.contains(&Action::Produce(UnitType::Cruiser)), "{l:?}");
+    assert!(!l.contains(&Action::Produce(UnitType::Infantry)), "ships only: {l:?}");
+    g.apply(Action::Produce(UnitType::Cruiser));
+    assert_eq!(legal(&g), vec![Action::Done], "1 ship");
+    g.apply(Action::Done);
+    super::payment_tests::pay_first_way(&mut g);
+    assert_eq!(g.state.count_at(Location::Space(h), UnitType::Cruiser), 1);
+    assert_eq!(g.state.player(ME).trade_goods, 18, "the cruiser's cost paid");
+    assert_eq!(g.state.player(ME).tactic, tactic, "no system activated");
+    assert!(g.state.player(ME).exhausted_techs.contains(sr.tech().unwrap()), "the card is exhausted");
+    assert_ne!(g.step, Step::Turn(ME), "the component action was the turn's action");
+    assert!(!g.flow.component);
+    check(&g).unwrap();
+    g.flow.turn = ME;
+    g.step = Step::Turn(ME);
+    assert!(component_uses(&g).is_empty(), "exhausted: not again this round");
+}
+
+#[test]
+fn x89_bacterial_weapon_destroys_all_infantry_on_a_planet_in_a_system_with_bombardment_ships() {
+    let mut g = plain(scenario());
+    let k = their_planet_next_door(&mut g, &[(UnitType::Infantry, 3), (UnitType::Pds, 1)]);
+    let c = g.content();
+    let pl = g.state.planet_at(c, Location::Planet(k, 0)).unwrap();
+    set_tech(&mut g, ME, "x89_bacterial_weapon", true);
+    let x89 = crate::ti4::rules::Source::Tech(g.content().tech("x89_bacterial_weapon").unwrap());
+    g.state.add_units(ME, Location::Space(k), UnitType::Cruiser, 1).unwrap();
+    assert!(component_uses(&g).is_empty(), "a cruiser has no BOMBARDMENT");
+    g.state.add_units(ME, Location::Space(k), UnitType::Dreadnought, 1).unwrap();
+    assert_eq!(component_uses(&g), vec![Action::Use(x89, pl.0)], "the planet with their infantry");
+    let (tactic, theirs) = (g.state.player(ME).tactic, g.state.player(THEM).reinforcements[UnitType::Infantry.idx()]);
+    g.apply(Action::Use(x89, pl.0));
+    let loc = Location::Planet(k, 0);
+    assert_eq!(g.state.count_at(loc, UnitType::Infantry), 0, "all infantry destroyed");
+    assert_eq!(g.state.count_at(loc, UnitType::Pds), 1, "other units stay");
+    assert_eq!(g.state.player(THEM).reinforcements[UnitType::Infantry.idx()], theirs + 3);
+    assert!(g.state.player(THEM).planets.contains(pl), "control does not change");
+    assert_eq!(g.state.player(ME).tactic, tactic, "no system activated");
+    assert!(g.state.player(ME).exhausted_techs.contains(x89.tech().unwrap()));
+    assert_ne!(g.step, Step::Turn(ME), "the component action was the turn's action");
+    check(&g).unwrap();
+    g.flow.turn = ME;
+    g.step = Step::Turn(ME);
+    assert!(component_uses(&g).is_empty(), "exhausted");
+}

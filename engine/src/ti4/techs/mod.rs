@@ -24,6 +24,8 @@ mod predictive_intelligence;
 mod psychoarchaeology;
 mod sarween_tools;
 mod self_assembly_routines;
+mod sling_relay;
+mod x89_bacterial_weapon;
 
 /// The generic technology rules, one line per card.
 pub(crate) static RULES: &[Rule] = &[
@@ -46,4 +48,6 @@ pub(crate) static RULES: &[Rule] = &[
     neural_motivator::RULE,
     hyper_metabolism::RULE,
     predictive_intelligence::RULE,
+    sling_relay::RULE,
+    x89_bacterial_weapon::RULE,
 ];
