@@ -434,10 +434,10 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
                 None => StartingChoice::Unspecified { choose: c.choose },
             }),
         };
-        let mut known_abilities = 0u32;
+        let mut known_abilities = crate::ti4::rules::AbilitySet::EMPTY;
         for a in &f.abilities {
             if let Some(k) = crate::ti4::factions::ability_bit(a) {
-                known_abilities |= 1 << k.0;
+                known_abilities.insert(k);
             }
         }
         let home_options = f

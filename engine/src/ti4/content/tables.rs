@@ -200,7 +200,7 @@ pub struct Faction {
     pub abilities: Vec<String>,
     /// Bits of the abilities the engine implements ([`crate::ti4::rules::AbilityBit`]: only
     /// the faction rules name them).
-    pub known_abilities: u32,
+    pub known_abilities: crate::ti4::rules::AbilitySet,
     /// Alternative home systems.
     pub home_options: Vec<HomeOption>,
 }

@@ -27,7 +27,7 @@ mod source;
 
 pub use ask::*;
 
-pub use source::{AbilityBit, Source, SourceKey};
+pub use source::{AbilityBit, AbilitySet, Source, SourceKey};
 
 use crate::ti4::combat::Force;
 use crate::ti4::content::Content;
@@ -240,7 +240,7 @@ hook_points! {
 pub struct HookList<F> {
     entries: Vec<(Source, F)>,
     techs: TechSet,
-    abilities: u32,
+    abilities: AbilitySet,
     planets: PlanetSet,
     any_tech: bool,
     any_planet: bool,
@@ -251,7 +251,7 @@ impl<F> Default for HookList<F> {
         HookList {
             entries: Vec::new(),
             techs: TechSet::EMPTY,
-            abilities: 0,
+            abilities: AbilitySet::EMPTY,
             planets: PlanetSet::EMPTY,
             any_tech: false,
             any_planet: false,
@@ -266,7 +266,7 @@ impl<F: Copy> HookList<F> {
                 self.techs.insert(t);
                 self.any_tech = true;
             }
-            Source::Ability(AbilityBit(k)) => self.abilities |= 1 << k,
+            Source::Ability(k) => self.abilities.insert(k),
             Source::Planet(p) => {
                 self.planets.insert(p);
                 self.any_planet = true;
@@ -296,7 +296,7 @@ impl<F: Copy> HookList<F> {
     pub(crate) fn may_apply(&self, c: &Content, s: &State, p: Player) -> bool {
         let ps = s.player(p);
         (self.any_tech && ps.techs.intersects(&self.techs))
-            || (self.abilities != 0 && c.factions[ps.faction.idx()].known_abilities & self.abilities != 0)
+            || (!self.abilities.is_empty() && c.factions[ps.faction.idx()].known_abilities.intersects(self.abilities))
             || (self.any_planet && ps.planets.intersects(&self.planets))
     }
 }

@@ -30,6 +30,38 @@ impl SourceKey {
 #[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
 pub struct AbilityBit(pub(crate) u8);
 
+/// A set of [`AbilityBit`]s: the implemented abilities of a faction, or the abilities a hook
+/// point's rules come from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub struct AbilitySet(u64);
+
+impl AbilitySet {
+    /// How many abilities a set can hold (the rule registry may name at most this many).
+    pub const CAPACITY: usize = 64;
+    /// No ability.
+    pub const EMPTY: AbilitySet = AbilitySet(0);
+    /// Adds ability `k`.
+    #[inline]
+    pub fn insert(&mut self, k: AbilityBit) {
+        self.0 |= 1 << k.0;
+    }
+    /// True when ability `k` is in the set.
+    #[inline]
+    pub fn contains(self, k: AbilityBit) -> bool {
+        self.0 >> k.0 & 1 == 1
+    }
+    /// True when the sets share an ability.
+    #[inline]
+    pub fn intersects(self, other: AbilitySet) -> bool {
+        self.0 & other.0 != 0
+    }
+    /// True when the set is empty.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
 /// A rule source resolved against one content: the typed id of the card or ability.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
 pub enum Source {
@@ -59,7 +91,7 @@ impl Source {
         let ps = s.player(p);
         match self {
             Source::Tech(t) => ps.techs.contains(t),
-            Source::Ability(AbilityBit(k)) => c.factions[ps.faction.idx()].known_abilities >> k & 1 == 1,
+            Source::Ability(k) => c.factions[ps.faction.idx()].known_abilities.contains(k),
             Source::Planet(pl) => ps.planets.contains(pl),
         }
     }
