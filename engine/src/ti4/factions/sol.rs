@@ -1,11 +1,22 @@
-//! The Federation of Sol: Versatile. (Orbital Drop is not modelled.)
+//! The Federation of Sol: Orbital Drop, Versatile.
 
 use crate::ti4::content::Content;
+use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
 use crate::ti4::state::State;
 
 pub(super) static RULES: &[Rule] = &[
+    // Orbital Drop: "ACTION: Spend 1 token from your strategy pool to place 2 infantry from
+    // your reinforcements on 1 planet you control." (rules 23; target = the planet id.)
+    Rule {
+        source: SourceKey::Ability("orbital_drop"),
+        hooks: Hooks {
+            component_targets: Some(orbital_drop_targets),
+            component_action: Some(orbital_drop),
+            ..Hooks::NONE
+        },
+    },
     // Versatile: "When you gain command tokens during the status phase, gain 1 additional
     // command token." (Status phase step 5, rules 81.5)
     Rule {
@@ -16,4 +27,32 @@ pub(super) static RULES: &[Rule] = &[
 
 fn versatile(_: Source, _: &Content, _: &State, _: Player) -> u8 {
     1
+}
+
+/// Orbital Drop's targets: each planet `p` controls on the board that holds no other player's
+/// units, while `p` has a strategy token and an infantry in reinforcements.
+fn orbital_drop_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    let (c, s) = (g.content(), &g.state);
+    let ps = s.player(p);
+    if ps.strategy == 0 || ps.reinforcements[UnitType::Infantry.idx()] == 0 {
+        return;
+    }
+    for pl in ps.planets.iter() {
+        if let Some(loc) = s.planet_location(c, pl) {
+            if s.occupant(loc).is_none_or(|q| q == p) {
+                out(pl.0);
+            }
+        }
+    }
+}
+
+/// Orbital Drop: 1 strategy token spent (back to reinforcements, rules 20), then 2 infantry
+/// (as many as the reinforcements hold) placed on the planet.
+fn orbital_drop(_: Source, g: &mut Ti4Game, p: Player, target: u8) {
+    let Some(loc) = g.state.planet_location(g.content(), PlanetId(target)) else { return };
+    let ps = g.state.player_mut(p);
+    ps.strategy -= 1;
+    ps.token_reinforcements += 1;
+    let n = g.state.player(p).reinforcements[UnitType::Infantry.idx()].min(2);
+    let _ = g.place_units(p, loc, UnitType::Infantry, n);
 }

@@ -383,3 +383,33 @@ fn yssaril_stall_tactics_discards_an_action_card_as_the_turns_action() {
     give(&mut other, "war_effort", ME);
     assert!(uses(&other).is_empty(), "the Hacan has no Stall Tactics");
 }
+
+/// Seed 0 seats the Sol at seat 0.
+#[test]
+fn sol_orbital_drop_places_2_infantry_on_a_planet_it_controls() {
+    let (mut g, sol) = seated(0, "sol");
+    assert_eq!(sol, ME);
+    set_strategy_pool(&mut g, ME, 1);
+    let od = ability("orbital_drop");
+    let jord = g.content().planet("jord").unwrap();
+    assert_eq!(uses(&g), vec![Action::Use(od, jord.0)], "the one planet Sol controls");
+    assert_eq!(g.action_id(Action::Use(od, jord.0)), format!("use.orbital_drop.{}", jord.0));
+    let loc = g.state.planet_location(g.content(), jord).unwrap();
+    let tokens = g.state.player(ME).token_reinforcements;
+    let mut after = g.clone();
+    after.apply(Action::Use(od, jord.0));
+    assert_eq!(after.state.count_at(loc, UnitType::Infantry), 2);
+    assert_eq!(after.state.player(ME).strategy, 0, "1 token spent from the strategy pool");
+    assert_eq!(after.state.player(ME).token_reinforcements, tokens + 1);
+    assert_ne!(after.step, Step::Turn(ME), "a component action ends the turn");
+    check(&after).unwrap();
+    // One infantry left in reinforcements: it alone is placed.
+    let mut one = g.clone();
+    let left = one.state.player(ME).reinforcements[UnitType::Infantry.idx()];
+    one.state.add_units(ME, loc, UnitType::Infantry, left - 1).unwrap();
+    one.apply(Action::Use(od, jord.0));
+    assert_eq!(one.state.count_at(loc, UnitType::Infantry), left);
+    check(&one).unwrap();
+    set_strategy_pool(&mut g, ME, 0);
+    assert!(uses(&g).is_empty(), "no token in the strategy pool: no Orbital Drop");
+}
