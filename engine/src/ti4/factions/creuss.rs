@@ -1,12 +1,22 @@
-//! The Ghosts of Creuss: Slipstream, Quantum Entanglement. (Creuss Gate and the wormhole
-//! tokens' movement are in the galaxy; Creuss Gate itself is not modelled.)
+//! The Ghosts of Creuss: Slipstream, Quantum Entanglement, Wormhole Generator. (The wormhole
+//! tokens are wormholes for every player's movement, `game::tactical::movement_query`; Creuss
+//! Gate itself is not modelled.)
 
-use crate::ti4::galaxy::{ExtraWormholes, Reach, Wormhole};
+use crate::ti4::galaxy::{Reach, Wormhole};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::state::NOBODY;
 
 pub(super) static RULES: &[Rule] = &[
+    // Wormhole Generator: "ACTION: Exhaust this card to place or move a Creuss wormhole token
+    // into either a system that contains a planet you control or a non-home system that does
+    // not contain another player's ships." (rules 23; target = slot × 2, + 1 for the beta
+    // token.) A Valefar copy carries it (Technology 16).
+    Rule {
+        source: SourceKey::Tech("wormhole_generator"),
+        hooks: Hooks { component_targets: Some(generator_targets), component_action: Some(place_token), ..Hooks::NONE },
+    },
     // Quantum Entanglement: "You treat all systems that contain either an alpha or beta
     // wormhole as adjacent to each other."
     Rule { source: SourceKey::Ability("quantum_entanglement"), hooks: Hooks { reach: Some(linked), ..Hooks::NONE } },
@@ -20,11 +30,45 @@ pub(super) static RULES: &[Rule] = &[
 ];
 
 fn linked(_: Source, _: &Ti4Game, _: Player, q: &mut Reach) {
-    q.extra = ExtraWormholes::NONE.alpha_beta_linked();
+    q.extra = q.extra.alpha_beta_linked();
 }
 
 fn slipstream(_: Source, g: &Ti4Game, p: Player, from: u8) -> u8 {
     let gal = g.galaxy();
-    let wormholes = gal.wormhole_slots(Wormhole::Alpha) | gal.wormhole_slots(Wormhole::Beta);
+    let tokens = g.state.tokens.creuss_wormholes.iter().flatten().fold(0u64, |m, &sl| m | 1 << sl);
+    let wormholes = gal.wormhole_slots(Wormhole::Alpha) | gal.wormhole_slots(Wormhole::Beta) | tokens;
     (from == g.home_slot[p.idx()] || wormholes >> from & 1 == 1) as u8
+}
+
+/// Wormhole Generator's targets: each (system, token) the ready card can place or move a token
+/// to: a system with a planet `p` controls, or a non-home system with no other player's ships,
+/// other than the one the token lies in.
+fn generator_targets(src: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    let (Some(t), c, s) = (src.tech(), g.content(), &g.state) else { return };
+    if s.player(p).exhausted_techs.contains(t) {
+        return;
+    }
+    let gal = g.galaxy();
+    for slot in 0..s.num_systems {
+        let planets = &c.systems[gal.tile(slot).idx()].planets;
+        let controls = planets.iter().any(|&pl| s.player(p).planets.contains(pl));
+        let home = s.seats().any(|q| g.home_slot[q.idx()] == slot);
+        let owner = s.systems[slot as usize].space.owner;
+        if !(controls || !home && (owner == NOBODY || owner == p.0)) {
+            continue;
+        }
+        for k in 0..2u8 {
+            if s.tokens.creuss_wormholes[k as usize] != Some(slot) {
+                out(slot * 2 + k);
+            }
+        }
+    }
+}
+
+/// Wormhole Generator: exhausts the card and puts the token (alpha, or beta for an odd target)
+/// in the system.
+fn place_token(src: Source, g: &mut Ti4Game, p: Player, target: u8) {
+    let Some(t) = src.tech() else { return };
+    g.state.player_mut(p).exhausted_techs.insert(t);
+    g.state.tokens.creuss_wormholes[(target % 2) as usize] = Some(target / 2);
 }

@@ -413,3 +413,69 @@ fn sol_orbital_drop_places_2_infantry_on_a_planet_it_controls() {
     set_strategy_pool(&mut g, ME, 0);
     assert!(uses(&g).is_empty(), "no token in the strategy pool: no Orbital Drop");
 }
+
+/// Seed 16 seats the Creuss at seat 0.
+#[test]
+fn creuss_wormhole_generator_places_or_moves_a_wormhole_token() {
+    let (mut g, creuss) = seated(16, "ghost");
+    assert_eq!(creuss, ME);
+    let wg = crate::ti4::rules::Source::Tech(g.content().tech("wormhole_generator").unwrap());
+    assert!(uses(&g).iter().all(|a| !matches!(a, Action::Use(s, _) if *s == wg)), "without the technology");
+    g.state.player_mut(ME).techs.insert(wg.tech().unwrap());
+    let offered: Vec<u8> = uses(&g)
+        .into_iter()
+        .filter_map(|a| if let Action::Use(s, t) = a { (s == wg).then_some(t) } else { None })
+        .collect();
+    let open = super::rule_tests::slot_at_distance(&g, g.home_slot[1], 2);
+    assert!(
+        offered.contains(&(open * 2)) && offered.contains(&(open * 2 + 1)),
+        "an empty non-home system, either token"
+    );
+    let theirs = g.home_slot[1];
+    assert!(!offered.contains(&(theirs * 2)), "not another player's home system");
+    let mut blocked = g.clone();
+    blocked.state.add_units(Player(1), Location::Space(open), UnitType::Destroyer, 1).unwrap();
+    let again: Vec<Action> = uses(&blocked);
+    assert!(!again.contains(&Action::Use(wg, open * 2)), "not where another player has ships");
+    g.apply(Action::Use(wg, open * 2 + 1));
+    assert_eq!(g.state.tokens.creuss_wormholes, [None, Some(open)], "the beta token placed");
+    assert!(g.state.player(ME).exhausted_techs.contains(wg.tech().unwrap()), "the card is exhausted");
+    assert_ne!(g.step, Step::Turn(ME), "a component action ends the turn");
+    check(&g).unwrap();
+}
+
+/// Wormholes 101: a Creuss wormhole token makes its system adjacent to the systems with a
+/// wormhole of its kind, for every player's movement (the first seed whose galaxy prints an
+/// alpha wormhole; no Creuss at seat 0).
+#[test]
+fn creuss_wormhole_tokens_are_wormholes_for_every_players_movement() {
+    use crate::ti4::galaxy::{bits, Wormhole};
+    let mut g = (1..48)
+        .map(|seed| scenario_of(six_player_game(seed)))
+        .find(|g| {
+            g.galaxy().wormhole_slots(Wormhole::Alpha) != 0
+                && g.content().factions[g.state.player(ME).faction.idx()].key != "ghost"
+        })
+        .expect("a galaxy with an alpha wormhole");
+    let gal = g.galaxy();
+    let alpha = bits(gal.wormhole_slots(Wormhole::Alpha)).next().expect("a printed alpha wormhole");
+    let far = (0..g.state.num_systems)
+        .find(|&sl| {
+            gal.distance(alpha, sl).is_some_and(|d| d >= 3)
+                && gal.anomalies(sl) == 0
+                && gal.wormhole_slots(Wormhole::Alpha) >> sl & 1 == 0
+                && !g.home_slot[..6].contains(&sl)
+        })
+        .expect("a plain system 3 or more from the alpha wormhole");
+    g.state.player_mut(ME).tactic = 3;
+    g.state.add_units(ME, Location::Space(far), UnitType::Destroyer, 1).unwrap();
+    let moves = |mut g: Ti4Game| {
+        g.apply(Action::Activate(alpha));
+        legal(&g).contains(&Action::Move(far, UnitType::Destroyer))
+    };
+    assert!(!moves(g.clone()), "too far without the token");
+    g.state.tokens.creuss_wormholes[0] = Some(far);
+    assert!(moves(g.clone()), "the alpha token joins the two systems");
+    g.state.tokens.creuss_wormholes = [None, Some(far)];
+    assert!(!moves(g), "a beta token does not");
+}

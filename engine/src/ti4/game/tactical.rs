@@ -27,7 +27,7 @@ use crate::ti4::combat::{
 use crate::ti4::content::{Content, Production};
 use crate::ti4::elimination::destroy_units;
 use crate::ti4::galaxy::anomaly::{move_value_leaving, rift_destroys, rift_roll_needed};
-use crate::ti4::galaxy::{bits, Anomaly, MoverTraits, Reach};
+use crate::ti4::galaxy::{bits, Anomaly, MoverTraits, Reach, Wormhole};
 use crate::ti4::ids::*;
 use crate::ti4::rules;
 use crate::ti4::state::{Location, State, MAX_PLANETS_PER_SYSTEM};
@@ -175,13 +175,20 @@ fn start_bonus(g: &Ti4Game, p: Player, m: &Mover, from: u8) -> u8 {
 /// The movement query of a ship of `p` leaving `from` with move value `mv`. Without
 /// `use_rifts` the ship neither passes through a gravity rift nor takes a rift's +1 (so it
 /// never rolls for one); with it, every rift left costs no move (Gravity rift 41.1). Quantum
-/// Entanglement (Creuss) links the alpha and beta wormholes for its owner.
+/// Entanglement (Creuss) links the alpha and beta wormholes for its owner; the Creuss wormhole
+/// tokens on the board are alpha and beta wormholes for everyone.
 fn movement_query(g: &Ti4Game, p: Player, m: &Mover, mv: u8, use_rifts: bool) -> Reach {
     let gal = &g.galaxy;
     let mut q = gal.anomaly_reach(mv, m.traits, use_rifts);
     q.no_pass |= m.blocked;
     if !use_rifts {
         q.no_pass |= gal.anomaly_slots(Anomaly::GravityRift);
+    }
+    // Creuss wormhole tokens are wormholes for every player (Wormholes 101).
+    for (k, kind) in [(0, Wormhole::Alpha), (1, Wormhole::Beta)] {
+        if let Some(slot) = g.state.tokens.creuss_wormholes[k] {
+            q.extra.insert(slot, kind);
+        }
     }
     if m.reach {
         rules::reach(g, p, &mut q);
