@@ -1,5 +1,6 @@
-//! The Emirates of Hacan: Masters of Trade and Guild Ships. (Arbiters lets action cards be
-//! exchanged in transactions, which trade commodities and promissory notes only here.)
+//! The Emirates of Hacan: Masters of Trade, Guild Ships and Production Biomes. (Arbiters lets
+//! action cards be exchanged in transactions, which trade commodities and promissory notes only
+//! here.)
 
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
@@ -9,6 +10,13 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
 const TRADE: u8 = 4;
 
 pub(super) static RULES: &[Rule] = &[
+    // Production Biomes: "ACTION: Exhaust this card and spend 1 token from your strategy pool to
+    // gain 4 trade goods and choose 1 other player; that player gains 2 trade goods." (rules 23;
+    // target = the other player's seat.) A Valefar copy carries it (Technology 16).
+    Rule {
+        source: SourceKey::Tech("production_biomes"),
+        hooks: Hooks { component_targets: Some(biomes_targets), component_action: Some(biomes), ..Hooks::NONE },
+    },
     // Masters of Trade: "You do not have to spend a command token to resolve the secondary
     // ability of the Trade strategy card." (digest §3, Trade)
     Rule {
@@ -29,4 +37,29 @@ fn guild_ships(_: Source, _: &Ti4Game, _: Player) -> bool {
 
 fn masters_of_trade(_: Source, _: &Ti4Game, _: Player, card: u8) -> bool {
     card == TRADE
+}
+
+/// Production Biomes' targets: every other player in the game, while the card is ready and
+/// `p` has a strategy token.
+fn biomes_targets(src: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    let (Some(t), s) = (src.tech(), &g.state) else { return };
+    if s.player(p).exhausted_techs.contains(t) || s.player(p).strategy == 0 {
+        return;
+    }
+    for q in s.seats().filter(|&q| q != p && s.player(q).in_game) {
+        out(q.0);
+    }
+}
+
+/// Production Biomes: the card exhausted and 1 strategy token spent (back to reinforcements,
+/// rules 20); 4 trade goods for `p`, 2 for the chosen player.
+fn biomes(src: Source, g: &mut Ti4Game, p: Player, other: u8) {
+    let Some(t) = src.tech() else { return };
+    let ps = g.state.player_mut(p);
+    ps.exhausted_techs.insert(t);
+    ps.strategy -= 1;
+    ps.token_reinforcements += 1;
+    ps.trade_goods = ps.trade_goods.saturating_add(4);
+    let q = g.state.player_mut(Player(other));
+    q.trade_goods = q.trade_goods.saturating_add(2);
 }

@@ -23,6 +23,7 @@ mod nomad;
 mod saar;
 mod sardakk;
 mod sol;
+mod vuil_raith;
 mod winnu;
 mod yssaril;
 
@@ -50,6 +51,7 @@ pub(crate) static FACTIONS: &[(&str, &[Rule])] = &[
     ("empyrean", empyrean::RULES),
     ("nomad", nomad::RULES),
     ("arborec", arborec::RULES),
+    ("cabal", vuil_raith::RULES),
 ];
 
 /// Every faction ability with a rule, in registry order: ability `k` is [`AbilityBit`]`(k)`.

@@ -479,3 +479,54 @@ fn creuss_wormhole_tokens_are_wormholes_for_every_players_movement() {
     g.state.tokens.creuss_wormholes = [None, Some(far)];
     assert!(!moves(g), "a beta token does not");
 }
+
+/// Seed 1 seats the Hacan at seat 0.
+#[test]
+fn hacan_production_biomes_gains_4_trade_goods_and_gives_2_to_another_player() {
+    let (mut g, hacan) = seated(1, "hacan");
+    assert_eq!(hacan, ME);
+    let pb = crate::ti4::rules::Source::Tech(g.content().tech("production_biomes").unwrap());
+    let biomes = |g: &Ti4Game| uses(g).into_iter().filter(|a| matches!(a, Action::Use(s, _) if *s == pb)).count();
+    set_strategy_pool(&mut g, ME, 1);
+    assert_eq!(biomes(&g), 0, "without the technology");
+    g.state.player_mut(ME).techs.insert(pb.tech().unwrap());
+    assert_eq!(biomes(&g), 5, "one target per other player");
+    let (mine, theirs) = (g.state.player(ME).trade_goods, g.state.player(Player(2)).trade_goods);
+    let mut after = g.clone();
+    after.apply(Action::Use(pb, 2));
+    assert_eq!(after.state.player(ME).trade_goods, mine + 4);
+    assert_eq!(after.state.player(Player(2)).trade_goods, theirs + 2);
+    assert_eq!(after.state.player(ME).strategy, 0, "1 strategy token spent");
+    assert!(after.state.player(ME).exhausted_techs.contains(pb.tech().unwrap()), "the card is exhausted");
+    assert_ne!(after.step, Step::Turn(ME), "a component action ends the turn");
+    check(&after).unwrap();
+    set_strategy_pool(&mut g, ME, 0);
+    assert_eq!(biomes(&g), 0, "no strategy token");
+}
+
+/// Seed 18 seats the Vuil'raith at seat 0.
+#[test]
+fn cabal_vortex_captures_a_unit_of_a_type_next_to_its_space_docks_from_reinforcements() {
+    let (mut g, cabal) = seated(18, "cabal");
+    assert_eq!(cabal, ME);
+    let vx = crate::ti4::rules::Source::Tech(g.content().tech("vortex").unwrap());
+    g.state.player_mut(ME).techs.insert(vx.tech().unwrap());
+    let h = g.home_slot[ME.idx()];
+    let near = super::rule_tests::slot_at_distance(&g, h, 1);
+    let them = Player(1);
+    g.state.add_units(them, Location::Space(near), UnitType::Destroyer, 1).unwrap();
+    let target = them.0 * 16 + UnitType::Destroyer.idx() as u8;
+    assert!(!uses(&g).contains(&Action::Use(vx, target)), "no space dock of the Cabal");
+    g.state.add_units(ME, Location::Planet(h, 0), UnitType::SpaceDock, 1).unwrap();
+    assert_eq!(
+        uses(&g).into_iter().filter(|a| matches!(a, Action::Use(s, _) if *s == vx)).collect::<Vec<_>>(),
+        vec![Action::Use(vx, target)]
+    );
+    let left = g.state.player(them).reinforcements[UnitType::Destroyer.idx()];
+    g.apply(Action::Use(vx, target));
+    assert_eq!(g.state.captured.held(ME, them, UnitType::Destroyer), 1, "captured from reinforcements");
+    assert_eq!(g.state.player(them).reinforcements[UnitType::Destroyer.idx()], left - 1);
+    assert_eq!(g.state.count_at(Location::Space(near), UnitType::Destroyer), 1, "the unit on the board stays");
+    assert!(g.state.player(ME).exhausted_techs.contains(vx.tech().unwrap()), "the card is exhausted");
+    check(&g).unwrap();
+}

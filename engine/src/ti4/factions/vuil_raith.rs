@@ -1,0 +1,75 @@
+//! The Vuil'raith Cabal: Vortex. (Devour, Amalgamation and Riftmeld are not modelled; captured
+//! units are returned on elimination by the Elimination rules.)
+
+use crate::ti4::game::Ti4Game;
+use crate::ti4::ids::*;
+use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::state::Location;
+
+pub(super) static RULES: &[Rule] = &[
+    // Vortex: "ACTION: Exhaust this card to choose another player's non-structure unit in a
+    // system that is adjacent to 1 or more of your space docks. Capture 1 unit of that type
+    // from that player's reinforcements." (rules 23; target = seat × 16 + unit type.) A
+    // Valefar copy carries it (Technology 16).
+    Rule {
+        source: SourceKey::Tech("vortex"),
+        hooks: Hooks { component_targets: Some(vortex_targets), component_action: Some(vortex), ..Hooks::NONE },
+    },
+];
+
+/// The systems adjacent to a system with one of `p`'s space docks (not those systems
+/// themselves, unless adjacent to another one).
+fn next_to_docks(g: &Ti4Game, p: Player) -> u64 {
+    let s = &g.state;
+    let mut near = 0u64;
+    for slot in 0..s.num_systems {
+        let docked = (0..s.systems[slot as usize].planets.len() as u8).any(|n| {
+            let loc = Location::Planet(slot, n);
+            s.occupant(loc) == Some(p) && s.count_at(loc, UnitType::SpaceDock) > 0
+        });
+        if docked {
+            near |= g.galaxy().neighbours(slot);
+        }
+    }
+    near
+}
+
+/// Vortex's targets: each (other player, non-structure unit type) with such a unit in a system
+/// next to `p`'s space docks and one in their reinforcements, while the card is ready.
+fn vortex_targets(src: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    let (Some(t), s) = (src.tech(), &g.state) else { return };
+    if s.player(p).exhausted_techs.contains(t) || s.player(p).on_board[UnitType::SpaceDock.idx()] == 0 {
+        return;
+    }
+    let near = next_to_docks(g, p);
+    let mut seen = [0u16; MAX_PLAYERS];
+    for slot in crate::ti4::galaxy::bits(near) {
+        let sys = &s.systems[slot as usize];
+        let here = std::iter::once(Location::Space(slot))
+            .chain((0..sys.planets.len() as u8).map(|n| Location::Planet(slot, n)));
+        for loc in here {
+            let Some(q) = s.occupant(loc).filter(|&q| q != p) else { continue };
+            for u in UnitType::ALL {
+                if u != UnitType::SpaceDock && u != UnitType::Pds && s.count_at(loc, u) > 0 {
+                    seen[q.idx()] |= 1 << u.idx();
+                }
+            }
+        }
+    }
+    for q in s.seats() {
+        for u in UnitType::ALL {
+            if seen[q.idx()] >> u.idx() & 1 == 1 && s.player(q).reinforcements[u.idx()] > 0 {
+                out(q.0 * 16 + u.idx() as u8);
+            }
+        }
+    }
+}
+
+/// Vortex: the card exhausted, then 1 unit of the type captured from the player's
+/// reinforcements.
+fn vortex(src: Source, g: &mut Ti4Game, p: Player, target: u8) {
+    let Some(t) = src.tech() else { return };
+    g.state.player_mut(p).exhausted_techs.insert(t);
+    let (q, u) = (Player(target / 16), UnitType::ALL[(target % 16) as usize]);
+    let _ = g.state.capture_from_reinforcements(p, q, u, 1);
+}
