@@ -85,7 +85,7 @@ fn the_planted_edit_is_found_and_the_inert_edit_does_nothing() {
 /// The realistic example: a buff that moves the weakest of six real factions to about its fair
 /// share. The plain run reads it as balanced (no flag); the paired comparison finds the change in
 /// Arborec's mean score (`scripts/games_to_find.sh arborec arborec real_base` prints the games
-/// each method needs; 180 for the comparison).
+/// each method needs).
 #[test]
 fn a_buff_to_the_fair_share_is_found_by_the_comparison_and_not_by_the_plain_run() {
     let dir = scratch("compare-real");
@@ -99,7 +99,10 @@ fn a_buff_to_the_fair_share_is_found_by_the_comparison_and_not_by_the_plain_run(
     assert_eq!(summary["balance"]["flagged_factions"], serde_json::json!([]), "the plain run flags nothing");
     let c = compare(&base, &buffed);
     let flagged = flagged(&c);
-    assert_eq!(flagged, ["faction arborec: mean_score"], "{c}");
+    // Only Arborec's groups may be flagged, and its mean score must be; whether the win-rate test
+    // also clears Holm at 240 games depends on the rest of the rules (since c0ddda5 it does).
+    assert!(flagged.iter().all(|f| f.starts_with("faction arborec: ")), "{c}");
+    assert!(flagged.contains(&"faction arborec: mean_score"), "{c}");
     let a = &c["factions"]["arborec"];
     assert!(a["mean_score_diff_ci95"][0].as_f64().unwrap() > 0.0 && a["win_rate_diff"].as_f64().unwrap() > 0.0, "{a}");
     std::fs::remove_dir_all(&dir).unwrap();
