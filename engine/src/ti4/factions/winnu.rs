@@ -1,9 +1,11 @@
-//! The Winnu: Blood Ties. (Reclamation is not modelled: it needs a record of the planets gained
-//! during the tactical action, which the round loop does not keep.)
+//! The Winnu: Blood Ties, Lazax Gate Folding. (Reclamation is not modelled: it needs a record
+//! of the planets gained during the tactical action, which the round loop does not keep.)
 
+use crate::ti4::galaxy::{Reach, Wormhole};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::state::Location;
 
 pub(super) static RULES: &[Rule] = &[
     // Blood Ties: "You do not have to spend influence to remove the custodians token from
@@ -12,7 +14,58 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Ability("blood_ties"),
         hooks: Hooks { custodians_free: Some(blood_ties), ..Hooks::NONE },
     },
+    // Lazax Gate Folding: "During your tactical actions, if you do not control Mecatol Rex,
+    // treat its system as if it has both an alpha and beta wormhole. ACTION: If you control
+    // Mecatol Rex, exhaust this card to place 1 infantry from your reinforcements on Mecatol
+    // Rex." (rules 23, 101; the action's target is the Mecatol Rex planet id.) A Valefar copy
+    // carries it (Technology 16).
+    Rule {
+        source: SourceKey::Tech("lazax_gate_folding"),
+        hooks: Hooks {
+            reach: Some(gate_folding),
+            component_targets: Some(gate_folding_targets),
+            component_action: Some(gate_folding_infantry),
+            ..Hooks::NONE
+        },
+    },
 ];
+
+/// Mecatol Rex's planet, and whether `p` controls it.
+fn mecatol(g: &Ti4Game, p: Player) -> Option<(PlanetId, bool)> {
+    let pl = g.state.planet_at(g.content(), Location::Planet(g.galaxy().mecatol(), 0))?;
+    Some((pl, g.state.player(p).planets.contains(pl)))
+}
+
+/// Lazax Gate Folding, first part: without Mecatol Rex, its system holds an alpha and a beta
+/// wormhole for the owner's movement.
+fn gate_folding(_: Source, g: &Ti4Game, p: Player, q: &mut Reach) {
+    if mecatol(g, p).is_some_and(|(_, held)| !held) {
+        q.extra.insert(g.galaxy().mecatol(), Wormhole::Alpha);
+        q.extra.insert(g.galaxy().mecatol(), Wormhole::Beta);
+    }
+}
+
+/// Lazax Gate Folding's action: offered while the card is ready, `p` controls Mecatol Rex and
+/// has an infantry in reinforcements.
+fn gate_folding_targets(src: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    let Some(t) = src.tech() else { return };
+    let ps = g.state.player(p);
+    if ps.exhausted_techs.contains(t) || ps.reinforcements[UnitType::Infantry.idx()] == 0 {
+        return;
+    }
+    if let Some((pl, true)) = mecatol(g, p) {
+        out(pl.0);
+    }
+}
+
+/// Lazax Gate Folding's action: the card exhausted, 1 infantry placed on Mecatol Rex.
+fn gate_folding_infantry(src: Source, g: &mut Ti4Game, p: Player, target: u8) {
+    let Some(t) = src.tech() else { return };
+    g.state.player_mut(p).exhausted_techs.insert(t);
+    if let Some(loc) = g.state.planet_location(g.content(), PlanetId(target)) {
+        let _ = g.place_units(p, loc, UnitType::Infantry, 1);
+    }
+}
 
 fn blood_ties(_: Source, _: &Ti4Game, _: Player) -> bool {
     true

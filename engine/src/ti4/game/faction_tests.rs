@@ -8,6 +8,7 @@ use super::strategy_card_tests::{hold, imperial_offers_a_public_objective};
 use super::tests::{check, six_player_game};
 use super::*;
 use crate::ti4::components::Zone;
+use crate::ti4::galaxy::Wormhole;
 use crate::ti4::state::Location;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -528,5 +529,57 @@ fn cabal_vortex_captures_a_unit_of_a_type_next_to_its_space_docks_from_reinforce
     assert_eq!(g.state.player(them).reinforcements[UnitType::Destroyer.idx()], left - 1);
     assert_eq!(g.state.count_at(Location::Space(near), UnitType::Destroyer), 1, "the unit on the board stays");
     assert!(g.state.player(ME).exhausted_techs.contains(vx.tech().unwrap()), "the card is exhausted");
+    check(&g).unwrap();
+}
+
+/// Seed 10 seats the Winnu at seat 0.
+#[test]
+fn winnu_lazax_gate_folding_wormholes_at_mecatol_without_it_and_infantry_onto_it_with_it() {
+    let (mut g, winnu) = seated(10, "winnu");
+    assert_eq!(winnu, ME);
+    let lgf = crate::ti4::rules::Source::Tech(g.content().tech("lazax_gate_folding").unwrap());
+    let mecatol = g.galaxy().mecatol();
+    let gal = g.galaxy();
+    let far = (0..g.state.num_systems)
+        .find(|&sl| {
+            gal.distance(mecatol, sl).is_some_and(|d| d >= 3)
+                && gal.anomalies(sl) == 0
+                && !g.home_slot[..6].contains(&sl)
+        })
+        .expect("a plain system 3 from Mecatol Rex");
+    // The token's kind: one whose printed wormholes are all 2 or more from Mecatol Rex, so the
+    // destroyer (move 2) reaches it only through a wormhole at Mecatol Rex itself.
+    let apart = |w: Wormhole| {
+        let m = gal.wormhole_slots(w);
+        (0..g.state.num_systems).all(|sl| m >> sl & 1 == 0 || gal.distance(mecatol, sl).is_some_and(|d| d >= 2))
+    };
+    let tokens = if apart(Wormhole::Alpha) {
+        [Some(far), None]
+    } else {
+        assert!(apart(Wormhole::Beta), "a wormhole kind away from Mecatol Rex");
+        [None, Some(far)]
+    };
+    g.state.tokens.creuss_wormholes = tokens;
+    g.state.player_mut(ME).tactic = 3;
+    g.state.add_units(ME, Location::Space(far), UnitType::Destroyer, 1).unwrap();
+    let moves = |mut g: Ti4Game| {
+        g.apply(Action::Activate(mecatol));
+        legal(&g).contains(&Action::Move(far, UnitType::Destroyer))
+    };
+    assert!(!moves(g.clone()), "without the card Mecatol Rex has no wormhole");
+    g.state.player_mut(ME).techs.insert(lgf.tech().unwrap());
+    assert!(moves(g.clone()), "a wormhole at Mecatol Rex joins the token's system");
+    assert!(uses(&g).iter().all(|a| !matches!(a, Action::Use(s, _) if *s == lgf)), "no action without Mecatol Rex");
+    let mr = g.state.planet_at(g.content(), Location::Planet(mecatol, 0)).unwrap();
+    let c = g.content.clone();
+    crate::ti4::control::gain_control(&c, &mut g.state, ME, mr, false).unwrap();
+    assert!(!moves(g.clone()), "holding Mecatol Rex: no wormholes there");
+    assert_eq!(
+        uses(&g).into_iter().filter(|a| matches!(a, Action::Use(s, _) if *s == lgf)).collect::<Vec<_>>(),
+        vec![Action::Use(lgf, mr.0)]
+    );
+    g.apply(Action::Use(lgf, mr.0));
+    assert_eq!(g.state.count_at(Location::Planet(mecatol, 0), UnitType::Infantry), 1);
+    assert!(g.state.player(ME).exhausted_techs.contains(lgf.tech().unwrap()), "the card is exhausted");
     check(&g).unwrap();
 }
