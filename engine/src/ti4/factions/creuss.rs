@@ -43,11 +43,8 @@ fn slipstream(_: Source, g: &Ti4Game, p: Player, from: u8) -> u8 {
 /// Wormhole Generator's targets: each (system, token) the ready card can place or move a token
 /// to: a system with a planet `p` controls, or a non-home system with no other player's ships,
 /// other than the one the token lies in.
-fn generator_targets(src: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
-    let (Some(t), c, s) = (src.tech(), g.content(), &g.state) else { return };
-    if s.player(p).exhausted_techs.contains(t) {
-        return;
-    }
+fn generator_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    let (c, s) = (g.content(), &g.state);
     let gal = g.galaxy();
     for slot in 0..s.num_systems {
         let planets = &c.systems[gal.tile(slot).idx()].planets;

@@ -41,9 +41,9 @@ fn masters_of_trade(_: Source, _: &Ti4Game, _: Player, card: u8) -> bool {
 
 /// Production Biomes' targets: every other player in the game, while the card is ready and
 /// `p` has a strategy token.
-fn biomes_targets(src: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
-    let (Some(t), s) = (src.tech(), &g.state) else { return };
-    if s.player(p).exhausted_techs.contains(t) || s.player(p).strategy == 0 {
+fn biomes_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    let s = &g.state;
+    if s.player(p).strategy == 0 {
         return;
     }
     for q in s.seats().filter(|&q| q != p && s.player(q).in_game) {

@@ -36,9 +36,9 @@ fn next_to_docks(g: &Ti4Game, p: Player) -> u64 {
 
 /// Vortex's targets: each (other player, non-structure unit type) with such a unit in a system
 /// next to `p`'s space docks and one in their reinforcements, while the card is ready.
-fn vortex_targets(src: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
-    let (Some(t), s) = (src.tech(), &g.state) else { return };
-    if s.player(p).exhausted_techs.contains(t) || s.player(p).on_board[UnitType::SpaceDock.idx()] == 0 {
+fn vortex_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    let s = &g.state;
+    if s.player(p).on_board[UnitType::SpaceDock.idx()] == 0 {
         return;
     }
     let near = next_to_docks(g, p);

@@ -5,7 +5,6 @@ use crate::ti4::galaxy::{Reach, Wormhole};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
-use crate::ti4::state::Location;
 
 pub(super) static RULES: &[Rule] = &[
     // Blood Ties: "You do not have to spend influence to remove the custodians token from
@@ -32,7 +31,7 @@ pub(super) static RULES: &[Rule] = &[
 
 /// Mecatol Rex's planet, and whether `p` controls it.
 fn mecatol(g: &Ti4Game, p: Player) -> Option<(PlanetId, bool)> {
-    let pl = g.state.planet_at(g.content(), Location::Planet(g.galaxy().mecatol(), 0))?;
+    let pl = g.content().known.mecatol_rex?;
     Some((pl, g.state.player(p).planets.contains(pl)))
 }
 
@@ -45,12 +44,10 @@ fn gate_folding(_: Source, g: &Ti4Game, p: Player, q: &mut Reach) {
     }
 }
 
-/// Lazax Gate Folding's action: offered while the card is ready, `p` controls Mecatol Rex and
-/// has an infantry in reinforcements.
-fn gate_folding_targets(src: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
-    let Some(t) = src.tech() else { return };
-    let ps = g.state.player(p);
-    if ps.exhausted_techs.contains(t) || ps.reinforcements[UnitType::Infantry.idx()] == 0 {
+/// Lazax Gate Folding's action: offered (while the card is ready) when `p` controls Mecatol Rex
+/// and has an infantry in reinforcements.
+fn gate_folding_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    if g.state.player(p).reinforcements[UnitType::Infantry.idx()] == 0 {
         return;
     }
     if let Some((pl, true)) = mecatol(g, p) {

@@ -284,11 +284,14 @@ pub fn production_mask(c: &Content, techs: TechSet) -> u16 {
 }
 
 /// Hook point `component_targets`: every `(source, target)` pair the active rules offer `p`,
-/// in registry order.
+/// in registry order. A technology's action is offered only while its card is ready (rules
+/// 34.1: the abilities of an exhausted card cannot be resolved), so no rule checks that itself.
 pub fn component_targets(g: &Ti4Game, p: Player, out: &mut dyn FnMut(Source, u8)) {
     let c = g.content();
     for (src, f) in active(&c.rules.component_targets, H::component_targets, c, &g.state, p) {
-        f(src, g, p, &mut |t| out(src, t));
+        if src.ready(c, &g.state, p) {
+            f(src, g, p, &mut |t| out(src, t));
+        }
     }
 }
 

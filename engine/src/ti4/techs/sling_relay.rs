@@ -19,9 +19,9 @@ pub(super) const RULE: Rule = Rule {
 
 /// Each system (slot) with a space dock of `p` where a ship can be produced, while the card is
 /// ready.
-fn targets(src: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
-    let (Some(t), s) = (src.tech(), &g.state) else { return };
-    if s.player(p).exhausted_techs.contains(t) || s.player(p).on_board[UnitType::SpaceDock.idx()] == 0 {
+fn targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    let s = &g.state;
+    if s.player(p).on_board[UnitType::SpaceDock.idx()] == 0 {
         return;
     }
     for slot in 0..s.num_systems {

@@ -19,11 +19,8 @@ pub(super) const RULE: Rule = Rule {
 
 /// Each planet (id) with another player's infantry in a system where `p` has a ship with
 /// BOMBARDMENT, while the card is ready.
-fn targets(src: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
-    let (Some(t), c, s) = (src.tech(), g.content(), &g.state) else { return };
-    if s.player(p).exhausted_techs.contains(t) {
-        return;
-    }
+fn targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    let (c, s) = (g.content(), &g.state);
     let units = units_of(c, s, p);
     let bombards = |u: UnitType| units[u.idx()].is_some_and(|id| c.units[id.idx()].bombardment.is_some());
     for slot in 0..s.num_systems {
