@@ -71,6 +71,7 @@ impl Ti4Game {
             Action::Follow => "follow".into(),
             Action::Play(k, t) => format!("play.{}.{t}", c.cards.action_cards[k.idx()].key),
             Action::Use(src, t) => format!("use.{}.{t}", c.rules.key(src).map_or("unknown", |k| k.id())),
+            Action::Choose(src, k) => format!("choose.{}.{k}", c.rules.key(src).map_or("unknown", |k| k.id())),
             Action::Transact(q, w) => format!("transact.{}.{w}", faction(q)),
             Action::Accept => "accept".into(),
             Action::Tokens(k) => match self.step {
@@ -136,6 +137,10 @@ impl Ti4Game {
             Action::Use(..) => {
                 "perform this component action of a faction ability or technology (the number is the target \
                  the rule defines, docs/CLI.md)"
+            }
+            Action::Choose(..) => {
+                "take this choice of an ability's \"you may\" (the number is the choice the rule defines, \
+                 docs/CLI.md); done declines"
             }
             Action::PlaceOn(_) => "status phase start: place the unit from reinforcements on this planet",
             Action::Exhaust(_) => {

@@ -60,6 +60,7 @@ pub(super) fn current(g: &Ti4Game) -> Turn {
         | Step::Tokens { p, .. }
         | Step::BuyTokens { p, .. }
         | Step::Pay(p)
+        | Step::Decide(p)
         | Step::PlaceUnit { p, .. } => Turn::Player(p.idx()),
     }
 }
@@ -194,6 +195,7 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
             (least..=tokens::most_to_buy(g, p, gaining)).for_each(|k| buf.push(Action::Tokens(k)));
         }
         Step::Pay(p) => super::payment::options(g, p, &mut |a| buf.push(a)),
+        Step::Decide(_) => super::pending::options(g, buf),
         Step::PlaceUnit { p, .. } => placement_planets(g, p, &mut |pl| buf.push(Action::PlaceOn(pl))),
         Step::ReturnSecret(p) => {
             for i in 0..g.content.cards.secret_objectives.len() {
@@ -329,6 +331,8 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::Produce(_), Action::Produce(t)) => g.flow.queue[t.idx()] += 1,
         (Step::Produce(p), Action::Done) => production::finish_production(g, p),
         (Step::Pay(p), a) => super::payment::choose(g, p, a),
+        (Step::Decide(p), Action::Choose(src, k)) => super::pending::decide(g, p, Some((src, k))),
+        (Step::Decide(p), Action::Done) => super::pending::decide(g, p, None),
         (Step::PlaceUnit { p, unit }, Action::PlaceOn(pl)) => {
             if let Some(loc) = g.state.planet_location(&g.content, pl) {
                 let _ = g.place_units(p, loc, unit, 1);
@@ -578,12 +582,21 @@ fn pick(g: &mut Ti4Game, p: Player, k: StrategyCard) {
 /// last player keeps taking turns until they pass); the status phase once everyone passed.
 /// Initiative order 48: "next" is after the initiative the turn began with, so a player
 /// eliminated during their own turn is followed by the player after them, not by the first.
-/// The end of the active player's turn: hook point `turn_end`, then a redistribution of the
-/// command tokens where the player's rules allow one (hook point `redistributes_at_turn_end`, a
-/// decision; keeping every token in place declines it), then the next turn.
+/// The end of the active player's turn: the player's "you may" decisions of window `TurnEnd`
+/// ([`super::pending`]), then [`after_turn_end`].
 pub(super) fn next_turn(g: &mut Ti4Game) {
     let p = g.flow.turn;
-    crate::ti4::rules::turn_end(g, p);
+    if super::pending::open(g, crate::ti4::rules::Window::TurnEnd, &[p]) {
+        return;
+    }
+    after_turn_end(g);
+}
+
+/// After the end-of-turn decisions: a redistribution of the command tokens where the player's
+/// rules allow one (hook point `redistributes_at_turn_end`, a decision; keeping every token in
+/// place declines it), then the next turn.
+pub(super) fn after_turn_end(g: &mut Ti4Game) {
+    let p = g.flow.turn;
     if g.state.player(p).in_game && crate::ti4::rules::redistributes_at_turn_end(g, p) {
         return tokens::gain(g, p, 0, true, TokensThen::TurnEnd, 0);
     }

@@ -38,6 +38,7 @@ pub mod objectives;
 pub mod payment;
 #[cfg(test)]
 mod payment_tests;
+pub mod pending;
 #[cfg(test)]
 mod perft_tests;
 pub mod position;
@@ -144,6 +145,9 @@ pub enum Action {
     /// Action phase: perform the component action (rules 23) of this rule source (a faction
     /// ability or a technology) on a target the rule defines ([`component`]).
     Use(crate::ti4::rules::Source, u8),
+    /// Take this choice (a number the rule defines) of this rule source's "you may" at
+    /// [`Step::Decide`] ([`pending`]).
+    Choose(crate::ti4::rules::Source, u16),
     /// Decline / stop: end movement, landing, production, scoring; skip an optional step; at
     /// [`Step::Pay`], pay the rest with trade goods.
     Done,
@@ -247,6 +251,9 @@ pub enum Step {
     /// The start of the status phase: the player places `unit` from its reinforcements on a
     /// planet it controls (`PlaceOn`; hook point `status_start_placement`).
     PlaceUnit { p: Player, unit: UnitType },
+    /// A rule's "you may" is offered to the player (`Flow::pending`): one of its choices
+    /// (`Choose`) or `Done` to decline ([`pending`]).
+    Decide(Player),
     /// A resource cost is being paid (`Flow::pay`): the player exhausts planets one at a time
     /// (`Exhaust`) or pays the rest with trade goods (`Done`) ([`payment`]).
     Pay(Player),
@@ -346,6 +353,9 @@ pub struct Flow {
     /// The payment under way ([`Step::Pay`]).
     #[serde(default)]
     pub pay: payment::PayState,
+    /// The "you may" decisions pending at a window of the rules ([`Step::Decide`]).
+    #[serde(default)]
+    pub pending: pending::Pending,
     /// The player who last reached the VP target (for the end).
     pub end: Option<EndCondition>,
 }
@@ -807,6 +817,7 @@ impl Game for Ti4Game {
             Action::Exhaust(pl) => format!("exhaust {} to pay", c.planets[pl.idx()].key),
             Action::PlaceOn(pl) => format!("place on {}", c.planets[pl.idx()].key),
             Action::Use(src, t) => format!("use {} ({t})", c.rules.key(src).map_or("?", |k| k.id())),
+            Action::Choose(src, k) => format!("choose {} ({k})", c.rules.key(src).map_or("?", |k| k.id())),
             Action::Done => "done".into(),
         }
     }

@@ -205,6 +205,23 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
             }
         }
         Step::PlaceUnit { p, .. } => seat("step", p)?,
+        Step::Decide(p) => {
+            seat("step", p)?;
+            let pend = &pr.flow.pending;
+            match (pend.window, pend.current()) {
+                (Some(_), Some((q, _))) if q != p => {
+                    return bad("flow.pending", format!("seat {} decides, not seat {}", q.0, p.0))
+                }
+                (Some(_), Some(_)) => {}
+                _ => return bad("flow.pending", "a decision step with no pending decision".into()),
+            }
+            for (q, src) in pend.queue.iter().flatten() {
+                seat("flow.pending.queue", *q)?;
+                if c.rules.key(*src).is_none() {
+                    return bad("flow.pending.queue", format!("{src:?} is no rule of this content"));
+                }
+            }
+        }
         Step::Pay(p) => {
             seat("step", p)?;
             if pr.flow.pay.then == super::payment::PayFor::Nothing {
@@ -240,6 +257,9 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
         return bad("flow.ground", "a ground combat step without its combat".into());
     }
     let f = &pr.flow;
+    if f.pending.window.is_some() && !matches!(pr.step, Step::Decide(_)) {
+        return bad("flow.pending", "decisions pending outside a decision step".into());
+    }
     seat("flow.turn", f.turn)?;
     seat("flow.card_owner", f.card_owner)?;
     seat("flow.defender", f.defender)?;

@@ -126,6 +126,9 @@ fn procedure_errors_name_the_field() {
     w["procedure"]["flow"]["space"] = serde_json::Value::Null;
     assert_eq!(error_path(&w), "procedure.flow.space");
     let mut w = v.clone();
+    w["procedure"]["step"] = serde_json::json!({"Decide": 0});
+    assert_eq!(error_path(&w), "procedure.flow.pending", "a decision step with nothing pending");
+    let mut w = v.clone();
     w["procedure"]["research_log"] = serde_json::json!([]);
     if v["procedure"]["researched"] != serde_json::json!(0) {
         assert_eq!(error_path(&w), "procedure.research_log");

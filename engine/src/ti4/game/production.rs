@@ -3,7 +3,7 @@
 //! "1 for 2" costs, affordability, blockades (no ships where another player has ships), the
 //! fleet pool and capacity, component limits (reinforcements); payment the player's choice of
 //! planets and trade goods ([`payment`]); ground forces on the dock's planet. Hook points:
-//! `production_discount`, `after_production`, `extra_tactical_action`.
+//! `production_discount`, `extra_tactical_action`; window `AfterProduction`.
 
 use super::payment::{self, PayFor};
 use super::tactical::{
@@ -170,8 +170,8 @@ pub(super) fn paid_production(g: &mut Ti4Game, p: Player, pay: &Payment) {
         let _ = g.place_units(p, loc, t, k);
     }
     g.flow.queue = [0; UNIT_TYPES];
-    if produced {
-        crate::ti4::rules::after_production(g, p);
+    if produced && super::pending::open(g, crate::ti4::rules::Window::AfterProduction, &[p]) {
+        return;
     }
     end_production(g);
 }
@@ -179,7 +179,7 @@ pub(super) fn paid_production(g: &mut Ti4Game, p: Player, pay: &Payment) {
 /// The end of a production: a component action's production ends the turn, the Warfare
 /// secondary goes on, or the tactical action ends (and with Fleet Logistics the second one is
 /// offered).
-fn end_production(g: &mut Ti4Game) {
+pub(super) fn end_production(g: &mut Ti4Game) {
     if g.flow.component {
         g.flow.component = false;
         flow::next_turn(g);

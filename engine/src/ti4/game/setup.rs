@@ -234,6 +234,7 @@ impl Flow {
             ground: None,
             tokens: Default::default(),
             pay: Default::default(),
+            pending: Default::default(),
             end: None,
         }
     }

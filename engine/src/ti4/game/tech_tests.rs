@@ -134,8 +134,10 @@ fn sarween_tools_reduces_the_combined_cost_of_produced_units_by_1() {
 }
 
 #[test]
-fn self_assembly_routines_places_1_mech_after_producing() {
-    for sar in [false, true] {
+fn self_assembly_routines_may_place_1_mech_after_producing() {
+    // "After 1 or more of your units use PRODUCTION, you may exhaust this card to place 1 mech":
+    // without the card no decision; with it a pending decision (the dock's planet, or Done).
+    for (sar, take) in [(false, false), (true, false), (true, true)] {
         let (g, h) = production_scenario();
         let mut g = plain(g);
         set_tech(&mut g, ME, "self_assembly_routines", sar);
@@ -144,10 +146,20 @@ fn self_assembly_routines_places_1_mech_after_producing() {
         g.apply(Action::Produce(UnitType::Infantry));
         g.apply(Action::Done);
         super::payment_tests::pay_first_way(&mut g);
-        check(&g).unwrap();
-        assert_eq!(g.state.count_at(Location::Planet(h, 0), UnitType::Mech), sar as u8, "on the dock's planet");
         let t = g.content().tech("self_assembly_routines").unwrap();
-        assert_eq!(g.state.player(ME).exhausted_techs.contains(t), sar, "the card is exhausted");
+        let src = crate::ti4::rules::Source::Tech(t);
+        if sar {
+            assert_eq!(g.step, Step::Decide(ME), "the \"you may\" is the owner's decision");
+            let offered = legal(&g);
+            assert!(offered.contains(&Action::Choose(src, 0)), "the dock's planet, planet 0: {offered:?}");
+            assert_eq!(offered.last(), Some(&Action::Done), "or decline");
+            assert_eq!(g.action_id(Action::Choose(src, 0)), "choose.self_assembly_routines.0");
+            g.apply(if take { Action::Choose(src, 0) } else { Action::Done });
+        }
+        assert!(!matches!(g.step, Step::Decide(_)), "the production's procedure resumed");
+        check(&g).unwrap();
+        assert_eq!(g.state.count_at(Location::Planet(h, 0), UnitType::Mech), take as u8, "on the dock's planet");
+        assert_eq!(g.state.player(ME).exhausted_techs.contains(t), take, "the card is exhausted when used");
     }
 }
 
@@ -587,13 +599,17 @@ fn dacxive_animators_places_1_infantry_after_winning_a_ground_combat() {
 // ---- Turns, agendas ----------------------------------------------------------------------------
 
 #[test]
-fn bio_stims_readies_a_specialty_planet_at_the_end_of_the_turn() {
+fn bio_stims_may_ready_a_specialty_planet_or_a_technology_at_the_end_of_the_turn() {
+    // "You may exhaust this card at the end of your turn to ready 1 of your planets that has a
+    // technology specialty or 1 of your other technologies": one choice per exhausted specialty
+    // planet and other exhausted technology; Done declines; without the card no decision.
     let c = Content::embedded();
     let pl = (0..c.planets.len())
         .map(|i| PlanetId(i as u8))
         .find(|pl| c.planets[pl.idx()].specialties != 0 && c.planets[pl.idx()].home_of.is_none())
         .expect("a specialty planet");
-    for bio in [false, true] {
+    let other = c.tech("gravity_drive").unwrap();
+    for (bio, choice) in [(false, None), (true, None), (true, Some(0)), (true, Some(1))] {
         let mut g = plain(scenario());
         let cc = g.content.clone();
         if crate::ti4::control::controller(&g.state, pl).is_some_and(|q| q != ME) {
@@ -604,12 +620,30 @@ fn bio_stims_readies_a_specialty_planet_at_the_end_of_the_turn() {
             crate::ti4::control::gain_control(&cc, &mut g.state, ME, pl, true).unwrap();
         }
         g.state.exhausted_planets.insert(pl);
+        set_tech(&mut g, ME, "gravity_drive", true);
+        g.state.player_mut(ME).exhausted_techs.insert(other);
         set_tech(&mut g, ME, "bio_stims", bio);
+        let t = g.content().tech("bio_stims").unwrap();
+        let src = crate::ti4::rules::Source::Tech(t);
         // Every strategy card used: the turn is a pass.
         g.apply(Action::Pass);
-        assert_eq!(!g.state.exhausted_planets.contains(pl), bio, "readied only with Bio-Stims");
-        let t = g.content().tech("bio_stims").unwrap();
-        assert_eq!(g.state.player(ME).exhausted_techs.contains(t), bio, "and the card is exhausted");
+        if bio {
+            assert_eq!(g.step, Step::Decide(ME));
+            let offered = legal(&g);
+            let options = [Action::Choose(src, pl.0 as u16), Action::Choose(src, 256 + other.0 as u16)];
+            assert!(offered.contains(&options[0]) && offered.contains(&options[1]), "{offered:?}");
+            assert_eq!(offered.last(), Some(&Action::Done));
+            // A choice the rule does not offer is refused: nothing changes.
+            let mut refused = g.clone();
+            refused.apply(Action::Choose(src, 255));
+            assert!(refused.step == g.step && refused.state == g.state && refused.flow == g.flow);
+            g.apply(choice.map_or(Action::Done, |k| options[k]));
+        }
+        assert!(!matches!(g.step, Step::Decide(_)), "the next turn");
+        g.check_invariants().unwrap();
+        assert_eq!(!g.state.exhausted_planets.contains(pl), choice == Some(0), "the planet readied when chosen");
+        assert_eq!(!g.state.player(ME).exhausted_techs.contains(other), choice == Some(1), "the technology");
+        assert_eq!(g.state.player(ME).exhausted_techs.contains(t), choice.is_some(), "the card is exhausted");
     }
 }
 

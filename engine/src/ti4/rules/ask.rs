@@ -2,7 +2,7 @@
 //! answers of every active rule (numbers add up, flags are "any"), triggers run every active
 //! rule in registry order. Each is named after its hook point ([`super::Hooks`]).
 
-use super::{active, ready, HookId as H, Source};
+use super::{active, ready, HookId as H, Source, Window};
 use crate::ti4::combat::Force;
 use crate::ti4::content::Content;
 use crate::ti4::galaxy::{MoverTraits, Reach};
@@ -207,8 +207,6 @@ macro_rules! trigger_g {
 }
 
 trigger_g!(ground_combat_won, at: Location);
-trigger_g!(after_production);
-trigger_g!(turn_end);
 trigger_g!(turn_end_redistributed);
 trigger_g!(strategy_phase_start);
 trigger_g!(control_gained, at: Location);
@@ -305,5 +303,35 @@ pub fn component_action(g: &mut Ti4Game, p: Player, src: Source, target: u8) {
             super::exercised(H::component_action);
             f(src, g, p, target);
         }
+    }
+}
+
+/// Hook point `may_choices`: every ready rule of `p` with a "you may" at `window`, each choice
+/// passed to `out` with the rule's source, in registry order.
+pub fn may_choices(g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(Source, u16)) {
+    let c = g.content();
+    for (src, f) in ready(&c.rules.may_choices, H::may_choices, c, &g.state, p) {
+        f(src, g, p, window, &mut |k| out(src, k));
+    }
+}
+
+/// Hook point `may_choices` for the one rule of `src` (nothing when it is not a ready rule of
+/// `p`).
+pub fn may_choices_of(g: &Ti4Game, p: Player, window: Window, src: Source, out: &mut dyn FnMut(u16)) {
+    let c = g.content();
+    for (s, f) in ready(&c.rules.may_choices, H::may_choices, c, &g.state, p) {
+        if s == src {
+            f(s, g, p, window, out);
+        }
+    }
+}
+
+/// Hook point `may_resolve`: the rule of `src` resolves choice `choice` of `p` at `window`
+/// (nothing when it is not a ready rule of `p`).
+pub fn may_resolve(g: &mut Ti4Game, p: Player, window: Window, src: Source, choice: u16) {
+    let c = g.content();
+    let found = ready(&c.rules.may_resolve, H::may_resolve, c, &g.state, p).find(|&(s, _)| s == src);
+    if let Some((s, f)) = found {
+        f(s, g, p, window, choice);
     }
 }

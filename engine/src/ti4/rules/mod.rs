@@ -37,6 +37,20 @@ use crate::ti4::ids::*;
 use crate::ti4::state::State;
 use crate::ti4::technology::research::Skip;
 
+/// A point of the round loop at which rules' "you may" abilities are offered (hook points
+/// `may_choices` and `may_resolve`): the core opens the window for the players concerned,
+/// each ready rule with a choice becomes a pending decision of its player, and the interrupted
+/// procedure resumes once they are all decided (`crate::ti4::game::pending`).
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Window {
+    /// The end of the player's action-phase turn, before a redistribution of command tokens
+    /// and the next turn.
+    TurnEnd,
+    /// After the player's units used PRODUCTION in the active system (and produced something),
+    /// before the production's procedure goes on.
+    AfterProduction,
+}
+
 /// What a hook point does to the rules.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum HookKind {
@@ -154,8 +168,6 @@ hook_points! {
     Query docks_cannot_produce_infantry: fn(&Ti4Game, Player) -> bool;
     /// Reduction of the combined cost of units the player produces.
     Query production_discount: fn(&Ti4Game, Player) -> u32;
-    /// After the player's units use PRODUCTION in the active system.
-    Trigger after_production: fn(&mut Ti4Game, Player);
     /// The player may transact with players who are not its neighbours (rules 94), both ways.
     Query transacts_with_anyone: fn(&Ti4Game, Player) -> bool;
     /// The player resolves the secondary ability of strategy card `card` (0 Leadership … 7
@@ -165,9 +177,7 @@ hook_points! {
     Query extra_tactical_action: fn(&Ti4Game, Player) -> bool;
     /// At the start of the strategy phase (every player in the game, in seat order).
     Trigger strategy_phase_start: fn(&mut Ti4Game, Player);
-    /// At the end of each of the player's action-phase turns.
-    Trigger turn_end: fn(&mut Ti4Game, Player);
-    /// At the end of its action-phase turns (after `turn_end`) the player may redistribute its
+    /// At the end of its action-phase turns (after window `TurnEnd`) the player may redistribute its
     /// command tokens (rules 20; the core offers the placement as a decision).
     Query redistributes_at_turn_end: fn(&Ti4Game, Player) -> bool;
     /// After the player redistributed its command tokens at the end of its turn and moved at
@@ -194,6 +204,13 @@ hook_points! {
     /// performed by the player at the start of an action-phase turn, each passed to the callback
     /// (a rule-defined byte; none when the action would change nothing or cannot be paid).
     Query component_targets: fn(&Ti4Game, Player, &mut dyn FnMut(u8));
+    /// A "you may" of the rule at `window` (a point of the round loop, [`Window`]): each choice
+    /// it offers the player, passed to the callback (a rule-defined number; none when taking it
+    /// would change nothing or cannot be paid). The core asks ready cards only and offers the
+    /// choices as a pending decision of that player (`Action::Choose`; `Done` declines).
+    Query may_choices: fn(&Ti4Game, Player, Window, &mut dyn FnMut(u16));
+    /// The player took a choice that `may_choices` offered at `window` (its cost included).
+    Trigger may_resolve: fn(&mut Ti4Game, Player, Window, u16);
     /// Rules 23: the player performs the rule's component action on a target that
     /// `component_targets` offered (the cost included); the turn then ends.
     Trigger component_action: fn(&mut Ti4Game, Player, u8);

@@ -1,40 +1,46 @@
 //! Technology card "Bio-Stims": "You may exhaust this card at the end of your turn to ready 1 of
-//! your planets that has a technology specialty or 1 of your other technologies." Used
-//! automatically at the end of each of its owner's action-phase turns when something is
-//! exhausted: the specialty planet with the most resources (then influence, then the lowest
-//! id), else the lowest-id other technology.
+//! your planets that has a technology specialty or 1 of your other technologies." A decision of
+//! its owner at the end of each of their action-phase turns (window `TurnEnd`, while the card is
+//! ready): one choice per exhausted specialty planet they control (the planet's id) and per
+//! other exhausted technology they own (256 + the technology's id); `Done` declines.
 
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 
-pub(super) const RULE: Rule =
-    Rule { source: SourceKey::Tech("bio_stims"), hooks: Hooks { turn_end: Some(ready_one), ..Hooks::NONE } };
+pub(super) const RULE: Rule = Rule {
+    source: SourceKey::Tech("bio_stims"),
+    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(ready_one), ..Hooks::NONE },
+};
 
-fn ready_one(src: Source, g: &mut Ti4Game, p: Player) {
+/// The choice number of technology `t` (planets are their own ids, below 256).
+const TECH: u16 = 256;
+
+/// Bio-Stims: the exhausted specialty planets of `p`, then its other exhausted technologies.
+fn choices(src: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
     let Some(bs) = src.tech() else { return };
-    let s = &g.state;
-    if !s.player(p).in_game || s.player(p).exhausted_techs.contains(bs) {
+    if window != Window::TurnEnd {
         return;
     }
-    let c = g.content();
-    let planet = s
-        .player(p)
-        .planets
-        .intersection(s.exhausted_planets)
-        .iter()
-        .filter(|pl| c.planets[pl.idx()].specialties != 0)
-        .max_by_key(|pl| (c.planets[pl.idx()].resources, c.planets[pl.idx()].influence, std::cmp::Reverse(pl.0)));
-    let tech = s.player(p).exhausted_techs.iter().find(|&t| t != bs);
+    let (c, ps) = (g.content(), g.state.player(p));
+    for pl in ps.planets.intersection(g.state.exhausted_planets).iter() {
+        if c.planets[pl.idx()].specialties != 0 {
+            out(pl.0 as u16);
+        }
+    }
+    for t in ps.exhausted_techs.iter().filter(|&t| t != bs) {
+        out(TECH + t.0 as u16);
+    }
+}
+
+/// Bio-Stims: exhausts the card and readies the chosen planet or technology.
+fn ready_one(src: Source, g: &mut Ti4Game, p: Player, _window: Window, choice: u16) {
+    let Some(bs) = src.tech() else { return };
     let s = &mut g.state;
-    match (planet, tech) {
-        (Some(pl), _) => {
-            s.exhausted_planets.remove(pl);
-        }
-        (None, Some(t)) => {
-            s.player_mut(p).exhausted_techs.remove(t);
-        }
-        (None, None) => return,
+    if choice < TECH {
+        s.exhausted_planets.remove(PlanetId(choice as u8));
+    } else {
+        s.player_mut(p).exhausted_techs.remove(TechId((choice - TECH) as u8));
     }
     s.player_mut(p).exhausted_techs.insert(bs);
 }

@@ -281,13 +281,16 @@ impl Experimentable for Ti4Game {
     }
 
     /// `ability_use` events (seat, round, key: the rule source's content id) for a component
-    /// action or Nekro's Propagation, and `action_card` events (seat, key: the card id; merged
-    /// per seat and card, without a round, to keep records small: about 56 plays a game).
+    /// action, a "you may" taken (`Choose`) or Nekro's Propagation, and `action_card` events
+    /// (seat, key: the card id; merged per seat and card, without a round, to keep records
+    /// small: about 56 plays a game).
     fn decision_events(&self, seat: usize, action: Action, events: &mut Vec<Event>) {
         let c = self.content();
         let round = self.state.round as u32;
         let (label, key, round) = match action {
-            Action::Use(src, _) => ("ability_use", c.rules.key(src).map_or("?", |k| k.id()), Some(round)),
+            Action::Use(src, _) | Action::Choose(src, _) => {
+                ("ability_use", c.rules.key(src).map_or("?", |k| k.id()), Some(round))
+            }
             Action::Propagate => ("ability_use", "propagation", Some(round)),
             Action::Play(card, _) => ("action_card", c.cards.action_cards[card.idx()].key.as_str(), None),
             _ => return,

@@ -1,0 +1,126 @@
+//! Pending decisions: how a rule's "you may" becomes a decision of the player who may.
+//!
+//! The round loop opens a **window** ([`Window`]) at fixed points (the end of a turn, after a
+//! production) for the players concerned, in the rules' order. Every ready rule of theirs that
+//! offers a choice there (hook point `may_choices`) is queued; the game then waits at
+//! [`Step::Decide`] for the first of them: its player takes one of the rule's choices
+//! ([`Action::Choose`]`(source, choice)`, resolved by hook point `may_resolve`) or declines
+//! (`Done`). Each later rule in the queue is asked in turn, and skipped without a decision when
+//! an earlier choice left it nothing to offer; once the queue is empty the interrupted
+//! procedure resumes where it left ([`resume`]). One window is open at a time: a choice that
+//! would open another is not supported (none does today). When no rule offers anything, no
+//! decision is asked and the procedure goes straight on, so the branching factor only grows
+//! where there is a real choice.
+
+use super::{flow, production, Action, Step, Ti4Game};
+use crate::ti4::ids::Player;
+use crate::ti4::rules::{self, Source, Window};
+
+/// Most rules one window can queue (rules past it are not offered).
+pub const MAX_PENDING: usize = 6;
+
+/// The decisions pending at an open window (`Flow::pending`). `Copy`, no allocation.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Pending {
+    /// The open window; `None` when nothing is pending.
+    pub window: Option<Window>,
+    /// The players and rules queued, in the order they decide.
+    pub queue: [Option<(Player, Source)>; MAX_PENDING],
+    /// The index in `queue` of the rule being decided.
+    pub next: u8,
+}
+
+impl Pending {
+    /// The player and rule deciding now.
+    pub fn current(&self) -> Option<(Player, Source)> {
+        self.queue.get(self.next as usize).copied().flatten()
+    }
+}
+
+/// Opens `window` for `players`, in that order: queues each ready rule with a choice there and
+/// asks the first (`Step::Decide`). False when no rule offers anything: nothing changed and
+/// the caller goes on.
+pub(super) fn open(g: &mut Ti4Game, window: Window, players: &[Player]) -> bool {
+    let mut queue = [None; MAX_PENDING];
+    let mut n = 0;
+    for &p in players {
+        if !g.state.player(p).in_game {
+            continue;
+        }
+        rules::may_choices(g, p, window, &mut |src, _| {
+            let entry = Some((p, src));
+            if n < MAX_PENDING && (n == 0 || queue[n - 1] != entry) {
+                queue[n] = entry;
+                n += 1;
+            }
+        });
+    }
+    if n == 0 {
+        return false;
+    }
+    g.flow.pending = Pending { window: Some(window), queue, next: 0 };
+    ask(g)
+}
+
+/// Asks the next queued rule that still has a choice; false (and nothing pending) when none
+/// is left.
+fn ask(g: &mut Ti4Game) -> bool {
+    let pend = g.flow.pending;
+    if let Some(window) = pend.window {
+        for i in pend.next as usize..MAX_PENDING {
+            let Some((p, src)) = pend.queue[i] else { break };
+            let mut any = false;
+            if g.state.player(p).in_game {
+                rules::may_choices_of(g, p, window, src, &mut |_| any = true);
+            }
+            if any {
+                g.flow.pending.next = i as u8;
+                g.step = Step::Decide(p);
+                return true;
+            }
+        }
+    }
+    g.flow.pending = Pending::default();
+    false
+}
+
+/// The legal actions at [`Step::Decide`]: each choice of the deciding rule, then `Done`.
+pub(super) fn options(g: &Ti4Game, buf: &mut Vec<Action>) {
+    let pend = &g.flow.pending;
+    if let (Some(window), Some((p, src))) = (pend.window, pend.current()) {
+        rules::may_choices_of(g, p, window, src, &mut |k| buf.push(Action::Choose(src, k)));
+    }
+    buf.push(Action::Done);
+}
+
+/// The deciding player takes `choice` of `src` (`None`: declines, `Done`); the next queued
+/// rule is asked, or the procedure resumes. A choice of another rule, or one the rule does not
+/// offer, is refused (nothing changes).
+pub(super) fn decide(g: &mut Ti4Game, p: Player, choice: Option<(Source, u16)>) {
+    let pend = g.flow.pending;
+    let (Some(window), Some((q, cur))) = (pend.window, pend.current()) else { return };
+    if q != p {
+        return;
+    }
+    if let Some((src, k)) = choice {
+        let mut offered = false;
+        rules::may_choices_of(g, p, window, cur, &mut |c| offered |= c == k);
+        if src != cur || !offered {
+            return;
+        }
+        rules::may_resolve(g, p, window, src, k);
+    }
+    g.flow.pending.next += 1;
+    if !ask(g) {
+        resume(g, window);
+    }
+}
+
+/// The procedure `window` interrupted goes on.
+fn resume(g: &mut Ti4Game, window: Window) {
+    match window {
+        Window::TurnEnd => flow::after_turn_end(g),
+        Window::AfterProduction => production::end_production(g),
+    }
+}
