@@ -95,6 +95,7 @@ use engine::ti4::ids::{
     FactionId, PlanetId, PlanetSet, Player, PublicObjectiveId, SecretObjectiveId, TechSet, UnitType, MAX_PLAYERS,
     UNIT_TYPES,
 };
+use engine::ti4::rules::Window;
 use engine::ti4::state::{State, MAX_PLANETS_PER_SYSTEM, NOBODY};
 
 use crate::config::ConfigError;
@@ -788,7 +789,7 @@ impl Context {
     ) {
         let (s, f) = (&g.state, &g.flow);
         let cost = &units.cost;
-        match g.step {
+        match procedure_step(g) {
             Step::Produce(q) => {
                 self.extra_fleet[q.idx()] += ship_cost(&f.queue, &cost[q.idx()]);
                 self.extra_ground[q.idx()] += ground_count(&f.queue);
@@ -833,7 +834,7 @@ impl Context {
         // cost destroyed. Counted in full for what is committed, and in part for what could
         // still move in (so that activating a system worth attacking pays, and moving in
         // what could come pays again).
-        let (gain, potential, moving) = match g.step {
+        let (gain, potential, moving) = match procedure_step(g) {
             Step::Move(_) => {
                 self.extra_fleet[i] += transit_ships;
                 self.extra_ground[i] += transit_ground;
@@ -893,7 +894,7 @@ impl Context {
         // Also, at every step: a small share of the target's worth, whatever the forces (so
         // that the system activated is one worth taking), and a fixed credit for ships
         // standing in an undefended system with planets to take.
-        let present = match g.step {
+        let present = match procedure_step(g) {
             Step::Move(_) | Step::SpaceCannon => transit_ships + mine_here,
             _ => mine_here,
         };
@@ -1132,7 +1133,7 @@ fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<
     // activating a system to gather forces next to a target pays before the first move).
     let acting = f.turn == p
         && matches!(
-            g.step,
+            procedure_step(g),
             Step::Move(_) | Step::SpaceCannon | Step::Space | Step::Land(_) | Step::InvasionRolls(_) | Step::Ground(_)
         );
     // Strike groups: (system, ship cost, ground forces carried, move, share); one per system
@@ -1153,7 +1154,7 @@ fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<
         let sys = &s.systems[sl as usize];
         let active = acting && sl == f.active;
         let mut counts = if sys.space.owner == p.0 { sys.space.count } else { [0; UNIT_TYPES] };
-        if active && matches!(g.step, Step::Move(_) | Step::SpaceCannon) {
+        if active && matches!(procedure_step(g), Step::Move(_) | Step::SpaceCannon) {
             for (k, t) in counts.iter_mut().zip(f.transit) {
                 *k += t;
             }
@@ -1244,6 +1245,16 @@ const STAGING: f64 = 0.8;
 const FEW_GROUPS: usize = 16;
 
 /// `σ(x) = 1 / (1 + e^(−x))`.
+/// The step the evaluation reads: a "you may" pending after movement (window `AfterMovement`,
+/// another player's Foresight) is valued as the end of the movement, with the moved ships still
+/// in transit and the combat ahead.
+fn procedure_step(g: &Ti4Game) -> Step {
+    match (g.step, g.flow.pending.window) {
+        (Step::Decide(_), Some(Window::AfterMovement)) => Step::SpaceCannon,
+        (step, _) => step,
+    }
+}
+
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }

@@ -1,17 +1,60 @@
-//! The Naalu Collective: Telepathic (the "0" initiative token). (Foresight is not modelled.)
+//! The Naalu Collective: Telepathic (the "0" initiative token) and Foresight.
 
 use crate::ti4::content::Content;
+use crate::ti4::galaxy::bits;
+use crate::ti4::game::component::{adjacent_without_enemy_ships, relocate_space_units};
+use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
-use crate::ti4::state::State;
+use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
+use crate::ti4::state::{Location, State};
 
 pub(super) static RULES: &[Rule] = &[
     // Telepathic: "At the end of the strategy phase, place the Naalu "0" token on your
     // strategy card; you are first in initiative order." The token is held at setup; its
     // elimination clause is in `crate::ti4::elimination::factions`.
     Rule { source: SourceKey::Ability("telepathic"), hooks: Hooks { owns_zero_token: Some(yes), ..Hooks::NONE } },
+    Rule {
+        source: SourceKey::Ability("foresight"),
+        hooks: Hooks { may_choices: Some(foresight_systems), may_resolve: Some(foresight), ..Hooks::NONE },
+    },
 ];
 
 fn yes(_: Source, _: &Content, _: &State, _: Player) -> bool {
     true
+}
+
+/// Foresight: "After another player moves ships into a system that contains 1 or more of your
+/// ships, you may place 1 token from your strategy pool in an adjacent system that does not
+/// contain another player's ships; move your ships from the active system into that system."
+/// At window `AfterMovement` (the core opens it only once ships moved in): the choices are the
+/// board slots adjacent to the active system that hold no other player's ships, that the
+/// Naalu ships may enter (anomalies) and that hold no Naalu command token yet (simplified: a
+/// second token of the same player in one system is not offered), while the strategy pool
+/// holds a token and the Naalu have ships in the active system.
+fn foresight_systems(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let (s, a) = (&g.state, g.flow.active);
+    if window != Window::AfterMovement || p == g.flow.turn || s.player(p).strategy == 0 {
+        return;
+    }
+    let space = &s.systems[a as usize].space;
+    if space.owner != p.0 || !UnitType::SHIPS.iter().any(|&t| space.of(t) > 0) {
+        return;
+    }
+    for sl in bits(adjacent_without_enemy_ships(g, p, a)) {
+        if s.systems[sl as usize].tokens >> p.0 & 1 == 0 {
+            out(sl as u16);
+        }
+    }
+}
+
+/// Foresight: a strategy-pool token goes to board slot `to`, and every Naalu unit in the active
+/// system's space area moves there (fighters and ground forces in space with the ships; Fleet
+/// pool and capacity apply in `to`).
+fn foresight(_: Source, g: &mut Ti4Game, p: Player, _window: Window, to: u16) {
+    let (a, to) = (g.flow.active, to as u8);
+    let ps = g.state.player_mut(p);
+    ps.strategy -= 1;
+    g.state.systems[to as usize].tokens |= 1 << p.0;
+    relocate_space_units(g, p, a, to);
+    debug_assert!(g.state.occupant(Location::Space(a)) != Some(p));
 }

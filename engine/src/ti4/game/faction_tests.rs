@@ -583,3 +583,63 @@ fn winnu_lazax_gate_folding_wormholes_at_mecatol_without_it_and_infantry_onto_it
     assert!(g.state.player(ME).exhausted_techs.contains(lgf.tech().unwrap()), "the card is exhausted");
     check(&g).unwrap();
 }
+
+/// Seed 3 seats Xxcha (seat 0, the active player here), Naalu (seat 1), ... Naalu's destroyer and
+/// cruiser wait in a system next to seat 0's home; seat 0 moves a cruiser in.
+fn foresight_scenario(strategy: u8) -> (Ti4Game, Player, u8, u8) {
+    let (mut g, naalu) = seated(3, "naalu");
+    assert_ne!(naalu, ME);
+    let h = g.home_slot[ME.idx()];
+    let t = super::rule_tests::slot_at_distance(&g, h, 1);
+    g.state.add_units(naalu, Location::Space(t), UnitType::Destroyer, 1).unwrap();
+    g.state.add_units(naalu, Location::Space(t), UnitType::Cruiser, 1).unwrap();
+    g.state.add_units(ME, Location::Space(h), UnitType::Cruiser, 1).unwrap();
+    g.state.player_mut(ME).tactic = 3;
+    let ps = g.state.player_mut(naalu);
+    ps.token_reinforcements += ps.strategy;
+    ps.strategy = strategy;
+    ps.token_reinforcements -= strategy;
+    g.apply(Action::Activate(t));
+    g.apply(Action::Move(h, UnitType::Cruiser));
+    g.apply(Action::Done);
+    (g, naalu, h, t)
+}
+
+#[test]
+fn naalu_foresight_may_move_the_ships_away_for_a_strategy_token() {
+    let foresight = ability("foresight");
+    // No token in the strategy pool: no decision, the combat comes.
+    let (g, _, _, _) = foresight_scenario(0);
+    assert!(matches!(g.step, Step::Space | Step::SpaceCannon), "{:?}", g.step);
+    // With one: after the movement, Naalu decides (another player moved ships in).
+    let (g, naalu, h, t) = foresight_scenario(1);
+    assert_eq!(g.step, Step::Decide(naalu));
+    let offered = legal(&g);
+    assert_eq!(offered.last(), Some(&Action::Done));
+    let mut to_slots: Vec<u8> = offered
+        .iter()
+        .filter_map(|a| if let Action::Choose(s, k) = *a { (s == foresight).then_some(k as u8) } else { None })
+        .collect();
+    to_slots.sort();
+    let expected: Vec<u8> =
+        crate::ti4::galaxy::bits(crate::ti4::game::component::adjacent_without_enemy_ships(&g, naalu, t)).collect();
+    assert_eq!(to_slots, expected, "adjacent systems without other players' ships");
+    assert!(to_slots.contains(&h), "the active player's home: its ships are moving");
+    // Declined: the space combat.
+    let mut stay = g.clone();
+    stay.apply(Action::Done);
+    assert!(matches!(stay.step, Step::Space | Step::SpaceCannon), "{:?}", stay.step);
+    // Taken: the token leaves the strategy pool for that system, the ships go with it, and the
+    // active player's cruiser arrives without a combat.
+    let mut away = g.clone();
+    let to = to_slots[0];
+    away.apply(Action::Choose(foresight, to as u16));
+    assert_eq!(away.state.player(naalu).strategy, 0);
+    assert_eq!(away.state.systems[to as usize].tokens >> naalu.0 & 1, 1, "the token in the system moved to");
+    assert_eq!(away.state.count_at(Location::Space(to), UnitType::Destroyer), 1);
+    assert_eq!(away.state.count_at(Location::Space(to), UnitType::Cruiser), 1);
+    assert_eq!(away.state.occupant(Location::Space(t)), Some(ME), "the cruiser arrived");
+    assert!(away.flow.space.is_none() && !matches!(away.step, Step::Space | Step::Decide(_)));
+    check(&away).unwrap();
+    assert_eq!(away.action_id(Action::Choose(foresight, to as u16)), format!("choose.foresight.{to}"));
+}

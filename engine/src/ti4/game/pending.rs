@@ -12,7 +12,7 @@
 //! decision is asked and the procedure goes straight on, so the branching factor only grows
 //! where there is a real choice.
 
-use super::{flow, production, Action, Step, Ti4Game};
+use super::{flow, production, tactical, Action, Step, Ti4Game};
 use crate::ti4::ids::Player;
 use crate::ti4::rules::{self, Source, Window};
 
@@ -122,5 +122,6 @@ fn resume(g: &mut Ti4Game, window: Window) {
     match window {
         Window::TurnEnd => flow::after_turn_end(g),
         Window::AfterProduction => production::end_production(g),
+        Window::AfterMovement => tactical::after_movement(g),
     }
 }

@@ -440,6 +440,24 @@ fn defender_in_space(g: &Ti4Game, p: Player) -> Option<Player> {
 }
 
 pub(super) fn end_movement(g: &mut Ti4Game) {
+    // Window `AfterMovement`: the other players' "you may" once ships moved into the system,
+    // clockwise from the active player.
+    if SHIPS.iter().any(|&t| g.flow.transit[t.idx()] > 0) {
+        let (p, n) = (g.flow.turn, g.state.num_players);
+        let mut others = [Player(0); crate::ti4::ids::MAX_PLAYERS];
+        for (k, q) in others.iter_mut().enumerate().take(n as usize - 1) {
+            *q = Player((p.0 + 1 + k as u8) % n);
+        }
+        if super::pending::open(g, rules::Window::AfterMovement, &others[..n as usize - 1]) {
+            return;
+        }
+    }
+    after_movement(g);
+}
+
+/// After movement and its decisions: gravity rift rolls and space cannon offense (a chance
+/// event) when there are any, else the ships arrive.
+pub(super) fn after_movement(g: &mut Ti4Game) {
     let rifts = g.flow.rift.iter().any(|&k| k > 0);
     if rifts || cannon_may_fire(g) {
         g.step = Step::SpaceCannon;
@@ -727,6 +745,13 @@ fn enforce_fleet(g: &mut Ti4Game, slot: u8, p: Player) {
 /// reinforcements is placed there (if it has none there yet; from the command sheet with none in
 /// reinforcements, rules 20.3b).
 fn retreat_to(g: &mut Ti4Game, who: Player, to: u8, counts: &Counts, damaged: &Counts) {
+    place_in_space(g, who, to, counts, damaged);
+    super::tokens::place_on_board(g, who, to);
+    enforce_fleet(g, to, who);
+}
+
+/// `counts` units of `who` (`damaged` of them damaged) are placed in the space area of `to`.
+fn place_in_space(g: &mut Ti4Game, who: Player, to: u8, counts: &Counts, damaged: &Counts) {
     let loc = Location::Space(to);
     for t in UnitType::ALL {
         let k = counts[t.idx()];
@@ -736,8 +761,33 @@ fn retreat_to(g: &mut Ti4Game, who: Player, to: u8, counts: &Counts, damaged: &C
             let _ = g.state.set_damaged(loc, t, d.min(g.state.count_at(loc, t)));
         }
     }
-    super::tokens::place_on_board(g, who, to);
-    enforce_fleet(g, to, who);
+}
+
+/// Every unit of `p` in the space area of `from` moves into the space area of `to` (damage
+/// kept), then Fleet pool 4 and capacity apply there: ships that an ability moves outside
+/// movement (Foresight).
+pub(crate) fn relocate_space_units(g: &mut Ti4Game, p: Player, from: u8, to: u8) {
+    let loc = Location::Space(from);
+    if g.state.occupant(loc) != Some(p) {
+        return;
+    }
+    let (mut counts, mut damaged) = ([0; UNIT_TYPES], [0; UNIT_TYPES]);
+    for t in UnitType::ALL {
+        let k = g.state.count_at(loc, t);
+        if k > 0 {
+            (counts[t.idx()], damaged[t.idx()]) = (k, g.state.damaged_at(loc, t));
+            let _ = g.state.remove_units(loc, t, k);
+        }
+    }
+    place_in_space(g, p, to, &counts, &damaged);
+    enforce_fleet(g, to, p);
+}
+
+/// The systems adjacent to `from` that `p`'s ships may enter (anomalies) and that hold no other
+/// player's ships, as board-slot bits.
+pub(crate) fn adjacent_without_enemy_ships(g: &Ti4Game, p: Player, from: u8) -> u64 {
+    let blocked = enemy_ships(&g.state, p) | g.galaxy.no_entry(rules::mover_traits(g, p));
+    g.galaxy.neighbours(from) & !blocked
 }
 
 pub(super) fn after_space_combat(g: &mut Ti4Game) {

@@ -46,6 +46,10 @@ pub enum Window {
     /// The end of the player's action-phase turn, before a redistribution of command tokens
     /// and the next turn.
     TurnEnd,
+    /// After the active player moved ships into the active system (their ships still in
+    /// transit, `Flow::transit`), before gravity-rift rolls, space cannon offense and combat;
+    /// opened for the other players, clockwise from the active player.
+    AfterMovement,
     /// After the player's units used PRODUCTION in the active system (and produced something),
     /// before the production's procedure goes on.
     AfterProduction,
