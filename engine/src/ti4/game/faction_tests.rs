@@ -327,6 +327,18 @@ fn uses(g: &Ti4Game) -> Vec<Action> {
     legal(g).into_iter().filter(|a| matches!(a, Action::Use(..))).collect()
 }
 
+/// Puts a destroyer of ME in board slot `far` (with 3 tactic tokens); the returned test says
+/// whether, once ME activates `target`, the destroyer may move in.
+fn destroyer_in(g: &mut Ti4Game, far: u8, target: u8) -> impl Fn(&Ti4Game) -> bool {
+    g.state.player_mut(ME).tactic = 3;
+    g.state.add_units(ME, Location::Space(far), UnitType::Destroyer, 1).unwrap();
+    move |g: &Ti4Game| {
+        let mut g = g.clone();
+        g.apply(Action::Activate(target));
+        legal(&g).contains(&Action::Move(far, UnitType::Destroyer))
+    }
+}
+
 /// Seed 12 seats the Muaat at seat 0.
 #[test]
 fn muaat_star_forge_places_2_fighters_or_1_destroyer_in_a_system_with_a_war_sun() {
@@ -468,17 +480,12 @@ fn creuss_wormhole_tokens_are_wormholes_for_every_players_movement() {
                 && !g.home_slot[..6].contains(&sl)
         })
         .expect("a plain system 3 or more from the alpha wormhole");
-    g.state.player_mut(ME).tactic = 3;
-    g.state.add_units(ME, Location::Space(far), UnitType::Destroyer, 1).unwrap();
-    let moves = |mut g: Ti4Game| {
-        g.apply(Action::Activate(alpha));
-        legal(&g).contains(&Action::Move(far, UnitType::Destroyer))
-    };
-    assert!(!moves(g.clone()), "too far without the token");
+    let moves = destroyer_in(&mut g, far, alpha);
+    assert!(!moves(&g), "too far without the token");
     g.state.tokens.creuss_wormholes[0] = Some(far);
-    assert!(moves(g.clone()), "the alpha token joins the two systems");
+    assert!(moves(&g), "the alpha token joins the two systems");
     g.state.tokens.creuss_wormholes = [None, Some(far)];
-    assert!(!moves(g), "a beta token does not");
+    assert!(!moves(&g), "a beta token does not");
 }
 
 /// Seed 1 seats the Hacan at seat 0.
@@ -560,20 +567,15 @@ fn winnu_lazax_gate_folding_wormholes_at_mecatol_without_it_and_infantry_onto_it
         [None, Some(far)]
     };
     g.state.tokens.creuss_wormholes = tokens;
-    g.state.player_mut(ME).tactic = 3;
-    g.state.add_units(ME, Location::Space(far), UnitType::Destroyer, 1).unwrap();
-    let moves = |mut g: Ti4Game| {
-        g.apply(Action::Activate(mecatol));
-        legal(&g).contains(&Action::Move(far, UnitType::Destroyer))
-    };
-    assert!(!moves(g.clone()), "without the card Mecatol Rex has no wormhole");
+    let moves = destroyer_in(&mut g, far, mecatol);
+    assert!(!moves(&g), "without the card Mecatol Rex has no wormhole");
     g.state.player_mut(ME).techs.insert(lgf.tech().unwrap());
-    assert!(moves(g.clone()), "a wormhole at Mecatol Rex joins the token's system");
+    assert!(moves(&g), "a wormhole at Mecatol Rex joins the token's system");
     assert!(uses(&g).iter().all(|a| !matches!(a, Action::Use(s, _) if *s == lgf)), "no action without Mecatol Rex");
     let mr = g.state.planet_at(g.content(), Location::Planet(mecatol, 0)).unwrap();
     let c = g.content.clone();
     crate::ti4::control::gain_control(&c, &mut g.state, ME, mr, false).unwrap();
-    assert!(!moves(g.clone()), "holding Mecatol Rex: no wormholes there");
+    assert!(!moves(&g), "holding Mecatol Rex: no wormholes there");
     assert_eq!(
         uses(&g).into_iter().filter(|a| matches!(a, Action::Use(s, _) if *s == lgf)).collect::<Vec<_>>(),
         vec![Action::Use(lgf, mr.0)]
