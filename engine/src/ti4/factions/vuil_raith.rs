@@ -1,5 +1,5 @@
-//! The Vuil'raith Cabal: Vortex. (Devour, Amalgamation and Riftmeld are not modelled; captured
-//! units are returned on elimination by the Elimination rules.)
+//! The Vuil'raith Cabal: Devour and Vortex. (Amalgamation and Riftmeld are not modelled;
+//! captured units are returned on elimination by the Elimination rules.)
 
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
@@ -7,6 +7,8 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
 use crate::ti4::state::Location;
 
 pub(super) static RULES: &[Rule] = &[
+    // Devour: "Capture your opponent's non-structure units that are destroyed during combat."
+    Rule { source: SourceKey::Ability("devour"), hooks: Hooks { combat_casualties: Some(devour), ..Hooks::NONE } },
     // Vortex: "ACTION: Exhaust this card to choose another player's non-structure unit in a
     // system that is adjacent to 1 or more of your space docks. Capture 1 unit of that type
     // from that player's reinforcements." (rules 23; target = seat × 16 + unit type.) A
@@ -72,4 +74,20 @@ fn vortex(src: Source, g: &mut Ti4Game, p: Player, target: u8) {
     g.state.player_mut(p).exhausted_techs.insert(t);
     let (q, u) = (Player(target / 16), UnitType::ALL[(target % 16) as usize]);
     let _ = g.state.capture_from_reinforcements(p, q, u, 1);
+}
+
+/// Devour: the opponent's non-structure units destroyed in the combat (already back in their
+/// reinforcements) go onto the Cabal's sheet instead. Simplified: a captured fighter or
+/// infantry is the owner's piece on the sheet (`components::captured`); nothing is captured
+/// from an opponent the combat eliminated (their units go to the box), or past a full sheet.
+fn devour(_: Source, g: &mut Ti4Game, p: Player, owner: Player, lost: &[u8; UNIT_TYPES]) {
+    if !g.state.player(owner).in_game {
+        return;
+    }
+    for t in UnitType::ALL {
+        let k = lost[t.idx()].min(g.state.player(owner).reinforcements[t.idx()]);
+        if k > 0 && t != UnitType::Pds && t != UnitType::SpaceDock {
+            let _ = g.state.capture_from_reinforcements(p, owner, t, k);
+        }
+    }
 }

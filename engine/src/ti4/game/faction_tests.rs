@@ -645,3 +645,76 @@ fn naalu_foresight_may_move_the_ships_away_for_a_strategy_token() {
     check(&away).unwrap();
     assert_eq!(away.action_id(Action::Choose(foresight, to as u16)), format!("choose.foresight.{to}"));
 }
+
+/// Plays the space combat under way with the first legal decision and `rng`'s dice, up to the
+/// landing.
+fn fight(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+    while matches!(g.step, Step::Space | Step::SpaceCannon) {
+        check(g).unwrap();
+        match g.current() {
+            crate::game::Turn::Chance => g.apply_chance(rng),
+            _ => {
+                let a = legal(g)[0];
+                g.apply(a);
+            }
+        }
+    }
+}
+
+/// Seed 18 seats the Vuil'raith Cabal at seat 0; seed 0 Sol (no Devour).
+#[test]
+fn vuil_raith_devour_captures_the_opponents_units_destroyed_in_combat() {
+    for (seed, faction) in [(18, "cabal"), (0, "sol")] {
+        let (mut g, me) = seated(seed, faction);
+        assert_eq!(me, ME);
+        let foe = Player(1);
+        let h = g.home_slot[ME.idx()];
+        let near = super::rule_tests::slot_at_distance(&g, h, 1);
+        g.state.player_mut(ME).tactic = 3;
+        g.state.add_units(ME, Location::Space(h), UnitType::Dreadnought, 3).unwrap();
+        g.state.add_units(foe, Location::Space(near), UnitType::Destroyer, 2).unwrap();
+        let reinforcements = g.state.player(foe).reinforcements[UnitType::Destroyer.idx()];
+        g.apply(Action::Activate(near));
+        for _ in 0..3 {
+            g.apply(Action::Move(h, UnitType::Dreadnought));
+        }
+        g.apply(Action::Done);
+        fight(&mut g, &mut ChaCha8Rng::seed_from_u64(3));
+        let left = g.state.count_at(Location::Space(near), UnitType::Destroyer);
+        assert!(left < 2, "three dreadnoughts destroy a destroyer");
+        let held = g.state.captured.held(ME, foe, UnitType::Destroyer);
+        let devour = faction == "cabal";
+        assert_eq!(held, if devour { 2 - left } else { 0 }, "{faction}: the destroyed destroyers captured");
+        let back = g.state.player(foe).reinforcements[UnitType::Destroyer.idx()];
+        assert_eq!(
+            back,
+            reinforcements + if devour { 0 } else { 2 - left },
+            "captured units stay off their reinforcements"
+        );
+        assert_eq!(g.state.captured.held(foe, ME, UnitType::Dreadnought), 0, "the opponent captures nothing");
+        check(&g).unwrap();
+    }
+}
+
+/// Devour in ground combat: the Cabal (seed 18, seat 0) invades seat 1's planet held by 1
+/// infantry; seat 1 stays in the game through a carrier with 1 infantry at its home.
+#[test]
+fn vuil_raith_devour_captures_the_ground_forces_destroyed_in_a_ground_combat() {
+    let victim = Player(1);
+    let mut won = 0;
+    for seed in 0..12 {
+        let (mut g, me) = seated(18, "cabal");
+        assert_eq!(me, ME);
+        let vh = g.home_slot[victim.idx()];
+        g.state.add_units(victim, Location::Space(vh), UnitType::Carrier, 1).unwrap();
+        g.state.add_units(victim, Location::Space(vh), UnitType::Infantry, 1).unwrap();
+        let (g, _, took) = super::rule_tests::invade_the_last_planet(g, seed);
+        assert!(g.state.player(victim).in_game);
+        let held = g.state.captured.held(ME, victim, UnitType::Infantry);
+        assert_eq!(held, took as u8, "seed {seed}: the defending infantry captured when destroyed");
+        assert_eq!(g.state.captured.held(victim, ME, UnitType::Infantry), 0);
+        won += took as u32;
+        check(&g).unwrap();
+    }
+    assert!(won > 2, "4 infantry beat 1 usually ({won} of 12)");
+}

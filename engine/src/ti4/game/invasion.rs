@@ -173,14 +173,21 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) {
     let Some(combat) = g.flow.ground.take() else { return };
     let ploc = Location::Planet(g.flow.active, n);
     let def = *combat.force(crate::ti4::combat::Side::Defender);
-    if let Some(q) = g.state.occupant(ploc) {
-        if q == g.flow.defender {
-            write_back(g, ploc, &def, p);
-        }
+    let d = g.flow.defender;
+    let mut def_lost = [0; UNIT_TYPES];
+    if g.state.occupant(ploc) == Some(d) {
+        def_lost = super::tactical::casualties(&super::tactical::board_counts(g, ploc), &def);
+        write_back(g, ploc, &def, p);
     }
     let att = *combat.force(crate::ti4::combat::Side::Attacker);
     let survivors = [att.count(UnitType::Infantry), att.count(UnitType::Mech)];
+    let mut committed = [0; UNIT_TYPES];
+    (committed[UnitType::Infantry.idx()], committed[UnitType::Mech.idx()]) =
+        (g.flow.committed[n as usize][0], g.flow.committed[n as usize][1]);
+    let att_lost = super::tactical::casualties(&committed, &att);
     g.flow.committed[n as usize] = [0, 0];
+    crate::ti4::rules::combat_casualties(g, p, d, &def_lost);
+    crate::ti4::rules::combat_casualties(g, d, p, &att_lost);
     let defender_ground = g.state.occupant(ploc).is_some_and(|q| {
         q != p && (g.state.count_at(ploc, UnitType::Infantry) + g.state.count_at(ploc, UnitType::Mech)) > 0
     });

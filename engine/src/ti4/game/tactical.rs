@@ -790,16 +790,42 @@ pub(crate) fn adjacent_without_enemy_ships(g: &Ti4Game, p: Player, from: u8) -> 
     g.galaxy.neighbours(from) & !blocked
 }
 
+/// The units of every type at `loc`.
+pub(super) fn board_counts(g: &Ti4Game, loc: Location) -> Counts {
+    let mut k = [0; UNIT_TYPES];
+    for t in UnitType::ALL {
+        k[t.idx()] = g.state.count_at(loc, t);
+    }
+    k
+}
+
+/// The units a combat destroyed: per type, those of `before` (a side's units when it began) that
+/// its final force `after` lacks.
+pub(super) fn casualties(before: &Counts, after: &Force) -> Counts {
+    let mut lost = [0; UNIT_TYPES];
+    for t in UnitType::ALL {
+        lost[t.idx()] = before[t.idx()].saturating_sub(after.count(t));
+    }
+    lost
+}
+
+/// After a space combat: the losses written back (the defender's on the board; the attacker's
+/// never leave transit), hook point `combat_casualties` for both sides (the attacker's rules
+/// first), then a retreat or the landing.
 pub(super) fn after_space_combat(g: &mut Ti4Game) {
     let p = g.flow.turn;
     let Some(combat) = g.flow.space.take() else { return };
     let loc = Location::Space(g.flow.active);
     let d = g.flow.defender;
     let def = *combat.force(crate::ti4::combat::Side::Defender);
+    let def_lost = casualties(&board_counts(g, loc), &def);
     write_back(g, loc, &def, p);
     let att = *combat.force(crate::ti4::combat::Side::Attacker);
+    let att_lost = casualties(&g.flow.transit, &att);
     g.flow.transit = *att.counts();
     g.flow.transit_damaged = *att.damaged_counts();
+    rules::combat_casualties(g, p, d, &def_lost);
+    rules::combat_casualties(g, d, p, &att_lost);
     let retreat = combat.retreat().and_then(|(side, tile)| g.galaxy.slot_of(tile).map(|sl| (side, sl)));
     match retreat {
         Some((crate::ti4::combat::Side::Attacker, to)) => {

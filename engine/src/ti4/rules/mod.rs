@@ -160,6 +160,10 @@ hook_points! {
     Query combat_repair: fn(&Content, &State, Player) -> bool;
     /// The player's ships may retreat into adjacent systems without other players' units.
     Query retreat_into_empty: fn(&Ti4Game, Player) -> bool;
+    /// After a space or ground combat (once the losses are back in reinforcements): the units
+    /// of `owner` (another player) that the player's side destroyed during it, per unit type
+    /// (anti-fighter barrage and combat rolls; not space cannon or bombardment).
+    Trigger combat_casualties: fn(&mut Ti4Game, Player, Player, &[u8; UNIT_TYPES]);
     /// After the player wins a ground combat on this planet.
     Trigger ground_combat_won: fn(&mut Ti4Game, Player, crate::ti4::state::Location);
 
