@@ -1,10 +1,9 @@
-//! The Winnu: Blood Ties, Lazax Gate Folding. (Reclamation is not modelled: it needs a record
-//! of the planets gained during the tactical action, which the round loop does not keep.)
+//! The Winnu: Blood Ties, Reclamation, Lazax Gate Folding.
 
 use crate::ti4::galaxy::{Reach, Wormhole};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 
 pub(super) static RULES: &[Rule] = &[
     // Blood Ties: "You do not have to spend influence to remove the custodians token from
@@ -12,6 +11,14 @@ pub(super) static RULES: &[Rule] = &[
     Rule {
         source: SourceKey::Ability("blood_ties"),
         hooks: Hooks { custodians_free: Some(blood_ties), ..Hooks::NONE },
+    },
+    // Reclamation: "After you resolve a tactical action during which you gained control of
+    // Mecatol Rex, you may place 1 PDS and 1 space dock from your reinforcements on Mecatol
+    // Rex." (Window `TacticalActionEnd`; one choice, 0: place both, or those in
+    // reinforcements; `Done` declines.)
+    Rule {
+        source: SourceKey::Ability("reclamation"),
+        hooks: Hooks { may_choices: Some(reclamation_offered), may_resolve: Some(reclamation), ..Hooks::NONE },
     },
     // Lazax Gate Folding: "During your tactical actions, if you do not control Mecatol Rex,
     // treat its system as if it has both an alpha and beta wormhole. ACTION: If you control
@@ -66,4 +73,40 @@ fn gate_folding_infantry(src: Source, g: &mut Ti4Game, p: Player, target: u8) {
 
 fn blood_ties(_: Source, _: &Ti4Game, _: Player) -> bool {
     true
+}
+
+/// Reclamation: where Mecatol Rex is when `p` gained it during the tactical action just
+/// resolved (`Flow::gained`) and still controls it.
+fn reclaimed(g: &Ti4Game, p: Player) -> Option<crate::ti4::state::Location> {
+    let (pl, held) = mecatol(g, p)?;
+    let loc = g.state.planet_location(g.content(), pl)?;
+    match loc {
+        crate::ti4::state::Location::Planet(slot, n)
+            if held && g.flow.turn == p && slot == g.flow.active && g.flow.gained >> n & 1 == 1 =>
+        {
+            Some(loc)
+        }
+        _ => None,
+    }
+}
+
+/// Reclamation is offered while a PDS or a space dock is in reinforcements.
+fn reclamation_offered(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let r = &g.state.player(p).reinforcements;
+    if window == Window::TacticalActionEnd
+        && (r[UnitType::Pds.idx()] > 0 || r[UnitType::SpaceDock.idx()] > 0)
+        && reclaimed(g, p).is_some()
+    {
+        out(0);
+    }
+}
+
+/// Reclamation: 1 PDS and 1 space dock (those in reinforcements) on Mecatol Rex.
+fn reclamation(_: Source, g: &mut Ti4Game, p: Player, _window: Window, _choice: u16) {
+    let Some(loc) = reclaimed(g, p) else { return };
+    for t in [UnitType::Pds, UnitType::SpaceDock] {
+        if g.state.player(p).reinforcements[t.idx()] > 0 {
+            let _ = g.place_units(p, loc, t, 1);
+        }
+    }
 }

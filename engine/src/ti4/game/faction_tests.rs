@@ -718,3 +718,41 @@ fn vuil_raith_devour_captures_the_ground_forces_destroyed_in_a_ground_combat() {
     }
     assert!(won > 2, "4 infantry beat 1 usually ({won} of 12)");
 }
+
+/// Seed 10 seats the Winnu at seat 0: they land on Mecatol Rex (Blood Ties: no influence) and,
+/// the tactical action resolved, may place a PDS and a space dock there.
+#[test]
+fn winnu_reclamation_may_place_a_pds_and_a_space_dock_on_mecatol_rex_just_gained() {
+    let reclamation = ability("reclamation");
+    let mut g = scenario_of(six_player_game(10));
+    assert!(land_on_mecatol(&mut g, 0));
+    let m = g.galaxy().mecatol();
+    while g.step == Step::Land(ME) {
+        g.apply(Action::Done);
+    }
+    assert_eq!(g.step, Step::Decide(ME), "after the tactical action");
+    assert_eq!(legal(&g), vec![Action::Choose(reclamation, 0), Action::Done]);
+    let mut declined = g.clone();
+    declined.apply(Action::Done);
+    assert!(!matches!(declined.step, Step::Decide(_)));
+    assert_eq!(declined.state.count_at(Location::Planet(m, 0), UnitType::SpaceDock), 0);
+    g.apply(Action::Choose(reclamation, 0));
+    for t in [UnitType::Pds, UnitType::SpaceDock] {
+        assert_eq!(g.state.count_at(Location::Planet(m, 0), t), 1, "{t:?} on Mecatol Rex");
+    }
+    assert!(!matches!(g.step, Step::Decide(_)), "the turn goes on");
+    check(&g).unwrap();
+    // A later tactical action in Mecatol Rex's system gains nothing: no decision.
+    let mut again = declined;
+    again.flow.turn = ME;
+    again.step = Step::Turn(ME);
+    again.state.systems[m as usize].tokens &= !1;
+    again.state.player_mut(ME).tactic = 3;
+    again.apply(Action::Activate(m));
+    again.apply(Action::Done);
+    while !matches!(again.step, Step::Turn(_) | Step::Decide(_) | Step::Over(_)) {
+        let a = legal(&again).last().copied().unwrap();
+        again.apply(a);
+    }
+    assert!(!matches!(again.step, Step::Decide(ME)), "nothing gained, nothing offered");
+}

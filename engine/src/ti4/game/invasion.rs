@@ -240,6 +240,9 @@ fn take_control(g: &mut Ti4Game, p: Player, ploc: Location) {
         return;
     }
     if let Ok(previous) = crate::ti4::control::gain_control(&c, &mut g.state, p, pl, true) {
+        if let Location::Planet(_, n) = ploc {
+            g.flow.gained |= 1 << n;
+        }
         crate::ti4::rules::control_gained(g, p, ploc);
         if let Some(q) = previous.filter(|&q| crate::ti4::elimination::meets_conditions(&c, &g.state, q)) {
             let _ = crate::ti4::elimination::eliminate(&c, &mut g.state, q, Some(p));
@@ -260,6 +263,7 @@ fn establish_control(g: &mut Ti4Game) {
                 if !g.state.player(p).planets.contains(pl)
                     && crate::ti4::control::gain_control(&c, &mut g.state, p, pl, true).is_ok()
                 {
+                    g.flow.gained |= 1 << n;
                     crate::ti4::rules::control_gained(g, p, ploc);
                 }
             }

@@ -339,6 +339,10 @@ pub struct Flow {
     pub offer_from: u8,
     /// What the pending transaction offers (see [`Action::Transact`]).
     pub offer_what: u8,
+    /// Planets of the active system (bit per planet index) the active player gained control of
+    /// during this tactical action (rules 49.7; window `TacticalActionEnd` asks about them).
+    #[serde(default)]
+    pub gained: u8,
     /// Ceasefire was played against this tactical action: no movement into the active system.
     pub ceasefire: bool,
     /// Fleet Logistics: 0, or 1 while the second tactical action of the turn is offered

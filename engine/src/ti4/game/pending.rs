@@ -122,6 +122,7 @@ fn resume(g: &mut Ti4Game, window: Window) {
     match window {
         Window::TurnEnd => flow::after_turn_end(g),
         Window::AfterProduction => production::end_production(g),
+        Window::TacticalActionEnd => production::end_tactical_action(g),
         Window::AfterMovement => tactical::after_movement(g),
     }
 }

@@ -177,8 +177,8 @@ pub(super) fn paid_production(g: &mut Ti4Game, p: Player, pay: &Payment) {
 }
 
 /// The end of a production: a component action's production ends the turn, the Warfare
-/// secondary goes on, or the tactical action ends (and with Fleet Logistics the second one is
-/// offered).
+/// secondary goes on, or the tactical action ends (the active player's decisions of window
+/// `TacticalActionEnd`, then [`end_tactical_action`]).
 pub(super) fn end_production(g: &mut Ti4Game) {
     if g.flow.component {
         g.flow.component = false;
@@ -186,7 +186,15 @@ pub(super) fn end_production(g: &mut Ti4Game) {
     } else if g.flow.warfare {
         g.flow.warfare = false;
         super::cards::next_secondary(g);
-    } else if second_tactical_action(g) {
+    } else if !super::pending::open(g, crate::ti4::rules::Window::TacticalActionEnd, &[g.flow.turn]) {
+        end_tactical_action(g);
+    }
+}
+
+/// After the tactical action's last decisions: with Fleet Logistics the second one is offered,
+/// else the turn ends.
+pub(super) fn end_tactical_action(g: &mut Ti4Game) {
+    if second_tactical_action(g) {
         g.flow.logistics = 1;
         g.step = Step::Turn(g.flow.turn);
     } else {

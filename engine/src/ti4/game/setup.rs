@@ -228,6 +228,7 @@ impl Flow {
             transacted: 0,
             offer_from: 0,
             offer_what: 0,
+            gained: 0,
             ceasefire: false,
             logistics: 0,
             space: None,

@@ -331,6 +331,7 @@ pub(super) fn activate(g: &mut Ti4Game, p: Player, slot: u8) {
     f.committed = [[0; 2]; 3];
     f.queue = [0; UNIT_TYPES];
     f.warfare = false;
+    f.gained = 0;
     if f.logistics == 1 {
         f.logistics = 2;
     }

@@ -50,6 +50,10 @@ pub enum Window {
     /// transit, `Flow::transit`), before gravity-rift rolls, space cannon offense and combat;
     /// opened for the other players, clockwise from the active player.
     AfterMovement,
+    /// After the active player resolved a tactical action (after its production step), before
+    /// a second tactical action (Fleet Logistics) or the end of the turn; `Flow::gained` holds
+    /// the planets gained during it.
+    TacticalActionEnd,
     /// After the player's units used PRODUCTION in the active system (and produced something),
     /// before the production's procedure goes on.
     AfterProduction,
