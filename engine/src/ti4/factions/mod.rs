@@ -25,6 +25,7 @@ mod sardakk;
 mod sol;
 mod vuil_raith;
 mod winnu;
+mod xxcha;
 mod yssaril;
 
 pub(crate) use jol_nar::has_brilliant;
@@ -52,6 +53,7 @@ pub(crate) static FACTIONS: &[(&str, &[Rule])] = &[
     ("nomad", nomad::RULES),
     ("arborec", arborec::RULES),
     ("cabal", vuil_raith::RULES),
+    ("xxcha", xxcha::RULES),
 ];
 
 /// Every faction ability with a rule, in registry order: ability `k` is [`AbilityBit`]`(k)`.

@@ -64,7 +64,7 @@ pub(super) fn strategic(g: &mut Ti4Game, p: Player, k: u8) {
             } else {
                 // No system to choose (only Mecatol Rex, or no planet): the planets still ready.
                 ready_two(g, p);
-                start_secondaries(g);
+                diplomacy_resolved(g, p);
             }
         }
         2 => g.step = Step::ChooseSpeaker(p),
@@ -117,7 +117,25 @@ pub(super) fn diplomacy_primary(g: &mut Ti4Game, p: Player, slot: u8) {
         }
     }
     ready_two(g, p);
-    start_secondaries(g);
+    diplomacy_resolved(g, p);
+}
+
+/// The Diplomacy primary or a secondary is resolved by `p`: `p`'s decisions of window
+/// `DiplomacyResolved` ([`super::pending`]), then [`after_diplomacy`].
+fn diplomacy_resolved(g: &mut Ti4Game, p: Player) {
+    if !super::pending::open(g, crate::ti4::rules::Window::DiplomacyResolved, &[p]) {
+        after_diplomacy(g);
+    }
+}
+
+/// After a Diplomacy resolution: the secondaries are offered (after the primary, `follower`
+/// 0) or the next one is.
+pub(super) fn after_diplomacy(g: &mut Ti4Game) {
+    if g.flow.follower == 0 {
+        start_secondaries(g);
+    } else {
+        next_secondary(g);
+    }
 }
 
 /// Strategy cards: Warfare primary (digest §3; rules 99.1), the choice: every board slot
@@ -253,7 +271,7 @@ pub(super) fn follow(g: &mut Ti4Game, q: Player) {
         1 => {
             spend_strategy_token(g, q);
             ready_two(g, q);
-            next_secondary(g)
+            diplomacy_resolved(g, q)
         }
         2 => {
             spend_strategy_token(g, q);

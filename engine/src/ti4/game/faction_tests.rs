@@ -756,3 +756,45 @@ fn winnu_reclamation_may_place_a_pds_and_a_space_dock_on_mecatol_rex_just_gained
     }
     assert!(!matches!(again.step, Step::Decide(ME)), "nothing gained, nothing offered");
 }
+
+/// Seed 3 seats the Xxcha at seat 0. After the Diplomacy primary they may take a planet
+/// without units in a system next to one of theirs (not Mecatol Rex).
+#[test]
+fn xxcha_peace_accords_may_gain_a_planet_without_units_after_diplomacy() {
+    const DIPLOMACY: u8 = 1;
+    let pa = ability("peace_accords");
+    let mut g = hold(game_of(six_player_game(3)), DIPLOMACY);
+    assert_eq!(g.state.player(ME).faction, g.content().faction("xxcha").unwrap());
+    g.apply(Action::Strategic(DIPLOMACY));
+    if g.step == Step::Diplomacy(ME) {
+        let a = legal(&g)[0];
+        g.apply(a);
+    }
+    assert_eq!(g.step, Step::Decide(ME), "Peace Accords after the primary");
+    let offered: Vec<PlanetId> = legal(&g)
+        .iter()
+        .filter_map(|a| if let Action::Choose(s, k) = *a { (s == pa).then_some(PlanetId(k as u8)) } else { None })
+        .collect();
+    assert!(!offered.is_empty());
+    let (c, s) = (g.content(), &g.state);
+    for &pl in &offered {
+        let Some(Location::Planet(slot, n)) = s.planet_location(c, pl) else { panic!("on the board") };
+        assert!(s.occupant(Location::Planet(slot, n)).is_none(), "no units");
+        assert_ne!(Some(pl), c.known.mecatol_rex);
+        assert!(!s.player(ME).planets.contains(pl));
+        let near = s.player(ME).planets.iter().any(|q| match s.planet_location(c, q) {
+            Some(Location::Planet(h, _)) => h == slot || g.galaxy().neighbours(h) >> slot & 1 == 1,
+            _ => false,
+        });
+        assert!(near, "in or next to a system with a planet of theirs");
+    }
+    let mut declined = g.clone();
+    declined.apply(Action::Done);
+    assert!(!matches!(declined.step, Step::Decide(_)), "the secondaries go on");
+    let pl = offered[0];
+    g.apply(Action::Choose(pa, pl.0 as u16));
+    assert!(g.state.player(ME).planets.contains(pl) && g.state.exhausted_planets.contains(pl), "gained, exhausted");
+    assert!(!matches!(g.step, Step::Decide(_)));
+    assert!(!declined.state.player(ME).planets.contains(pl));
+    check(&g).unwrap();
+}

@@ -234,20 +234,28 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) {
 /// previous controller may be eliminated by the loss (only they are checked: the active
 /// player's committed units are off the board meanwhile).
 fn take_control(g: &mut Ti4Game, p: Player, ploc: Location) {
-    let c = g.content.clone();
-    let Some(pl) = g.state.planet_at(&c, ploc) else { return };
-    if g.state.player(p).planets.contains(pl) {
-        return;
-    }
-    if let Ok(previous) = crate::ti4::control::gain_control(&c, &mut g.state, p, pl, true) {
+    if gain_planet(g, p, ploc) {
         if let Location::Planet(_, n) = ploc {
             g.flow.gained |= 1 << n;
         }
-        crate::ti4::rules::control_gained(g, p, ploc);
-        if let Some(q) = previous.filter(|&q| crate::ti4::elimination::meets_conditions(&c, &g.state, q)) {
-            let _ = crate::ti4::elimination::eliminate(&c, &mut g.state, q, Some(p));
-        }
     }
+}
+
+/// `p` gains control of the planet at `ploc` (exhausted; hook point `control_gained`); its
+/// previous controller is eliminated if the loss meets the conditions. False when `p` already
+/// controlled it or cannot gain it.
+pub(crate) fn gain_planet(g: &mut Ti4Game, p: Player, ploc: Location) -> bool {
+    let c = g.content.clone();
+    let Some(pl) = g.state.planet_at(&c, ploc) else { return false };
+    if g.state.player(p).planets.contains(pl) {
+        return false;
+    }
+    let Ok(previous) = crate::ti4::control::gain_control(&c, &mut g.state, p, pl, true) else { return false };
+    crate::ti4::rules::control_gained(g, p, ploc);
+    if let Some(q) = previous.filter(|&q| crate::ti4::elimination::meets_conditions(&c, &g.state, q)) {
+        let _ = crate::ti4::elimination::eliminate(&c, &mut g.state, q, Some(p));
+    }
+    true
 }
 
 /// Invasion 49.7: control of each planet of the active system where the active player has

@@ -12,7 +12,7 @@
 //! decision is asked and the procedure goes straight on, so the branching factor only grows
 //! where there is a real choice.
 
-use super::{flow, production, tactical, Action, Step, Ti4Game};
+use super::{cards, flow, production, tactical, Action, Step, Ti4Game};
 use crate::ti4::ids::Player;
 use crate::ti4::rules::{self, Source, Window};
 
@@ -123,6 +123,7 @@ fn resume(g: &mut Ti4Game, window: Window) {
         Window::TurnEnd => flow::after_turn_end(g),
         Window::AfterProduction => production::end_production(g),
         Window::TacticalActionEnd => production::end_tactical_action(g),
+        Window::DiplomacyResolved => cards::after_diplomacy(g),
         Window::AfterMovement => tactical::after_movement(g),
     }
 }

@@ -54,6 +54,9 @@ pub enum Window {
     /// a second tactical action (Fleet Logistics) or the end of the turn; `Flow::gained` holds
     /// the planets gained during it.
     TacticalActionEnd,
+    /// After the player resolved the primary or the secondary ability of the Diplomacy strategy
+    /// card, before the next player is offered the secondary (or the strategic action ends).
+    DiplomacyResolved,
     /// After the player's units used PRODUCTION in the active system (and produced something),
     /// before the production's procedure goes on.
     AfterProduction,

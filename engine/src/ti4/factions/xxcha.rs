@@ -1,0 +1,53 @@
+//! The Xxcha Kingdom: Peace Accords. (Quash, the flagship and the other faction cards are not
+//! modelled.)
+
+use crate::ti4::galaxy::bits;
+use crate::ti4::game::component::gain_planet;
+use crate::ti4::game::Ti4Game;
+use crate::ti4::ids::*;
+use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
+use crate::ti4::state::Location;
+
+pub(super) static RULES: &[Rule] = &[
+    // Peace Accords: "After you resolve the primary or secondary ability of the Diplomacy
+    // strategy card, you may gain control of 1 planet other than Mecatol Rex that does not
+    // contain any units and is in a system that is adjacent to a planet you control."
+    // (Window `DiplomacyResolved`; the choice is the planet id; `Done` declines.)
+    Rule {
+        source: SourceKey::Ability("peace_accords"),
+        hooks: Hooks { may_choices: Some(peace_accords_planets), may_resolve: Some(peace_accords), ..Hooks::NONE },
+    },
+];
+
+/// Peace Accords: the planets `p` may take, each once: in a system adjacent to a planet `p`
+/// controls (its own system included, rules 6: a planet is adjacent to the system that holds
+/// it), not Mecatol Rex, not already `p`'s, without units.
+fn peace_accords_planets(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if window != Window::DiplomacyResolved {
+        return;
+    }
+    let (c, s) = (g.content(), &g.state);
+    let mut near = 0u64;
+    for pl in s.player(p).planets.iter() {
+        if let Some(Location::Planet(slot, _)) = s.planet_location(c, pl) {
+            near |= 1 << slot | g.galaxy().neighbours(slot);
+        }
+    }
+    for slot in bits(near) {
+        let planets = &c.systems[s.systems[slot as usize].tile.idx()].planets;
+        for (n, &pl) in planets.iter().enumerate() {
+            let free = s.occupant(Location::Planet(slot, n as u8)).is_none();
+            if free && Some(pl) != c.known.mecatol_rex && !s.player(p).planets.contains(pl) {
+                out(pl.0 as u16);
+            }
+        }
+    }
+}
+
+/// Peace Accords: `p` gains control of the planet (exhausted, as any planet gained); its
+/// previous controller may be eliminated by the loss.
+fn peace_accords(_: Source, g: &mut Ti4Game, p: Player, _window: Window, choice: u16) {
+    if let Some(loc) = g.state.planet_location(g.content(), PlanetId(choice as u8)) {
+        gain_planet(g, p, loc);
+    }
+}
