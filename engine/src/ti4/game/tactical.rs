@@ -711,11 +711,10 @@ pub(super) fn place_transit(g: &mut Ti4Game, p: Player) {
 /// may enter (anomalies). With Dark Energy Tap also any adjacent system without other players'
 /// units ([`dark_energy_tap`]).
 pub(super) fn retreat_systems(g: &Ti4Game, p: Player) -> SystemSet {
-    let (c, s, gal) = (&*g.content, &g.state, &*g.galaxy);
-    let blocked = enemy_ships(s, p) | gal.no_entry(rules::mover_traits(g, p));
+    let (c, s) = (&*g.content, &g.state);
     let tap = rules::retreat_into_empty(g, p);
     let mut out = SystemSet::EMPTY;
-    for sl in bits(gal.neighbours(g.flow.active) & !blocked) {
+    for sl in bits(adjacent_without_enemy_ships(g, p, g.flow.active)) {
         let sys = &s.systems[sl as usize];
         let units = sys.space.owner == p.0 || sys.planets.iter().any(|a| a.owner == p.0);
         let planet = c.systems[sys.tile.idx()].planets.iter().any(|&pl| s.player(p).planets.contains(pl));
