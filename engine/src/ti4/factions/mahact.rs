@@ -1,13 +1,22 @@
-//! The Mahact Gene-Sorcerers: Imperia, Hubris. (Edict is not modelled; the command tokens they
-//! hold are `PlayerState::held_tokens`.)
+//! The Mahact Gene-Sorcerers: Edict, Imperia, Hubris. The command tokens they hold are
+//! `PlayerState::held_tokens`, one bit per seat.
 
 use crate::ti4::components::Zone;
 use crate::ti4::content::Content;
+use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
 use crate::ti4::state::State;
 
 pub(super) static RULES: &[Rule] = &[
+    // Edict: "When you win a combat, place 1 command token from your opponent's reinforcements
+    // in your fleet pool if it does not already contain 1 of that player's tokens; other
+    // players' tokens in your fleet pool increase your fleet limit but cannot be
+    // redistributed."
+    Rule {
+        source: SourceKey::Ability("edict"),
+        hooks: Hooks { combat_won: Some(edict), fleet_limit_bonus: Some(edict_fleet_limit), ..Hooks::NONE },
+    },
     // Imperia: "While another faction's command token is in your fleet pool, you can use the
     // ability of that faction's commander, if it is unlocked."
     Rule {
@@ -17,6 +26,23 @@ pub(super) static RULES: &[Rule] = &[
     // Hubris: "During setup, purge your 'Alliance' promissory note."
     Rule { source: SourceKey::Ability("hubris"), hooks: Hooks { seat_setup: Some(hubris), ..Hooks::NONE } },
 ];
+
+/// Edict: a token of the beaten opponent (still in the game, with one in reinforcements) goes
+/// into the fleet pool, at most one per opponent.
+fn edict(_: Source, g: &mut Ti4Game, p: Player, loser: Player) {
+    let bit = 1u8 << loser.0;
+    let s = &mut g.state;
+    if !s.player(loser).in_game || s.player(p).held_tokens & bit != 0 || s.player(loser).token_reinforcements == 0 {
+        return;
+    }
+    s.player_mut(loser).token_reinforcements -= 1;
+    s.player_mut(p).held_tokens |= bit;
+}
+
+/// Edict: each other player's token in the fleet pool adds 1 to the fleet limit.
+fn edict_fleet_limit(_: Source, _: &Content, s: &State, p: Player) -> u8 {
+    s.player(p).held_tokens.count_ones() as u8
+}
 
 fn imperia(_: Source, _: &Content, s: &State, user: Player, owner: Player) -> bool {
     s.player(user).held_tokens >> owner.0 & 1 == 1

@@ -798,3 +798,67 @@ fn xxcha_peace_accords_may_gain_a_planet_without_units_after_diplomacy() {
     assert!(!declined.state.player(ME).planets.contains(pl));
     check(&g).unwrap();
 }
+
+/// Seed 20 seats the Mahact at seat 0; seed 0 Sol (no Edict). Three dreadnoughts attack two
+/// destroyers of seat 1: the winner of the space combat (rules 78.10) takes a token.
+#[test]
+fn mahact_edict_takes_a_command_token_of_the_opponent_it_beats_in_combat() {
+    for (seed, faction) in [(20, "mahact"), (0, "sol")] {
+        let (mut g, me) = seated(seed, faction);
+        assert_eq!(me, ME);
+        let foe = Player(1);
+        let h = g.home_slot[ME.idx()];
+        let near = super::rule_tests::slot_at_distance(&g, h, 1);
+        g.state.player_mut(ME).tactic = 3;
+        g.state.add_units(ME, Location::Space(h), UnitType::Dreadnought, 3).unwrap();
+        g.state.add_units(foe, Location::Space(near), UnitType::Destroyer, 2).unwrap();
+        let (tokens, bonus) =
+            (g.state.player(foe).token_reinforcements, crate::ti4::rules::fleet_limit_bonus(g.content(), &g.state, ME));
+        g.apply(Action::Activate(near));
+        for _ in 0..3 {
+            g.apply(Action::Move(h, UnitType::Dreadnought));
+        }
+        g.apply(Action::Done);
+        fight(&mut g, &mut ChaCha8Rng::seed_from_u64(3));
+        assert_eq!(g.state.count_at(Location::Space(near), UnitType::Destroyer), 0, "the dreadnoughts win");
+        let edict = faction == "mahact";
+        assert_eq!(g.state.player(ME).held_tokens, if edict { 1 << foe.0 } else { 0 }, "{faction}");
+        assert_eq!(g.state.player(foe).token_reinforcements, tokens - edict as u8, "taken from reinforcements");
+        assert_eq!(
+            crate::ti4::rules::fleet_limit_bonus(g.content(), &g.state, ME),
+            bonus + edict as u32,
+            "a held token raises the fleet limit"
+        );
+        check(&g).unwrap();
+        // A second win over the same player adds nothing: the pool already holds its token.
+        let mut again = g.clone();
+        let ps = again.state.player(ME).held_tokens;
+        super::super::rules::combat_won(&mut again, ME, foe);
+        assert_eq!(again.state.player(ME).held_tokens, ps);
+        assert_eq!(again.state.player(foe).token_reinforcements, tokens - edict as u8);
+    }
+}
+
+/// Edict after a ground combat: the Mahact (seed 20, seat 0) invade seat 1's last planet; seat
+/// 1 stays in the game through a carrier with 1 infantry at its home.
+#[test]
+fn mahact_edict_takes_a_token_after_winning_a_ground_combat() {
+    let victim = Player(1);
+    let mut won = 0;
+    for seed in 0..8 {
+        let (mut g, me) = seated(20, "mahact");
+        assert_eq!(me, ME);
+        let vh = g.home_slot[victim.idx()];
+        g.state.add_units(victim, Location::Space(vh), UnitType::Carrier, 1).unwrap();
+        g.state.add_units(victim, Location::Space(vh), UnitType::Infantry, 1).unwrap();
+        let tokens = g.state.player(victim).token_reinforcements;
+        let (g, _, took) = super::rule_tests::invade_the_last_planet(g, seed);
+        assert!(g.state.player(victim).in_game);
+        let held = g.state.player(ME).held_tokens >> victim.0 & 1 == 1;
+        assert_eq!(held, took, "seed {seed}: a token exactly when the ground combat was won");
+        assert_eq!(g.state.player(victim).token_reinforcements, tokens - took as u8);
+        won += took as u32;
+        check(&g).unwrap();
+    }
+    assert!(won > 1, "4 infantry beat 1 usually ({won} of 8)");
+}

@@ -222,8 +222,14 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) {
     }
     if combat.fought() {
         match combat.outcome() {
-            Some(Outcome::AttackerWins) => crate::ti4::rules::ground_combat_won(g, p, ploc),
-            Some(Outcome::DefenderWins) => crate::ti4::rules::ground_combat_won(g, g.flow.defender, ploc),
+            Some(Outcome::AttackerWins) => {
+                crate::ti4::rules::ground_combat_won(g, p, ploc);
+                crate::ti4::rules::combat_won(g, p, d);
+            }
+            Some(Outcome::DefenderWins) => {
+                crate::ti4::rules::ground_combat_won(g, d, ploc);
+                crate::ti4::rules::combat_won(g, d, p);
+            }
             _ => {}
         }
     }

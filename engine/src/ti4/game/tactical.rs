@@ -835,6 +835,9 @@ pub(super) fn after_space_combat(g: &mut Ti4Game) {
             g.flow.transit_damaged = [0; UNIT_TYPES];
             retreat_to(g, p, to, &counts, &damaged);
             enforce_capacity(g, g.flow.active, Some(p));
+            if defender_in_space(g, p).is_some() {
+                rules::combat_won(g, d, p);
+            }
             super::invasion::start_landing(g, p);
             return;
         }
@@ -855,7 +858,14 @@ pub(super) fn after_space_combat(g: &mut Ti4Game) {
         None => enforce_capacity(g, g.flow.active, Some(p)),
     }
     let attacker_ships = SHIPS.iter().any(|&t| g.flow.transit[t.idx()] > 0);
-    if !attacker_ships || defender_in_space(g, p).is_some() {
+    let defender_ships = defender_in_space(g, p).is_some();
+    // Rules 78.10: the side with ships left wins (a stalemate, both left, has no winner).
+    match (attacker_ships, defender_ships) {
+        (true, false) => rules::combat_won(g, p, d),
+        (false, true) => rules::combat_won(g, d, p),
+        _ => {}
+    }
+    if !attacker_ships || defender_ships {
         // Lost, or a stalemate (treated as the attacker's loss): the moving units are gone.
         g.flow.transit = [0; UNIT_TYPES];
         g.flow.transit_damaged = [0; UNIT_TYPES];

@@ -173,6 +173,10 @@ hook_points! {
     Trigger combat_casualties: fn(&mut Ti4Game, Player, Player, &[u8; UNIT_TYPES]);
     /// After the player wins a ground combat on this planet.
     Trigger ground_combat_won: fn(&mut Ti4Game, Player, crate::ti4::state::Location);
+    /// After the player wins a space or ground combat (rules 78.10 and 38: its units remain,
+    /// its opponent's do not; a retreat leaves the other side the winner, a draw has none):
+    /// `loser` is the opponent.
+    Trigger combat_won: fn(&mut Ti4Game, Player, Player);
 
     // ---- Production, turns, status and agenda phases -----------------------------------------
     /// Rules 37 (fleet pool): additional non-fighter ships the player may have in each system
