@@ -661,25 +661,40 @@ fn fight(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     }
 }
 
+/// Seats `faction` at seat 0 (by `seed`), puts 3 of its dreadnoughts at home and 2 destroyers of
+/// seat 1 next to it, reads `before` from that position, then attacks and fights the space
+/// combat out (dice seed 3). Returns the game, the combat's system and what `before` read.
+fn dreadnoughts_attack_two_destroyers<T>(
+    seed: u64,
+    faction: &str,
+    before: impl FnOnce(&Ti4Game) -> T,
+) -> (Ti4Game, u8, T) {
+    let (mut g, me) = seated(seed, faction);
+    assert_eq!(me, ME);
+    let foe = Player(1);
+    let h = g.home_slot[ME.idx()];
+    let near = super::rule_tests::slot_at_distance(&g, h, 1);
+    g.state.player_mut(ME).tactic = 3;
+    g.state.add_units(ME, Location::Space(h), UnitType::Dreadnought, 3).unwrap();
+    g.state.add_units(foe, Location::Space(near), UnitType::Destroyer, 2).unwrap();
+    let read = before(&g);
+    g.apply(Action::Activate(near));
+    for _ in 0..3 {
+        g.apply(Action::Move(h, UnitType::Dreadnought));
+    }
+    g.apply(Action::Done);
+    fight(&mut g, &mut ChaCha8Rng::seed_from_u64(3));
+    (g, near, read)
+}
+
 /// Seed 18 seats the Vuil'raith Cabal at seat 0; seed 0 Sol (no Devour).
 #[test]
 fn vuil_raith_devour_captures_the_opponents_units_destroyed_in_combat() {
     for (seed, faction) in [(18, "cabal"), (0, "sol")] {
-        let (mut g, me) = seated(seed, faction);
-        assert_eq!(me, ME);
         let foe = Player(1);
-        let h = g.home_slot[ME.idx()];
-        let near = super::rule_tests::slot_at_distance(&g, h, 1);
-        g.state.player_mut(ME).tactic = 3;
-        g.state.add_units(ME, Location::Space(h), UnitType::Dreadnought, 3).unwrap();
-        g.state.add_units(foe, Location::Space(near), UnitType::Destroyer, 2).unwrap();
-        let reinforcements = g.state.player(foe).reinforcements[UnitType::Destroyer.idx()];
-        g.apply(Action::Activate(near));
-        for _ in 0..3 {
-            g.apply(Action::Move(h, UnitType::Dreadnought));
-        }
-        g.apply(Action::Done);
-        fight(&mut g, &mut ChaCha8Rng::seed_from_u64(3));
+        let (g, near, reinforcements) = dreadnoughts_attack_two_destroyers(seed, faction, |g| {
+            g.state.player(foe).reinforcements[UnitType::Destroyer.idx()]
+        });
         let left = g.state.count_at(Location::Space(near), UnitType::Destroyer);
         assert!(left < 2, "three dreadnoughts destroy a destroyer");
         let held = g.state.captured.held(ME, foe, UnitType::Destroyer);
@@ -804,22 +819,10 @@ fn xxcha_peace_accords_may_gain_a_planet_without_units_after_diplomacy() {
 #[test]
 fn mahact_edict_takes_a_command_token_of_the_opponent_it_beats_in_combat() {
     for (seed, faction) in [(20, "mahact"), (0, "sol")] {
-        let (mut g, me) = seated(seed, faction);
-        assert_eq!(me, ME);
         let foe = Player(1);
-        let h = g.home_slot[ME.idx()];
-        let near = super::rule_tests::slot_at_distance(&g, h, 1);
-        g.state.player_mut(ME).tactic = 3;
-        g.state.add_units(ME, Location::Space(h), UnitType::Dreadnought, 3).unwrap();
-        g.state.add_units(foe, Location::Space(near), UnitType::Destroyer, 2).unwrap();
-        let (tokens, bonus) =
-            (g.state.player(foe).token_reinforcements, crate::ti4::rules::fleet_limit_bonus(g.content(), &g.state, ME));
-        g.apply(Action::Activate(near));
-        for _ in 0..3 {
-            g.apply(Action::Move(h, UnitType::Dreadnought));
-        }
-        g.apply(Action::Done);
-        fight(&mut g, &mut ChaCha8Rng::seed_from_u64(3));
+        let (g, near, (tokens, bonus)) = dreadnoughts_attack_two_destroyers(seed, faction, |g| {
+            (g.state.player(foe).token_reinforcements, crate::ti4::rules::fleet_limit_bonus(g.content(), &g.state, ME))
+        });
         assert_eq!(g.state.count_at(Location::Space(near), UnitType::Destroyer), 0, "the dreadnoughts win");
         let edict = faction == "mahact";
         assert_eq!(g.state.player(ME).held_tokens, if edict { 1 << foe.0 } else { 0 }, "{faction}");
