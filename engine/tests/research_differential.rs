@@ -220,7 +220,7 @@ impl Coverage {
         if c.known.psychoarchaeology.is_some_and(|t| ps.techs.contains(t)) && !options.is_empty() {
             self.psychoarchaeology_positions += 1;
         }
-        if f.abilities.iter().any(|a| a == "analytical") && !options.is_empty() {
+        if f.abilities.iter().any(|a| a.key == "analytical") && !options.is_empty() {
             self.analytical_positions += 1;
         }
         for o in options {

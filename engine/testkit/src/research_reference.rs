@@ -33,7 +33,7 @@ pub type RefOption = (TechId, Skip, Vec<PlanetId>);
 pub const SKIPS: [Skip; 3] = [Skip::None, Skip::OneUpgradePrerequisite, Skip::AllPrerequisites];
 
 fn has_ability(c: &Content, s: &State, p: Player, ability: &str) -> bool {
-    c.factions[s.player(p).faction.idx()].abilities.iter().any(|a| a == ability)
+    c.factions[s.player(p).faction.idx()].abilities.iter().any(|a| a.key == ability)
 }
 
 /// Technology 1-2: the player owns the card when it is in their play area.

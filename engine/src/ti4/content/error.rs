@@ -32,6 +32,14 @@ pub enum ContentErrorKind {
     ImpossiblePrerequisites(String),
     /// More entries than the engine's fixed-size sets hold.
     TooMany(usize),
+    /// The entry (or the named ability of a faction) is marked `implemented` but no rule of the
+    /// engine implements it.
+    ImplementedWithoutRule(String),
+    /// A rule of the engine implements the entry (or the named ability), which is not marked
+    /// `implemented`.
+    RuleNotMarkedImplemented(String),
+    /// A rule of the engine names this content id, which the file lacks (a renamed entry).
+    RuleSourceMissing(String),
 }
 
 impl fmt::Display for ContentError {
@@ -45,6 +53,15 @@ impl fmt::Display for ContentError {
             ContentErrorKind::BadValue(e) => write!(f, "{e}"),
             ContentErrorKind::ImpossiblePrerequisites(e) => write!(f, "impossible prerequisites: {e}"),
             ContentErrorKind::TooMany(n) => write!(f, "too many entries (the engine holds at most {n})"),
+            ContentErrorKind::ImplementedWithoutRule(id) => {
+                write!(f, "'{id}' is marked implemented, but no rule of the engine implements it")
+            }
+            ContentErrorKind::RuleNotMarkedImplemented(id) => {
+                write!(f, "a rule of the engine implements '{id}'; mark it implemented")
+            }
+            ContentErrorKind::RuleSourceMissing(id) => {
+                write!(f, "a rule of the engine implements '{id}', which this file does not hold (renamed?)")
+            }
         }
     }
 }

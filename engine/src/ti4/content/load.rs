@@ -274,6 +274,7 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
             replaces: ix.opt(&t.replaces_generic_upgrade, |s| ix.tech(0, e, "replaces_generic_upgrade", s))?,
             source: ix.source(0, e, &t.source)?,
             researchable: t.researchable,
+            implemented: t.implemented,
         });
     }
     for t in &techs {
@@ -435,8 +436,8 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
             }),
         };
         let mut known_abilities = crate::ti4::rules::AbilitySet::EMPTY;
-        for a in &f.abilities {
-            if let Some(k) = crate::ti4::factions::ability_bit(a) {
+        for a in f.abilities.iter().filter(|a| a.implemented) {
+            if let Some(k) = crate::ti4::factions::ability_bit(&a.id) {
                 known_abilities.insert(k);
             }
         }
@@ -475,7 +476,11 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
                 .iter()
                 .map(|u| ix.unit(2, e, "faction_units", u))
                 .collect::<Result<_, _>>()?,
-            abilities: f.abilities.clone(),
+            abilities: f
+                .abilities
+                .iter()
+                .map(|a| AbilityDef { key: a.id.clone(), implemented: a.implemented })
+                .collect(),
             known_abilities,
             home_options,
         });
@@ -503,6 +508,7 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
         geoform_hero: cards.leader("titans_hero"),
         ..known
     };
+    super::rule_flags::check(&raw)?;
     let mut content = Content::build(techs, units, factions, planets, systems, cards, known, n[0].clone());
     content.check_prerequisites_possible()?;
     super::setup_check::check(&content, n)?;

@@ -9,6 +9,7 @@ pub mod cards;
 pub mod error;
 mod load;
 pub mod raw;
+mod rule_flags;
 pub mod setup_check;
 pub mod tables;
 

@@ -31,6 +31,10 @@ pub struct RawTech {
     pub source: String,
     pub variant_of: Option<String>,
     pub researchable: bool,
+    /// Whether the engine implements the card's effect: a unit upgrade through its unit's
+    /// values, any other card through a rule of the registry (`crate::ti4::rules::registry`).
+    /// Checked at load time both ways (`super::rule_flags`).
+    pub implemented: bool,
 }
 
 /// `units.json`.
@@ -137,9 +141,19 @@ pub struct RawFaction {
     pub faction_technologies: Vec<String>,
     pub faction_units: Vec<String>,
     pub home_planets: Vec<String>,
-    pub abilities: Vec<String>,
+    pub abilities: Vec<RawAbility>,
     #[serde(default)]
     pub home_system_options: Vec<RawHomeOption>,
+}
+
+/// One faction ability as the faction sheet lists it.
+#[derive(Deserialize, Serialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RawAbility {
+    pub id: String,
+    /// Whether the engine implements the ability: a rule of the registry names it (checked
+    /// at load time both ways, `super::rule_flags`).
+    pub implemented: bool,
 }
 
 /// `planets.json`.

@@ -60,6 +60,9 @@ pub struct Tech {
     pub source: Source,
     /// False for cards that can never be researched (flip sides).
     pub researchable: bool,
+    /// Whether the engine implements the card's effect (`technologies.json`, checked against
+    /// the rule registry at load time).
+    pub implemented: bool,
 }
 
 impl Tech {
@@ -196,13 +199,22 @@ pub struct Faction {
     pub faction_techs: TechSet,
     /// The faction's units.
     pub faction_units: Vec<UnitId>,
-    /// Ability ids as in the data file.
-    pub abilities: Vec<String>,
+    /// The abilities as the data file lists them.
+    pub abilities: Vec<AbilityDef>,
     /// Bits of the abilities the engine implements ([`crate::ti4::rules::AbilityBit`]: only
     /// the faction rules name them).
     pub known_abilities: crate::ti4::rules::AbilitySet,
     /// Alternative home systems.
     pub home_options: Vec<HomeOption>,
+}
+
+/// One faction ability of a faction sheet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AbilityDef {
+    /// Data-file id.
+    pub key: String,
+    /// Whether a rule of the engine implements it (checked at load time).
+    pub implemented: bool,
 }
 
 /// What kind of planet card.

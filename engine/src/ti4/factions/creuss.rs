@@ -27,6 +27,14 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Ability("slipstream"),
         hooks: Hooks { move_bonus_from: Some(slipstream), ..Hooks::NONE },
     },
+    // Creuss Gate: "When you create the galactic map, place the Creuss Gate (tile 17) where your
+    // home system would normally be placed. The Creuss Gate system is not a home system. Then,
+    // place your home system (tile 51) in your play area." Implemented by the galaxy at setup
+    // (`galaxy`: the gate takes the home position, the home is off the board and joined to the
+    // gate by the delta wormhole; test
+    // `galaxy::tests::maps::setup_creuss_home_is_off_board_behind_its_gate`); this entry
+    // registers the ability for the content's `implemented` flags.
+    Rule { source: SourceKey::Ability("creuss_gate"), hooks: Hooks::NONE },
 ];
 
 fn linked(_: Source, _: &Ti4Game, _: Player, q: &mut Reach) {

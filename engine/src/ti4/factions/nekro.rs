@@ -21,6 +21,12 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Ability("technological_singularity"),
         hooks: Hooks { holds_other_factions_technologies: Some(yes), ..Hooks::NONE },
     },
+    // Valefar Assimilator X and Y (Technology 19-21): implemented by the seed's technology
+    // module, `technology::valefar` (the tokens, the copied technology, replacing a copy, the
+    // Floating Factory and war-sun removals), which every technology query goes through; these
+    // entries register the cards so that the content's `implemented` flags can be checked.
+    Rule { source: SourceKey::Tech("valefar_assimilator_x"), hooks: Hooks::NONE },
+    Rule { source: SourceKey::Tech("valefar_assimilator_y"), hooks: Hooks::NONE },
 ];
 
 fn yes(_: Source, _: &Content, _: &State, _: Player) -> bool {

@@ -348,7 +348,14 @@ pub struct Rule {
 
 /// Every rule the engine implements: the faction rules, then the generic technology rules.
 pub fn rules() -> impl Iterator<Item = &'static Rule> {
-    crate::ti4::factions::FACTIONS.iter().flat_map(|(_, r)| r.iter()).chain(crate::ti4::techs::RULES.iter())
+    registry().map(|(_, r)| r)
+}
+
+/// Every rule with the faction whose file holds it (`None` for the generic technology rules),
+/// in [`rules`] order.
+pub fn registry() -> impl Iterator<Item = (Option<&'static str>, &'static Rule)> {
+    let factions = crate::ti4::factions::FACTIONS.iter().flat_map(|&(f, r)| r.iter().map(move |r| (Some(f), r)));
+    factions.chain(crate::ti4::techs::RULES.iter().map(|r| (None, r)))
 }
 
 /// A rule the registry lists twice, or a source the content cannot resolve.
