@@ -4,6 +4,11 @@
 //! are destroyed the combat is a draw and the defender keeps control of the planet (Invasion
 //! 49.5.4).
 //!
+//! With [`GroundCombat::set_round_end_bombardment`] (L1Z1X's Harrow) each round ends with a
+//! bombardment chance point for the attacker ([`GroundPhase::Bombard`]): the caller rolls the
+//! bombardment and gives the hits to [`GroundCombat::bombard`], which the defender's ground
+//! forces take (default policy).
+//!
 //! Bombardment and space cannon defense come before it in an invasion; the caller resolves them
 //! with [`roll_bombardment`](super::roll_bombardment) and
 //! [`roll_space_cannon_defense`](super::roll_space_cannon_defense) and assigns their hits with
@@ -23,6 +28,9 @@ pub enum GroundPhase {
     Roll,
     /// Step 2: the side assigns the hits its opponent produced.
     AssignHits(Side),
+    /// The end of a round with a round-end bombardment: the attacker's ships bombard the
+    /// defender's ground forces (chance, rolled by the caller).
+    Bombard,
     /// The combat is over.
     Over(Outcome),
 }
@@ -41,6 +49,9 @@ pub struct GroundCombat {
     repair: [bool; 2],
     /// Damaged counts per side when this round's combat rolls were made.
     round_damaged: [[u8; UNIT_TYPES]; 2],
+    /// Each round ends with the attacker's bombardment of the defender's ground forces.
+    #[serde(default)]
+    round_end_bombardment: bool,
 }
 
 impl GroundCombat {
@@ -62,6 +73,7 @@ impl GroundCombat {
             assigned: [0; 2],
             repair: [false; 2],
             round_damaged: [[0; UNIT_TYPES]; 2],
+            round_end_bombardment: false,
         };
         c.check_end();
         Ok(c)
@@ -74,6 +86,36 @@ impl GroundCombat {
     /// damaged before the round's rolls.
     pub fn set_repair(&mut self, repair: [bool; 2]) {
         self.repair = repair;
+    }
+
+    /// L1Z1X "Harrow": "At the end of each round of ground combat, your ships in the active
+    /// system may use their BOMBARDMENT abilities against your opponent's ground forces on the
+    /// planet." With `on`, each round ends (once both sides assigned their hits, while the
+    /// defender has ground forces) at [`GroundPhase::Bombard`]. The caller sets it only when the
+    /// attacker has ships with BOMBARDMENT there and the planet can be bombarded.
+    pub fn set_round_end_bombardment(&mut self, on: bool) {
+        self.round_end_bombardment = on;
+    }
+
+    /// True at a round-end bombardment (a chance point the caller resolves with
+    /// [`GroundCombat::bombard`]).
+    #[inline]
+    pub fn awaits_bombardment(&self) -> bool {
+        self.phase == GroundPhase::Bombard
+    }
+
+    /// Resolves a round-end bombardment: the defender's ground forces take `hits` (default
+    /// policy: Bombardment 15.2, the defender assigns; a mech sustains first), then the round
+    /// ends. Rejected anywhere else.
+    pub fn bombard(&mut self, hits: u16) -> Result<(), CombatError> {
+        if self.phase != GroundPhase::Bombard {
+            return Err(CombatError::NotAwaitingChance);
+        }
+        let d = &mut self.forces[Side::Defender.idx()];
+        let m = d.ground_force_mask();
+        super::assign_hits_default(d, hits, m);
+        self.end_round();
+        Ok(())
     }
 
     /// True once a combat round has been fought: false for a combat that was over at once (a
@@ -131,6 +173,7 @@ impl GroundCombat {
         match self.phase {
             GroundPhase::Roll => Step::Chance,
             GroundPhase::AssignHits(s) => Step::Decide(s),
+            GroundPhase::Bombard => Step::Chance,
             GroundPhase::Over(o) => Step::Over(o),
         }
     }
@@ -209,13 +252,22 @@ impl GroundCombat {
             match s {
                 Side::Attacker => self.phase = GroundPhase::AssignHits(Side::Defender),
                 Side::Defender => {
-                    self.phase = GroundPhase::Roll;
-                    self.check_end();
-                    if self.phase == GroundPhase::Roll {
-                        self.round = self.round.saturating_add(1);
+                    if self.round_end_bombardment && self.forces[Side::Defender.idx()].has_combatants() {
+                        self.phase = GroundPhase::Bombard;
+                        return;
                     }
+                    self.end_round();
                 }
             }
+        }
+    }
+
+    /// The round is over: the next one starts unless the combat ended.
+    fn end_round(&mut self) {
+        self.phase = GroundPhase::Roll;
+        self.check_end();
+        if self.phase == GroundPhase::Roll {
+            self.round = self.round.saturating_add(1);
         }
     }
 }

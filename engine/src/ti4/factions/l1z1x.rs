@@ -1,4 +1,4 @@
-//! The L1Z1X Mindnet: Assimilate and Inheritance Systems. (Harrow is not modelled.)
+//! The L1Z1X Mindnet: Assimilate, Harrow and Inheritance Systems.
 
 use crate::ti4::content::Content;
 use crate::ti4::ids::*;
@@ -14,6 +14,16 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Ability("assimilate"),
         hooks: Hooks { assimilates_structures: Some(assimilate), ..Hooks::NONE },
     },
+    // Harrow: "At the end of each round of ground combat, your ships in the active system may
+    // use their BOMBARDMENT abilities against your opponent's ground forces on the planet."
+    // Only the active player bombards (Bombardment 15; the L1Z1X defending do not harrow), and
+    // not a planet with PLANETARY SHIELD (15.1f) unless a war sun cancels it; the round-end
+    // roll is `GroundCombat::set_round_end_bombardment`. Automatic: it only destroys the
+    // opponent's ground forces, so declining never helps.
+    Rule {
+        source: SourceKey::Ability("harrow"),
+        hooks: Hooks { bombards_after_ground_rounds: Some(harrow), ..Hooks::NONE },
+    },
     // Inheritance Systems: "You may exhaust this card and spend 2 resources when you research
     // a technology; ignore all of that technology's prerequisites." (Technology 12.3)
     Rule {
@@ -27,5 +37,9 @@ fn skip(_: Source) -> Skip {
 }
 
 fn assimilate(_: Source, _: &Content, _: &State, _: Player) -> bool {
+    true
+}
+
+fn harrow(_: Source, _: &Content, _: &State, _: Player) -> bool {
     true
 }

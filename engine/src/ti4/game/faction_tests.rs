@@ -3,7 +3,9 @@
 
 use super::action_card_tests::{game_of, give, seven_cards_then_status_draw};
 use super::agenda_tests::{resolve, vote_all_for};
-use super::rule_tests::{invade_the_last_planet, land_next_to_home, land_on_mecatol, legal, scenario_of};
+use super::rule_tests::{
+    invade_the_last_planet, invade_the_last_planet_with, land_next_to_home, land_on_mecatol, legal, scenario_of,
+};
 use super::strategy_card_tests::{hold, imperial_offers_a_public_objective};
 use super::tests::{check, six_player_game};
 use super::*;
@@ -223,6 +225,43 @@ fn l1z1x_assimilate_replaces_the_structures_of_a_planet_it_takes() {
         }
     }
     assert!(won > 5, "{won} of 20");
+}
+
+/// L1Z1X, Harrow ("At the end of each round of ground combat, your ships in the active system
+/// may use their BOMBARDMENT abilities against your opponent's ground forces on the planet"):
+/// an L1Z1X invasion with a dreadnought (BOMBARDMENT 5) in the space area ends each ground
+/// combat round with a bombardment chance point while the defender has ground forces, and its
+/// hits destroy defending infantry; Sol's invasion has none, and neither has an L1Z1X invasion
+/// of a planet with a PDS (PLANETARY SHIELD, Bombardment 15.1f). Seed 8 seats L1Z1X at seat 0,
+/// seed 0 Sol.
+#[test]
+fn l1z1x_harrow_bombards_the_defending_ground_forces_after_each_ground_combat_round() {
+    let invade = |game: u64, pds: u8, seed: u64| {
+        let (mut harrows, mut killed) = (0, 0);
+        let mut before = None;
+        let (g, _, _) = invade_the_last_planet_with(scenario_of(six_player_game(game)), seed, (4, pds), 1, &mut |g| {
+            let Some(c) = g.flow.ground.filter(|_| matches!(g.step, Step::Ground(_))) else { return };
+            let defenders = c.force(crate::ti4::combat::Side::Defender).count(UnitType::Infantry);
+            if let Some(b) = before.take() {
+                killed += b - defenders.min(b);
+            }
+            if c.awaits_bombardment() {
+                assert!(defenders > 0, "no bombardment without defending ground forces");
+                harrows += 1;
+                before = Some(defenders);
+            }
+        });
+        check(&g).unwrap();
+        (harrows, killed)
+    };
+    let (mut harrows, mut killed) = (0, 0);
+    for seed in 0..12 {
+        let (h, k) = invade(8, 0, seed);
+        (harrows, killed) = (harrows + h, killed + k);
+        assert_eq!(invade(0, 0, seed).0, 0, "Sol has no Harrow (seed {seed})");
+        assert_eq!(invade(8, 1, seed).0, 0, "PLANETARY SHIELD stops it (seed {seed})");
+    }
+    assert!(harrows > 3 && killed > 0, "{harrows} round-end bombardments, {killed} infantry destroyed");
 }
 
 /// Arborec, Mitosis ("Your space docks cannot produce infantry"): at a home system with only a

@@ -399,6 +399,9 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
                 c.apply_chance(rng).expect("space combat awaits dice");
             }
         }
+        Step::Ground(_) if g.flow.ground.is_some_and(|c| c.awaits_bombardment()) => {
+            invasion::round_end_bombardment(g, rng)
+        }
         Step::Ground(_) => {
             if let Some(c) = g.flow.ground.as_mut() {
                 c.apply_chance(rng).expect("ground combat awaits dice");

@@ -6,6 +6,7 @@
 //! checked after every loss. Hits of bombardment and space cannon defense are assigned by the
 //! default policy (cheapest first, sustain first). Hook points here: `extra_ability_die`
 //! (bombardment and space cannon defense), `ground_combat_start`, `combat_repair`,
+//! `bombards_after_ground_rounds`,
 //! `ground_combat_won`, `planet_protected`.
 
 use super::objectives::{pay_plan, spend_plan};
@@ -160,12 +161,36 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) {
     }
     g.flow.committed[n as usize] = [att.count(UnitType::Infantry), att.count(UnitType::Mech)];
     let mut combat = GroundCombat::new(att, def).expect("ground forces");
+    combat.set_round_end_bombardment(defender.is_some() && harrows(g, p, ploc));
     combat.set_repair([
         crate::ti4::rules::combat_repair(&g.content, &g.state, p),
         defender.is_some_and(|q| crate::ti4::rules::combat_repair(&g.content, &g.state, q)),
     ]);
     g.flow.ground = Some(combat);
     g.step = Step::Ground(n);
+}
+
+/// Hook point `bombards_after_ground_rounds` (L1Z1X's Harrow): `p` invades `ploc` with ships
+/// that have BOMBARDMENT in the space area, and the planet can be bombarded (Bombardment 15.1f:
+/// no PLANETARY SHIELD there, or a war sun of `p` in the system).
+fn harrows(g: &Ti4Game, p: Player, ploc: Location) -> bool {
+    let Some(q) = g.state.occupant(ploc) else { return false };
+    let space = board_force(g, p, Location::Space(g.flow.active));
+    crate::ti4::rules::bombards_after_ground_rounds(&g.content, &g.state, p)
+        && best_bombardment(&space).is_some()
+        && !bombardment_blocked(&board_force(g, q, ploc), &space, false)
+}
+
+/// A round-end bombardment of the ground combat on planet `n` (L1Z1X's Harrow): the active
+/// player's ships in the space area roll BOMBARDMENT (Plasma Scoring's die included, hook point
+/// `extra_ability_die`), and the defender's ground forces take the hits.
+pub(super) fn round_end_bombardment(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+    let p = g.flow.turn;
+    let space = board_force(g, p, Location::Space(g.flow.active));
+    let hits = roll_bombardment(&space, rng) + extra_die_hits(g, p, best_bombardment(&space), 0, rng);
+    if let Some(c) = g.flow.ground.as_mut() {
+        c.bombard(hits).expect("a round-end bombardment is awaited");
+    }
 }
 
 pub(super) fn after_ground(g: &mut Ti4Game, n: u8) {

@@ -66,8 +66,14 @@ pub(super) fn legal(g: &Ti4Game) -> Vec<Action> {
 /// Resolves chance and combat hit choices (first legal) until a player decision of another
 /// kind is due.
 fn settle(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+    settle_observed(g, rng, &mut |_| {});
+}
+
+/// [`settle`], showing `observe` every state it passes through.
+fn settle_observed(g: &mut Ti4Game, rng: &mut ChaCha8Rng, observe: &mut dyn FnMut(&Ti4Game)) {
     loop {
         check(g).unwrap();
+        observe(g);
         match g.current() {
             Turn::Chance => g.apply_chance(rng),
             Turn::Player(_) if matches!(g.step, Step::Space | Step::Ground(_)) => {
@@ -309,7 +315,19 @@ fn ground_combat_42_and_elimination_when_the_last_planet_falls() {
 /// and a PDS; seat 0 invades it with a carrier and 4 infantry (dice from `seed`, hits and
 /// landings the first legal). Returns the game once the invasion is over, the planet, and
 /// whether seat 0 took it (false also when the PDS destroyed the carrier).
-pub(super) fn invade_the_last_planet(mut g: Ti4Game, seed: u64) -> (Ti4Game, PlanetId, bool) {
+pub(super) fn invade_the_last_planet(g: Ti4Game, seed: u64) -> (Ti4Game, PlanetId, bool) {
+    invade_the_last_planet_with(g, seed, (1, 1), 0, &mut |_| {})
+}
+
+/// [`invade_the_last_planet`] with `defence` (infantry, PDS) on the planet and `dreadnoughts`
+/// escorting the carrier, showing `observe` every state of the combats and the invasion.
+pub(super) fn invade_the_last_planet_with(
+    mut g: Ti4Game,
+    seed: u64,
+    defence: (u8, u8),
+    dreadnoughts: u8,
+    observe: &mut dyn FnMut(&Ti4Game),
+) -> (Ti4Game, PlanetId, bool) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let h = home(&g);
     let victim = Player(1);
@@ -320,16 +338,25 @@ pub(super) fn invade_the_last_planet(mut g: Ti4Game, seed: u64) -> (Ti4Game, Pla
         crate::ti4::control::lose_control(&c, &mut g.state, victim, q).unwrap();
     }
     crate::ti4::control::gain_control(&c, &mut g.state, victim, pl, false).unwrap();
-    g.state.add_units(victim, Location::Planet(target, 0), UnitType::Infantry, 1).unwrap();
-    g.state.add_units(victim, Location::Planet(target, 0), UnitType::Pds, 1).unwrap();
+    for (t, k) in [(UnitType::Infantry, defence.0), (UnitType::Pds, defence.1)] {
+        if k > 0 {
+            g.state.add_units(victim, Location::Planet(target, 0), t, k).unwrap();
+        }
+    }
     g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
     g.state.add_units(ME, Location::Space(h), UnitType::Infantry, 4).unwrap();
+    if dreadnoughts > 0 {
+        g.state.add_units(ME, Location::Space(h), UnitType::Dreadnought, dreadnoughts).unwrap();
+    }
     g.apply(Action::Activate(target));
+    for _ in 0..dreadnoughts {
+        g.apply(Action::Move(h, UnitType::Dreadnought));
+    }
     g.apply(Action::Move(h, UnitType::Carrier));
-    settle(&mut g, &mut rng);
+    settle_observed(&mut g, &mut rng, observe);
     if g.step == Step::Move(ME) {
         g.apply(Action::Done);
-        settle(&mut g, &mut rng);
+        settle_observed(&mut g, &mut rng, observe);
     }
     if g.step != Step::Land(ME) {
         return (g, pl, false);
@@ -343,7 +370,7 @@ pub(super) fn invade_the_last_planet(mut g: Ti4Game, seed: u64) -> (Ti4Game, Pla
     if g.step == Step::Land(ME) {
         g.apply(Action::Done);
     }
-    settle(&mut g, &mut rng);
+    settle_observed(&mut g, &mut rng, observe);
     let won = g.state.occupant(Location::Planet(target, 0)) == Some(ME);
     (g, pl, won)
 }

@@ -165,6 +165,9 @@ hook_points! {
     Query combat_roll_modifier: fn(&Content, &State, Player) -> i8;
     /// Each combat round the player repairs 1 damaged unit after assigning hits.
     Query combat_repair: fn(&Content, &State, Player) -> bool;
+    /// At the end of each round of a ground combat the player fights as the invader, its ships
+    /// in the active system use BOMBARDMENT against the opponent's ground forces on the planet.
+    Query bombards_after_ground_rounds: fn(&Content, &State, Player) -> bool;
     /// The player's ships may retreat into adjacent systems without other players' units.
     Query retreat_into_empty: fn(&Ti4Game, Player) -> bool;
     /// After a space or ground combat (once the losses are back in reinforcements): the units

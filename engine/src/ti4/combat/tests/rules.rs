@@ -525,3 +525,40 @@ fn plasma_scoring_extra_die_uses_the_best_unit_value() {
     assert_eq!(best_space_cannon(&empty, Some(&pds)), None, "PDS I does not reach adjacent systems");
     assert_eq!(best_space_cannon(&empty, Some(&pds2)), Some(5));
 }
+
+/// L1Z1X Harrow in the procedure: with a round-end bombardment each round ends at
+/// `GroundPhase::Bombard` (a chance point) while the defender has ground forces; its hits go to
+/// the defender's ground forces, never to structures; without it no round stops there.
+#[test]
+fn harrow_round_end_bombardment_hits_the_defenders_ground_forces() {
+    for seed in 0..40 {
+        let mut c = GroundCombat::new(planet(&[(Infantry, 2)]), planet(&[(Infantry, 3), (Pds, 1)])).unwrap();
+        c.set_round_end_bombardment(true);
+        let mut r = rng(seed);
+        loop {
+            match c.next_decision() {
+                Step::Decide(_) => c.apply_decision(c.default_decision().unwrap()).unwrap(),
+                Step::Chance if c.awaits_bombardment() => {
+                    let d = *c.force(Side::Defender);
+                    assert!(d.count(Infantry) > 0);
+                    assert_eq!(c.apply_chance(&mut r), Err(CombatError::NotAwaitingChance));
+                    c.bombard(1).unwrap();
+                    assert_eq!(c.force(Side::Defender).count(Infantry), d.count(Infantry) - 1);
+                    assert_eq!(c.force(Side::Defender).count(Pds), 1, "structures are not ground forces");
+                }
+                Step::Chance => c.apply_chance(&mut r).unwrap(),
+                Step::Over(_) => break,
+            }
+        }
+        assert_eq!(c.bombard(1), Err(CombatError::NotAwaitingChance));
+        let mut plain = GroundCombat::new(planet(&[(Infantry, 2)]), planet(&[(Infantry, 3)])).unwrap();
+        let mut r = rng(seed);
+        while !matches!(plain.next_decision(), Step::Over(_)) {
+            assert!(!plain.awaits_bombardment());
+            match plain.next_decision() {
+                Step::Decide(_) => plain.apply_decision(plain.default_decision().unwrap()).unwrap(),
+                _ => plain.apply_chance(&mut r).unwrap(),
+            }
+        }
+    }
+}
