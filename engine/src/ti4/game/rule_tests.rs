@@ -463,31 +463,35 @@ fn heuristic_features_count_what_a_player_has() {
     assert!(f.planets >= 1.0 && f.resources > 0.0 && f.technologies >= 1.0 && f.fleet > 0.0, "{f:?}");
 }
 
-#[test]
-fn space_combat_78_5_retreat_moves_the_ships_and_places_a_token() {
-    let mut rng = ChaCha8Rng::seed_from_u64(8);
-    let mut g = scenario();
-    let h = home(&g);
-    let near = slot_at_distance(&g, h, 1);
+/// ME's 2 dreadnoughts at home move to attack player 1's 3 destroyers next door; returns (home,
+/// the system attacked).
+fn attack_next_door(g: &mut Ti4Game) -> (u8, u8) {
+    let h = home(g);
+    let near = slot_at_distance(g, h, 1);
     g.state.add_units(ME, Location::Space(h), UnitType::Dreadnought, 2).unwrap();
     g.state.add_units(Player(1), Location::Space(near), UnitType::Destroyer, 3).unwrap();
     g.apply(Action::Activate(near));
     g.apply(Action::Move(h, UnitType::Dreadnought));
     g.apply(Action::Move(h, UnitType::Dreadnought));
     g.apply(Action::Done);
-    let tokens_before = g.state.player(ME).token_reinforcements;
+    (h, near)
+}
+
+/// Plays the space combat, the attacker retreating to `to` as soon as the rules offer it;
+/// returns whether the retreat was announced.
+fn fight_and_retreat_to(g: &mut Ti4Game, rng: &mut ChaCha8Rng, to: u8) -> bool {
     let mut announced = false;
     while matches!(g.step, Step::Space | Step::SpaceCannon) {
-        check(&g).unwrap();
+        check(g).unwrap();
         match g.current() {
-            Turn::Chance => g.apply_chance(&mut rng),
+            Turn::Chance => g.apply_chance(rng),
             _ => {
-                let l = legal(&g);
+                let l = legal(g);
                 let a = if l.contains(&Action::Retreat) {
                     announced = true;
                     Action::Retreat
-                } else if l.contains(&Action::RetreatTo(h)) {
-                    Action::RetreatTo(h)
+                } else if l.contains(&Action::RetreatTo(to)) {
+                    Action::RetreatTo(to)
                 } else {
                     l[0]
                 };
@@ -495,10 +499,44 @@ fn space_combat_78_5_retreat_moves_the_ships_and_places_a_token() {
             }
         }
     }
-    assert!(announced, "the attacker may retreat to its home system");
+    announced
+}
+
+#[test]
+fn space_combat_78_5_retreat_moves_the_ships_and_places_a_token() {
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let mut g = scenario();
+    let (h, near) = attack_next_door(&mut g);
+    let tokens_before = g.state.player(ME).token_reinforcements;
+    assert!(fight_and_retreat_to(&mut g, &mut rng, h), "the attacker may retreat to its home system");
     assert_eq!(g.state.systems[near as usize].space.owner, 1, "the defender holds the system");
     assert_eq!(g.state.occupant(Location::Space(h)), Some(ME), "the dreadnoughts went home");
     assert!(g.state.systems[h as usize].tokens & 1 == 1, "a command token is placed there");
-    assert_eq!(g.state.player(ME).token_reinforcements, tokens_before - 1);
+    assert_eq!(g.state.player(ME).token_reinforcements, tokens_before - 1, "the retreat's token");
+    check(&g).unwrap();
+}
+
+/// Space Combat 78.5 and Capacity 16.3: a retreat may go into a system that holds another
+/// player's units but no ships (a Saar space dock standing in space); those units are stranded
+/// and destroyed when the retreating ships arrive, as on arrival by movement, and the retreating
+/// ships are placed (they used to be lost).
+#[test]
+fn space_combat_78_5_retreat_into_a_space_area_without_ships_destroys_the_units_there() {
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let saar_at_2 = (1..200).map(|k| scenario_of(six_player_game(k))).find(|g| {
+        g.state.player(Player(2)).faction == g.content().faction("saar").unwrap()
+            && g.state.player(ME).faction != g.content().faction("nekro").unwrap()
+    });
+    let mut g = saar_at_2.expect("a seed seats the Saar third");
+    let (h, _) = attack_next_door(&mut g);
+    g.state.add_units(Player(2), Location::Space(h), UnitType::SpaceDock, 1).unwrap();
+    let docks = g.state.player(Player(2)).reinforcements[UnitType::SpaceDock.idx()];
+    assert!(
+        fight_and_retreat_to(&mut g, &mut rng, h),
+        "the attacker may retreat into a system without another player's ships"
+    );
+    assert_eq!(g.state.occupant(Location::Space(h)), Some(ME), "the dreadnoughts went home");
+    assert!(g.state.count_at(Location::Space(h), UnitType::Dreadnought) > 0);
+    assert_eq!(g.state.player(Player(2)).reinforcements[UnitType::SpaceDock.idx()], docks + 1, "the dock is destroyed");
     check(&g).unwrap();
 }

@@ -683,15 +683,7 @@ pub(super) fn place_transit(g: &mut Ti4Game, p: Player) {
     if arriving && defender_in_space(g, p).is_none() && g.state.occupant(loc).is_some_and(|q| q != p) {
         // Another player's non-ship units left in space without capacity are lost (only when
         // ships arrive and that player has no ships there: nothing else is destroyed).
-        if let Some(q) = g.state.occupant(loc) {
-            for t in UnitType::ALL {
-                let k = g.state.count_at(loc, t);
-                if k > 0 {
-                    let _ = destroy_units(&g.content, &mut g.state, loc, t, k, Some(p));
-                }
-            }
-            let _ = q;
-        }
+        destroy_stranded(g, loc, p);
     }
     for t in UnitType::ALL {
         let k = g.flow.transit[t.idx()];
@@ -750,9 +742,26 @@ fn retreat_to(g: &mut Ti4Game, who: Player, to: u8, counts: &Counts, damaged: &C
     enforce_fleet(g, to, who);
 }
 
-/// `counts` units of `who` (`damaged` of them damaged) are placed in the space area of `to`.
+/// Destroys every unit at `loc` (by `by`): another player's units left in a space area without
+/// their ships when `by`'s ships arrive (ground forces without capacity, Capacity 16.3; Saar
+/// space docks in space, blockaded: "If this unit is blockaded, it is destroyed").
+fn destroy_stranded(g: &mut Ti4Game, loc: Location, by: Player) {
+    for t in UnitType::ALL {
+        let k = g.state.count_at(loc, t);
+        if k > 0 {
+            let _ = destroy_units(&g.content, &mut g.state, loc, t, k, Some(by));
+        }
+    }
+}
+
+/// `counts` units of `who` (`damaged` of them damaged) are placed in the space area of `to`
+/// (a retreat or Foresight: it holds no other player's ships, so another player's units there
+/// are stranded and destroyed first, as when ships arrive by movement).
 fn place_in_space(g: &mut Ti4Game, who: Player, to: u8, counts: &Counts, damaged: &Counts) {
     let loc = Location::Space(to);
+    if g.state.occupant(loc).is_some_and(|q| q != who) {
+        destroy_stranded(g, loc, who);
+    }
     for t in UnitType::ALL {
         let k = counts[t.idx()];
         if k > 0 {
