@@ -216,7 +216,8 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
     // Variant printings (Omega reprints) are kept out of the id space: one printing per card.
     let live_techs: Vec<&RawTech> = raw.techs.technologies.iter().filter(|t| t.variant_of.is_none()).collect();
     let tech_ix = index(&n[0], live_techs.iter().map(|t| t.id.as_str()), TechSet::CAPACITY)?;
-    let all_tech_ids = index(&n[0], raw.techs.technologies.iter().map(|t| t.id.as_str()), 256)?;
+    // Ids are unique over every printing, variants included.
+    index(&n[0], raw.techs.technologies.iter().map(|t| t.id.as_str()), 256)?;
     let unit_ix = index(&n[1], raw.units.units.iter().map(|u| u.id.as_str()), 256)?;
     let faction_ix = index(&n[2], raw.factions.factions.iter().map(|f| f.id.as_str()), 64)?;
     let planet_ix = index(&n[3], raw.planets.planets.iter().map(|p| p.id.as_str()), PlanetSet::CAPACITY)?;
@@ -229,7 +230,6 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
             return Err(err(&n[0], &t.id, "variant_of", K::UnknownId(v.to_string())));
         }
     }
-    let _ = all_tech_ids;
 
     // Technologies.
     let mut techs = Vec::with_capacity(live_techs.len());

@@ -41,7 +41,7 @@ fn gain_custodia_vigilia(src: Source, c: &Content, s: &mut State, p: Player, t: 
     }
     let Some(cv) = c.planet(CUSTODIA_VIGILIA) else { return };
     if control::controller(s, cv).is_none() {
-        let _ = control::gain_control(c, s, p, cv, true);
+        control::gain_control(c, s, p, cv, true).expect("the planet can be gained");
     }
 }
 

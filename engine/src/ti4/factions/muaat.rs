@@ -55,10 +55,11 @@ fn star_forge(_: Source, g: &mut Ti4Game, p: Player, target: u8) {
     ps.token_reinforcements += 1;
     let loc = Location::Space(slot);
     if destroyer {
-        let _ = g.place_units(p, loc, UnitType::Destroyer, 1);
+        g.place_units(p, loc, UnitType::Destroyer, 1)
+            .expect("placed units come from reinforcements the caller checked");
     } else {
         let n = g.state.player(p).reinforcements[UnitType::Fighter.idx()].min(2);
-        let _ = g.place_units(p, loc, UnitType::Fighter, n);
+        g.place_units(p, loc, UnitType::Fighter, n).expect("placed units come from reinforcements the caller checked");
         enforce_capacity(g, slot, None);
     }
 }

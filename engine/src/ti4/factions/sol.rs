@@ -54,5 +54,5 @@ fn orbital_drop(_: Source, g: &mut Ti4Game, p: Player, target: u8) {
     ps.strategy -= 1;
     ps.token_reinforcements += 1;
     let n = g.state.player(p).reinforcements[UnitType::Infantry.idx()].min(2);
-    let _ = g.place_units(p, loc, UnitType::Infantry, n);
+    g.place_units(p, loc, UnitType::Infantry, n).expect("placed units come from reinforcements the caller checked");
 }

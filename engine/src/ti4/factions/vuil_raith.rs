@@ -73,7 +73,7 @@ fn vortex(src: Source, g: &mut Ti4Game, p: Player, target: u8) {
     let Some(t) = src.tech() else { return };
     g.state.player_mut(p).exhausted_techs.insert(t);
     let (q, u) = (Player(target / 16), UnitType::ALL[(target % 16) as usize]);
-    let _ = g.state.capture_from_reinforcements(p, q, u, 1);
+    g.state.capture_from_reinforcements(p, q, u, 1).expect("the captured units are in reinforcements");
 }
 
 /// Devour: the opponent's non-structure units destroyed in the combat (already back in their
@@ -87,7 +87,7 @@ fn devour(_: Source, g: &mut Ti4Game, p: Player, owner: Player, lost: &[u8; UNIT
     for t in UnitType::ALL {
         let k = lost[t.idx()].min(g.state.player(owner).reinforcements[t.idx()]);
         if k > 0 && t != UnitType::Pds && t != UnitType::SpaceDock {
-            let _ = g.state.capture_from_reinforcements(p, owner, t, k);
+            g.state.capture_from_reinforcements(p, owner, t, k).expect("the captured units are in reinforcements");
         }
     }
 }

@@ -67,7 +67,7 @@ fn gate_folding_infantry(src: Source, g: &mut Ti4Game, p: Player, target: u8) {
     let Some(t) = src.tech() else { return };
     g.state.player_mut(p).exhausted_techs.insert(t);
     if let Some(loc) = g.state.planet_location(g.content(), PlanetId(target)) {
-        let _ = g.place_units(p, loc, UnitType::Infantry, 1);
+        g.place_units(p, loc, UnitType::Infantry, 1).expect("placed units come from reinforcements the caller checked");
     }
 }
 
@@ -106,7 +106,7 @@ fn reclamation(_: Source, g: &mut Ti4Game, p: Player, _window: Window, _choice: 
     let Some(loc) = reclaimed(g, p) else { return };
     for t in [UnitType::Pds, UnitType::SpaceDock] {
         if g.state.player(p).reinforcements[t.idx()] > 0 {
-            let _ = g.place_units(p, loc, t, 1);
+            g.place_units(p, loc, t, 1).expect("placed units come from reinforcements the caller checked");
         }
     }
 }

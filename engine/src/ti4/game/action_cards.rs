@@ -345,10 +345,12 @@ fn resolve(g: &mut Ti4Game, p: Player, e: ActionEffect, target: u8) {
         FrontlineDeployment => frontline_deployment(&c, &mut g.state, p, PlanetId(target)),
         RiseOfAMessiah => rise_of_a_messiah(&c, &mut g.state, p),
         GhostShip => {
-            let _ = g.place_units(p, Location::Space(target), UnitType::Destroyer, 1);
+            g.place_units(p, Location::Space(target), UnitType::Destroyer, 1)
+                .expect("placed units come from reinforcements the caller checked");
         }
         WarEffort => {
-            let _ = g.place_units(p, Location::Space(target), UnitType::Cruiser, 1);
+            g.place_units(p, Location::Space(target), UnitType::Cruiser, 1)
+                .expect("placed units come from reinforcements the caller checked");
         }
         UnexpectedAction => unexpected_action(&mut g.state, p, target),
         Uprising => uprising(&c, &mut g.state, p, PlanetId(target)),
@@ -363,7 +365,8 @@ fn resolve(g: &mut Ti4Game, p: Player, e: ActionEffect, target: u8) {
         FighterConscription => {
             for slot in 0..g.state.num_systems {
                 if g.state.player(p).reinforcements[UnitType::Fighter.idx()] > 0 && fighter_fits(g, p, slot) {
-                    let _ = g.place_units(p, Location::Space(slot), UnitType::Fighter, 1);
+                    g.place_units(p, Location::Space(slot), UnitType::Fighter, 1)
+                        .expect("placed units come from reinforcements the caller checked");
                 }
             }
         }
@@ -411,7 +414,8 @@ pub fn frontline_deployment(c: &Content, s: &mut State, p: Player, pl: PlanetId)
     if let Some(loc) = s.planet_location(c, pl) {
         let n = s.player(p).reinforcements[UnitType::Infantry.idx()].min(3);
         if n > 0 {
-            let _ = crate::ti4::placement::place_units(c, s, p, loc, UnitType::Infantry, n);
+            crate::ti4::placement::place_units(c, s, p, loc, UnitType::Infantry, n)
+                .expect("placed units come from reinforcements the caller checked");
         }
     }
 }
@@ -454,7 +458,8 @@ pub fn cripple_defenses(c: &Content, s: &mut State, p: Player, pl: PlanetId) {
     if let Some(loc) = s.planet_location(c, pl) {
         let n = s.count_at(loc, UnitType::Pds);
         if n > 0 {
-            let _ = crate::ti4::elimination::destroy_units(c, s, loc, UnitType::Pds, n, Some(p));
+            crate::ti4::elimination::destroy_units(c, s, loc, UnitType::Pds, n, Some(p))
+                .expect("the destroyed units are at the location");
         }
     }
 }

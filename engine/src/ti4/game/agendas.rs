@@ -313,7 +313,8 @@ fn homeland_defense_act_against(g: &mut Ti4Game) {
                 .find(|&l| s.occupant(l) == Some(p) && s.count_at(l, UnitType::Pds) > 0)
         });
         if let Some(loc) = found {
-            let _ = crate::ti4::elimination::destroy_units(&c, &mut g.state, loc, UnitType::Pds, 1, None);
+            crate::ti4::elimination::destroy_units(&c, &mut g.state, loc, UnitType::Pds, 1, None)
+                .expect("the destroyed units are at the location");
         }
     }
 }

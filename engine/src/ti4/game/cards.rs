@@ -564,7 +564,7 @@ pub(super) fn build_step(g: &mut Ti4Game, p: Player, pds_only: bool, secondary: 
         let c = g.content.clone();
         if let Some(loc) = g.state.planet_location(&c, pl) {
             let at = if t == UnitType::SpaceDock { dock_location(g, p, loc) } else { loc };
-            let _ = g.place_units(p, at, t, 1);
+            g.place_units(p, at, t, 1).expect("placed units come from reinforcements the caller checked");
             if secondary {
                 // The spent strategy token (back in reinforcements) goes to the system, unless
                 // one is there already.

@@ -115,6 +115,16 @@ pub struct Engagement {
 
 type Pair = (f64, Force, Force);
 
+/// Puts `k` units of type `t` (`d` of them damaged) in `f`. A type without a definition for its
+/// owner (content that starts a faction with a unit it has no card for, a load warning) has no
+/// combat values and takes no part in the estimate.
+fn put(f: &mut Force, t: UnitType, k: u8, d: u8) {
+    match f.set_units(t, k, d) {
+        Ok(()) | Err(crate::ti4::combat::CombatError::NoDefinition { .. }) => {}
+        Err(e) => panic!("the units fit the force: {e:?}"),
+    }
+}
+
 /// `owner`'s units at `loc` as a force of `arena`'s kind (empty when another player's are there).
 pub(super) fn board_force(c: &Content, s: &State, owner: Player, loc: Location) -> Force {
     let arena = if matches!(loc, Location::Space(_)) { Arena::Space } else { Arena::Ground };
@@ -123,7 +133,7 @@ pub(super) fn board_force(c: &Content, s: &State, owner: Player, loc: Location) 
         for t in UnitType::ALL {
             let k = s.count_at(loc, t);
             if k > 0 {
-                let _ = f.set_units(t, k, s.damaged_at(loc, t));
+                put(&mut f, t, k, s.damaged_at(loc, t));
             }
         }
     }
@@ -139,7 +149,7 @@ pub(super) fn cannon_forces(c: &Content, s: &State, q: Player, slot: u8, neighbo
         for pa in s.systems[sl as usize].planets.iter().filter(|x| x.owner == q.0) {
             for t in [UnitType::Infantry, UnitType::Mech, UnitType::Pds, UnitType::SpaceDock] {
                 let k = f.count(t) + pa.of(t);
-                let _ = f.set_units(t, k, 0);
+                put(f, t, k, 0);
             }
         }
     };
@@ -169,7 +179,7 @@ fn trim(c: &Content, s: &State, p: Player, f: &mut Force, allowance: u32) {
         let k = here.min(excess) as u8;
         if k > 0 {
             let n = f.count(t) - k;
-            let _ = f.set_units(t, n, f.damaged(t).min(n));
+            put(f, t, n, f.damaged(t).min(n));
             excess -= k as u32;
         }
     }
@@ -217,7 +227,7 @@ pub fn engagement(c: &Content, s: &State, m: &Move) -> Engagement {
     if defender.is_none() && s.occupant(loc) == Some(p) {
         for t in UnitType::ALL {
             let (k, dmg) = (att.count(t) + s.count_at(loc, t), att.damaged(t) + s.damaged_at(loc, t));
-            let _ = att.set_units(t, k, dmg);
+            put(&mut att, t, k, dmg);
         }
     }
     let anomalies = c.systems[s.systems[m.slot as usize].tile.idx()].anomalies;

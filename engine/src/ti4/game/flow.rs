@@ -335,7 +335,7 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::Decide(p), Action::Done) => super::pending::decide(g, p, None),
         (Step::PlaceUnit { p, unit }, Action::PlaceOn(pl)) => {
             if let Some(loc) = g.state.planet_location(&g.content, pl) {
-                let _ = g.place_units(p, loc, unit, 1);
+                g.place_units(p, loc, unit, 1).expect("placed units come from reinforcements the caller checked");
             }
             g.flow.order_idx += 1;
             status_placements(g);
@@ -657,7 +657,7 @@ fn status_placements(g: &mut Ti4Game) {
                     return;
                 }
                 if let Some(loc) = only.and_then(|pl| g.state.planet_location(&g.content, pl)) {
-                    let _ = g.place_units(p, loc, unit, 1);
+                    g.place_units(p, loc, unit, 1).expect("placed units come from reinforcements the caller checked");
                 }
             }
         }

@@ -89,12 +89,12 @@ pub(super) fn land(g: &mut Ti4Game, p: Player, n: u8, t: UnitType) {
         g.flow.custodians = false;
         g.state.player_mut(p).bonus_vp += 1;
     }
-    let _ = g.state.remove_units(Location::Space(a), t, 1);
+    g.state.remove_units(Location::Space(a), t, 1).expect("the removed units are at the location");
     let ploc = Location::Planet(a, n);
     match g.state.occupant(ploc) {
         Some(q) if q != p => g.flow.committed[n as usize][(t == UnitType::Mech) as usize] += 1,
         _ => {
-            let _ = g.place_units(p, ploc, t, 1);
+            g.place_units(p, ploc, t, 1).expect("placed units come from reinforcements the caller checked");
             take_control(g, p, ploc);
         }
     }
@@ -220,27 +220,33 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) {
         // Invasion 49.6: the defender's structures are destroyed (or replaced with the
         // attacker's: hook point `assimilates_structures`, L1Z1X's Assimilate).
         let mut assimilated = [0u8; 2];
-        if let Some(q) = g.state.occupant(ploc).filter(|&q| q != p) {
-            let _ = q;
+        if g.state.occupant(ploc).is_some_and(|q| q != p) {
             let assimilate = crate::ti4::rules::assimilates_structures(&g.content, &g.state, p);
             for (i, t) in [UnitType::Pds, UnitType::SpaceDock].into_iter().enumerate() {
                 let k = g.state.count_at(ploc, t);
                 if k > 0 && assimilate {
-                    let _ = g.state.remove_units(ploc, t, k);
+                    g.state.remove_units(ploc, t, k).expect("the removed units are at the location");
                     assimilated[i] = k.min(g.state.player(p).reinforcements[t.idx()]);
                 } else if k > 0 {
-                    let _ = destroy_units(&g.content, &mut g.state, ploc, t, k, Some(p));
+                    destroy_units(&g.content, &mut g.state, ploc, t, k, Some(p))
+                        .expect("the destroyed units are at the location");
                 }
             }
         }
-        let _ = g.place_units(p, ploc, UnitType::Infantry, survivors[0]);
-        let _ = g.place_units(p, ploc, UnitType::Mech, survivors[1]);
+        g.place_units(p, ploc, UnitType::Infantry, survivors[0])
+            .expect("placed units come from reinforcements the caller checked");
+        g.place_units(p, ploc, UnitType::Mech, survivors[1])
+            .expect("placed units come from reinforcements the caller checked");
         if survivors[1] > 0 {
-            let _ = g.state.set_damaged(ploc, UnitType::Mech, att.damaged(UnitType::Mech).min(survivors[1]));
+            // SUNDERED may have destroyed the placed mechs (`placement::place_units`).
+            let here = g.state.count_at(ploc, UnitType::Mech);
+            g.state
+                .set_damaged(ploc, UnitType::Mech, att.damaged(UnitType::Mech).min(here))
+                .expect("at most the units there are damaged");
         }
         for (k, t) in assimilated.into_iter().zip([UnitType::Pds, UnitType::SpaceDock]) {
             if k > 0 {
-                let _ = g.place_units(p, ploc, t, k);
+                g.place_units(p, ploc, t, k).expect("placed units come from reinforcements the caller checked");
             }
         }
         take_control(g, p, ploc);
@@ -284,7 +290,8 @@ pub(crate) fn gain_planet(g: &mut Ti4Game, p: Player, ploc: Location) -> bool {
     let Ok(previous) = crate::ti4::control::gain_control(&c, &mut g.state, p, pl, true) else { return false };
     crate::ti4::rules::control_gained(g, p, ploc);
     if let Some(q) = previous.filter(|&q| crate::ti4::elimination::meets_conditions(&c, &g.state, q)) {
-        let _ = crate::ti4::elimination::eliminate(&c, &mut g.state, q, Some(p));
+        crate::ti4::elimination::eliminate(&c, &mut g.state, q, Some(p))
+            .expect("the player is in the game and meets the conditions");
     }
     true
 }

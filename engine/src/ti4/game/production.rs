@@ -167,7 +167,7 @@ pub(super) fn paid_production(g: &mut Ti4Game, p: Player, pay: &Payment) {
             (false, Some(n)) => Location::Planet(a, n),
             _ => Location::Space(a),
         };
-        let _ = g.place_units(p, loc, t, k);
+        g.place_units(p, loc, t, k).expect("placed units come from reinforcements the caller checked");
     }
     g.flow.queue = [0; UNIT_TYPES];
     if produced && super::pending::open(g, crate::ti4::rules::Window::AfterProduction, &[p]) {

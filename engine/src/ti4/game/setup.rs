@@ -266,7 +266,7 @@ fn setup_player(c: &Content, s: &mut State, p: Player, home: u8) {
     let tile = s.systems[home as usize].tile;
     // The home planets are the planets of the home tile (a borrowed one for Keleres).
     for &pl in &c.systems[tile.idx()].planets {
-        let _ = crate::ti4::control::gain_control(c, s, p, pl, false);
+        crate::ti4::control::gain_control(c, s, p, pl, false).expect("the planet can be gained");
     }
     let n_planets = c.systems[tile.idx()].planets.len().max(1) as u8;
     let mut next = 0u8;
@@ -286,7 +286,8 @@ fn setup_player(c: &Content, s: &mut State, p: Player, home: u8) {
                 UnitType::Pds | UnitType::SpaceDock => Location::Planet(home, 0),
                 _ => Location::Space(home),
             };
-            let _ = crate::ti4::placement::place_units(c, s, p, loc, t, 1);
+            crate::ti4::placement::place_units(c, s, p, loc, t, 1)
+                .expect("placed units come from reinforcements the caller checked");
         }
     }
     let mut techs = fd.starting_techs;
@@ -296,7 +297,7 @@ fn setup_player(c: &Content, s: &mut State, p: Player, home: u8) {
         }
     }
     for t in techs.iter() {
-        let _ = crate::ti4::technology::gain(c, s, p, t);
+        crate::ti4::technology::gain(c, s, p, t).expect("a starting technology can be gained");
     }
     crate::ti4::technology::valefar::place_starting_cards(c, s, p);
     crate::ti4::elimination::refresh_unit_masks(c, s, p);
@@ -315,7 +316,7 @@ fn choose_owned_by_others(c: &Content, s: &mut State, p: Player) {
     let picks: Vec<TechId> =
         owned.iter().filter(|&t| c.tech_def(t).faction.is_none() && !mine.contains(t)).take(choose as usize).collect();
     for t in picks {
-        let _ = crate::ti4::technology::gain(c, s, p, t);
+        crate::ti4::technology::gain(c, s, p, t).expect("a starting technology can be gained");
     }
     crate::ti4::elimination::refresh_unit_masks(c, s, p);
 }

@@ -93,7 +93,8 @@ pub(crate) fn enforce_capacity(g: &mut Ti4Game, slot: u8, by: Option<Player>) {
         let here = if t == UnitType::Fighter { counted_fighters } else { g.state.count_at(loc, t) as u32 };
         let k = here.min(excess);
         if k > 0 {
-            let _ = destroy_units(&g.content, &mut g.state, loc, t, k as u8, by);
+            destroy_units(&g.content, &mut g.state, loc, t, k as u8, by)
+                .expect("the destroyed units are at the location");
             excess -= k;
         }
     }
@@ -377,7 +378,7 @@ pub(super) fn move_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
 /// Takes one unit off the board into transit; returns whether it was damaged.
 fn lift(g: &mut Ti4Game, loc: Location, t: UnitType) {
     let before = g.state.damaged_at(loc, t);
-    let _ = g.state.remove_units(loc, t, 1);
+    g.state.remove_units(loc, t, 1).expect("the removed units are at the location");
     let after = g.state.damaged_at(loc, t);
     g.flow.transit[t.idx()] += 1;
     g.flow.transit_damaged[t.idx()] += before - after.min(before);
@@ -637,11 +638,12 @@ pub(super) fn write_back(g: &mut Ti4Game, loc: Location, f: &Force, by: Player) 
         let k = g.state.count_at(loc, t);
         let lost = k.saturating_sub(f.count(t));
         if lost > 0 {
-            let _ = destroy_units(&g.content, &mut g.state, loc, t, lost, Some(by));
+            destroy_units(&g.content, &mut g.state, loc, t, lost, Some(by))
+                .expect("the destroyed units are at the location");
         }
         let left = g.state.count_at(loc, t);
         if left > 0 {
-            let _ = g.state.set_damaged(loc, t, f.damaged(t).min(left));
+            g.state.set_damaged(loc, t, f.damaged(t).min(left)).expect("at most the units there are damaged");
         }
     }
 }
@@ -689,8 +691,8 @@ pub(super) fn place_transit(g: &mut Ti4Game, p: Player) {
         let k = g.flow.transit[t.idx()];
         if k > 0 {
             let d = g.state.damaged_at(loc, t) + g.flow.transit_damaged[t.idx()];
-            let _ = g.place_units(p, loc, t, k);
-            let _ = g.state.set_damaged(loc, t, d.min(g.state.count_at(loc, t)));
+            g.place_units(p, loc, t, k).expect("placed units come from reinforcements the caller checked");
+            g.state.set_damaged(loc, t, d.min(g.state.count_at(loc, t))).expect("at most the units there are damaged");
         }
     }
     g.flow.transit = [0; UNIT_TYPES];
@@ -727,7 +729,8 @@ fn enforce_fleet(g: &mut Ti4Game, slot: u8, p: Player) {
         let over = non_fighter_ships(&g.state, slot).saturating_sub(fleet);
         let k = (g.state.count_at(Location::Space(slot), t) as u32).min(over);
         if k > 0 && g.state.occupant(Location::Space(slot)) == Some(p) {
-            let _ = destroy_units(&g.content, &mut g.state, Location::Space(slot), t, k as u8, None);
+            destroy_units(&g.content, &mut g.state, Location::Space(slot), t, k as u8, None)
+                .expect("the destroyed units are at the location");
         }
     }
     enforce_capacity(g, slot, None);
@@ -749,7 +752,8 @@ fn destroy_stranded(g: &mut Ti4Game, loc: Location, by: Player) {
     for t in UnitType::ALL {
         let k = g.state.count_at(loc, t);
         if k > 0 {
-            let _ = destroy_units(&g.content, &mut g.state, loc, t, k, Some(by));
+            destroy_units(&g.content, &mut g.state, loc, t, k, Some(by))
+                .expect("the destroyed units are at the location");
         }
     }
 }
@@ -766,8 +770,8 @@ fn place_in_space(g: &mut Ti4Game, who: Player, to: u8, counts: &Counts, damaged
         let k = counts[t.idx()];
         if k > 0 {
             let d = g.state.damaged_at(loc, t) + damaged[t.idx()];
-            let _ = g.place_units(who, loc, t, k);
-            let _ = g.state.set_damaged(loc, t, d.min(g.state.count_at(loc, t)));
+            g.place_units(who, loc, t, k).expect("placed units come from reinforcements the caller checked");
+            g.state.set_damaged(loc, t, d.min(g.state.count_at(loc, t))).expect("at most the units there are damaged");
         }
     }
 }
@@ -785,7 +789,7 @@ pub(crate) fn relocate_space_units(g: &mut Ti4Game, p: Player, from: u8, to: u8)
         let k = g.state.count_at(loc, t);
         if k > 0 {
             (counts[t.idx()], damaged[t.idx()]) = (k, g.state.damaged_at(loc, t));
-            let _ = g.state.remove_units(loc, t, k);
+            g.state.remove_units(loc, t, k).expect("the removed units are at the location");
         }
     }
     place_in_space(g, p, to, &counts, &damaged);
@@ -858,7 +862,7 @@ pub(super) fn after_space_combat(g: &mut Ti4Game) {
                     counts[t.idx()] = g.state.count_at(loc, t);
                     damaged[t.idx()] = g.state.damaged_at(loc, t);
                     if counts[t.idx()] > 0 {
-                        let _ = g.state.remove_units(loc, t, counts[t.idx()]);
+                        g.state.remove_units(loc, t, counts[t.idx()]).expect("the removed units are at the location");
                     }
                 }
             }

@@ -211,10 +211,16 @@ fn random_components(c: &Content, s: &mut State, rng: &mut ChaCha8Rng) {
             continue;
         }
         let n = rng.random_range(1..3);
-        if s.player(owner).in_game {
-            let _ = s.capture_from_reinforcements(captor, owner, t, n);
-        } else if s.captured.of_owner(owner, t) + n as u32 <= component_limit(c, s.player(owner).faction, t) as u32 {
-            let _ = s.captured.add(captor, owner, t, n);
+        // A capture the reinforcements or the sheet cannot take is skipped (a random position
+        // tries each, it does not require it).
+        let taken = if s.player(owner).in_game {
+            s.capture_from_reinforcements(captor, owner, t, n).is_ok()
+        } else {
+            s.captured.of_owner(owner, t) + n as u32 <= component_limit(c, s.player(owner).faction, t) as u32
+                && s.captured.add(captor, owner, t, n).is_ok()
+        };
+        if !taken {
+            continue;
         }
     }
     // Promissory notes and leaders.

@@ -374,7 +374,7 @@ fn put_units(
         if u.damaged > 0 {
             let damaged = s.damaged_at(loc, u.unit) + u.damaged;
             // Cannot fail: the units were just added there, and damaged <= count per entry.
-            let _ = s.set_damaged(loc, u.unit, damaged);
+            s.set_damaged(loc, u.unit, damaged).expect("at most the units there are damaged");
         }
     }
     Ok(())

@@ -13,6 +13,7 @@ pub(super) const RULE: Rule = Rule {
 
 fn after_win(_: Source, g: &mut Ti4Game, who: Player, ploc: Location) {
     if g.state.occupant(ploc) == Some(who) && g.state.player(who).reinforcements[UnitType::Infantry.idx()] > 0 {
-        let _ = g.place_units(who, ploc, UnitType::Infantry, 1);
+        g.place_units(who, ploc, UnitType::Infantry, 1)
+            .expect("placed units come from reinforcements the caller checked");
     }
 }

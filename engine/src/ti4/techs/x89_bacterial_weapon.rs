@@ -47,7 +47,7 @@ fn destroy_infantry(src: Source, g: &mut Ti4Game, p: Player, target: u8) {
     if let Some(loc) = g.state.planet_location(g.content(), PlanetId(target)) {
         let n = g.state.count_at(loc, UnitType::Infantry);
         if n > 0 {
-            let _ = g.destroy_units(loc, UnitType::Infantry, n, Some(p));
+            g.destroy_units(loc, UnitType::Infantry, n, Some(p)).expect("the destroyed units are at the location");
         }
     }
 }
