@@ -18,7 +18,7 @@ mod letnev;
 mod mahact;
 mod muaat;
 mod naalu;
-mod nekro;
+pub(crate) mod nekro;
 mod nomad;
 mod saar;
 mod sardakk;

@@ -701,12 +701,12 @@ fn fight(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
 }
 
 /// Seats `faction` at seat 0 (by `seed`), puts 3 of its dreadnoughts at home and 2 destroyers of
-/// seat 1 next to it, reads `before` from that position, then attacks and fights the space
-/// combat out (dice seed 3). Returns the game, the combat's system and what `before` read.
+/// seat 1 next to it, lets `before` read (or change) that position, then attacks and fights the
+/// space combat out (dice seed 3). Returns the game, the combat's system and what `before` read.
 fn dreadnoughts_attack_two_destroyers<T>(
     seed: u64,
     faction: &str,
-    before: impl FnOnce(&Ti4Game) -> T,
+    before: impl FnOnce(&mut Ti4Game) -> T,
 ) -> (Ti4Game, u8, T) {
     let (mut g, me) = seated(seed, faction);
     assert_eq!(me, ME);
@@ -716,7 +716,7 @@ fn dreadnoughts_attack_two_destroyers<T>(
     g.state.player_mut(ME).tactic = 3;
     g.state.add_units(ME, Location::Space(h), UnitType::Dreadnought, 3).unwrap();
     g.state.add_units(foe, Location::Space(near), UnitType::Destroyer, 2).unwrap();
-    let read = before(&g);
+    let read = before(&mut g);
     g.apply(Action::Activate(near));
     for _ in 0..3 {
         g.apply(Action::Move(h, UnitType::Dreadnought));
@@ -903,4 +903,56 @@ fn mahact_edict_takes_a_token_after_winning_a_ground_combat() {
         check(&g).unwrap();
     }
     assert!(won > 1, "4 infantry beat 1 usually ({won} of 8)");
+}
+
+/// Technological Singularity (Nekro) and Technology 16.17: after a space combat that destroyed
+/// the opponent's units, the Nekro player may gain a technology that opponent owns, or copy
+/// one of its faction technologies under a Valefar Assimilator token (window `SpaceCombatEnd`,
+/// `Step::Decide`); declining gains nothing. Sol (seed 0) is never asked.
+#[test]
+fn nekro_technological_singularity_gains_or_copies_a_technology_of_the_opponent_after_combat() {
+    use crate::ti4::factions::nekro::Singularity;
+    use crate::ti4::technology::valefar::Token;
+    let foe = Player(1);
+    let nekro_first = |k: u64| {
+        let g = scenario_of(six_player_game(k));
+        g.state.seat_of(g.content().faction("nekro").unwrap()) == Some(ME)
+    };
+    let seed = (0..400).find(|&k| nekro_first(k)).expect("a seed seats the Nekro first");
+    // Player 1 owns Gravity Drive, which the Nekro do not, and its first faction technology.
+    let setup = |g: &mut Ti4Game| {
+        let c = g.content();
+        let drive = c.tech("gravity_drive").unwrap();
+        let own = c.factions[g.state.player(foe).faction.idx()].faction_techs.iter().next().unwrap();
+        let ps = g.state.player_mut(foe);
+        ps.techs.insert(drive);
+        ps.techs.insert(own);
+        (drive, own)
+    };
+    for choice in ["gain", "copy", "decline"] {
+        let (mut g, _, (drive, own)) = dreadnoughts_attack_two_destroyers(seed, "nekro", setup);
+        assert!(g.combat_opponent_with_losses(ME) == Some(foe), "the dreadnoughts destroyed a destroyer");
+        assert_eq!(g.step, Step::Decide(ME), "the Nekro player is asked after the combat");
+        let src = ability("technological_singularity");
+        let l = legal(&g);
+        let gain = Action::Choose(src, Singularity::Gain(drive).code());
+        let copy = Action::Choose(src, Singularity::Copy(Token::X, own).code());
+        assert!(l.contains(&gain) && l.contains(&copy) && l.contains(&Action::Done), "{l:?}");
+        assert!(!l.contains(&Action::Choose(src, Singularity::Gain(own).code())), "another faction's card is copied");
+        let techs = g.state.player(ME).techs;
+        match choice {
+            "gain" => g.apply(gain),
+            "copy" => g.apply(copy),
+            _ => g.apply(Action::Done),
+        }
+        assert_ne!(g.step, Step::Decide(ME), "once per combat");
+        let ps = g.state.player(ME);
+        assert_eq!(ps.techs.contains(drive), choice == "gain", "{choice}: Gravity Drive gained");
+        assert_eq!(ps.valefar[Token::X.idx()] == Some(own), choice == "copy", "{choice}: the X token copies");
+        assert_eq!(ps.techs.len(), techs.len() + (choice == "gain") as u32);
+        check(&g).unwrap();
+    }
+    // Sol has no Technological Singularity: no decision after the same combat.
+    let (g, _, _) = dreadnoughts_attack_two_destroyers(0, "sol", setup);
+    assert!(!matches!(g.step, Step::Decide(_)), "{:?}", g.step);
 }

@@ -213,6 +213,7 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) {
     g.flow.committed[n as usize] = [0, 0];
     crate::ti4::rules::combat_casualties(g, p, d, &def_lost);
     crate::ti4::rules::combat_casualties(g, d, p, &att_lost);
+    g.flow.combat_losses = super::tactical::combat_losses(p, &att_lost, d, &def_lost);
     let defender_ground = g.state.occupant(ploc).is_some_and(|q| {
         q != p && (g.state.count_at(ploc, UnitType::Infantry) + g.state.count_at(ploc, UnitType::Mech)) > 0
     });
@@ -264,7 +265,10 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) {
             _ => {}
         }
     }
-    after_landing(g);
+    // Window `GroundCombatEnd` for the active player, then the defender; then the next planet.
+    if !(combat.fought() && super::pending::open(g, crate::ti4::rules::Window::GroundCombatEnd, &[p, d])) {
+        after_landing(g);
+    }
 }
 
 /// Invasion 49.7 for one planet where `p` now stands alone: `p` gains it (exhausted); its

@@ -343,6 +343,10 @@ pub struct Flow {
     /// during this tactical action (rules 49.7; window `TacticalActionEnd` asks about them).
     #[serde(default)]
     pub gained: u8,
+    /// Seats (bit per seat) whose units the combat that just ended destroyed; set when a space or
+    /// ground combat ends, read at windows `SpaceCombatEnd` and `GroundCombatEnd`.
+    #[serde(default)]
+    pub combat_losses: u8,
     /// Ceasefire was played against this tactical action: no movement into the active system.
     pub ceasefire: bool,
     /// Fleet Logistics: 0, or 1 while the second tactical action of the turn is offered
@@ -496,6 +500,25 @@ impl Ti4Game {
     /// The content.
     pub fn content(&self) -> &Content {
         &self.content
+    }
+    /// The content beside the state, for a rule that changes the state through the content's
+    /// tables (technology gains, Valefar tokens).
+    pub(crate) fn content_and_state(&mut self) -> (&Content, &mut State) {
+        (&self.content, &mut self.state)
+    }
+    /// At a combat-end window (`SpaceCombatEnd`, `GroundCombatEnd`): `p`'s opponent in the
+    /// combat that just ended, if `p` fought in it and it destroyed at least one of the
+    /// opponent's units.
+    pub fn combat_opponent_with_losses(&self, p: Player) -> Option<Player> {
+        let (a, d) = (self.flow.turn, self.flow.defender);
+        let q = if p == a {
+            d
+        } else if p == d {
+            a
+        } else {
+            return None;
+        };
+        (q != p && self.flow.combat_losses & (1 << q.0) != 0).then_some(q)
     }
     /// The objectives the round loop evaluates (parsed once per game from
     /// `engine/data/objectives.json`; agents read this table instead of parsing their own).

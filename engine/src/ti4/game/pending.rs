@@ -12,7 +12,7 @@
 //! decision is asked and the procedure goes straight on, so the branching factor only grows
 //! where there is a real choice.
 
-use super::{cards, flow, production, tactical, Action, Step, Ti4Game};
+use super::{cards, flow, invasion, production, tactical, Action, Step, Ti4Game};
 use crate::ti4::ids::Player;
 use crate::ti4::rules::{self, Source, Window};
 
@@ -125,5 +125,7 @@ fn resume(g: &mut Ti4Game, window: Window) {
         Window::TacticalActionEnd => production::end_tactical_action(g),
         Window::DiplomacyResolved => cards::after_diplomacy(g),
         Window::AfterMovement => tactical::after_movement(g),
+        Window::SpaceCombatEnd => invasion::start_landing(g, g.flow.turn),
+        Window::GroundCombatEnd => invasion::after_landing(g),
     }
 }

@@ -58,7 +58,7 @@ fn committed_perft_counts_of_action_phase_positions() {
         (2, 40, "Follow(Player(3))", count(84, 0, 0)),
         (4, 300, "Turn(Player(3))", count(1353, 12, 0)),
         (5, 500, "Move(Player(4))", count(184, 0, 0)),
-        (6, 700, "Pick(Player(1))", count(1243, 6, 0)),
+        (6, 700, "Move(Player(5))", count(534, 106, 0)),
     ];
     assert_eq!(found.len(), expected.len());
     for (f, e) in found.iter().zip(&expected) {

@@ -839,6 +839,7 @@ pub(super) fn after_space_combat(g: &mut Ti4Game) {
     g.flow.transit_damaged = *att.damaged_counts();
     rules::combat_casualties(g, p, d, &def_lost);
     rules::combat_casualties(g, d, p, &att_lost);
+    g.flow.combat_losses = combat_losses(p, &att_lost, d, &def_lost);
     let retreat = combat.retreat().and_then(|(side, tile)| g.galaxy.slot_of(tile).map(|sl| (side, sl)));
     match retreat {
         Some((crate::ti4::combat::Side::Attacker, to)) => {
@@ -851,7 +852,7 @@ pub(super) fn after_space_combat(g: &mut Ti4Game) {
             if defender_in_space(g, p).is_some() {
                 rules::combat_won(g, d, p);
             }
-            super::invasion::start_landing(g, p);
+            space_combat_end(g, p, d);
             return;
         }
         Some((crate::ti4::combat::Side::Defender, to)) => {
@@ -886,5 +887,19 @@ pub(super) fn after_space_combat(g: &mut Ti4Game) {
         trim_transit(g, p);
         place_transit(g, p);
     }
-    super::invasion::start_landing(g, p);
+    space_combat_end(g, p, d);
+}
+
+/// The seats (bit per seat) of the two sides of a combat that lost units in it.
+pub(super) fn combat_losses(a: Player, a_lost: &Counts, d: Player, d_lost: &Counts) -> u8 {
+    let bit = |p: Player, lost: &Counts| if lost.iter().any(|&k| k > 0) { 1u8 << p.0 } else { 0 };
+    bit(a, a_lost) | bit(d, d_lost)
+}
+
+/// The space combat is over: window `SpaceCombatEnd` for the active player `p`, then the
+/// defender `d` (rules' order), then the landing.
+fn space_combat_end(g: &mut Ti4Game, p: Player, d: Player) {
+    if !super::pending::open(g, rules::Window::SpaceCombatEnd, &[p, d]) {
+        super::invasion::start_landing(g, p);
+    }
 }

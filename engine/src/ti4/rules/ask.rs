@@ -329,6 +329,15 @@ pub fn may_choices_of(g: &Ti4Game, p: Player, window: Window, src: Source, out: 
     }
 }
 
+/// Hook point `may_tally`: the statistics label the rule of `src` gives choice `choice` of `p`
+/// (asked by `sim` when the choice is taken, never by the round loop).
+pub fn may_tally(g: &Ti4Game, p: Player, src: Source, choice: u16) -> Option<&'static str> {
+    let c = g.content();
+    active(&c.rules.may_tally, H::may_tally, c, &g.state, p)
+        .find(|&(s, _)| s == src)
+        .and_then(|(s, f)| f(s, g, p, choice))
+}
+
 /// Hook point `may_resolve`: the rule of `src` resolves choice `choice` of `p` at `window`
 /// (nothing when it is not a ready rule of `p`).
 pub fn may_resolve(g: &mut Ti4Game, p: Player, window: Window, src: Source, choice: u16) {

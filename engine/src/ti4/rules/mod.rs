@@ -60,6 +60,14 @@ pub enum Window {
     /// After the player's units used PRODUCTION in the active system (and produced something),
     /// before the production's procedure goes on.
     AfterProduction,
+    /// After a space combat ended (losses assigned, retreats made), before the landing; opened
+    /// for the active player, then the defender. `Ti4Game::combat_opponent_with_losses` says
+    /// whose units the combat destroyed.
+    SpaceCombatEnd,
+    /// After a ground combat on one planet ended (control established there), before the next
+    /// planet's combat or the end of the invasion; opened for the active player, then the
+    /// defender, as [`Window::SpaceCombatEnd`].
+    GroundCombatEnd,
 }
 
 /// What a hook point does to the rules.
@@ -233,6 +241,10 @@ hook_points! {
     Query may_choices: fn(&Ti4Game, Player, Window, &mut dyn FnMut(u16));
     /// The player took a choice that `may_choices` offered at `window` (its cost included).
     Trigger may_resolve: fn(&mut Ti4Game, Player, Window, u16);
+    /// What a choice `may_choices` offers does, as a statistics label (`sim` notes an event of
+    /// that label, keyed by the rule's content id, when the player takes it; e.g. a technology
+    /// gained or a Valefar copy made); `None`: no label beyond the ability's use.
+    Query may_tally: fn(&Ti4Game, Player, u16) -> Option<&'static str>;
     /// Rules 23: the player performs the rule's component action on a target that
     /// `component_targets` offered (the cost included); the turn then ends.
     Trigger component_action: fn(&mut Ti4Game, Player, u8);

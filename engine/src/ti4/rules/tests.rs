@@ -34,6 +34,7 @@ const NOT_IN_PLAY: &[(&str, &str)] = &[
         "asked by `sim explain elimination` only; play keeps such players in by the condition itself",
     ),
     ("uses_others_commander", "commander abilities are not modelled in play"),
+    ("may_tally", "asked by sim's statistics when a choice is taken, never by the round loop"),
 ];
 
 /// Hook points play reaches too rarely for this test's budget, with the test that reaches them.

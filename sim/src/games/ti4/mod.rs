@@ -298,6 +298,14 @@ impl Experimentable for Ti4Game {
         let mut e = Event::new(label).seat(seat).key(key, None);
         e.round = round;
         e.merge_into(events);
+        // What the choice did, when its rule labels it (hook point `may_tally`).
+        if let Action::Choose(src, k) = action {
+            if let Some(what) = engine::ti4::rules::may_tally(self, engine::ti4::ids::Player(seat as u8), src, k) {
+                let mut e = Event::new(what).seat(seat).key(key, None);
+                e.round = round;
+                e.merge_into(events);
+            }
+        }
     }
 
     fn explain(topic: &str, args: &[String]) -> Result<(), SimError> {
