@@ -2,6 +2,7 @@
 //! Assimilators are in `crate::ti4::technology::valefar` (Technology seed, their own rules).
 
 use crate::ti4::content::Content;
+use crate::ti4::game::agendas::NO_AGENDA;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -12,9 +13,22 @@ pub(super) static RULES: &[Rule] = &[
     // Propagation: "You cannot research technology. When you would research a technology,
     // gain 3 command tokens instead." The Technology card's research becomes `Propagate`.
     Rule { source: SourceKey::Ability("propagation"), hooks: Hooks { cannot_research: Some(yes), ..Hooks::NONE } },
-    // Galactic Threat: "You cannot vote on agendas." (Its second ability, gaining a technology
-    // from predicting an outcome, is not modelled.)
-    Rule { source: SourceKey::Ability("galactic_threat"), hooks: Hooks { cannot_vote: Some(no_vote), ..Hooks::NONE } },
+    // Galactic Threat: "You cannot vote on agendas. Once per agenda phase, after an agenda is
+    // revealed, you may predict aloud the outcome of that agenda. If your prediction is
+    // correct, gain 1 technology that is owned by a player who voted how you predicted."
+    // The prediction is a decision at window `AgendaRevealed` (`Flow::predictions`); the gain a
+    // decision at `AgendaResolved`, offered as Technological Singularity's (a faction
+    // technology copied under a Valefar token, Technology 16.17).
+    Rule {
+        source: SourceKey::Ability("galactic_threat"),
+        hooks: Hooks {
+            cannot_vote: Some(no_vote),
+            may_choices: Some(galactic_threat_choices),
+            may_resolve: Some(galactic_threat),
+            may_tally: Some(galactic_threat_tally),
+            ..Hooks::NONE
+        },
+    },
     // Technological Singularity: "Once per combat, after 1 of your opponent's units is
     // destroyed, you may gain 1 technology that is owned by that player." Asked once the combat
     // is over (windows `SpaceCombatEnd`, `GroundCombatEnd`: once per combat) when it destroyed
@@ -48,58 +62,84 @@ fn no_vote(_: Source, _: &Ti4Game, _: Player) -> bool {
     true
 }
 
-/// A Technological Singularity choice: a technology gained, or copied under a Valefar token.
+/// A technology a Nekro ability offers: gained, or copied under a Valefar token.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Singularity {
+pub(crate) enum TechChoice {
     /// Gain this technology (Technology 5 and note 2: no prerequisites).
     Gain(TechId),
-    /// Technology 16.17: place this Valefar token on this faction technology of the opponent.
-    Copy(Token, TechId),
+    /// Technology 16.17: place this Valefar token on this faction technology of that player.
+    Copy(Token, TechId, Player),
 }
 
-impl Singularity {
-    /// The choice number (`Action::Choose`): the technology id, plus 256 for the X token and
-    /// 512 for the Y token.
+impl TechChoice {
+    /// The choice number (`Action::Choose`): the technology id; for a copy, plus 256 for the X
+    /// token or 512 for the Y token, plus 1,024 × the seat copied from.
     pub(crate) fn code(self) -> u16 {
         match self {
-            Singularity::Gain(t) => t.0 as u16,
-            Singularity::Copy(token, t) => 256 * (token.idx() as u16 + 1) + t.0 as u16,
+            TechChoice::Gain(t) => t.0 as u16,
+            TechChoice::Copy(token, t, q) => 1024 * q.0 as u16 + 256 * (token.idx() as u16 + 1) + t.0 as u16,
         }
     }
     /// The choice of a choice number.
-    pub(crate) fn decode(k: u16) -> Option<Singularity> {
-        let t = TechId((k % 256) as u8);
-        match k / 256 {
-            0 => Some(Singularity::Gain(t)),
-            1 => Some(Singularity::Copy(Token::X, t)),
-            2 => Some(Singularity::Copy(Token::Y, t)),
+    pub(crate) fn decode(k: u16) -> Option<TechChoice> {
+        let (t, q) = (TechId((k % 256) as u8), Player((k / 1024) as u8));
+        match k / 256 % 4 {
+            0 if k < 256 => Some(TechChoice::Gain(t)),
+            1 => Some(TechChoice::Copy(Token::X, t, q)),
+            2 => Some(TechChoice::Copy(Token::Y, t, q)),
             _ => None,
         }
     }
 }
 
-/// Technological Singularity's choices for `p` after a combat that destroyed units of the
-/// opponent `q`: each technology `q` owns that `p` may gain (not a faction technology, not
-/// owned, not blocked for `p`'s faction: Technology 11 and note 3), then each faction
-/// technology of `q` a Valefar token of `p` may copy (Technology 16-17 and 21:
-/// `valefar::check_copy`), X before Y.
-pub(crate) fn singularity_options(g: &Ti4Game, p: Player, q: Player, out: &mut dyn FnMut(Singularity)) {
+/// The technologies of player `q` that `p` could take through an ability: each technology `q`
+/// owns that `p` may gain (not a faction technology, not owned, not blocked for `p`'s faction:
+/// Technology 11 and note 3) and is not in `skip`, then each faction technology of `q` a
+/// Valefar token of `p` may copy (Technology 16-17 and 21: `valefar::check_copy`), X before Y.
+/// Returns the technologies offered for gain.
+fn tech_options(g: &Ti4Game, p: Player, q: Player, skip: TechSet, out: &mut dyn FnMut(TechChoice)) -> TechSet {
     let (c, s) = (g.content(), &g.state);
-    if !s.player(q).in_game {
-        return;
+    let mut offered = TechSet::EMPTY;
+    if !s.player(q).in_game || q == p {
+        return offered;
     }
     let mine = s.player(p).techs;
-    for t in s.player(q).techs.difference(mine).iter() {
+    for t in s.player(q).techs.difference(mine).difference(skip).iter() {
         if c.tech_def(t).faction.is_none() && crate::ti4::technology::faction_block(c, s, p, t).is_none() {
-            out(Singularity::Gain(t));
+            offered.insert(t);
+            out(TechChoice::Gain(t));
         }
     }
     for t in valefar::eligible_targets(c, s, p, q).iter() {
         for token in Token::BOTH {
             if valefar::check_copy(c, s, p, token, t).is_ok() {
-                out(Singularity::Copy(token, t));
+                out(TechChoice::Copy(token, t, q));
             }
         }
+    }
+    offered
+}
+
+/// `p` takes a technology choice: gains the technology, or places the Valefar token on it (a
+/// token already on a copy leaves it first, with the consequences of Technology 19-21).
+fn take(g: &mut Ti4Game, p: Player, choice: TechChoice) {
+    let (c, s) = g.content_and_state();
+    match choice {
+        TechChoice::Gain(t) => {
+            crate::ti4::technology::gain(c, s, p, t).expect("an offered technology can be gained");
+        }
+        TechChoice::Copy(token, t, q) => {
+            valefar::place_token(c, s, p, token, q, t).expect("an offered copy can be made");
+        }
+    }
+}
+
+/// The statistics label of a technology choice: `technology_gained` or, under a Valefar token,
+/// `valefar_copy`.
+fn tech_tally(choice: u16) -> Option<&'static str> {
+    match TechChoice::decode(choice)? {
+        TechChoice::Gain(_) => Some("technology_gained"),
+        TechChoice::Copy(..) => Some("valefar_copy"),
     }
 }
 
@@ -108,31 +148,77 @@ fn singularity_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &
         return;
     }
     if let Some(q) = g.combat_opponent_with_losses(p) {
-        singularity_options(g, p, q, &mut |o| out(o.code()));
+        tech_options(g, p, q, TechSet::EMPTY, &mut |o| out(o.code()));
     }
 }
 
-/// Technological Singularity: `p` gains the technology, or places the Valefar token on it
-/// (a token already on a copy leaves it first, with the consequences of Technology 19-21).
+/// Technological Singularity: the technology of the combat's opponent is gained or copied.
 fn singularity(_: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
-    let Some(q) = g.combat_opponent_with_losses(p) else { return };
-    let (c, s) = g.content_and_state();
-    match Singularity::decode(choice) {
-        Some(Singularity::Gain(t)) => {
-            crate::ti4::technology::gain(c, s, p, t).expect("an offered technology can be gained");
-        }
-        Some(Singularity::Copy(token, t)) => {
-            valefar::place_token(c, s, p, token, q, t).expect("an offered copy can be made");
-        }
-        None => {}
+    let q = g.combat_opponent_with_losses(p);
+    match TechChoice::decode(choice) {
+        Some(c @ TechChoice::Copy(_, _, from)) if Some(from) == q => take(g, p, c),
+        Some(c @ TechChoice::Gain(_)) if q.is_some() => take(g, p, c),
+        _ => {}
     }
 }
 
-/// The statistics label of a Technological Singularity choice: `technology_gained` or, under a
-/// Valefar token, `valefar_copy`.
 fn singularity_tally(_: Source, _: &Ti4Game, _: Player, choice: u16) -> Option<&'static str> {
-    match Singularity::decode(choice)? {
-        Singularity::Gain(_) => Some("technology_gained"),
-        Singularity::Copy(..) => Some("valefar_copy"),
+    tech_tally(choice)
+}
+
+/// The seats (bit per seat) that voted for outcome `o` (0 "for", 1 "against") of the agenda
+/// just voted on.
+fn voted_for(g: &Ti4Game, o: u8) -> u8 {
+    if o == 0 {
+        g.flow.for_voters
+    } else {
+        g.flow.voters & !g.flow.for_voters
+    }
+}
+
+/// Galactic Threat's choices: at `AgendaRevealed`, once per agenda phase, the prediction (0
+/// "for", 1 "against"); at `AgendaResolved`, when the prediction was right, the technologies of
+/// the players who voted that way (as Technological Singularity offers them; a technology
+/// several of them own is offered once for gain).
+fn galactic_threat_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let bit = 1u8 << p.0;
+    match window {
+        Window::AgendaRevealed if g.flow.predictors & bit == 0 && g.flow.agenda_card != NO_AGENDA => {
+            out(0);
+            out(1);
+        }
+        Window::AgendaResolved if g.flow.predictions[g.flow.outcome as usize & 1] & bit != 0 => {
+            let mut seen = TechSet::EMPTY;
+            for q in g.state.seats().filter(|q| voted_for(g, g.flow.outcome) >> q.0 & 1 == 1) {
+                seen = seen.union(tech_options(g, p, q, seen, &mut |o| out(o.code())));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Galactic Threat: the prediction is recorded, or the technology taken.
+fn galactic_threat(_: Source, g: &mut Ti4Game, p: Player, window: Window, choice: u16) {
+    let bit = 1u8 << p.0;
+    match window {
+        Window::AgendaRevealed if choice < 2 => {
+            g.flow.predictions[choice as usize] |= bit;
+            g.flow.predictors |= bit;
+        }
+        Window::AgendaResolved => {
+            if let Some(c) = TechChoice::decode(choice) {
+                take(g, p, c);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A Galactic Threat prediction has no label; a technology taken is labelled as Technological
+/// Singularity's.
+fn galactic_threat_tally(_: Source, g: &Ti4Game, _: Player, choice: u16) -> Option<&'static str> {
+    match g.flow.pending.window {
+        Some(Window::AgendaResolved) => tech_tally(choice),
+        _ => None,
     }
 }

@@ -132,6 +132,7 @@ pub(super) fn start(g: &mut Ti4Game) -> bool {
         g.state.agendas.move_all(n, Zone::Discard, Zone::Deck);
     }
     g.flow.votes = [0; 2];
+    g.flow.predictions = [0; 2];
     g.flow.for_voters = 0;
     g.flow.voters = 0;
     g.flow.extra_voters = 0;

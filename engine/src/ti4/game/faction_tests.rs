@@ -911,7 +911,7 @@ fn mahact_edict_takes_a_token_after_winning_a_ground_combat() {
 /// `Step::Decide`); declining gains nothing. Sol (seed 0) is never asked.
 #[test]
 fn nekro_technological_singularity_gains_or_copies_a_technology_of_the_opponent_after_combat() {
-    use crate::ti4::factions::nekro::Singularity;
+    use crate::ti4::factions::nekro::TechChoice;
     use crate::ti4::technology::valefar::Token;
     let foe = Player(1);
     let nekro_first = |k: u64| {
@@ -935,10 +935,10 @@ fn nekro_technological_singularity_gains_or_copies_a_technology_of_the_opponent_
         assert_eq!(g.step, Step::Decide(ME), "the Nekro player is asked after the combat");
         let src = ability("technological_singularity");
         let l = legal(&g);
-        let gain = Action::Choose(src, Singularity::Gain(drive).code());
-        let copy = Action::Choose(src, Singularity::Copy(Token::X, own).code());
+        let gain = Action::Choose(src, TechChoice::Gain(drive).code());
+        let copy = Action::Choose(src, TechChoice::Copy(Token::X, own, foe).code());
         assert!(l.contains(&gain) && l.contains(&copy) && l.contains(&Action::Done), "{l:?}");
-        assert!(!l.contains(&Action::Choose(src, Singularity::Gain(own).code())), "another faction's card is copied");
+        assert!(!l.contains(&Action::Choose(src, TechChoice::Gain(own).code())), "another faction's card is copied");
         let techs = g.state.player(ME).techs;
         match choice {
             "gain" => g.apply(gain),
@@ -955,4 +955,54 @@ fn nekro_technological_singularity_gains_or_copies_a_technology_of_the_opponent_
     // Sol has no Technological Singularity: no decision after the same combat.
     let (g, _, _) = dreadnoughts_attack_two_destroyers(0, "sol", setup);
     assert!(!matches!(g.step, Step::Decide(_)), "{:?}", g.step);
+}
+
+/// Galactic Threat (Nekro): once per agenda phase, after an agenda is revealed, the Nekro
+/// player may predict its outcome (window `AgendaRevealed`); if the prediction is right, it may
+/// gain a technology owned by a player who voted that way (window `AgendaResolved`). A wrong
+/// prediction offers nothing, and the second agenda of the phase asks for no prediction.
+#[test]
+fn nekro_galactic_threat_predicts_the_outcome_and_gains_a_voters_technology() {
+    use crate::ti4::factions::nekro::TechChoice;
+    let with_nekro = |k: u64| {
+        let g = game_of(six_player_game(k));
+        let nekro = g.state.seat_of(g.content().faction("nekro").unwrap());
+        nekro.map(|n| (g, n))
+    };
+    let gt = ability("galactic_threat");
+    for predicted in [0u16, 1] {
+        let (mut g, nekro) = (0..400).find_map(with_nekro).expect("a seed seats the Nekro");
+        let drive = g.content().tech("gravity_drive").unwrap();
+        let voter = Player((nekro.0 + 1) % 6);
+        g.state.player_mut(nekro).techs.remove(drive);
+        g.state.player_mut(voter).techs.insert(drive);
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        g.flow.custodians = false;
+        g.flow.agenda = 0;
+        assert!(agendas::start(&mut g));
+        g.apply_chance(&mut rng);
+        assert_eq!(g.step, Step::Decide(nekro), "asked after the reveal");
+        assert_eq!(legal(&g), vec![Action::Choose(gt, 0), Action::Choose(gt, 1), Action::Done]);
+        g.apply(Action::Choose(gt, predicted));
+        while let Step::Vote(_) = g.step {
+            g.apply(Action::Vote(0));
+        }
+        assert_eq!(g.step, Step::ResolveAgenda);
+        g.apply_chance(&mut rng);
+        let gain = Action::Choose(gt, TechChoice::Gain(drive).code());
+        if predicted == 0 {
+            assert_eq!(g.step, Step::Decide(nekro), "a right prediction");
+            assert!(legal(&g).contains(&gain), "{:?}", legal(&g));
+            g.apply(gain);
+            assert!(g.state.player(nekro).techs.contains(drive), "Gravity Drive gained");
+        } else {
+            assert_ne!(g.step, Step::Decide(nekro), "a wrong prediction offers nothing");
+            assert!(!g.state.player(nekro).techs.contains(drive));
+        }
+        check(&g).unwrap();
+        // The second agenda of the phase: no prediction (once per agenda phase).
+        assert_eq!(g.step, Step::RevealAgenda, "the second agenda");
+        g.apply_chance(&mut rng);
+        assert!(matches!(g.step, Step::Vote(_)), "once per agenda phase: {:?}", g.step);
+    }
 }

@@ -430,11 +430,17 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         }
         Step::RevealAgenda => {
             agendas::reveal(g, rng);
-            first_voter(g);
+            let (order, len) = agenda_window_order(g);
+            if !super::pending::open(g, crate::ti4::rules::Window::AgendaRevealed, &order[..len]) {
+                first_voter(g);
+            }
         }
         Step::ResolveAgenda => {
             agendas::resolve(g, rng);
-            end_agenda(g);
+            let (order, len) = agenda_window_order(g);
+            if !super::pending::open(g, crate::ti4::rules::Window::AgendaResolved, &order[..len]) {
+                end_agenda(g);
+            }
         }
         step => panic!("apply_chance at {step:?}"),
     }
@@ -752,6 +758,7 @@ fn status_end(g: &mut Ti4Game) {
     crate::ti4::elimination::end_of_status_phase(s);
     if !g.flow.custodians {
         g.flow.agenda = 0;
+        g.flow.predictors = 0;
         start_agenda(g);
     } else {
         next_round(g);
@@ -812,7 +819,19 @@ fn vote_after(g: &mut Ti4Game, after: Option<Player>) {
     }
 }
 
-fn first_voter(g: &mut Ti4Game) {
+/// The players asked at the agenda windows (`AgendaRevealed`, `AgendaResolved`): every seat
+/// from the one left of the speaker, the speaker last (the players in the game among them).
+fn agenda_window_order(g: &Ti4Game) -> ([Player; MAX_PLAYERS], usize) {
+    let n = g.state.num_players;
+    let speaker = g.state.tokens.speaker.unwrap_or(Player(0)).0;
+    let mut order = [Player(0); MAX_PLAYERS];
+    for (k, slot) in order.iter_mut().enumerate().take(n as usize) {
+        *slot = Player((speaker + 1 + k as u8) % n);
+    }
+    (order, n as usize)
+}
+
+pub(super) fn first_voter(g: &mut Ti4Game) {
     vote_after(g, None);
 }
 
@@ -820,7 +839,7 @@ fn next_voter(g: &mut Ti4Game, p: Player) {
     vote_after(g, Some(p));
 }
 
-fn end_agenda(g: &mut Ti4Game) {
+pub(super) fn end_agenda(g: &mut Ti4Game) {
     g.flow.agenda += 1;
     if g.flow.agenda < 2 {
         start_agenda(g);

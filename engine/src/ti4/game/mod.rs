@@ -343,6 +343,15 @@ pub struct Flow {
     /// during this tactical action (rules 49.7; window `TacticalActionEnd` asks about them).
     #[serde(default)]
     pub gained: u8,
+    /// Seats (bit per seat) that predicted each outcome (0 "for", 1 "against") of the agenda
+    /// being voted on (rules' "predict aloud", window `AgendaRevealed`); cleared as each agenda
+    /// starts.
+    #[serde(default)]
+    pub predictions: [u8; 2],
+    /// Seats (bit per seat) that made a prediction during this agenda phase (cleared as the
+    /// phase starts).
+    #[serde(default)]
+    pub predictors: u8,
     /// Seats (bit per seat) whose units the combat that just ended destroyed; set when a space or
     /// ground combat ends, read at windows `SpaceCombatEnd` and `GroundCombatEnd`.
     #[serde(default)]

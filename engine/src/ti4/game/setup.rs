@@ -229,6 +229,8 @@ impl Flow {
             offer_from: 0,
             offer_what: 0,
             gained: 0,
+            predictions: [0; 2],
+            predictors: 0,
             combat_losses: 0,
             ceasefire: false,
             logistics: 0,

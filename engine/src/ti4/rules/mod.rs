@@ -68,6 +68,13 @@ pub enum Window {
     /// planet's combat or the end of the invasion; opened for the active player, then the
     /// defender, as [`Window::SpaceCombatEnd`].
     GroundCombatEnd,
+    /// After an agenda is revealed, before the first vote; opened for the players in the game in
+    /// voting order (left of the speaker). Predictions are made here (`Flow::predictions`).
+    AgendaRevealed,
+    /// After the revealed agenda's outcome is resolved (`Flow::outcome`, with `Flow::voters` and
+    /// `Flow::for_voters` still those of its vote), before the next agenda or the end of the
+    /// agenda phase; opened as [`Window::AgendaRevealed`].
+    AgendaResolved,
 }
 
 /// What a hook point does to the rules.
