@@ -1,7 +1,9 @@
-//! The Xxcha Kingdom: Peace Accords. (Quash, the flagship and the other faction cards are not
-//! modelled.)
+//! The Xxcha Kingdom: Peace Accords and Quash. (The flagship and the other faction cards are
+//! not modelled.)
 
+use crate::ti4::components::Zone;
 use crate::ti4::galaxy::bits;
+use crate::ti4::game::agendas::NO_AGENDA;
 use crate::ti4::game::component::gain_planet;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
@@ -17,7 +19,37 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Ability("peace_accords"),
         hooks: Hooks { may_choices: Some(peace_accords_planets), may_resolve: Some(peace_accords), ..Hooks::NONE },
     },
+    // Quash: "When an agenda is revealed, you may spend 1 token from your strategy pool to
+    // discard that agenda and reveal 1 agenda from the top of the deck. Players vote on this
+    // agenda instead." (Window `AgendaRevealed`; one choice, 0; `Done` declines.)
+    Rule {
+        source: SourceKey::Ability("quash"),
+        hooks: Hooks { may_choices: Some(quash_offer), may_resolve: Some(quash), ..Hooks::NONE },
+    },
 ];
+
+/// Quash is offered while an agenda is revealed, the strategy pool holds a token and the deck
+/// holds another agenda to reveal.
+fn quash_offer(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let n = g.content().cards.agendas.len();
+    if window == Window::AgendaRevealed
+        && g.flow.agenda_card != NO_AGENDA
+        && g.state.player(p).strategy > 0
+        && g.state.agendas.count(n, Zone::Deck) > 0
+    {
+        out(0);
+    }
+}
+
+/// Quash: the strategy token returns to reinforcements and the revealed agenda stays in the
+/// discard pile; the round loop reveals another (the predictions made on it lapse).
+fn quash(_: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
+    let ps = g.state.player_mut(p);
+    ps.strategy -= 1;
+    ps.token_reinforcements += 1;
+    g.flow.agenda_card = NO_AGENDA;
+    g.flow.predictions = [0; 2];
+}
 
 /// Peace Accords: the planets `p` may take, each once: in a system adjacent to a planet `p`
 /// controls (its own system included, rules 6: a planet is adjacent to the system that holds

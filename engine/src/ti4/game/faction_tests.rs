@@ -984,6 +984,7 @@ fn nekro_galactic_threat_predicts_the_outcome_and_gains_a_voters_technology() {
         assert_eq!(g.step, Step::Decide(nekro), "asked after the reveal");
         assert_eq!(legal(&g), vec![Action::Choose(gt, 0), Action::Choose(gt, 1), Action::Done]);
         g.apply(Action::Choose(gt, predicted));
+        decline_others(&mut g, nekro);
         while let Step::Vote(_) = g.step {
             g.apply(Action::Vote(0));
         }
@@ -1003,6 +1004,60 @@ fn nekro_galactic_threat_predicts_the_outcome_and_gains_a_voters_technology() {
         // The second agenda of the phase: no prediction (once per agenda phase).
         assert_eq!(g.step, Step::RevealAgenda, "the second agenda");
         g.apply_chance(&mut rng);
+        decline_others(&mut g, nekro);
         assert!(matches!(g.step, Step::Vote(_)), "once per agenda phase: {:?}", g.step);
+    }
+}
+
+/// Quash (Xxcha): after an agenda is revealed, the Xxcha player may spend a strategy-pool token
+/// to discard it and reveal another, on which the players vote instead.
+#[test]
+fn xxcha_quash_discards_the_revealed_agenda_for_a_strategy_token() {
+    let with_xxcha = |k: u64| {
+        let g = game_of(six_player_game(k));
+        let xxcha = g.state.seat_of(g.content().faction("xxcha").unwrap());
+        xxcha.map(|x| (g, x))
+    };
+    let quash = ability("quash");
+    for take in [true, false] {
+        let (mut g, xxcha) = (0..400).find_map(with_xxcha).expect("a seed seats the Xxcha");
+        set_strategy_pool(&mut g, xxcha, 1);
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        g.flow.custodians = false;
+        g.flow.agenda = 0;
+        assert!(agendas::start(&mut g));
+        g.apply_chance(&mut rng);
+        let first = g.flow.agenda_card;
+        decline_others(&mut g, xxcha);
+        assert_eq!(g.step, Step::Decide(xxcha), "asked after the reveal");
+        assert_eq!(legal(&g), vec![Action::Choose(quash, 0), Action::Done]);
+        let tokens = g.state.player(xxcha).token_reinforcements;
+        if !take {
+            g.apply(Action::Done);
+            decline_others(&mut g, xxcha);
+            assert!(matches!(g.step, Step::Vote(_)), "declined: the vote on the first agenda");
+            assert_eq!(g.flow.agenda_card, first);
+            continue;
+        }
+        g.apply(Action::Choose(quash, 0));
+        assert_eq!(g.step, Step::RevealAgenda, "another agenda is revealed");
+        assert_eq!((g.state.player(xxcha).strategy, g.state.player(xxcha).token_reinforcements), (0, tokens + 1));
+        assert_eq!(g.state.agendas.get(first as usize), Zone::Discard, "the quashed agenda is discarded");
+        g.apply_chance(&mut rng);
+        assert_ne!(g.flow.agenda_card, first);
+        decline_others(&mut g, xxcha);
+        assert!(matches!(g.step, Step::Vote(_)), "no strategy token left: no second Quash");
+        check(&g).unwrap();
+    }
+}
+
+/// Declines every pending decision of a player other than `me` (other rules asked at the same
+/// window).
+fn decline_others(g: &mut Ti4Game, me: Player) {
+    while let Step::Decide(q) = g.step {
+        if q == me {
+            return;
+        }
+        g.apply(Action::Done);
     }
 }

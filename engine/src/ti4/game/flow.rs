@@ -831,7 +831,17 @@ fn agenda_window_order(g: &Ti4Game) -> ([Player; MAX_PLAYERS], usize) {
     (order, n as usize)
 }
 
-pub(super) fn first_voter(g: &mut Ti4Game) {
+/// After window `AgendaRevealed`: the first vote, or a new reveal when a rule discarded the
+/// revealed agenda (Xxcha's Quash; the card stays in the discard pile).
+pub(super) fn after_agenda_revealed(g: &mut Ti4Game) {
+    if g.flow.agenda_card == agendas::NO_AGENDA {
+        g.step = Step::RevealAgenda;
+    } else {
+        first_voter(g);
+    }
+}
+
+fn first_voter(g: &mut Ti4Game) {
     vote_after(g, None);
 }
 

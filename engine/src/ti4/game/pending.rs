@@ -127,7 +127,7 @@ fn resume(g: &mut Ti4Game, window: Window) {
         Window::AfterMovement => tactical::after_movement(g),
         Window::SpaceCombatEnd => invasion::start_landing(g, g.flow.turn),
         Window::GroundCombatEnd => invasion::after_landing(g),
-        Window::AgendaRevealed => flow::first_voter(g),
+        Window::AgendaRevealed => flow::after_agenda_revealed(g),
         Window::AgendaResolved => flow::end_agenda(g),
     }
 }
