@@ -1061,3 +1061,43 @@ fn decline_others(g: &mut Ti4Game, me: Player) {
         g.apply(Action::Done);
     }
 }
+
+/// Technological Singularity after a ground combat (window `GroundCombatEnd`): the Nekro invade
+/// seat 1's last planet held by 1 infantry (seat 1 stays in the game through a carrier with 1
+/// infantry at its home); whenever the defending infantry is destroyed the Nekro are asked, and
+/// Gravity Drive (seat 1's) is among the choices.
+#[test]
+fn nekro_technological_singularity_is_asked_after_a_ground_combat() {
+    use crate::ti4::factions::nekro::TechChoice;
+    let victim = Player(1);
+    let nekro_first = |k: u64| {
+        let g = scenario_of(six_player_game(k));
+        g.state.seat_of(g.content().faction("nekro").unwrap()) == Some(ME)
+    };
+    let seed = (0..400).find(|&k| nekro_first(k)).expect("a seed seats the Nekro first");
+    let singularity = ability("technological_singularity");
+    let mut asked = 0;
+    for dice in 0..12 {
+        let mut g = scenario_of(six_player_game(seed));
+        let drive = g.content().tech("gravity_drive").unwrap();
+        g.state.player_mut(ME).techs.remove(drive);
+        g.state.player_mut(victim).techs.insert(drive);
+        let vh = g.home_slot[victim.idx()];
+        g.state.add_units(victim, Location::Space(vh), UnitType::Carrier, 1).unwrap();
+        g.state.add_units(victim, Location::Space(vh), UnitType::Infantry, 1).unwrap();
+        let mut seen = None;
+        let mut watch = |g: &Ti4Game| {
+            if g.flow.pending.window == Some(crate::ti4::rules::Window::GroundCombatEnd) && seen.is_none() {
+                seen = Some(legal(g));
+            }
+        };
+        let (g, _, took) = super::rule_tests::invade_the_last_planet_with(g, dice, (1, 0), 0, &mut watch);
+        assert!(g.state.player(victim).in_game);
+        if took {
+            let l = seen.expect("asked after the ground combat it won");
+            assert!(l.contains(&Action::Choose(singularity, TechChoice::Gain(drive).code())), "{l:?}");
+            asked += 1;
+        }
+    }
+    assert!(asked > 2, "4 infantry beat 1 usually ({asked} of 12)");
+}
