@@ -914,11 +914,7 @@ fn nekro_technological_singularity_gains_or_copies_a_technology_of_the_opponent_
     use crate::ti4::factions::nekro::TechChoice;
     use crate::ti4::technology::valefar::Token;
     let foe = Player(1);
-    let nekro_first = |k: u64| {
-        let g = scenario_of(six_player_game(k));
-        g.state.seat_of(g.content().faction("nekro").unwrap()) == Some(ME)
-    };
-    let seed = (0..400).find(|&k| nekro_first(k)).expect("a seed seats the Nekro first");
+    let seed = seed_seating_first("nekro");
     // Player 1 owns Gravity Drive, which the Nekro do not, and its first faction technology.
     let setup = |g: &mut Ti4Game| {
         let c = g.content();
@@ -964,14 +960,9 @@ fn nekro_technological_singularity_gains_or_copies_a_technology_of_the_opponent_
 #[test]
 fn nekro_galactic_threat_predicts_the_outcome_and_gains_a_voters_technology() {
     use crate::ti4::factions::nekro::TechChoice;
-    let with_nekro = |k: u64| {
-        let g = game_of(six_player_game(k));
-        let nekro = g.state.seat_of(g.content().faction("nekro").unwrap());
-        nekro.map(|n| (g, n))
-    };
     let gt = ability("galactic_threat");
     for predicted in [0u16, 1] {
-        let (mut g, nekro) = (0..400).find_map(with_nekro).expect("a seed seats the Nekro");
+        let (mut g, nekro) = first_game_seating("nekro");
         let drive = g.content().tech("gravity_drive").unwrap();
         let voter = Player((nekro.0 + 1) % 6);
         g.state.player_mut(nekro).techs.remove(drive);
@@ -1013,14 +1004,9 @@ fn nekro_galactic_threat_predicts_the_outcome_and_gains_a_voters_technology() {
 /// to discard it and reveal another, on which the players vote instead.
 #[test]
 fn xxcha_quash_discards_the_revealed_agenda_for_a_strategy_token() {
-    let with_xxcha = |k: u64| {
-        let g = game_of(six_player_game(k));
-        let xxcha = g.state.seat_of(g.content().faction("xxcha").unwrap());
-        xxcha.map(|x| (g, x))
-    };
     let quash = ability("quash");
     for take in [true, false] {
-        let (mut g, xxcha) = (0..400).find_map(with_xxcha).expect("a seed seats the Xxcha");
+        let (mut g, xxcha) = first_game_seating("xxcha");
         set_strategy_pool(&mut g, xxcha, 1);
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         g.flow.custodians = false;
@@ -1070,11 +1056,7 @@ fn decline_others(g: &mut Ti4Game, me: Player) {
 fn nekro_technological_singularity_is_asked_after_a_ground_combat() {
     use crate::ti4::factions::nekro::TechChoice;
     let victim = Player(1);
-    let nekro_first = |k: u64| {
-        let g = scenario_of(six_player_game(k));
-        g.state.seat_of(g.content().faction("nekro").unwrap()) == Some(ME)
-    };
-    let seed = (0..400).find(|&k| nekro_first(k)).expect("a seed seats the Nekro first");
+    let seed = seed_seating_first("nekro");
     let singularity = ability("technological_singularity");
     let mut asked = 0;
     for dice in 0..12 {
@@ -1100,4 +1082,23 @@ fn nekro_technological_singularity_is_asked_after_a_ground_combat() {
         }
     }
     assert!(asked > 2, "4 infantry beat 1 usually ({asked} of 12)");
+}
+
+/// The first seed whose [`scenario_of`] game seats `faction` at seat 0.
+fn seed_seating_first(faction: &str) -> u64 {
+    let first = |k: u64| {
+        let g = scenario_of(six_player_game(k));
+        g.state.seat_of(g.content().faction(faction).unwrap()) == Some(ME)
+    };
+    (0..400).find(|&k| first(k)).unwrap_or_else(|| panic!("a seed seats {faction} first"))
+}
+
+/// The action phase ([`game_of`]) of the first seed's game that seats `faction`, and its seat.
+fn first_game_seating(faction: &str) -> (Ti4Game, Player) {
+    let seated = |k: u64| {
+        let g = game_of(six_player_game(k));
+        let p = g.state.seat_of(g.content().faction(faction).unwrap())?;
+        Some((g, p))
+    };
+    (0..400).find_map(seated).unwrap_or_else(|| panic!("a seed seats {faction}"))
 }
