@@ -17,7 +17,28 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Ability("foresight"),
         hooks: Hooks { may_choices: Some(foresight_systems), may_resolve: Some(foresight), ..Hooks::NONE },
     },
+    // Neuroglaive: "After another player activates a system that contains 1 or more of your
+    // ships, that player removes 1 token from their fleet pool and returns it to their
+    // reinforcements." (A Valefar copy carries it.)
+    Rule {
+        source: SourceKey::Tech("neuroglaive"),
+        hooks: Hooks { system_activated: Some(neuroglaive), ..Hooks::NONE },
+    },
 ];
+
+/// Neuroglaive: the active player loses a fleet-pool token (if it has one) when it activates a
+/// system holding the owner's ships; its ships beyond the new fleet limit are removed (rules
+/// 37), in every system.
+fn neuroglaive(_: Source, g: &mut Ti4Game, p: Player, active: Player, slot: u8) {
+    if active == p || !crate::ti4::game::component::has_ships_in(&g.state, p, slot) || g.state.player(active).fleet == 0
+    {
+        return;
+    }
+    let ps = g.state.player_mut(active);
+    ps.fleet -= 1;
+    ps.token_reinforcements += 1;
+    crate::ti4::game::component::enforce_fleet_everywhere(g, active);
+}
 
 fn yes(_: Source, _: &Content, _: &State, _: Player) -> bool {
     true

@@ -9,7 +9,10 @@ use super::{Action, Ti4Game};
 
 pub(crate) use super::action_cards::{cards_in_hand, discard, fighter_fits, fits_ship};
 pub(crate) use super::invasion::gain_planet;
-pub(crate) use super::tactical::{adjacent_without_enemy_ships, enforce_capacity, relocate_space_units, units_of};
+pub(crate) use super::tactical::{
+    adjacent_without_enemy_ships, enforce_capacity, enforce_fleet_everywhere, has_ships_in, relocate_space_units,
+    units_of,
+};
 use crate::ti4::ids::Player;
 use crate::ti4::rules::{self, Source};
 

@@ -1102,3 +1102,53 @@ fn first_game_seating(faction: &str) -> (Ti4Game, Player) {
     };
     (0..400).find_map(seated).unwrap_or_else(|| panic!("a seed seats {faction}"))
 }
+
+/// Seat 0 activates a system holding a destroyer of `faction` (another seat), whose player
+/// owns `tech` when `owned`; returns the game before and after the activation and that seat.
+fn activate_next_to(faction: &str, tech: &str, owned: bool) -> (Ti4Game, Ti4Game, Player) {
+    let (mut g, q) = (0..400)
+        .map(|k| scenario_of(six_player_game(k)))
+        .find_map(|g| {
+            let q = g.state.seat_of(g.content().faction(faction).unwrap())?;
+            (q != ME).then_some((g, q))
+        })
+        .unwrap_or_else(|| panic!("a seed seats {faction} after seat 0"));
+    let t = g.content().tech(tech).unwrap();
+    if owned {
+        g.state.player_mut(q).techs.insert(t);
+    } else {
+        g.state.player_mut(q).techs.remove(t);
+    }
+    let near = super::rule_tests::slot_at_distance(&g, g.home_slot[ME.idx()], 1);
+    g.state.add_units(q, Location::Space(near), UnitType::Destroyer, 1).unwrap();
+    let before = g.clone();
+    g.apply(Action::Activate(near));
+    check(&g).unwrap();
+    (before, g, q)
+}
+
+/// E-Res Siphons (Jol-Nar): 4 trade goods when another player activates a system holding the
+/// owner's ships; nothing without the card.
+#[test]
+fn jolnar_e_res_siphons_gains_4_trade_goods_when_another_player_activates_its_ships_system() {
+    for owned in [true, false] {
+        let (before, g, q) = activate_next_to("jolnar", "e_res_siphons", owned);
+        let gained = g.state.player(q).trade_goods - before.state.player(q).trade_goods;
+        assert_eq!(gained, 4 * owned as u8, "owned: {owned}");
+        assert_eq!(g.state.player(ME).trade_goods, before.state.player(ME).trade_goods);
+    }
+}
+
+/// Neuroglaive (Naalu): a player activating a system holding the owner's ships returns 1 fleet
+/// pool token to its reinforcements; nothing without the card.
+#[test]
+fn naalu_neuroglaive_takes_a_fleet_token_from_a_player_activating_its_ships_system() {
+    for owned in [true, false] {
+        let (before, g, _) = activate_next_to("naalu", "neuroglaive", owned);
+        let (b, a) = (before.state.player(ME), g.state.player(ME));
+        assert_eq!(
+            (b.fleet - a.fleet, a.token_reinforcements - b.token_reinforcements),
+            if owned { (1, 1) } else { (0, 0) }
+        );
+    }
+}

@@ -338,6 +338,14 @@ pub(super) fn activate(g: &mut Ti4Game, p: Player, slot: u8) {
     }
     g.step = Step::Move(p);
     super::notes::on_activate(g, p, slot);
+    // Hook point `system_activated`, for every player in the game clockwise from the active one.
+    let n = g.state.num_players;
+    for k in 0..n {
+        let q = Player((p.0 + k) % n);
+        if g.state.player(q).in_game {
+            rules::system_activated(g, q, p, slot);
+        }
+    }
 }
 
 pub(super) fn transit_non_fighters(f: &Counts) -> u32 {
@@ -719,6 +727,22 @@ pub(super) fn retreat_systems(g: &Ti4Game, p: Player) -> SystemSet {
         }
     }
     out
+}
+
+/// True when `p` has ships (fighters included) in the space area of board slot `slot`.
+pub(crate) fn has_ships_in(s: &State, p: Player, slot: u8) -> bool {
+    let loc = Location::Space(slot);
+    s.occupant(loc) == Some(p) && SHIPS.iter().any(|&t| s.count_at(loc, t) > 0)
+}
+
+/// Rules 37 after `p` lost a fleet-pool token (Neuroglaive): in every system, `p`'s non-fighter
+/// ships beyond the fleet limit are removed (cheapest first), then capacity.
+pub(crate) fn enforce_fleet_everywhere(g: &mut Ti4Game, p: Player) {
+    for slot in 0..g.state.num_systems {
+        if g.state.occupant(Location::Space(slot)) == Some(p) {
+            enforce_fleet(g, slot, p);
+        }
+    }
 }
 
 /// Fleet pool 4 after a retreat: non-fighter ships beyond the fleet pool are removed (cheapest

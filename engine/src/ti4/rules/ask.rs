@@ -212,6 +212,7 @@ trigger_g!(combat_won, loser: Player);
 trigger_g!(combat_casualties, owner: Player, lost: &[u8; UNIT_TYPES]);
 trigger_g!(turn_end_redistributed);
 trigger_g!(strategy_phase_start);
+trigger_g!(system_activated, active: Player, slot: u8);
 trigger_g!(control_gained, at: Location);
 trigger_g!(agenda_resolved, for_: bool);
 

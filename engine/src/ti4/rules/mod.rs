@@ -214,6 +214,10 @@ hook_points! {
     Query extra_tactical_action: fn(&Ti4Game, Player) -> bool;
     /// At the start of the strategy phase (every player in the game, in seat order).
     Trigger strategy_phase_start: fn(&mut Ti4Game, Player);
+    /// After `active` activated the system at board slot `slot` (rules 3: a command token from
+    /// its tactic pool there), for every player in the game clockwise from `active` (`active`
+    /// included), before the movement.
+    Trigger system_activated: fn(&mut Ti4Game, Player, Player, u8);
     /// At the end of its action-phase turns (after window `TurnEnd`) the player may redistribute its
     /// command tokens (rules 20; the core offers the placement as a decision).
     Query redistributes_at_turn_end: fn(&Ti4Game, Player) -> bool;
