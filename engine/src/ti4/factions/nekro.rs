@@ -152,28 +152,16 @@ fn singularity_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &
     }
 }
 
-/// Technological Singularity: the technology of the combat's opponent is gained or copied.
+/// Technological Singularity: the technology of the combat's opponent is gained or copied
+/// (the pending decision takes only choices `singularity_choices` offered).
 fn singularity(_: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
-    let q = g.combat_opponent_with_losses(p);
-    match TechChoice::decode(choice) {
-        Some(c @ TechChoice::Copy(_, _, from)) if Some(from) == q => take(g, p, c),
-        Some(c @ TechChoice::Gain(_)) if q.is_some() => take(g, p, c),
-        _ => {}
+    if let Some(c) = TechChoice::decode(choice) {
+        take(g, p, c);
     }
 }
 
 fn singularity_tally(_: Source, _: &Ti4Game, _: Player, choice: u16) -> Option<&'static str> {
     tech_tally(choice)
-}
-
-/// The seats (bit per seat) that voted for outcome `o` (0 "for", 1 "against") of the agenda
-/// just voted on.
-fn voted_for(g: &Ti4Game, o: u8) -> u8 {
-    if o == 0 {
-        g.flow.for_voters
-    } else {
-        g.flow.voters & !g.flow.for_voters
-    }
 }
 
 /// Galactic Threat's choices: at `AgendaRevealed`, once per agenda phase, the prediction (0
@@ -189,7 +177,8 @@ fn galactic_threat_choices(_: Source, g: &Ti4Game, p: Player, window: Window, ou
         }
         Window::AgendaResolved if g.flow.predictions[g.flow.outcome as usize & 1] & bit != 0 => {
             let mut seen = TechSet::EMPTY;
-            for q in g.state.seats().filter(|q| voted_for(g, g.flow.outcome) >> q.0 & 1 == 1) {
+            let voters = g.flow.voters_for(g.flow.outcome == 0);
+            for q in g.state.seats().filter(|q| voters >> q.0 & 1 == 1) {
                 seen = seen.union(tech_options(g, p, q, seen, &mut |o| out(o.code())));
             }
         }

@@ -42,13 +42,13 @@ fn quash_offer(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn 
 }
 
 /// Quash: the strategy token returns to reinforcements and the revealed agenda stays in the
-/// discard pile; the round loop reveals another (the predictions made on it lapse).
+/// discard pile; the round loop reveals another (`flow::after_agenda_revealed`; the reveal
+/// clears the predictions made on this one).
 fn quash(_: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
     let ps = g.state.player_mut(p);
     ps.strategy -= 1;
     ps.token_reinforcements += 1;
     g.flow.agenda_card = NO_AGENDA;
-    g.flow.predictions = [0; 2];
 }
 
 /// Peace Accords: the planets `p` may take, each once: in a system adjacent to a planet `p`

@@ -132,7 +132,6 @@ pub(super) fn start(g: &mut Ti4Game) -> bool {
         g.state.agendas.move_all(n, Zone::Discard, Zone::Deck);
     }
     g.flow.votes = [0; 2];
-    g.flow.predictions = [0; 2];
     g.flow.for_voters = 0;
     g.flow.voters = 0;
     g.flow.extra_voters = 0;
@@ -152,8 +151,10 @@ pub(super) fn reveal(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         let pick = rng.random_range(0..k);
         if let Some(i) = (0..n).filter(|&i| g.state.agendas.get(i) == Zone::Deck).nth(pick) {
             // Revealed: out of the deck while it is voted on (discard pile until resolved).
+            // Predictions are of the agenda revealed (a discarded one's lapse).
             g.state.agendas.set(i, Zone::Discard);
             g.flow.agenda_card = i as u8;
+            g.flow.predictions = [0; 2];
         }
     }
 }

@@ -430,14 +430,14 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         }
         Step::RevealAgenda => {
             agendas::reveal(g, rng);
-            let (order, len) = agenda_window_order(g);
+            let (order, len) = left_of_speaker(g);
             if !super::pending::open(g, crate::ti4::rules::Window::AgendaRevealed, &order[..len]) {
                 first_voter(g);
             }
         }
         Step::ResolveAgenda => {
             agendas::resolve(g, rng);
-            let (order, len) = agenda_window_order(g);
+            let (order, len) = left_of_speaker(g);
             if !super::pending::open(g, crate::ti4::rules::Window::AgendaResolved, &order[..len]) {
                 end_agenda(g);
             }
@@ -790,14 +790,11 @@ fn start_agenda(g: &mut Ti4Game) {
 /// except that players whose rules say so vote first (hook point `votes_first`, Argent's Zeal),
 /// in that same order. Returns the order and its length (every seat once).
 fn voting_order(g: &Ti4Game) -> ([Player; MAX_PLAYERS], usize) {
-    let n = g.state.num_players;
-    let speaker = g.state.tokens.speaker.unwrap_or(Player(0)).0;
-    let around = |k: u8| Player((speaker + 1 + k) % n);
+    let (around, n) = left_of_speaker(g);
     let mut order = [Player(0); MAX_PLAYERS];
     let mut len = 0;
     for first in [true, false] {
-        for k in 0..n {
-            let q = around(k);
+        for &q in &around[..n] {
             if crate::ti4::rules::votes_first(g, q) == first {
                 order[len] = q;
                 len += 1;
@@ -819,9 +816,10 @@ fn vote_after(g: &mut Ti4Game, after: Option<Player>) {
     }
 }
 
-/// The players asked at the agenda windows (`AgendaRevealed`, `AgendaResolved`): every seat
-/// from the one left of the speaker, the speaker last (the players in the game among them).
-fn agenda_window_order(g: &Ti4Game) -> ([Player; MAX_PLAYERS], usize) {
+/// Every seat from the one left of the speaker, the speaker last (digest §2): the order of the
+/// agenda windows (`AgendaRevealed`, `AgendaResolved`, which skip players out of the game) and
+/// the base of [`voting_order`].
+fn left_of_speaker(g: &Ti4Game) -> ([Player; MAX_PLAYERS], usize) {
     let n = g.state.num_players;
     let speaker = g.state.tokens.speaker.unwrap_or(Player(0)).0;
     let mut order = [Player(0); MAX_PLAYERS];

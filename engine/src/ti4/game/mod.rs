@@ -344,8 +344,7 @@ pub struct Flow {
     #[serde(default)]
     pub gained: u8,
     /// Seats (bit per seat) that predicted each outcome (0 "for", 1 "against") of the agenda
-    /// being voted on (rules' "predict aloud", window `AgendaRevealed`); cleared as each agenda
-    /// starts.
+    /// being voted on (rules' "predict aloud", window `AgendaRevealed`); cleared at each reveal.
     #[serde(default)]
     pub predictions: [u8; 2],
     /// Seats (bit per seat) that made a prediction during this agenda phase (cleared as the
@@ -490,6 +489,18 @@ pub enum RoundPhase {
     Agenda,
     /// The game is over.
     Over,
+}
+
+impl Flow {
+    /// The seats (bit per seat) that voted for the outcome `for_` ("for" when true, "against"
+    /// otherwise) of the agenda voted on last (`voters`, `for_voters`).
+    pub fn voters_for(&self, for_: bool) -> u8 {
+        if for_ {
+            self.for_voters
+        } else {
+            self.voters & !self.for_voters
+        }
+    }
 }
 
 impl Ti4Game {
