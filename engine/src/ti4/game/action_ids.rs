@@ -143,12 +143,19 @@ impl Ti4Game {
                  docs/CLI.md); done declines"
             }
             Action::PlaceOn(_) => "status phase start: place the unit from reinforcements on this planet",
-            Action::Exhaust(_) => {
-                "payment: exhaust this planet for its resources (planets in increasing order; the payment \
-                 ends once they cover the cost)"
-            }
+            Action::Exhaust(_) => match self.step {
+                Step::CastVotes { .. } => {
+                    "agenda phase: exhaust this planet to cast its influence as votes for the chosen outcome \
+                     (planets in increasing order)"
+                }
+                _ => {
+                    "payment: exhaust this planet for its resources (planets in increasing order; the payment \
+                     ends once they cover the cost)"
+                }
+            },
             Action::Done => match self.step {
                 Step::Pay(_) => "payment: pay the rest of the cost with trade goods",
+                Step::CastVotes { .. } => "agenda phase: stop casting votes (the planets left stay ready)",
                 _ => "decline, or end the current step",
             },
         }

@@ -86,7 +86,7 @@ fn agenda_votes_exhaust_planets_and_the_majority_wins() {
 
 /// Starts the agenda phase of `g` (custodians gone), reveals the first agenda and has every
 /// player vote "for"; returns per voter in voting order (voter, votes cast, its planets'
-/// influence), checking that each vote exhausts the voter's planets.
+/// influence), checking that each vote exhausts the voter's planets with influence (only).
 pub(super) fn vote_all_for(g: &mut Ti4Game, rng: &mut ChaCha8Rng) -> Vec<(Player, u16, u16)> {
     g.flow.custodians = false;
     g.flow.agenda = 0;
@@ -98,11 +98,96 @@ pub(super) fn vote_all_for(g: &mut Ti4Game, rng: &mut ChaCha8Rng) -> Vec<(Player
     while let Step::Vote(p) = g.step {
         let inf: u16 = g.state.player(p).planets.iter().map(|pl| g.content.planets[pl.idx()].influence as u16).sum();
         let before = g.flow.votes[0];
-        g.apply(Action::Vote(0));
+        vote_with_every_planet(g, 0);
         votes.push((p, g.flow.votes[0] - before, inf));
-        assert!(g.state.player(p).planets.iter().all(|pl| g.state.exhausted_planets.contains(pl)));
+        let (c, s) = (&g.content, &g.state);
+        assert!(s.player(p).planets.iter().all(|pl| s.exhausted_planets.contains(pl) == (c.planets[pl.idx()].influence > 0)));
     }
     votes
+}
+
+/// The player to vote votes for `outcome` and casts every ready planet it may (rules 8).
+pub(super) fn vote_with_every_planet(g: &mut Ti4Game, outcome: u8) {
+    g.apply(Action::Vote(outcome));
+    let mut b = Vec::new();
+    while let Step::CastVotes { .. } = g.step {
+        g.legal_actions(&mut b);
+        g.apply(b[0]);
+    }
+}
+
+/// Rules 8 (votes = the influence of the planets a voter exhausts): the voter chooses which
+/// ready planets cast votes, one at a time in planet order, planets without influence never
+/// offered, `Done` only once a planet is cast; the planets kept stay ready for the next agenda.
+#[test]
+fn agenda_8_the_voter_chooses_which_planets_cast_votes() {
+    let mut g = game();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    g.flow.custodians = false;
+    g.flow.agenda = 0;
+    assert!(agendas::start(&mut g));
+    g.apply_chance(&mut rng);
+    let Step::Vote(p) = g.step else { panic!("{:?}", g.step) };
+    // Give the voter three more planets with influence and one without.
+    let c = g.content.clone();
+    let spare: Vec<PlanetId> = (0..c.planets.len() as u8)
+        .map(PlanetId)
+        .filter(|&pl| g.state.seats().all(|q| !g.state.player(q).planets.contains(pl)))
+        .filter(|&pl| c.planets[pl.idx()].influence > 0)
+        .take(3)
+        .collect();
+    for &pl in &spare {
+        g.state.player_mut(p).planets.insert(pl);
+    }
+    let owned = g.state.player(p).planets;
+    let ready: Vec<PlanetId> = owned.iter().filter(|pl| c.planets[pl.idx()].influence > 0).collect();
+    assert!(ready.len() >= 4);
+    g.apply(Action::Vote(1));
+    let mut b = Vec::new();
+    g.legal_actions(&mut b);
+    assert_eq!(b, ready.iter().map(|&pl| Action::Exhaust(pl)).collect::<Vec<_>>(), "no Done before a planet is cast");
+    // Cast the second and the fourth planet only.
+    g.apply(Action::Exhaust(ready[1]));
+    assert_eq!(g.step, Step::CastVotes { p, outcome: 1 });
+    g.legal_actions(&mut b);
+    assert!(!b.contains(&Action::Exhaust(ready[0])), "planet order: the first can no longer be cast");
+    assert!(b.contains(&Action::Done));
+    g.apply(Action::Exhaust(ready[3]));
+    check(&g).unwrap();
+    let cast = (c.planets[ready[1].idx()].influence + c.planets[ready[3].idx()].influence) as u16;
+    assert_eq!(g.flow.votes[1], cast, "votes = influence of the planets cast");
+    if matches!(g.step, Step::CastVotes { .. }) {
+        g.apply(Action::Done);
+    }
+    assert_ne!(g.step, Step::CastVotes { p, outcome: 1 });
+    let s = &g.state;
+    assert!(s.exhausted_planets.contains(ready[1]) && s.exhausted_planets.contains(ready[3]));
+    assert!(!s.exhausted_planets.contains(ready[0]) && !s.exhausted_planets.contains(ready[2]), "kept ready");
+    assert_eq!(g.flow.voters >> p.0 & 1, 1);
+    assert_eq!(g.flow.for_voters >> p.0 & 1, 0, "voted against");
+    assert!(g.flow.ballot.is_empty());
+}
+
+/// Rules 8: a voter with one ready planet of influence casts it without a decision.
+#[test]
+fn agenda_8_a_lone_planet_is_cast_without_a_decision() {
+    let mut g = game();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    g.flow.custodians = false;
+    g.flow.agenda = 0;
+    assert!(agendas::start(&mut g));
+    g.apply_chance(&mut rng);
+    let Step::Vote(p) = g.step else { panic!("{:?}", g.step) };
+    let c = g.content.clone();
+    let with_influence: Vec<PlanetId> =
+        g.state.player(p).planets.iter().filter(|pl| c.planets[pl.idx()].influence > 0).collect();
+    for &pl in &with_influence[1..] {
+        g.state.exhausted_planets.insert(pl);
+    }
+    g.apply(Action::Vote(0));
+    assert!(!matches!(g.step, Step::CastVotes { .. }), "nothing left to choose");
+    assert_eq!(g.flow.votes[0], c.planets[with_influence[0].idx()].influence as u16);
+    assert!(g.state.exhausted_planets.contains(with_influence[0]));
 }
 
 /// Agenda phase: with equal votes the speaker chooses the outcome.

@@ -2,18 +2,18 @@
 //! removed, each round's agenda phase resolves two agendas. For each: the top card of the agenda
 //! deck is revealed (chance; the deck holds only the agendas implemented here, the discard pile
 //! is reshuffled into an empty deck); each player in the game, starting left of the speaker and
-//! ending with the speaker, votes "for" or "against" by exhausting all their ready planets (votes
-//! = influence) or abstains (Nekro Virus, Galactic Threat, cannot vote); the outcome with the
+//! ending with the speaker, votes "for" or "against" by exhausting ready planets of its choice
+//! one at a time (votes = influence, at least one planet when it has one) or abstains (Nekro Virus, Galactic Threat, cannot vote); the outcome with the
 //! most votes wins and the speaker breaks ties (a decision); the outcome resolves (chance, for
 //! the draws some outcomes make). A law "for" stays in play (`Zone::Law`) and its effect applies
 //! from then on; directives and laws voted "against" are discarded.
 //!
-//! Simplified: all ready planets vote together (no partial votes); only "for or against" agendas
+//! Simplified: only "for or against" agendas
 //! are in the deck (elections are not modelled); riders, action cards played in the agenda phase
 //! and promissory notes that act on votes are not modelled.
 
 use super::flow::draw_public;
-use super::{action_cards, Step, Ti4Game};
+use super::{action_cards, Action, Step, Ti4Game};
 use crate::ti4::components::{normalize_action_cards, PublicState, Zone};
 use crate::ti4::content::cards::AgendaKind;
 use crate::ti4::content::Content;
@@ -156,6 +156,90 @@ pub(super) fn reveal(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
             g.flow.agenda_card = i as u8;
             g.flow.predictions = [0; 2];
         }
+    }
+}
+
+/// Rules 8 (digest §2: "votes = combined influence of planets you exhaust; all your votes go to
+/// one outcome"): `p` has chosen `outcome` and casts its votes, exhausting planets one at a time
+/// ([`Step::CastVotes`]); a lone option is applied without a decision, and with no ready planet
+/// of any influence the vote is cast at once (its additional votes only).
+pub(super) fn start_casting(g: &mut Ti4Game, p: Player, outcome: u8) {
+    g.flow.ballot = PlanetSet::EMPTY;
+    g.step = Step::CastVotes { p, outcome };
+    settle_cast(g, p, outcome);
+}
+
+/// Rules 8: the options of a vote being cast: exhaust one more ready planet with influence, after
+/// the last one exhausted in planet order (so every set of planets is cast by exactly one
+/// sequence; a planet without influence adds no vote and is never offered); `Done` once at least
+/// one planet is exhausted (choosing an outcome casts at least 1 vote when it can; abstaining is
+/// `Done` at [`Step::Vote`]).
+pub(super) fn cast_options(g: &Ti4Game, p: Player, out: &mut dyn FnMut(Action)) {
+    let (c, s) = (&*g.content, &g.state);
+    let last = g.flow.ballot.iter().last();
+    for pl in s.player(p).planets.difference(s.exhausted_planets).iter() {
+        if last.is_none_or(|l| pl > l) && c.planets[pl.idx()].influence > 0 {
+            out(Action::Exhaust(pl));
+        }
+    }
+    if !g.flow.ballot.is_empty() {
+        out(Action::Done);
+    }
+}
+
+/// Rules 8: the decision at [`Step::CastVotes`]: `Exhaust` casts the planet's influence for
+/// `outcome`; `Done` ends the vote.
+pub(super) fn cast(g: &mut Ti4Game, p: Player, outcome: u8, a: Action) {
+    match a {
+        Action::Exhaust(pl) => {
+            exhaust_for_votes(g, pl, outcome);
+            settle_cast(g, p, outcome);
+        }
+        _ => finish_cast(g, p),
+    }
+}
+
+fn exhaust_for_votes(g: &mut Ti4Game, pl: PlanetId, outcome: u8) {
+    g.state.exhausted_planets.insert(pl);
+    g.flow.ballot.insert(pl);
+    g.flow.votes[outcome as usize] += g.content.planets[pl.idx()].influence as u16;
+}
+
+/// Ends the vote when nothing is left to choose, applies a lone option, or waits for `p`.
+fn settle_cast(g: &mut Ti4Game, p: Player, outcome: u8) {
+    loop {
+        let (mut count, mut only) = (0, Action::Done);
+        cast_options(g, p, &mut |a| {
+            count += 1;
+            only = a;
+        });
+        match (count, only) {
+            (1, Action::Exhaust(pl)) => exhaust_for_votes(g, pl, outcome),
+            (0 | 1, _) => return finish_cast(g, p),
+            _ => return,
+        }
+    }
+}
+
+fn finish_cast(g: &mut Ti4Game, p: Player) {
+    g.flow.ballot = PlanetSet::EMPTY;
+    super::flow::next_voter(g, p);
+}
+
+/// The vote invariants: at [`Step::CastVotes`] the planets of the ballot are the voter's and
+/// exhausted; at any other step the ballot is empty.
+pub(super) fn check(g: &Ti4Game) -> Result<(), String> {
+    let b = g.flow.ballot;
+    match g.step {
+        Step::CastVotes { p, outcome } => {
+            let s = &g.state;
+            if outcome > 1 || !b.is_subset(&s.player(p).planets.intersection(s.exhausted_planets)) {
+                return Err(format!("a vote cast for outcome {outcome} with planets not the voter's exhausted ones"));
+            }
+            Ok(())
+        }
+        _ if b.is_empty() => Ok(()),
+        step => Err(format!("planets cast as votes at {step:?}")),
     }
 }
 

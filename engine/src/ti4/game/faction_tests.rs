@@ -977,7 +977,7 @@ fn nekro_galactic_threat_predicts_the_outcome_and_gains_a_voters_technology() {
         g.apply(Action::Choose(gt, predicted));
         decline_others(&mut g, nekro);
         while let Step::Vote(_) = g.step {
-            g.apply(Action::Vote(0));
+            super::agenda_tests::vote_with_every_planet(&mut g, 0);
         }
         assert_eq!(g.step, Step::ResolveAgenda);
         g.apply_chance(&mut rng);

@@ -54,6 +54,7 @@ pub(super) fn current(g: &Ti4Game) -> Turn {
         | Step::Imperial(p)
         | Step::Score(p)
         | Step::Vote(p)
+        | Step::CastVotes { p, .. }
         | Step::TieBreak(p)
         | Step::Offer(p)
         | Step::ReturnSecret(p)
@@ -187,6 +188,7 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
             buf.push(Action::Done);
         }
         Step::Vote(_) => buf.extend([Action::Vote(0), Action::Vote(1), Action::Done]),
+        Step::CastVotes { p, .. } => agendas::cast_options(g, p, &mut |a| buf.push(a)),
         Step::TieBreak(_) => buf.extend([Action::Vote(0), Action::Vote(1)]),
         Step::Offer(_) => buf.extend([Action::Accept, Action::Done]),
         Step::Tokens { p, stage } => tokens::options(g, p, stage, &mut |k| buf.push(Action::Tokens(k))),
@@ -359,28 +361,22 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
             g.flow.order_idx += 1;
             next_scorer(g);
         }
-        (Step::Vote(p), a) => {
-            if let Action::Vote(o) = a {
-                // Asked before the planets are exhausted (Zeal counts only for a player who casts
-                // at least 1 vote).
-                let extra = crate::ti4::rules::extra_votes(g, p);
-                let c = &g.content;
-                let s = &mut g.state;
-                let ready = s.player(p).planets.difference(s.exhausted_planets);
-                let mut v: u16 = ready.iter().map(|pl| c.planets[pl.idx()].influence as u16).sum();
-                s.exhausted_planets = s.exhausted_planets.union(ready);
-                if extra > 0 {
-                    v += extra;
-                    g.flow.extra_voters |= 1 << p.0;
-                }
-                g.flow.votes[o as usize] += v;
-                g.flow.voters |= 1 << p.0;
-                if o == 0 {
-                    g.flow.for_voters |= 1 << p.0;
-                }
+        (Step::Vote(p), Action::Vote(o)) => {
+            // Asked before the planets are exhausted (Zeal counts only for a player who casts
+            // at least 1 vote, which choosing an outcome does when the player can).
+            let extra = crate::ti4::rules::extra_votes(g, p);
+            if extra > 0 {
+                g.flow.votes[o as usize] += extra;
+                g.flow.extra_voters |= 1 << p.0;
             }
-            next_voter(g, p);
+            g.flow.voters |= 1 << p.0;
+            if o == 0 {
+                g.flow.for_voters |= 1 << p.0;
+            }
+            agendas::start_casting(g, p, o);
         }
+        (Step::Vote(p), _) => next_voter(g, p),
+        (Step::CastVotes { p, outcome }, a) => agendas::cast(g, p, outcome, a),
         (Step::TieBreak(_), Action::Vote(o)) => {
             g.flow.outcome = o;
             g.step = Step::ResolveAgenda;
@@ -843,7 +839,7 @@ fn first_voter(g: &mut Ti4Game) {
     vote_after(g, None);
 }
 
-fn next_voter(g: &mut Ti4Game, p: Player) {
+pub(super) fn next_voter(g: &mut Ti4Game, p: Player) {
     vote_after(g, Some(p));
 }
 

@@ -123,7 +123,8 @@ pub enum Action {
     ScoreSecret(SecretObjectiveId),
     /// Return this unscored secret objective from hand to the deck (holding four).
     ReturnSecret(SecretObjectiveId),
-    /// Agenda: vote for outcome 0 ("for") or 1 ("against") with all ready planets.
+    /// Agenda: vote for outcome 0 ("for") or 1 ("against"); the planets that cast the votes
+    /// follow ([`Step::CastVotes`]).
     Vote(u8),
     /// Follow a strategy card's secondary.
     Follow,
@@ -232,8 +233,12 @@ pub enum Step {
     Reveal,
     /// Chance: agenda phase, reveal the next agenda.
     RevealAgenda,
-    /// Agenda phase: the player votes.
+    /// Agenda phase: the player votes for an outcome (`Vote`) or abstains (`Done`).
     Vote(Player),
+    /// Agenda phase: the player casts votes for `outcome` (0 for, 1 against) by exhausting
+    /// planets one at a time (`Exhaust`, 1 vote per influence) and stops with `Done`
+    /// (rules 8; [`agendas::cast_options`]).
+    CastVotes { p: Player, outcome: u8 },
     /// Agenda phase: the speaker breaks a tie (`Vote(0)` for, `Vote(1)` against).
     TieBreak(Player),
     /// Chance: resolve the agenda's outcome (some outcomes draw cards or objectives).
@@ -328,6 +333,10 @@ pub struct Flow {
     pub for_voters: u8,
     /// Players who cast votes for either outcome (bit per seat; abstainers are not in it).
     pub voters: u8,
+    /// The planets exhausted so far by the vote being cast ([`Step::CastVotes`]; empty at any
+    /// other step).
+    #[serde(default)]
+    pub ballot: PlanetSet,
     /// Players who cast additional votes on this agenda (hook point `extra_votes`; bit per
     /// seat).
     pub extra_voters: u8,
@@ -512,7 +521,7 @@ impl Ti4Game {
             Step::Pick(_) => RoundPhase::Strategy,
             Step::Score(_) | Step::Reveal | Step::PlaceUnit { .. } => RoundPhase::Status,
             Step::Tokens { .. } if self.flow.tokens.then == tokens::TokensThen::Status => RoundPhase::Status,
-            Step::RevealAgenda | Step::Vote(_) | Step::TieBreak(_) | Step::ResolveAgenda => RoundPhase::Agenda,
+            Step::RevealAgenda | Step::Vote(_) | Step::CastVotes { .. } | Step::TieBreak(_) | Step::ResolveAgenda => RoundPhase::Agenda,
             Step::Over(_) => RoundPhase::Over,
             _ => RoundPhase::Action,
         }
@@ -601,6 +610,7 @@ impl Ti4Game {
             _ => None,
         };
         payment::check(self)?;
+        agendas::check(self)?;
         let target = self.opts.victory_points as u32;
         for p in s.seats() {
             let ps = s.player(p);
@@ -861,7 +871,10 @@ impl Game for Ti4Game {
                 Step::Tokens { .. } => format!("{k} tokens in the fleet pool"),
                 _ => format!("buy {k} command tokens"),
             },
-            Action::Exhaust(pl) => format!("exhaust {} to pay", c.planets[pl.idx()].key),
+            Action::Exhaust(pl) => match self.step {
+                Step::CastVotes { .. } => format!("exhaust {} to vote", c.planets[pl.idx()].key),
+                _ => format!("exhaust {} to pay", c.planets[pl.idx()].key),
+            },
             Action::PlaceOn(pl) => format!("place on {}", c.planets[pl.idx()].key),
             Action::Use(src, t) => format!("use {} ({t})", c.rules.key(src).map_or("?", |k| k.id())),
             Action::Choose(src, k) => format!("choose {} ({k})", c.rules.key(src).map_or("?", |k| k.id())),

@@ -196,6 +196,7 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
         | Step::Offer(p)
         | Step::DrawActionCards(p)
         | Step::Research { p, .. }
+        | Step::CastVotes { p, .. }
         | Step::Build { p, .. }
         | Step::BuyTokens { p, .. } => seat("step", p)?,
         Step::ResearchOption { p, tech, .. } => {

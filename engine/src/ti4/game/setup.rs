@@ -223,6 +223,7 @@ impl Flow {
             agenda_card: super::agendas::NO_AGENDA,
             for_voters: 0,
             voters: 0,
+            ballot: PlanetSet::EMPTY,
             extra_voters: 0,
             outcome: 0,
             transacted: 0,
