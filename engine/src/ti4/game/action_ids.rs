@@ -77,6 +77,7 @@ impl Ti4Game {
             Action::Tokens(k) => match self.step {
                 Step::Tokens { stage: 0, .. } => format!("tokens.tactic.{k}"),
                 Step::Tokens { .. } => format!("tokens.fleet.{k}"),
+                Step::Pay(_) => format!("tokens.spend_tactic.{k}"),
                 _ => format!("tokens.buy.{k}"),
             },
             Action::Exhaust(pl) => format!("exhaust.{}", c.planets[pl.idx()].key),
@@ -132,6 +133,7 @@ impl Ti4Game {
             Action::Tokens(_) => match self.step {
                 Step::Tokens { stage: 0, .. } => "command tokens: this many in the tactic pool",
                 Step::Tokens { .. } => "command tokens: this many in the fleet pool (the strategy pool holds the rest)",
+                Step::Pay(_) => "spend objective: spend this many tokens from the tactic pool, the rest from the strategy pool",
                 _ => "Leadership: buy this many command tokens at 3 influence each",
             },
             Action::Use(..) => {

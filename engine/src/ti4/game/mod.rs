@@ -137,7 +137,8 @@ pub enum Action {
     /// Accept the transaction offered.
     Accept,
     /// Command tokens: this many in the tactic pool ([`Step::Tokens`] stage 0) or the fleet pool
-    /// (stage 1); at [`Step::BuyTokens`], this many tokens bought.
+    /// (stage 1); at [`Step::BuyTokens`], this many tokens bought; at a [`Step::Pay`] of tokens,
+    /// this many spent from the tactic pool (the rest from the strategy pool).
     Tokens(u8),
     /// Place the unit of [`Step::PlaceUnit`] on this planet.
     PlaceOn(PlanetId),
@@ -869,6 +870,7 @@ impl Game for Ti4Game {
             Action::Tokens(k) => match self.step {
                 Step::Tokens { stage: 0, .. } => format!("{k} tokens in the tactic pool"),
                 Step::Tokens { .. } => format!("{k} tokens in the fleet pool"),
+                Step::Pay(_) => format!("spend {k} tactic-pool tokens, the rest from the strategy pool"),
                 _ => format!("buy {k} command tokens"),
             },
             Action::Exhaust(pl) => match self.step {

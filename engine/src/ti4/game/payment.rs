@@ -21,9 +21,10 @@
 //!
 //! What the payment pays for resumes once it is paid ([`PayFor`]): the Technology card's
 //! research (after the research option, Technology 14, is fixed), production, Leadership's
-//! bought tokens, and the objectives that spend one kind (resources or influence). Other costs
-//! (the objectives that spend several kinds, action cards) are still paid automatically;
-//! `docs/RULES.md` says so.
+//! bought tokens, and the objectives that spend one kind (resources, influence, or command
+//! tokens: how many come from the tactic pool, the strategy pool giving the rest, is one
+//! `Tokens(k)` decision). Other costs (the objectives that spend several kinds, action cards)
+//! are still paid automatically; `docs/RULES.md` says so.
 
 use super::{cards, production, Action, Step, Ti4Game};
 use crate::ti4::ids::*;
@@ -102,6 +103,11 @@ pub struct PayState {
     pub chosen: PlanetSet,
     /// What resumes.
     pub then: PayFor,
+    /// The cost is `need` command tokens from the tactic and strategy pools (the spend
+    /// objectives Lead from the Front and Galvanize the People): one decision, how many come
+    /// from the tactic pool (`Tokens(k)`).
+    #[serde(default)]
+    pub tokens: bool,
 }
 
 /// What planet `pl` pays: its resources, or its influence.
@@ -163,6 +169,9 @@ fn chosen_worth(g: &Ti4Game, st: &PayState) -> (u32, u32) {
 /// completes, and `Done` when trade goods can pay the rest.
 pub(super) fn options(g: &Ti4Game, p: Player, out: &mut dyn FnMut(Action)) {
     let st = g.flow.pay;
+    if st.tokens {
+        return tactic_range(g, p, st.need).for_each(|k| out(Action::Tokens(k)));
+    }
     let (worth, least) = chosen_worth(g, &st);
     let (need, tg) = (st.need as u32, g.state.player(p).trade_goods as u32);
     let last = st.chosen.iter().last();
@@ -193,13 +202,45 @@ pub(super) fn start_influence(g: &mut Ti4Game, p: Player, need: u32, then: PayFo
 }
 
 fn begin(g: &mut Ti4Game, p: Player, need: u32, influence: bool, keep: PlanetSet, then: PayFor) {
-    g.flow.pay = PayState { need: need.min(255) as u8, influence, keep, chosen: PlanetSet::EMPTY, then };
+    g.flow.pay = PayState { need: need.min(255) as u8, influence, keep, chosen: PlanetSet::EMPTY, then, tokens: false };
     settle(g, p);
+}
+
+/// `p` spends `need` command tokens from its tactic and strategy pools as it chooses (the spend
+/// objectives' "spend N tokens from your tactic and/or strategy pools"); then `then` resumes
+/// (at once when only one split is possible). The caller has checked that `p` can pay.
+pub(super) fn start_tokens(g: &mut Ti4Game, p: Player, need: u8, then: PayFor) {
+    let r = tactic_range(g, p, need);
+    if r.start() == r.end() {
+        return spend_tokens(g, p, need, *r.start(), then);
+    }
+    g.flow.pay = PayState { need, tokens: true, then, ..PayState::default() };
+    g.step = Step::Pay(p);
+}
+
+/// The tactic-pool tokens a spend of `need` tokens may take: the strategy pool pays the rest.
+fn tactic_range(g: &Ti4Game, p: Player, need: u8) -> std::ops::RangeInclusive<u8> {
+    let ps = g.state.player(p);
+    need.saturating_sub(ps.strategy)..=need.min(ps.tactic)
+}
+
+/// Spends `tactic` tokens of the tactic pool and the rest of `need` from the strategy pool
+/// (back to reinforcements), then resumes `then`.
+fn spend_tokens(g: &mut Ti4Game, p: Player, need: u8, tactic: u8, then: PayFor) {
+    let ps = g.state.player_mut(p);
+    ps.tactic -= tactic;
+    ps.strategy -= need - tactic;
+    ps.token_reinforcements += need;
+    resume(g, p, &Payment { planets: PlanetSet::EMPTY, trade_goods: 0 }, then);
 }
 
 /// The decision at [`Step::Pay`].
 pub(super) fn choose(g: &mut Ti4Game, p: Player, a: Action) {
     match a {
+        Action::Tokens(k) => {
+            let st = std::mem::take(&mut g.flow.pay);
+            spend_tokens(g, p, st.need, k, st.then);
+        }
         Action::Exhaust(pl) => {
             g.state.exhausted_planets.insert(pl);
             g.flow.pay.chosen.insert(pl);
@@ -246,7 +287,13 @@ fn finish(g: &mut Ti4Game, p: Player) {
     let pay = Payment { planets: st.chosen, trade_goods: tg };
     #[cfg(test)]
     LAST_PAYMENT.with(|l| l.set(Some(pay)));
-    match st.then {
+    resume(g, p, &pay, st.then);
+}
+
+/// What the payment `pay` was for resumes.
+fn resume(g: &mut Ti4Game, p: Player, pay: &Payment, then: PayFor) {
+    let pay = *pay;
+    match then {
         PayFor::Research { cost, second, tech, option } => cards::paid_research(g, p, cost, second, tech, option, &pay),
         PayFor::Propagate { cost, second } => cards::paid_propagation(g, p, cost, second, &pay),
         PayFor::Production => production::paid_production(g, p, &pay),
@@ -270,6 +317,9 @@ fn finish(g: &mut Ti4Game, p: Player) {
 pub fn default_option(g: &Ti4Game) -> Option<Action> {
     let Step::Pay(p) = g.step else { return None };
     let st = g.flow.pay;
+    if st.tokens {
+        return None;
+    }
     let c = &*g.content;
     let (worth, least) = chosen_worth(g, &st);
     let (need, tg) = (st.need as u32, g.state.player(p).trade_goods as u32);
@@ -312,6 +362,13 @@ pub(super) fn check(g: &Ti4Game) -> Result<(), String> {
         return if st == PayState::default() { Ok(()) } else { Err(format!("a payment under way at {:?}", g.step)) };
     };
     let s = &g.state;
+    if st.tokens {
+        let r = tactic_range(g, p, st.need);
+        if r.start() >= r.end() || st.then == PayFor::Nothing || !st.chosen.is_empty() {
+            return Err(format!("a token payment with no choice, or planets, or nothing to pay for: {st:?}"));
+        }
+        return Ok(());
+    }
     if !st.chosen.is_subset(&s.player(p).planets.intersection(s.exhausted_planets)) || st.chosen.intersects(&st.keep) {
         return Err("a payment's chosen planets are not the payer's exhausted ones".into());
     }

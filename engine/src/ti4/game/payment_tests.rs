@@ -184,6 +184,40 @@ fn sway_the_council_spend_8_influence_is_paid_as_the_player_chooses() {
     g.check_invariants().unwrap();
 }
 
+/// Lead from the Front ("spend a total of 3 tokens from your tactic and/or strategy pools"),
+/// scored through the Imperial primary: the player chooses how many tokens come from the tactic
+/// pool (the strategy pool gives the rest), one decision, then the objective is scored.
+#[test]
+fn lead_from_the_front_the_player_chooses_which_pools_spend_the_tokens() {
+    let mut g = hold(game(), 7);
+    let c = g.content.clone();
+    let o = c.cards.public_objective("lead_from_the_front").expect("Lead from the Front");
+    for i in 0..c.cards.public_objectives.len() {
+        let x = PublicObjectiveId(i as u8);
+        if g.state.public_objectives.state(x) == crate::ti4::components::PublicState::Revealed {
+            g.state.public_objectives.set_state(x, crate::ti4::components::PublicState::Deck);
+        }
+    }
+    g.state.public_objectives.set_state(o, crate::ti4::components::PublicState::Revealed);
+    let ps = g.state.player_mut(ME);
+    let total = ps.tactic + ps.strategy + ps.token_reinforcements;
+    ps.token_reinforcements = total - 4;
+    (ps.tactic, ps.strategy) = (2, 2);
+    g.apply(Action::Strategic(7));
+    assert!(legal(&g).contains(&Action::ScorePublic(o)), "{:?}", legal(&g));
+    g.apply(Action::ScorePublic(o));
+    assert_eq!(g.step, Step::Pay(ME));
+    assert_eq!(legal(&g), vec![Action::Tokens(1), Action::Tokens(2)], "1 or 2 from the tactic pool");
+    g.check_invariants().unwrap();
+    assert!(!g.state.public_objectives.scored_by(o).contains(ME), "scored once paid");
+    g.apply(Action::Tokens(2));
+    let ps = g.state.player(ME);
+    assert_eq!((ps.tactic, ps.strategy, ps.token_reinforcements), (0, 1, total - 1));
+    assert!(g.state.public_objectives.scored_by(o).contains(ME));
+    assert!(!matches!(g.step, Step::Imperial(_) | Step::Pay(_)), "the primary goes on: {:?}", g.step);
+    g.check_invariants().unwrap();
+}
+
 /// Rules 6 with Technology 3.1 (the primary's second research costs 6): with ready planets of
 /// 3, 3 and 1 resources and 2 trade goods, the player chooses among exactly the three
 /// undominated payments (3+3; 3+1 and 2 trade goods, twice over), each reached by one sequence
@@ -254,6 +288,13 @@ fn payment_sequences_reach_exactly_the_undominated_payments() {
                 continue;
             }
             if let Step::Pay(_) = g.step {
+                if g.flow.pay.tokens {
+                    // A spend of command tokens (its own test); no planets.
+                    g.legal_actions(&mut buf);
+                    assert!(buf.iter().all(|a| matches!(a, Action::Tokens(_))) && buf.len() > 1);
+                    g.apply(buf[rng.random_range(0..buf.len())]);
+                    continue;
+                }
                 kinds[match g.flow.pay.then {
                     payment::PayFor::Production => 1,
                     payment::PayFor::Tokens { .. } => 2,
