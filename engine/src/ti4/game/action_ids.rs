@@ -133,7 +133,9 @@ impl Ti4Game {
             Action::Tokens(_) => match self.step {
                 Step::Tokens { stage: 0, .. } => "command tokens: this many in the tactic pool",
                 Step::Tokens { .. } => "command tokens: this many in the fleet pool (the strategy pool holds the rest)",
-                Step::Pay(_) => "spend objective: spend this many tokens from the tactic pool, the rest from the strategy pool",
+                Step::Pay(_) => {
+                    "spend objective: spend this many tokens from the tactic pool, the rest from the strategy pool"
+                }
                 _ => "Leadership: buy this many command tokens at 3 influence each",
             },
             Action::Use(..) => {

@@ -101,7 +101,11 @@ pub(super) fn vote_all_for(g: &mut Ti4Game, rng: &mut ChaCha8Rng) -> Vec<(Player
         vote_with_every_planet(g, 0);
         votes.push((p, g.flow.votes[0] - before, inf));
         let (c, s) = (&g.content, &g.state);
-        assert!(s.player(p).planets.iter().all(|pl| s.exhausted_planets.contains(pl) == (c.planets[pl.idx()].influence > 0)));
+        assert!(s
+            .player(p)
+            .planets
+            .iter()
+            .all(|pl| s.exhausted_planets.contains(pl) == (c.planets[pl.idx()].influence > 0)));
     }
     votes
 }

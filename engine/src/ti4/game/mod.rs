@@ -522,7 +522,9 @@ impl Ti4Game {
             Step::Pick(_) => RoundPhase::Strategy,
             Step::Score(_) | Step::Reveal | Step::PlaceUnit { .. } => RoundPhase::Status,
             Step::Tokens { .. } if self.flow.tokens.then == tokens::TokensThen::Status => RoundPhase::Status,
-            Step::RevealAgenda | Step::Vote(_) | Step::CastVotes { .. } | Step::TieBreak(_) | Step::ResolveAgenda => RoundPhase::Agenda,
+            Step::RevealAgenda | Step::Vote(_) | Step::CastVotes { .. } | Step::TieBreak(_) | Step::ResolveAgenda => {
+                RoundPhase::Agenda
+            }
             Step::Over(_) => RoundPhase::Over,
             _ => RoundPhase::Action,
         }

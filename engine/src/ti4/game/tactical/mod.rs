@@ -1,0 +1,172 @@
+//! The tactical action (digest §2.2, §4-§5): activation, movement with move values, anomalies,
+//! transport and capacity and the fleet pool; space cannon offense; space combat with retreats
+//! (78.5: adjacent systems with the side's units or planets and no other player's ships; a
+//! command token placed there; fleet pool and capacity enforced there). Invasion
+//! (`invasion`) and production (`production`) follow in their own modules.
+//!
+//! Simplified (listed in `docs/RULES.md`, "Round loop"): activation is offered only for systems
+//! some ship can reach or where the player can produce; fighters move only transported;
+//! gravity rifts: one roll per ship that uses or leaves one (not one per rift crossed), a ship
+//! takes a rift only when it cannot arrive otherwise; transport picks up in systems ships moved from;
+//! space cannon and bombardment hits are assigned by the default policy (cheapest first,
+//! sustain first); all bombarding units fire at the first contested planet; capacity is the ships' capacity plus 3
+//! fighters per space dock on a planet in the system (every faction's dock counts 3), and excess
+//! fighters are removed before ground forces.
+//!
+//! Card and ability effects reach this module only through hook points (`crate::ti4::rules`):
+//! movement (`moves_through_ships`, `mover_traits`, `move_bonus_once`, `move_bonus_from`,
+//! `reach`), space cannon (`extra_ability_die`, `space_cannon_penalty_against`,
+//! `before_space_cannon`), space combat (`space_combat_start`, `combat_repair`) and retreats
+//! (`retreat_into_empty`); the effects are in `crate::ti4::techs` and `crate::ti4::factions`.
+//!
+//! Files: `movement` (moves, rifts, arrival), `capacity` (capacity and the fleet pool),
+//! `space_cannon`, `space_combat` (what follows a space combat), `retreats`, `forces` (units as a
+//! combat force); this file holds the activation.
+
+mod capacity;
+mod forces;
+mod movement;
+mod retreats;
+mod space_cannon;
+mod space_combat;
+
+pub use capacity::*;
+pub(in crate::ti4::game) use forces::*;
+pub(in crate::ti4::game) use movement::*;
+pub(crate) use retreats::*;
+pub(in crate::ti4::game) use space_cannon::*;
+pub(in crate::ti4::game) use space_combat::*;
+
+use crate::ti4::content::{Content, Production};
+use crate::ti4::game::{Action, Step, Ti4Game};
+use crate::ti4::ids::*;
+use crate::ti4::rules;
+use crate::ti4::state::{Location, State, MAX_PLANETS_PER_SYSTEM};
+use crate::ti4::technology::valefar::effective_techs;
+
+pub(in crate::ti4::game) const SHIPS: &[UnitType] = UnitType::SHIPS;
+
+pub(in crate::ti4::game) fn is_ship(t: UnitType) -> bool {
+    t.idx() >= UnitType::Fighter.idx()
+}
+
+/// The unit definitions a player's units use now.
+pub(crate) fn units_of(c: &Content, s: &State, p: Player) -> [Option<UnitId>; UNIT_TYPES] {
+    let f = s.player(p).faction;
+    let techs = effective_techs(c, s, p);
+    UnitType::ALL.map(|t| c.effective_unit(f, t, techs))
+}
+
+/// Production: the PRODUCTION value of `p`'s units in a system (0 when none).
+pub(in crate::ti4::game) fn production_value(g: &Ti4Game, p: Player, slot: u8) -> u32 {
+    let (c, s) = (&*g.content, &g.state);
+    production_value_with(c, s, &units_of(c, s, p), p, slot)
+}
+
+/// [`production_value`] without the space docks' PRODUCTION (Mitosis: what may produce
+/// infantry).
+pub(in crate::ti4::game) fn production_value_without_docks(g: &Ti4Game, p: Player, slot: u8) -> u32 {
+    let (c, s) = (&*g.content, &g.state);
+    let mut units = units_of(c, s, p);
+    units[UnitType::SpaceDock.idx()] = None;
+    production_value_with(c, s, &units, p, slot)
+}
+
+/// [`production_value`] with `p`'s unit definitions already looked up ([`units_of`]).
+pub(super) fn production_value_with(
+    c: &Content,
+    s: &State,
+    units: &[Option<UnitId>; UNIT_TYPES],
+    p: Player,
+    slot: u8,
+) -> u32 {
+    let sys = &s.systems[slot as usize];
+    let mut total = 0u32;
+    let value = |t: UnitType, planet: Option<PlanetId>| -> u32 {
+        match units[t.idx()].and_then(|u| c.units[u.idx()].production) {
+            Some(Production::Fixed(n)) => n as u32,
+            Some(Production::PlanetResourcesPlus(n)) => {
+                planet.map_or(0, |pl| c.planets[pl.idx()].resources as u32) + n as u32
+            }
+            None => 0,
+        }
+    };
+    if sys.space.owner == p.0 {
+        for t in UnitType::ALL[2..].iter().copied() {
+            total += value(t, None) * sys.space.of(t) as u32;
+        }
+    }
+    for n in 0..MAX_PLANETS_PER_SYSTEM as u8 {
+        let a = &sys.planets[n as usize];
+        if a.owner == p.0 {
+            let pl = s.planet_at(c, Location::Planet(slot, n));
+            for t in [UnitType::Infantry, UnitType::Mech, UnitType::Pds, UnitType::SpaceDock] {
+                total += value(t, pl) * a.of(t) as u32;
+            }
+        }
+    }
+    total
+}
+
+pub(in crate::ti4::game) fn activation_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
+    let s = &g.state;
+    let c = &*g.content;
+    let units = units_of(c, s, p);
+    let m = Mover::of(g, p);
+    let mut reach = 0u64;
+    for from in 0..s.num_systems {
+        let sl = &s.systems[from as usize];
+        if sl.space.owner != p.0 || sl.tokens >> p.0 & 1 == 1 {
+            continue;
+        }
+        let mut mvs = 0u16;
+        for t in SHIPS[1..].iter().copied().filter(|&t| sl.space.of(t) > 0) {
+            mvs |= 1 << move_value(c, &units, t);
+        }
+        for mv in 1..8u8 {
+            if mvs >> mv & 1 == 1 {
+                reach |= reach_set(g, p, &m, from, mv);
+            }
+        }
+    }
+    for slot in 0..s.num_systems {
+        if s.systems[slot as usize].tokens >> p.0 & 1 == 1 {
+            continue;
+        }
+        if reach >> slot & 1 == 1 || production_value_with(c, s, &units, p, slot) > 0 {
+            buf.push(Action::Activate(slot));
+        }
+    }
+}
+
+pub(in crate::ti4::game) fn activate(g: &mut Ti4Game, p: Player, slot: u8) {
+    let ps = g.state.player_mut(p);
+    ps.tactic -= 1;
+    g.state.systems[slot as usize].tokens |= 1 << p.0;
+    let f = &mut g.flow;
+    f.active = slot;
+    f.transit = [0; UNIT_TYPES];
+    f.transit_damaged = [0; UNIT_TYPES];
+    f.rift = [0; UNIT_TYPES];
+    f.move_bonus_used = false;
+    f.moved_from = 0;
+    f.capacity = 0;
+    f.carried = 0;
+    f.committed = [[0; 2]; 3];
+    f.queue = [0; UNIT_TYPES];
+    f.warfare = false;
+    f.gained = 0;
+    if f.logistics == 1 {
+        f.logistics = 2;
+    }
+    g.step = Step::Move(p);
+    super::notes::on_activate(g, p, slot);
+    // Hook point `system_activated`, for every player in the game clockwise from the active one.
+    let n = g.state.num_players;
+    for k in 0..n {
+        let q = Player((p.0 + k) % n);
+        if g.state.player(q).in_game {
+            rules::system_activated(g, q, p, slot);
+        }
+    }
+}

@@ -1,0 +1,360 @@
+//! Movement (rules 58 "Movement", digest §2.2): move values, routes through anomalies and
+//! wormholes, ships and transported units moving into the active system, gravity rift rolls
+//! (41.2), and the units' arrival.
+
+use super::*;
+use crate::ti4::combat::{roll_d10, Arena, Force, SpaceCombat};
+use crate::ti4::content::Content;
+use crate::ti4::galaxy::anomaly::{move_value_leaving, rift_destroys, rift_roll_needed};
+use crate::ti4::galaxy::{Anomaly, MoverTraits, Reach, Wormhole};
+use crate::ti4::game::{Action, Counts, Step, Ti4Game};
+use crate::ti4::ids::*;
+use crate::ti4::rules;
+use crate::ti4::state::{Location, State, MAX_PLANETS_PER_SYSTEM};
+use rand_chacha::ChaCha8Rng;
+
+pub(super) fn move_value(c: &Content, units: &[Option<UnitId>; UNIT_TYPES], t: UnitType) -> u8 {
+    units[t.idx()].and_then(|u| c.units[u.idx()].move_value).unwrap_or(0)
+}
+
+/// Slots with another player's ships (movement may end there but not pass through).
+pub(super) fn enemy_ships(s: &State, p: Player) -> u64 {
+    let mut m = 0;
+    for sl in 0..s.num_systems {
+        let a = &s.systems[sl as usize].space;
+        if a.owner != p.0 && a.owner != crate::ti4::state::NOBODY && SHIPS.iter().any(|&t| a.of(t) > 0) {
+            m |= 1 << sl;
+        }
+    }
+    m
+}
+
+/// Slots `p`'s ships may not move through (Movement 58: other players' ships). Technology card
+/// "Light/Wave Deflector": "Your ships can move through systems that contain other players'
+/// ships." -- nothing blocks its owner (retreats keep their own rule, [`retreat_systems`]).
+pub(super) fn movement_blocked(g: &Ti4Game, p: Player) -> u64 {
+    if rules::moves_through_ships(g, p) {
+        0
+    } else {
+        enemy_ships(&g.state, p)
+    }
+}
+
+/// Hook point `move_bonus_once` (Gravity Drive): +1 to the move value of 1 ship, available
+/// while unused this tactical action.
+pub(super) fn move_bonus_once_available(g: &Ti4Game, p: Player) -> bool {
+    !g.flow.move_bonus_used && rules::move_bonus_once(g, p)
+}
+
+/// The movement rules of `p` for one batch of movement queries, asked once: the hook points
+/// `moves_through_ships` (in `blocked`), `mover_traits`, `move_bonus_once` (while unused this
+/// action), and whether any `move_bonus_from` or `reach` rule applies at all.
+#[derive(Clone, Copy)]
+pub(in crate::ti4::game) struct Mover {
+    blocked: u64,
+    traits: MoverTraits,
+    bonus_once: bool,
+    bonus_from: bool,
+    reach: bool,
+}
+
+impl Mover {
+    pub(in crate::ti4::game) fn of(g: &Ti4Game, p: Player) -> Mover {
+        let (c, s) = (g.content(), &g.state);
+        Mover {
+            blocked: movement_blocked(g, p),
+            traits: rules::mover_traits(g, p),
+            bonus_once: move_bonus_once_available(g, p),
+            bonus_from: c.rules.move_bonus_from.may_apply(c, s, p),
+            reach: c.rules.reach.may_apply(c, s, p),
+        }
+    }
+    /// The same rules with other blocked systems (tests).
+    #[cfg(test)]
+    pub(in crate::ti4::game) fn with_blocked(mut self, blocked: u64) -> Mover {
+        self.blocked = blocked;
+        self
+    }
+}
+
+/// Hook point `move_bonus_from` (Slipstream): the bonus of a ship that starts in `from`.
+pub(super) fn start_bonus(g: &Ti4Game, p: Player, m: &Mover, from: u8) -> u8 {
+    if m.bonus_from {
+        rules::move_bonus_from(g, p, from)
+    } else {
+        0
+    }
+}
+
+/// The movement query of a ship of `p` leaving `from` with move value `mv`. Without
+/// `use_rifts` the ship neither passes through a gravity rift nor takes a rift's +1 (so it
+/// never rolls for one); with it, every rift left costs no move (Gravity rift 41.1). Quantum
+/// Entanglement (Creuss) links the alpha and beta wormholes for its owner; the Creuss wormhole
+/// tokens on the board are alpha and beta wormholes for everyone.
+pub(super) fn movement_query(g: &Ti4Game, p: Player, m: &Mover, mv: u8, use_rifts: bool) -> Reach {
+    let gal = &g.galaxy;
+    let mut q = gal.anomaly_reach(mv, m.traits, use_rifts);
+    q.no_pass |= m.blocked;
+    if !use_rifts {
+        q.no_pass |= gal.anomaly_slots(Anomaly::GravityRift);
+    }
+    // Creuss wormhole tokens are wormholes for every player (Wormholes 101).
+    for (k, kind) in [(0, Wormhole::Alpha), (1, Wormhole::Beta)] {
+        if let Some(slot) = g.state.tokens.creuss_wormholes[k] {
+            q.extra.insert(slot, kind);
+        }
+    }
+    if m.reach {
+        rules::reach(g, p, &mut q);
+    }
+    q
+}
+
+/// How a ship gets to the active system: whether it needs Gravity Drive's +1 and whether it
+/// rolls for a gravity rift.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(in crate::ti4::game) struct Route {
+    /// Gravity Drive's +1 is spent on this ship.
+    pub gravity_drive: bool,
+    /// The ship moves out of or through a gravity rift and rolls (41.2).
+    pub rift_roll: bool,
+}
+
+/// Movement 58 with Gravity Drive, Slipstream and gravity rifts 41: can a ship with printed
+/// move value `base` in `from` reach `to`, and how. The safest way is taken: no bonus and no
+/// rift first, then Gravity Drive, then a rift, then both. A ship leaving a rift always rolls
+/// (41.2) and takes the rift's +1. Simplified: one roll per ship even when its path crosses
+/// several rifts.
+pub(in crate::ti4::game) fn route(g: &Ti4Game, p: Player, m: &Mover, from: u8, to: u8, base: u8) -> Option<Route> {
+    if base == 0 {
+        return None;
+    }
+    let gal = &g.galaxy;
+    let mv = move_value_leaving(gal.anomalies(from), base, m.traits) + start_bonus(g, p, m, from);
+    let gd = m.bonus_once;
+    let from_rift = rift_roll_needed(gal.anomalies(from));
+    for (gravity_drive, rifts) in [(false, false), (true, false), (false, true), (true, true)] {
+        if (gravity_drive && !gd) || (from_rift && !rifts) {
+            continue;
+        }
+        let q = movement_query(g, p, m, mv + gravity_drive as u8, rifts);
+        if gal.reach(from, &q) >> to & 1 == 1 {
+            return Some(Route { gravity_drive, rift_roll: rifts });
+        }
+    }
+    None
+}
+
+/// Every system a ship with printed move value `base` in `from` could reach this action (all
+/// bonuses and rifts used).
+pub(super) fn reach_set(g: &Ti4Game, p: Player, m: &Mover, from: u8, base: u8) -> u64 {
+    let gal = &g.galaxy;
+    let mv = move_value_leaving(gal.anomalies(from), base, m.traits) + start_bonus(g, p, m, from) + m.bonus_once as u8;
+    gal.reach(from, &movement_query(g, p, m, mv, true))
+}
+
+pub(in crate::ti4::game) fn transit_non_fighters(f: &Counts) -> u32 {
+    SHIPS[1..].iter().map(|&t| f[t.idx()] as u32).sum()
+}
+
+pub(in crate::ti4::game) fn move_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
+    let (c, s) = (&*g.content, &g.state);
+    let a = g.flow.active;
+    let units = units_of(c, s, p);
+    let m = Mover::of(g, p);
+    let here = if s.systems[a as usize].space.owner == p.0 { non_fighter_ships(s, a) } else { 0 };
+    let fleet_ok = here + transit_non_fighters(&g.flow.transit) < crate::ti4::rules::fleet_limit(c, s, p);
+    for from in 0..s.num_systems {
+        let sl = &s.systems[from as usize];
+        if from == a || sl.tokens >> p.0 & 1 == 1 {
+            continue;
+        }
+        if sl.space.owner == p.0 && fleet_ok {
+            for &t in &SHIPS[1..] {
+                if sl.space.of(t) > 0 && route(g, p, &m, from, a, move_value(c, &units, t)).is_some() {
+                    buf.push(Action::Move(from, t));
+                }
+            }
+        }
+        if g.flow.moved_from >> from & 1 == 1 && g.flow.carried < g.flow.capacity {
+            for t in [UnitType::Infantry, UnitType::Mech, UnitType::Fighter] {
+                let in_space = sl.space.owner == p.0 && sl.space.of(t) > 0;
+                let on_planet = t != UnitType::Fighter && sl.planets.iter().any(|x| x.owner == p.0 && x.of(t) > 0);
+                if in_space || on_planet {
+                    buf.push(Action::Carry(from, t));
+                }
+            }
+        }
+    }
+}
+
+/// Takes one unit off the board into transit; returns whether it was damaged.
+pub(super) fn lift(g: &mut Ti4Game, loc: Location, t: UnitType) {
+    let before = g.state.damaged_at(loc, t);
+    g.state.remove_units(loc, t, 1).expect("the removed units are at the location");
+    let after = g.state.damaged_at(loc, t);
+    g.flow.transit[t.idx()] += 1;
+    g.flow.transit_damaged[t.idx()] += before - after.min(before);
+}
+
+pub(in crate::ti4::game) fn move_ship(g: &mut Ti4Game, p: Player, from: u8, t: UnitType) {
+    let c = g.content.clone();
+    let units = units_of(&c, &g.state, p);
+    let m = Mover::of(g, p);
+    if let Some(r) = route(g, p, &m, from, g.flow.active, move_value(&c, &units, t)) {
+        g.flow.move_bonus_used |= r.gravity_drive;
+        g.flow.rift[t.idx()] += r.rift_roll as u8;
+    }
+    lift(g, Location::Space(from), t);
+    let cap = capacity_of(&c, &units, t);
+    if cap > 0 {
+        g.flow.capacity += cap;
+        g.flow.moved_from |= 1 << from;
+    }
+    // Units the departure would leave over capacity go along.
+    let (left_cap, load) = space_load(&c, &g.state, from);
+    let mut excess = load.saturating_sub(left_cap);
+    for u in [UnitType::Infantry, UnitType::Mech, UnitType::Fighter] {
+        while excess > 0 && g.state.count_at(Location::Space(from), u) > 0 {
+            lift(g, Location::Space(from), u);
+            g.flow.carried += 1;
+            excess -= 1;
+        }
+    }
+    g.step = Step::Move(p);
+}
+
+pub(in crate::ti4::game) fn carry(g: &mut Ti4Game, p: Player, from: u8, t: UnitType) {
+    let space = Location::Space(from);
+    let loc = if g.state.occupant(space) == Some(p) && g.state.count_at(space, t) > 0 {
+        space
+    } else {
+        (0..MAX_PLANETS_PER_SYSTEM as u8)
+            .map(|n| Location::Planet(from, n))
+            .find(|&l| g.state.occupant(l) == Some(p) && g.state.count_at(l, t) > 0)
+            .unwrap_or(space)
+    };
+    lift(g, loc, t);
+    g.flow.carried += 1;
+}
+
+pub(in crate::ti4::game) fn end_movement(g: &mut Ti4Game) {
+    // Window `AfterMovement`: the other players' "you may" once ships moved into the system,
+    // clockwise from the active player.
+    if SHIPS.iter().any(|&t| g.flow.transit[t.idx()] > 0) {
+        let (p, n) = (g.flow.turn, g.state.num_players);
+        let mut others = [Player(0); crate::ti4::ids::MAX_PLAYERS];
+        for (k, q) in others.iter_mut().enumerate().take(n as usize - 1) {
+            *q = Player((p.0 + 1 + k as u8) % n);
+        }
+        if super::super::pending::open(g, rules::Window::AfterMovement, &others[..n as usize - 1]) {
+            return;
+        }
+    }
+    after_movement(g);
+}
+
+/// After movement and its decisions: gravity rift rolls and space cannon offense (a chance
+/// event) when there are any, else the ships arrive.
+pub(in crate::ti4::game) fn after_movement(g: &mut Ti4Game) {
+    let rifts = g.flow.rift.iter().any(|&k| k > 0);
+    if rifts || cannon_may_fire(g) {
+        g.step = Step::SpaceCannon;
+    } else {
+        arrive(g);
+    }
+}
+
+pub(super) fn transit_force(g: &Ti4Game, p: Player, arena: Arena) -> Force {
+    let units = units_of(&g.content, &g.state, p);
+    let f = Force::new(&g.content, &units, arena).expect("effective units");
+    f.with_counts(g.flow.transit, g.flow.transit_damaged).unwrap_or(f)
+}
+
+/// Transported units over the moving ships' capacity are lost (in transit they are off the
+/// board already).
+pub(in crate::ti4::game) fn trim_transit(g: &mut Ti4Game, p: Player) {
+    let c = g.content.clone();
+    let units = units_of(&c, &g.state, p);
+    let cap: u32 = SHIPS.iter().map(|&t| g.flow.transit[t.idx()] as u32 * capacity_of(&c, &units, t) as u32).sum();
+    for t in [UnitType::Fighter, UnitType::Infantry, UnitType::Mech] {
+        loop {
+            let load: u32 = [UnitType::Fighter, UnitType::Infantry, UnitType::Mech]
+                .iter()
+                .map(|&u| g.flow.transit[u.idx()] as u32)
+                .sum();
+            if load <= cap || g.flow.transit[t.idx()] == 0 {
+                break;
+            }
+            g.flow.transit[t.idx()] -= 1;
+            g.flow.transit_damaged[t.idx()] = g.flow.transit_damaged[t.idx()].min(g.flow.transit[t.idx()]);
+        }
+    }
+}
+
+/// Gravity rift 41.2: each ship that moved out of or through a gravity rift rolls a die and is
+/// destroyed on 1-3 (an undamaged one first); transported units beyond the remaining capacity
+/// are lost with it ([`trim_transit`]).
+pub(in crate::ti4::game) fn gravity_rift_rolls(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+    for &t in SHIPS {
+        for _ in 0..std::mem::take(&mut g.flow.rift[t.idx()]) {
+            if rift_destroys(roll_d10(rng)) && g.flow.transit[t.idx()] > 0 {
+                g.flow.transit[t.idx()] -= 1;
+                g.flow.transit_damaged[t.idx()] = g.flow.transit_damaged[t.idx()].min(g.flow.transit[t.idx()]);
+            }
+        }
+    }
+    trim_transit(g, g.flow.turn);
+}
+
+/// After movement and space cannon: space combat if the system holds another player's ships,
+/// else the moving units arrive.
+pub(super) fn arrive(g: &mut Ti4Game) {
+    let p = g.flow.turn;
+    let moving_ships = SHIPS.iter().any(|&t| g.flow.transit[t.idx()] > 0);
+    if !moving_ships {
+        g.flow.transit = [0; UNIT_TYPES];
+        g.flow.transit_damaged = [0; UNIT_TYPES];
+    }
+    if let (Some(d), true) = (defender_in_space(g, p), moving_ships) {
+        let loc = Location::Space(g.flow.active);
+        let (c, s) = (&*g.content, &g.state);
+        let mut att = rules::with_combat_roll_modifier(c, s, p, transit_force(g, p, Arena::Space));
+        let bonus = crate::ti4::galaxy::anomaly::defender_combat_bonus(g.galaxy.anomalies(g.flow.active)) as i8;
+        let mut def = rules::with_combat_roll_modifier(c, s, d, board_force(g, d, loc).with_modifier(bonus));
+        // At the start of the combat: the active player's abilities first.
+        rules::space_combat_start(&g.content, &g.state, p, &att, &mut def);
+        rules::space_combat_start(&g.content, &g.state, d, &def, &mut att);
+        g.flow.defender = d;
+        let sets = [retreat_systems(g, p), retreat_systems(g, d)];
+        let mut combat = SpaceCombat::new(att, def, sets).expect("space forces");
+        combat
+            .set_repair([rules::combat_repair(&g.content, &g.state, p), rules::combat_repair(&g.content, &g.state, d)]);
+        g.flow.space = Some(combat);
+        g.step = Step::Space;
+        return;
+    }
+    place_transit(g, p);
+    super::super::invasion::start_landing(g, p);
+}
+
+pub(in crate::ti4::game) fn place_transit(g: &mut Ti4Game, p: Player) {
+    let loc = Location::Space(g.flow.active);
+    let arriving = SHIPS.iter().any(|&t| g.flow.transit[t.idx()] > 0);
+    if arriving && defender_in_space(g, p).is_none() && g.state.occupant(loc).is_some_and(|q| q != p) {
+        // Another player's non-ship units left in space without capacity are lost (only when
+        // ships arrive and that player has no ships there: nothing else is destroyed).
+        destroy_stranded(g, loc, p);
+    }
+    for t in UnitType::ALL {
+        let k = g.flow.transit[t.idx()];
+        if k > 0 {
+            let d = g.state.damaged_at(loc, t) + g.flow.transit_damaged[t.idx()];
+            g.place_units(p, loc, t, k).expect("placed units come from reinforcements the caller checked");
+            g.state.set_damaged(loc, t, d.min(g.state.count_at(loc, t))).expect("at most the units there are damaged");
+        }
+    }
+    g.flow.transit = [0; UNIT_TYPES];
+    g.flow.transit_damaged = [0; UNIT_TYPES];
+    enforce_capacity(g, g.flow.active, Some(p));
+}

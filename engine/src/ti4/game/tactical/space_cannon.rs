@@ -1,0 +1,145 @@
+//! Space cannon offense in the active system (rules 77.2-77.3): the active player fires first,
+//! then the others clockwise.
+
+use super::*;
+use crate::ti4::combat::{
+    assign_hits_default, best_space_cannon, penalised, roll_hits, roll_space_cannon_offense_against, Arena, Force,
+    FIGHTERS,
+};
+use crate::ti4::game::Ti4Game;
+use crate::ti4::ids::*;
+use crate::ti4::rules;
+use crate::ti4::state::Location;
+use rand_chacha::ChaCha8Rng;
+
+/// Shooters of space cannon offense: other players' units with SPACE CANNON in the active
+/// system or (adjacent range) next to it, and the active player's against a defender there.
+pub(super) fn cannon_forces(g: &Ti4Game, q: Player) -> (Force, Force) {
+    let a = g.flow.active;
+    super::super::engagement::cannon_forces(&g.content, &g.state, q, a, g.galaxy.neighbours(a))
+}
+
+pub(super) fn has_cannon(f: &Force) -> bool {
+    UnitType::ALL.iter().any(|&t| f.count(t) > 0 && f.stats(t).space_cannon.is_some())
+}
+
+pub(super) fn defender_in_space(g: &Ti4Game, p: Player) -> Option<Player> {
+    let a = &g.state.systems[g.flow.active as usize].space;
+    a.occupant().filter(|&q| q != p && SHIPS.iter().any(|&t| a.of(t) > 0))
+}
+
+/// Space cannon offense (rules 77.2): someone can fire in the active system after movement,
+/// whether or not ships moved: the active player at another player's ships there, or another
+/// player at the active player's ships there (moving or already present).
+pub(super) fn cannon_may_fire(g: &Ti4Game) -> bool {
+    let p = g.flow.turn;
+    let fires = |q: Player| {
+        let (h, n) = cannon_forces(g, q);
+        has_cannon(&h) || UnitType::ALL.iter().any(|&t| n.count(t) > 0 && n.stats(t).space_cannon_adjacent)
+    };
+    let space = &g.state.systems[g.flow.active as usize].space;
+    let targets = SHIPS.iter().any(|&t| g.flow.transit[t.idx()] > 0)
+        || (space.owner == p.0 && SHIPS.iter().any(|&t| space.of(t) > 0));
+    (defender_in_space(g, p).is_some() && fires(p))
+        || (targets && g.state.seats().any(|q| q != p && g.state.player(q).in_game && fires(q)))
+}
+
+/// Space cannon offense (rules 77.2-77.3), starting with the active player and continuing
+/// clockwise: the active player fires at a defender's ships in the active system; then every
+/// other player fires at the active player's ships there: the moving ships while a defender
+/// holds the space area (the combat that follows is theirs), else every ship of the active
+/// player in the system, the moved ones placed first. Hits are assigned by the default policy,
+/// or to non-fighter ships first with Graviton Laser System; Plasma Scoring adds a die. Gravity
+/// rift rolls come first (they happen during movement).
+pub(in crate::ti4::game) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+    gravity_rift_rolls(g, rng);
+    let p = g.flow.turn;
+    let loc = Location::Space(g.flow.active);
+    if let Some(d) = defender_in_space(g, p) {
+        let (h, near) = cannon_forces(g, p);
+        let mut f = board_force(g, d, loc);
+        if let Some((hits, graviton)) = cannon_hits(g, p, d, &h, &near, &f, rng) {
+            assign_cannon_hits(&mut f, hits, graviton);
+            write_back(g, loc, &f, p);
+            // Capacity 16.3: a carrier lost (Graviton Laser System) takes its fighters along.
+            enforce_capacity(g, g.flow.active, Some(p));
+        }
+    }
+    let contested = defender_in_space(g, p).is_some();
+    if !contested {
+        place_transit(g, p);
+    }
+    let n = g.state.num_players;
+    for k in 1..n {
+        let q = Player((p.0 + k) % n);
+        if !g.state.player(q).in_game {
+            continue;
+        }
+        let (h, near) = cannon_forces(g, q);
+        if contested {
+            let mut f = transit_force(g, p, Arena::Space);
+            if let Some((hits, graviton)) = cannon_hits(g, q, p, &h, &near, &f, rng) {
+                assign_cannon_hits(&mut f, hits, graviton);
+                g.flow.transit = *f.counts();
+                g.flow.transit_damaged = *f.damaged_counts();
+            }
+        } else {
+            let mut f = board_force(g, p, loc);
+            if let Some((hits, graviton)) = cannon_hits(g, q, p, &h, &near, &f, rng) {
+                assign_cannon_hits(&mut f, hits, graviton);
+                write_back(g, loc, &f, q);
+                enforce_capacity(g, g.flow.active, None);
+            }
+        }
+    }
+    trim_transit(g, p);
+    arrive(g);
+}
+
+/// `q`'s space cannon offense at `target`'s ships `f` (units `here` in the active system,
+/// `near` adjacent): the hits and whether Graviton Laser System directs them; `None` when `f`
+/// holds no ship or no hit is scored.
+pub(super) fn cannon_hits(
+    g: &mut Ti4Game,
+    q: Player,
+    target: Player,
+    here: &Force,
+    near: &Force,
+    f: &Force,
+    rng: &mut ChaCha8Rng,
+) -> Option<(u16, bool)> {
+    if !SHIPS.iter().any(|&t| f.count(t) > 0) {
+        return None;
+    }
+    let best = best_space_cannon(here, Some(near));
+    let graviton = rules::before_space_cannon(&g.content, &mut g.state, q, best, f);
+    let penalty = rules::space_cannon_penalty_against(&g.content, &g.state, target);
+    let hits = roll_space_cannon_offense_against(here, near, penalty, rng) + extra_die_hits(g, q, best, penalty, rng);
+    (hits > 0).then_some((hits, graviton))
+}
+
+/// Hook point `extra_ability_die` (Plasma Scoring): the hits of `p`'s additional die, rolled
+/// after the ability's other dice by the best unit that used it (`best`: its value, from
+/// [`best_space_cannon`] or [`crate::ti4::combat::best_bombardment`]; `penalty` as the other
+/// dice, hook point `space_cannon_penalty_against`); 0 without such a rule or without a unit that used the ability.
+pub(in crate::ti4::game) fn extra_die_hits(
+    g: &Ti4Game,
+    p: Player,
+    best: Option<u8>,
+    penalty: u8,
+    rng: &mut ChaCha8Rng,
+) -> u16 {
+    match best {
+        Some(on) if rules::extra_ability_die(&g.content, &g.state, p) => roll_hits(1, penalised(on, penalty), rng),
+        _ => 0,
+    }
+}
+
+/// Space cannon hits on ships (default policy: sustain first, then the cheapest); with
+/// `graviton` (Graviton Laser System) they go to non-fighter ships while there are any, and only
+/// the rest to fighters.
+pub(in crate::ti4::game) fn assign_cannon_hits(f: &mut Force, hits: u16, graviton: bool) {
+    let placed = if graviton { assign_hits_default(f, hits, f.ship_mask() & !FIGHTERS) } else { 0 };
+    let m = f.ship_mask();
+    assign_hits_default(f, hits - placed, m);
+}

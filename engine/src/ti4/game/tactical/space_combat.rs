@@ -1,0 +1,90 @@
+//! After a space combat (rules 78): casualties, the winner, the combat-end window, and what
+//! the tactical action does next.
+
+use super::*;
+use crate::ti4::game::{Counts, Ti4Game};
+use crate::ti4::ids::*;
+use crate::ti4::rules;
+use crate::ti4::state::Location;
+
+/// After a space combat: the losses written back (the defender's on the board; the attacker's
+/// never leave transit), hook point `combat_casualties` for both sides (the attacker's rules
+/// first), then a retreat or the landing.
+pub(in crate::ti4::game) fn after_space_combat(g: &mut Ti4Game) {
+    let p = g.flow.turn;
+    let Some(combat) = g.flow.space.take() else { return };
+    let loc = Location::Space(g.flow.active);
+    let d = g.flow.defender;
+    let def = *combat.force(crate::ti4::combat::Side::Defender);
+    let def_lost = casualties(&board_counts(g, loc), &def);
+    write_back(g, loc, &def, p);
+    let att = *combat.force(crate::ti4::combat::Side::Attacker);
+    let att_lost = casualties(&g.flow.transit, &att);
+    g.flow.transit = *att.counts();
+    g.flow.transit_damaged = *att.damaged_counts();
+    rules::combat_casualties(g, p, d, &def_lost);
+    rules::combat_casualties(g, d, p, &att_lost);
+    g.flow.combat_losses = combat_losses(p, &att_lost, d, &def_lost);
+    let retreat = combat.retreat().and_then(|(side, tile)| g.galaxy.slot_of(tile).map(|sl| (side, sl)));
+    match retreat {
+        Some((crate::ti4::combat::Side::Attacker, to)) => {
+            trim_transit(g, p);
+            let (counts, damaged) = (g.flow.transit, g.flow.transit_damaged);
+            g.flow.transit = [0; UNIT_TYPES];
+            g.flow.transit_damaged = [0; UNIT_TYPES];
+            retreat_to(g, p, to, &counts, &damaged);
+            enforce_capacity(g, g.flow.active, Some(p));
+            if defender_in_space(g, p).is_some() {
+                rules::combat_won(g, d, p);
+            }
+            space_combat_end(g, p, d);
+            return;
+        }
+        Some((crate::ti4::combat::Side::Defender, to)) => {
+            let mut counts = [0; UNIT_TYPES];
+            let mut damaged = [0; UNIT_TYPES];
+            if g.state.occupant(loc) == Some(d) {
+                for t in UnitType::ALL {
+                    counts[t.idx()] = g.state.count_at(loc, t);
+                    damaged[t.idx()] = g.state.damaged_at(loc, t);
+                    if counts[t.idx()] > 0 {
+                        g.state.remove_units(loc, t, counts[t.idx()]).expect("the removed units are at the location");
+                    }
+                }
+            }
+            retreat_to(g, d, to, &counts, &damaged);
+        }
+        None => enforce_capacity(g, g.flow.active, Some(p)),
+    }
+    let attacker_ships = SHIPS.iter().any(|&t| g.flow.transit[t.idx()] > 0);
+    let defender_ships = defender_in_space(g, p).is_some();
+    // Rules 78.10: the side with ships left wins (a stalemate, both left, has no winner).
+    match (attacker_ships, defender_ships) {
+        (true, false) => rules::combat_won(g, p, d),
+        (false, true) => rules::combat_won(g, d, p),
+        _ => {}
+    }
+    if !attacker_ships || defender_ships {
+        // Lost, or a stalemate (treated as the attacker's loss): the moving units are gone.
+        g.flow.transit = [0; UNIT_TYPES];
+        g.flow.transit_damaged = [0; UNIT_TYPES];
+    } else {
+        trim_transit(g, p);
+        place_transit(g, p);
+    }
+    space_combat_end(g, p, d);
+}
+
+/// The seats (bit per seat) of the two sides of a combat that lost units in it.
+pub(in crate::ti4::game) fn combat_losses(a: Player, a_lost: &Counts, d: Player, d_lost: &Counts) -> u8 {
+    let bit = |p: Player, lost: &Counts| if lost.iter().any(|&k| k > 0) { 1u8 << p.0 } else { 0 };
+    bit(a, a_lost) | bit(d, d_lost)
+}
+
+/// The space combat is over: window `SpaceCombatEnd` for the active player `p`, then the
+/// defender `d` (rules' order), then the landing.
+pub(super) fn space_combat_end(g: &mut Ti4Game, p: Player, d: Player) {
+    if !super::super::pending::open(g, rules::Window::SpaceCombatEnd, &[p, d]) {
+        super::super::invasion::start_landing(g, p);
+    }
+}
