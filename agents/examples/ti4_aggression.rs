@@ -65,15 +65,15 @@ fn play(config: &AgentConfig, game: u64, seed: u64) -> (Stats, &'static str) {
     let mut chance = agent_rng(seed, game * 7 + 6);
     let c = engine::ti4::content::Content::embedded();
     let home_planets: Vec<Vec<PlanetId>> =
-        (0..n).map(|p| c.systems[g.state.systems[g.home_slot[p] as usize].tile.idx()].planets.to_vec()).collect();
+        (0..n).map(|p| c.systems[g.state().systems[g.home_slot()[p] as usize].tile.idx()].planets.to_vec()).collect();
     let planets: Vec<PlanetId> = (0..c.planets.len()).map(|i| PlanetId(i as u8)).collect();
-    let mut owner: Vec<_> = planets.iter().map(|&pl| controller(&g.state, pl)).collect();
+    let mut owner: Vec<_> = planets.iter().map(|&pl| controller(g.state(), pl)).collect();
     let mut st = Stats::default();
     let mut steps = 0u64;
     loop {
         steps += 1;
         assert!(steps < 2_000_000, "game {game} does not end");
-        let (in_space, in_ground) = (matches!(g.step, Step::Space), matches!(g.step, Step::Ground(_)));
+        let (in_space, in_ground) = (matches!(g.step(), Step::Space), matches!(g.step(), Step::Ground(_)));
         match g.current() {
             Turn::Terminal => break,
             Turn::Chance => g.apply_chance(&mut chance),
@@ -81,22 +81,22 @@ fn play(config: &AgentConfig, game: u64, seed: u64) -> (Stats, &'static str) {
                 let a = agents[p].choose(&g, &mut rngs[p]);
                 if let Action::Activate(slot) = a {
                     st.activations += 1;
-                    let sys = &g.state.systems[slot as usize];
+                    let sys = g.state().systems[slot as usize];
                     st.into_enemy_ships += (sys.space.owner != NOBODY && sys.space.owner != p as u8) as u64;
                     let theirs = c.systems[sys.tile.idx()]
                         .planets
                         .iter()
-                        .any(|&pl| controller(&g.state, pl).is_some_and(|q| q.idx() != p));
+                        .any(|&pl| controller(g.state(), pl).is_some_and(|q| q.idx() != p));
                     st.into_enemy_planets += theirs as u64;
-                    st.into_enemy_home += (0..n).any(|q| q != p && g.home_slot[q] == slot) as u64;
+                    st.into_enemy_home += (0..n).any(|q| q != p && g.home_slot()[q] == slot) as u64;
                 }
                 g.apply(a);
             }
         }
-        st.space_combats += (!in_space && matches!(g.step, Step::Space)) as u64;
-        st.ground_combats += (!in_ground && matches!(g.step, Step::Ground(_))) as u64;
+        st.space_combats += (!in_space && matches!(g.step(), Step::Space)) as u64;
+        st.ground_combats += (!in_ground && matches!(g.step(), Step::Ground(_))) as u64;
         for (i, &pl) in planets.iter().enumerate() {
-            let now = controller(&g.state, pl);
+            let now = controller(g.state(), pl);
             if now != owner[i] {
                 if let (Some(_), Some(before)) = (now, owner[i]) {
                     st.captures += 1;
@@ -106,12 +106,12 @@ fn play(config: &AgentConfig, game: u64, seed: u64) -> (Stats, &'static str) {
             }
         }
     }
-    for q in g.state.seats() {
-        let ps = g.state.player(q);
+    for q in g.state().seats() {
+        let ps = g.state().player(q);
         st.eliminated += !ps.in_game as u64;
         st.homeless += (ps.in_game && home_planets[q.idx()].iter().all(|&pl| !ps.planets.contains(pl))) as u64;
     }
-    st.rounds = g.state.round as u64;
+    st.rounds = g.state().round as u64;
     (st, g.end_condition().map_or("?", |e| e.label()))
 }
 

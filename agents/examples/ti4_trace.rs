@@ -24,7 +24,7 @@ fn main() {
             Turn::Chance => g.apply_chance(&mut chance),
             Turn::Player(p) => {
                 let a = if p == 0 { hero.choose(&g, &mut r0) } else { random.choose(&g, &mut r1) };
-                if p == 0 && matches!(g.step, engine::ti4::game::Step::Score(_)) {
+                if p == 0 && matches!(g.step(), engine::ti4::game::Step::Score(_)) {
                     let mut legal = Vec::new();
                     g.legal_actions(&mut legal);
                     let names: Vec<String> = legal.iter().map(|&x| g.action_to_string(x)).collect();
@@ -35,7 +35,12 @@ fn main() {
                     let before = eval.scores(&g)[0];
                     let text = g.action_to_string(a);
                     g.apply(a);
-                    println!("r{} {:?} {text} score {before:.1} -> {:.1}", g.state.round, g.step, eval.scores(&g)[0]);
+                    println!(
+                        "r{} {:?} {text} score {before:.1} -> {:.1}",
+                        g.state().round,
+                        g.step(),
+                        eval.scores(&g)[0]
+                    );
                 } else {
                     g.apply(a);
                 }
@@ -45,13 +50,14 @@ fn main() {
     let table = engine::ti4::game::ObjectiveTable::embedded(g.content());
     for (i, o) in g.content().cards.public_objectives.iter().enumerate() {
         let id = engine::ti4::ids::PublicObjectiveId(i as u8);
-        if g.state.public_objectives.state(id) == engine::ti4::components::PublicState::Revealed {
+        if g.state().public_objectives.state(id) == engine::ti4::components::PublicState::Revealed {
             let cond = table.public[i].unwrap();
-            let meets: Vec<bool> = g.state.seats().map(|p| engine::ti4::game::objectives::meets(&g, p, cond)).collect();
+            let meets: Vec<bool> =
+                g.state().seats().map(|p| engine::ti4::game::objectives::meets(&g, p, cond)).collect();
             println!("  revealed {} {cond:?} met by {meets:?}", o.key);
         }
     }
-    let vp: Vec<u32> = g.state.seats().map(|p| g.victory_points(p)).collect();
-    println!("end {:?} vp {vp:?} planets {}", g.end_condition(), g.state.player(Player(0)).planets.len());
+    let vp: Vec<u32> = g.state().seats().map(|p| g.victory_points(p)).collect();
+    println!("end {:?} vp {vp:?} planets {}", g.end_condition(), g.state().player(Player(0)).planets.len());
 }
 use engine::ti4::game::Ti4Game;

@@ -314,7 +314,7 @@ impl Ti4Heuristic {
     }
 
     fn score(&self, g: &Ti4Game, ctx: &Context, p: Player) -> f64 {
-        let ps = g.state.player(p);
+        let ps = g.state().player(p);
         if !ps.in_game {
             return self.weights.eliminated + ps.standing.order as f64;
         }
@@ -328,7 +328,7 @@ impl Ti4Heuristic {
     }
 
     fn terms(&self, g: &Ti4Game, ctx: &Context, p: Player) -> [(&'static str, f64); 19] {
-        let (c, s, w) = (g.content(), &g.state, &self.weights);
+        let (c, s, w) = (g.content(), g.state(), &self.weights);
         let ps = s.player(p);
         let f = features(g, ctx, p);
         let mut colours = 0.0;
@@ -363,7 +363,7 @@ impl Ti4Heuristic {
     /// Objectives `p` could score now, plus [`NEAR`] for each one a single step away (see
     /// [`one_step_easier`]).
     fn reach(&self, g: &Ti4Game, ctx: &Context, p: Player) -> f64 {
-        let s = &g.state;
+        let s = g.state();
         let t = g.objective_table();
         // One board pass for the conditions of every seat, on the first condition any seat
         // reads (the engine checks the boards against `meets`).
@@ -398,7 +398,7 @@ impl Ti4Heuristic {
 /// (victory points of every seat, unit definitions looked up once); equal to it (the test
 /// `features_from_the_context_equal_the_engines`).
 fn features(g: &Ti4Game, ctx: &Context, p: Player) -> Features {
-    let (c, ps) = (g.content(), g.state.player(p));
+    let (c, ps) = (g.content(), g.state().player(p));
     let i = p.idx();
     if !ps.in_game {
         return Features { victory_points: ctx.vp[i] as f64, ..Features::default() };
@@ -428,7 +428,7 @@ fn ready_worth(g: &Ti4Game, p: Player) -> f64 {
     if g.phase() == RoundPhase::Agenda {
         return 0.0;
     }
-    let (c, s) = (g.content(), &g.state);
+    let (c, s) = (g.content(), g.state());
     let ready = s.player(p).planets.difference(s.exhausted_planets);
     ready.iter().map(|pl| (c.planets[pl.idx()].resources + c.planets[pl.idx()].influence) as f64).sum()
 }
@@ -543,7 +543,7 @@ impl InPlay {
     fn new(g: &Ti4Game) -> Self {
         // One word holds every objective id.
         const { assert!(MAX_PUBLIC_OBJECTIVES <= 64 && MAX_SECRET_OBJECTIVES <= 64) };
-        let (c, s, t) = (g.content(), &g.state, g.objective_table());
+        let (c, s, t) = (g.content(), g.state(), g.objective_table());
         let mut out = InPlay { revealed: BitSet::EMPTY, hands: [BitSet::EMPTY; MAX_PLAYERS] };
         for (i, cond) in t.public.iter().enumerate().take(c.cards.public_objectives.len()) {
             let o = PublicObjectiveId(i as u8);
@@ -573,7 +573,7 @@ impl Units {
     #[cfg(test)]
     fn new(g: &Ti4Game) -> Self {
         let mut out = Units::EMPTY;
-        for p in g.state.seats() {
+        for p in g.state().seats() {
             out.look_up(g, p);
         }
         out
@@ -588,7 +588,7 @@ impl Units {
 
     /// Fills seat `p`'s rows from its effective unit definitions (types without one keep 0).
     fn look_up(&mut self, g: &Ti4Game, p: Player) {
-        let (c, s) = (g.content(), &g.state);
+        let (c, s) = (g.content(), g.state());
         let faction = s.player(p).faction;
         let techs = engine::ti4::technology::valefar::effective_techs(c, s, p);
         for t in UnitType::ALL {
@@ -621,7 +621,7 @@ struct UnitCache {
 impl UnitCache {
     /// Every seat's unit definitions in `g`, looking up only the seats whose key changed.
     fn units(&mut self, g: &Ti4Game) -> Units {
-        let (c, s) = (g.content(), &g.state);
+        let (c, s) = (g.content(), g.state());
         let content = c as *const Content as usize;
         if self.content != content {
             *self = UnitCache { content, ..UnitCache::default() };
@@ -667,7 +667,7 @@ fn ground_count(counts: &[u8]) -> f64 {
 
 impl Context {
     fn new(g: &Ti4Game, w: &Ti4Weights, throne: Option<u8>, units: Units) -> Self {
-        let (c, s, gal) = (g.content(), &g.state, g.galaxy());
+        let (c, s, gal) = (g.content(), g.state(), g.galaxy());
         let cost = &units.cost;
         let mut ctx = Context {
             ground: [0.0; MAX_PLAYERS],
@@ -706,7 +706,7 @@ impl Context {
         }
         let controllers = Controllers::new(s);
         for q in s.seats() {
-            let home = &s.systems[g.home_slot[q.idx()] as usize];
+            let home = &s.systems[g.home_slot()[q.idx()] as usize];
             let mut held = false;
             for &pl in &c.systems[home.tile.idx()].planets {
                 match controllers.of(pl) {
@@ -760,7 +760,7 @@ impl Context {
             }
         }
         // What could still move into the active system, while the active player may move.
-        let more = matches!(g.step, Step::Move(_)).then(|| reachable(g, g.flow.turn, &units));
+        let more = matches!(g.step(), Step::Move(_)).then(|| reachable(g, g.flow().turn, &units));
         if w.pressure != 0.0 {
             let board = Board {
                 units: &units,
@@ -787,7 +787,7 @@ impl Context {
         more: Option<(f64, f64)>,
         controllers: &Controllers,
     ) {
-        let (s, f) = (&g.state, &g.flow);
+        let (s, f) = (g.state(), &g.flow());
         let cost = &units.cost;
         match procedure_step(g) {
             Step::Produce(q) => {
@@ -981,9 +981,9 @@ struct Targets {
 
 impl Targets {
     fn new(g: &Ti4Game, p: Player, slot: u8, w: &Ti4Weights, homeless: u8, controllers: &Controllers) -> Self {
-        let (c, s) = (g.content(), &g.state);
+        let (c, s) = (g.content(), g.state());
         let sys = &s.systems[slot as usize];
-        let home_of_other = s.seats().any(|q| q != p && g.home_slot[q.idx()] == slot);
+        let home_of_other = s.seats().any(|q| q != p && g.home_slot()[q.idx()] == slot);
         let mut t = Targets { value: [0.0; 3], defence: [0.0; 3], kill: w.kill, n: 0 };
         let planets = &c.systems[sys.tile.idx()].planets;
         t.n = planets.len().min(MAX_PLANETS_PER_SYSTEM);
@@ -1053,7 +1053,7 @@ impl Targets {
 /// already moving could still pick up.
 fn reachable(g: &Ti4Game, p: Player, units: &Units) -> (f64, f64) {
     use engine::ti4::galaxy::anomaly::move_value_leaving;
-    let (s, gal, f) = (&g.state, g.galaxy(), &g.flow);
+    let (s, gal, f) = (g.state(), g.galaxy(), &g.flow());
     let a = f.active;
     let cost = &units.cost;
     let traits = engine::ti4::rules::mover_traits(g, p);
@@ -1124,7 +1124,7 @@ fn reachable(g: &Ti4Game, p: Player, units: &Units) -> (f64, f64) {
 /// transports carry, in full when the transports reach it this turn, half when one move
 /// short (distance only).
 fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<(f64, f64)>) -> f64 {
-    let (s, gal, f) = (&g.state, g.galaxy(), &g.flow);
+    let (s, gal, f) = (g.state(), g.galaxy(), &g.flow());
     let Board { units, throne, homeless, planet_slots, fleets, controllers } = *board;
     let i = p.idx();
     // During `p`'s tactical action the units moving count in the active system, and the
@@ -1187,7 +1187,7 @@ fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<
         if throne.is_some_and(|k| s.notes.get(q, k as usize) == Zone::PlayArea(p)) {
             continue;
         }
-        let mut slots = 1u64 << g.home_slot[q.idx()];
+        let mut slots = 1u64 << g.home_slot()[q.idx()];
         if homeless >> q.0 & 1 == 1 {
             slots |= planet_slots[q.idx()];
         }
@@ -1249,7 +1249,7 @@ const FEW_GROUPS: usize = 16;
 /// another player's Foresight) is valued as the end of the movement, with the moved ships still
 /// in transit and the combat ahead.
 fn procedure_step(g: &Ti4Game) -> Step {
-    match (g.step, g.flow.pending.window) {
+    match (g.step(), g.flow().pending.window) {
         (Step::Decide(_), Some(Window::AfterMovement)) => Step::SpaceCannon,
         (step, _) => step,
     }
@@ -1267,7 +1267,7 @@ impl Evaluator<Ti4Game> for Ti4Heuristic {
         // A transaction offered (rules 94): its value is what the receiver would make of it,
         // accepting or declining, whichever it values more (one ply of its answer), so that an
         // offer is worth what it brings the offerer and a gift is not taken for free.
-        if let Step::Offer(q) = g.step {
+        if let Step::Offer(q) = g.step() {
             let answer = |a: Action| {
                 let mut next = g.clone();
                 next.apply(a);
@@ -1279,12 +1279,12 @@ impl Evaluator<Ti4Game> for Ti4Heuristic {
         // A payment under way (Step::Pay) is valued as its completion by the engine's default
         // payer from here, so that each planet the payer may exhaust next is compared with the
         // others by what the whole payment leaves ready.
-        if let Step::Pay(_) = g.step {
+        if let Step::Pay(_) = g.step() {
             let mut next = g.clone();
             while let Some(a) = engine::ti4::game::payment::default_option(&next) {
                 next.apply(a);
             }
-            if !matches!(next.step, Step::Pay(_)) {
+            if !matches!(next.step(), Step::Pay(_)) {
                 return self.evaluate(&next);
             }
         }
@@ -1383,11 +1383,11 @@ pub fn play_rotated(
         seat,
         place: rank[seat],
         end: end.end_condition().expect("terminal state has an end condition"),
-        eliminated: end.state.seats().filter(|&p| !end.state.player(p).in_game).count(),
+        eliminated: end.state().seats().filter(|&p| !end.state().player(p).in_game).count(),
         full_ranking: places == (0..6).collect::<Vec<u8>>(),
-        rounds: end.state.round,
+        rounds: end.state().round,
         vp: end.victory_points(Player(seat as u8)),
-        max_vp: end.state.seats().map(|p| end.victory_points(p)).max().unwrap_or(0),
+        max_vp: end.state().seats().map(|p| end.victory_points(p)).max().unwrap_or(0),
     }
 }
 
@@ -1420,10 +1420,11 @@ mod tests {
         let h = Ti4Heuristic::default();
         let offer = |g: &Ti4Game, mine: u8, theirs: u8| {
             let mut o = g.clone();
-            o.state.player_mut(Player(0)).commodities = mine;
-            o.state.player_mut(Player(1)).commodities = theirs;
+            o.state_mut().player_mut(Player(0)).commodities = mine;
+            o.state_mut().player_mut(Player(1)).commodities = theirs;
             let mut after = [o.clone(), o.clone()];
-            (o.flow.offer_from, o.flow.offer_what, o.step) = (0, 0, Step::Offer(Player(1)));
+            (o.flow_mut().offer_from, o.flow_mut().offer_what) = (0, 0);
+            o.set_step(Step::Offer(Player(1)));
             for (a, next) in [Action::Accept, Action::Done].into_iter().zip(after.iter_mut()) {
                 let mut x = o.clone();
                 x.apply(a);
@@ -1449,14 +1450,14 @@ mod tests {
         g.apply_chance(&mut rand_chacha::ChaCha8Rng::seed_from_u64(1));
         let h = Ti4Heuristic::default();
         let term = |g: &Ti4Game| h.breakdown(g, Player(0)).iter().find(|t| t.0 == "ready").unwrap().1;
-        g.step = Step::Turn(Player(0));
+        g.set_step(Step::Turn(Player(0)));
         let before = term(&g);
-        let pl = g.state.player(Player(0)).planets.first().unwrap();
+        let pl = g.state().player(Player(0)).planets.first().unwrap();
         let d = &g.content().planets[pl.idx()];
         let worth = (d.resources + d.influence) as f64;
-        g.state.exhausted_planets.insert(pl);
+        g.state_mut().exhausted_planets.insert(pl);
         assert!((before - term(&g) - 0.05 * worth).abs() < 1e-9, "{before} {}", term(&g));
-        g.step = Step::Vote(Player(0));
+        g.set_step(Step::Vote(Player(0)));
         assert_eq!(term(&g), 0.0);
     }
 
@@ -1472,7 +1473,7 @@ mod tests {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i);
             while !g.is_terminal() {
                 let ctx = Context::new(&g, &w, None, Units::new(&g));
-                for p in g.state.seats() {
+                for p in g.state().seats() {
                     let (a, b) = (features(&g, &ctx, p), g.heuristic_features(p));
                     assert_eq!(format!("{a:?}"), format!("{b:?}"));
                     assert_eq!(a.fleet.to_bits(), b.fleet.to_bits());
@@ -1494,10 +1495,10 @@ mod tests {
             let mut g = six_player_game(40 + i);
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i);
             while !g.is_terminal() {
-                let list = Controllers::new(&g.state);
+                let list = Controllers::new(g.state());
                 for k in 0..g.content().planets.len() {
                     let pl = PlanetId(k as u8);
-                    assert_eq!(list.of(pl), engine::ti4::control::controller(&g.state, pl));
+                    assert_eq!(list.of(pl), engine::ti4::control::controller(g.state(), pl));
                     held += list.of(pl).is_some() as u64;
                 }
                 engine::game::random_step(&mut g, &mut rng, &mut buf);
@@ -1524,7 +1525,7 @@ mod tests {
             while !g.is_terminal() {
                 let plain = Units::new(&g);
                 let keys = cache.keys;
-                assert!(same(&cache.units(&g), &plain), "game {i} decision {}", g.decisions);
+                assert!(same(&cache.units(&g), &plain), "game {i} decision {}", g.decisions());
                 missed += (keys != cache.keys) as u64;
                 changed += (plain != last) as u64;
                 last = plain;

@@ -206,7 +206,7 @@ fn first_turn(game: u64) -> (Ti4Game, Player) {
             Turn::Terminal => panic!("game {game} ended before an action-phase turn"),
             Turn::Chance => g.apply_chance(&mut rng),
             Turn::Player(p) => {
-                if let Step::Turn(q) = g.step {
+                if let Step::Turn(q) = g.step() {
                     return (g, q);
                 }
                 let _ = p;
@@ -220,23 +220,23 @@ fn first_turn(game: u64) -> (Ti4Game, Player) {
 /// Seat `q`'s home planets lose every unit (ground forces and structures) and its home space
 /// area every ship.
 fn strip_home(g: &mut Ti4Game, q: Player) {
-    let home = g.home_slot[q.idx()];
+    let home = g.home_slot()[q.idx()];
     for n in 0..3u8 {
         for t in [UnitType::Infantry, UnitType::Mech, UnitType::Pds, UnitType::SpaceDock] {
             let loc = Location::Planet(home, n);
-            if g.state.occupant(loc) == Some(q) {
-                let k = g.state.count_at(loc, t);
+            if g.state().occupant(loc) == Some(q) {
+                let k = g.state().count_at(loc, t);
                 if k > 0 {
-                    g.state.remove_units(loc, t, k).unwrap();
+                    g.state_mut().remove_units(loc, t, k).unwrap();
                 }
             }
         }
     }
     for t in UnitType::ALL {
         let loc = Location::Space(home);
-        if g.state.occupant(loc) == Some(q) && g.state.count_at(loc, t) > 0 {
-            let k = g.state.count_at(loc, t);
-            g.state.remove_units(loc, t, k).unwrap();
+        if g.state().occupant(loc) == Some(q) && g.state().count_at(loc, t) > 0 {
+            let k = g.state().count_at(loc, t);
+            g.state_mut().remove_units(loc, t, k).unwrap();
         }
     }
 }
@@ -267,7 +267,7 @@ fn every_weight_name_is_settable_and_the_breakdown_sums_to_the_score() {
     assert!(d.conquest > 0.0 && d.pressure > 0.0 && d.prey > 0.0 && d.kills > 0.0);
     for s in random_play_states(7, 113, 10) {
         let scores = h.scores(&s);
-        for p in s.state.seats().filter(|&p| s.state.player(p).in_game) {
+        for p in s.state().seats().filter(|&p| s.state().player(p).in_game) {
             let sum: f64 = h.breakdown(&s, p).iter().map(|(_, x)| x).sum();
             assert!((sum - scores[p.idx()]).abs() < 1e-9, "{sum} vs {}", scores[p.idx()]);
         }
@@ -282,11 +282,11 @@ fn conquest_counts_planets_of_other_players_home_systems() {
     let q = Player((p.0 + 1) % 6);
     assert_eq!(term(&h, &g, p, "conquest"), 0.0);
     let c = engine::ti4::content::Content::embedded();
-    let home = g.home_slot[q.idx()];
-    let pl = c.systems[g.state.systems[home as usize].tile.idx()].planets[0];
+    let home = g.home_slot()[q.idx()];
+    let pl = c.systems[g.state().systems[home as usize].tile.idx()].planets[0];
     strip_home(&mut g, q);
-    engine::ti4::control::lose_control(&c, &mut g.state, q, pl).unwrap();
-    engine::ti4::control::gain_control(&c, &mut g.state, p, pl, true).unwrap();
+    engine::ti4::control::lose_control(&c, g.state_mut(), q, pl).unwrap();
+    engine::ti4::control::gain_control(&c, g.state_mut(), p, pl, true).unwrap();
     assert_eq!(term(&h, &g, p, "conquest"), h.weights.conquest);
 }
 
@@ -297,35 +297,35 @@ fn an_undefended_home_within_reach_draws_pressure_and_the_attack() {
     let h = Ti4Heuristic::default();
     let (mut g, p) = first_turn(0);
     let gal = g.galaxy().clone();
-    let homes: Vec<u8> = g.state.seats().map(|q| g.home_slot[q.idx()]).collect();
+    let homes: Vec<u8> = g.state().seats().map(|q| g.home_slot()[q.idx()]).collect();
     // Another seat's home with a free, plain system next to it.
     let (q, staging) = g
-        .state
+        .state()
         .seats()
         .filter(|&q| q != p)
         .find_map(|q| {
-            let home = g.home_slot[q.idx()];
-            let free = (0..g.state.num_systems).find(|&s| {
+            let home = g.home_slot()[q.idx()];
+            let free = (0..g.state().num_systems).find(|&s| {
                 gal.neighbours(home) >> s & 1 == 1
                     && !homes.contains(&s)
                     && gal.anomalies(s) == 0
-                    && g.state.systems[s as usize].space.owner == engine::ti4::state::NOBODY
-                    && g.state.systems[s as usize].planets.iter().all(|a| a.owner == engine::ti4::state::NOBODY)
-                    && g.state.systems[s as usize].tokens == 0
+                    && g.state().systems[s as usize].space.owner == engine::ti4::state::NOBODY
+                    && g.state().systems[s as usize].planets.iter().all(|a| a.owner == engine::ti4::state::NOBODY)
+                    && g.state().systems[s as usize].tokens == 0
             })?;
             Some((q, free))
         })
         .expect("a free system next to another home");
     strip_home(&mut g, q);
     let before = term(&h, &g, p, "pressure");
-    g.state.add_units(p, Location::Space(staging), UnitType::Carrier, 1).unwrap();
-    g.state.add_units(p, Location::Space(staging), UnitType::Infantry, 4).unwrap();
+    g.state_mut().add_units(p, Location::Space(staging), UnitType::Carrier, 1).unwrap();
+    g.state_mut().add_units(p, Location::Space(staging), UnitType::Infantry, 4).unwrap();
     let after = term(&h, &g, p, "pressure");
     assert!(after > before + 1.0, "pressure {before} -> {after}");
     // Activating the home scores best among the activations.
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
-    let target = Action::Activate(g.home_slot[q.idx()]);
+    let target = Action::Activate(g.home_slot()[q.idx()]);
     assert!(legal.contains(&target), "{:?}", legal);
     let value = |a: Action| {
         let mut n = g.clone();

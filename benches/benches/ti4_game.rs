@@ -31,7 +31,7 @@ fn play(start: &Ti4Game, rng: &mut ChaCha8Rng, buf: &mut Vec<engine::ti4::game::
     let mut g = start.clone();
     loop {
         match g.current() {
-            Turn::Terminal => return (g.decisions, g),
+            Turn::Terminal => return (g.decisions(), g),
             Turn::Chance => g.apply_chance(rng),
             Turn::Player(_) => {
                 g.legal_actions(buf);
@@ -50,7 +50,7 @@ fn ti4_game(cr: &mut Criterion) {
         let (d, g) = play(&s, &mut rng, &mut buf);
         assert!(g.end_condition().is_some(), "every game ends");
         assert_eq!(g.ranking().len(), 6, "full ranking");
-        assert!(g.researched > 0, "technologies are researched");
+        assert!(g.researched() > 0, "technologies are researched");
         decisions += d as u64;
     }
     println!("ti4_game: {} decisions per random 6-player game (mean of {games})", decisions / games);

@@ -387,6 +387,11 @@ pub struct Flow {
 }
 
 /// A complete TI4 game. Cloning copies the state and bumps two reference counts.
+///
+/// Its fields are private to the engine: agents and sim read the game through the query methods
+/// ([`Ti4Game::state`], [`Ti4Game::step`], [`Ti4Game::flow`] …) and change it
+/// only through [`Game::apply`] and [`Game::apply_chance`] (tests may edit it with the engine's
+/// `testing` feature: [`Ti4Game::state_mut`], [`Ti4Game::set_step`], [`Ti4Game::flow_mut`]).
 #[derive(Clone)]
 pub struct Ti4Game {
     content: Arc<Content>,
@@ -400,22 +405,22 @@ pub struct Ti4Game {
     notes: notes::NoteSlots,
     opts: Ti4Options,
     /// The components.
-    pub state: State,
+    pub(crate) state: State,
     /// Home-system slot per seat.
-    pub home_slot: [u8; MAX_PLAYERS],
+    pub(crate) home_slot: [u8; MAX_PLAYERS],
     /// The planets of every seat's home system (fixed at setup; [`objectives::home_planets`]).
     home_planets: PlanetSet,
     /// The current decision or chance point.
-    pub step: Step,
+    pub(crate) step: Step,
     /// Round bookkeeping.
-    pub flow: Flow,
+    pub(crate) flow: Flow,
     /// Decisions applied so far (for statistics).
-    pub decisions: u32,
+    pub(crate) decisions: u32,
     /// Technologies researched so far in the game (the length of the research log).
-    pub researched: u16,
+    pub(crate) researched: u16,
     /// Victory points agendas have given (Mutiny, Seed of an Empire), for the bonus-point
     /// invariant.
-    pub agenda_points: u16,
+    pub(crate) agenda_points: u16,
     /// The first [`RESEARCH_LOG`] researches: seat, technology, round.
     research_log: [(u8, u8, u8); RESEARCH_LOG],
 }
@@ -510,6 +515,62 @@ impl Flow {
         } else {
             self.voters & !self.for_voters
         }
+    }
+}
+
+impl Ti4Game {
+    /// The components: board, pools, cards, players.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The point the game waits at.
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    /// The round's bookkeeping and the procedure under way.
+    pub fn flow(&self) -> &Flow {
+        &self.flow
+    }
+
+    /// The home-system slot of every seat.
+    pub fn home_slot(&self) -> &[u8; MAX_PLAYERS] {
+        &self.home_slot
+    }
+
+    /// Decisions applied so far.
+    pub fn decisions(&self) -> u32 {
+        self.decisions
+    }
+
+    /// Technologies researched so far in the game.
+    pub fn researched(&self) -> u16 {
+        self.researched
+    }
+
+    /// Victory points agendas have given so far.
+    pub fn agenda_points(&self) -> u16 {
+        self.agenda_points
+    }
+
+    /// Test support (feature `testing`): the components, to edit a position by hand. The
+    /// invariants are the caller's to keep ([`Ti4Game::check_invariants`]).
+    #[cfg(any(test, feature = "testing"))]
+    pub fn state_mut(&mut self) -> &mut State {
+        &mut self.state
+    }
+
+    /// Test support (feature `testing`): sets the step the game waits at.
+    #[cfg(any(test, feature = "testing"))]
+    pub fn set_step(&mut self, step: Step) {
+        self.step = step;
+    }
+
+    /// Test support (feature `testing`): the round's bookkeeping, to edit by hand.
+    #[cfg(any(test, feature = "testing"))]
+    pub fn flow_mut(&mut self) -> &mut Flow {
+        &mut self.flow
     }
 }
 

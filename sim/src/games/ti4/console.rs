@@ -136,11 +136,12 @@ pub fn explain_actions(g: &Ti4Game) -> ExplainActions {
         Turn::Terminal => ("terminal", None),
     };
     ExplainActions {
-        round: g.state.round,
-        step: format!("{:?}", g.step),
+        round: g.state().round,
+        step: format!("{:?}", g.step()),
         turn,
         seat,
-        faction: seat.map(|p| c.factions[g.state.player(engine::ti4::ids::Player(p as u8)).faction.idx()].key.clone()),
+        faction: seat
+            .map(|p| c.factions[g.state().player(engine::ti4::ids::Player(p as u8)).faction.idx()].key.clone()),
         actions: buf
             .iter()
             .map(|&a| ActionEntry { id: g.action_id(a), name: g.action_to_string(a), does: g.action_effect(a) })

@@ -128,7 +128,7 @@ fn combat(a: &ExplainCombatArgs) -> Result<(), SimError> {
     // A game position (with its map) gives the board's adjacency; a bare one gives none.
     let game = super::console::game_position(&c, &a.position)?;
     let s = match &game {
-        Some(g) => g.state,
+        Some(g) => *g.state(),
         None => load_position(&c, &a.position)?,
     };
     let neighbours = game.as_ref().map(|g| move |slot: u8| g.galaxy().neighbours(slot));

@@ -250,12 +250,12 @@ impl Experimentable for Ti4Game {
     }
 
     fn rounds(&self) -> Option<u32> {
-        Some(self.state.round as u32)
+        Some(self.state().round as u32)
     }
 
     fn extras(&self) -> Map<String, Value> {
         let mut m = Map::new();
-        let unlogged = (self.researched as usize).saturating_sub(RESEARCH_LOG);
+        let unlogged = (self.researched() as usize).saturating_sub(RESEARCH_LOG);
         if unlogged > 0 {
             m.insert("researches_unlogged".into(), json!(unlogged));
         }
@@ -286,7 +286,7 @@ impl Experimentable for Ti4Game {
     /// small: about 56 plays a game).
     fn decision_events(&self, seat: usize, action: Action, events: &mut Vec<Event>) {
         let c = self.content();
-        let round = self.state.round as u32;
+        let round = self.state().round as u32;
         let (label, key, round) = match action {
             Action::Use(src, _) | Action::Choose(src, _) => {
                 ("ability_use", c.rules.key(src).map_or("?", |k| k.id()), Some(round))
@@ -325,10 +325,10 @@ impl Experimentable for Ti4Game {
     /// every seat's victory points whenever a new round begins (the end of the round before).
     fn observe(&self, progress: &mut Progress) {
         progress.by_round = true;
-        if progress.speaker.is_none() && matches!(self.step, Step::Pick(_)) {
-            progress.speaker = self.state.tokens.speaker.map(|p| p.idx());
+        if progress.speaker.is_none() && matches!(self.step(), Step::Pick(_)) {
+            progress.speaker = self.state().tokens.speaker.map(|p| p.idx());
         }
-        let round = self.state.round as usize;
+        let round = self.state().round as usize;
         while progress.scores_by_round.len() + 1 < round {
             progress.scores_by_round.push(Experimentable::scores(self).to_vec());
         }
@@ -339,7 +339,7 @@ impl Experimentable for Ti4Game {
     }
 
     fn describe_chance(before: &Self, after: &Self) -> String {
-        let what = match before.step {
+        let what = match before.step() {
             Step::Deal => "deal secret objectives, choose the speaker, reveal stage I objectives".to_string(),
             Step::SpaceCannon => "gravity rift and space cannon offense dice".into(),
             Step::Space => "space combat dice".into(),
@@ -351,7 +351,7 @@ impl Experimentable for Ti4Game {
         };
         let lost: Vec<String> = (0..before.num_players())
             .filter_map(|p| {
-                let count = |g: &Ti4Game| g.state.player(Player(p as u8)).on_board.iter().map(|&k| k as u32).sum();
+                let count = |g: &Ti4Game| g.state().player(Player(p as u8)).on_board.iter().map(|&k| k as u32).sum();
                 let (b, a): (u32, u32) = (count(before), count(after));
                 (a < b).then(|| format!("seat {p} loses {} unit{}", b - a, if b - a == 1 { "" } else { "s" }))
             })
@@ -369,12 +369,12 @@ fn objective_events(g: &Ti4Game, events: &mut Vec<Event>) {
     let c = g.content();
     for (k, o) in c.cards.public_objectives.iter().enumerate() {
         let group = if o.stage == 1 { "stage_1" } else { "stage_2" };
-        for p in g.state.public_objectives.scored_by(PublicObjectiveId(k as u8)).iter() {
+        for p in g.state().public_objectives.scored_by(PublicObjectiveId(k as u8)).iter() {
             events.push(Event::new("objective").seat(p.idx()).key(o.key.clone(), Some(group.into())));
         }
     }
     for (k, o) in c.cards.secret_objectives.iter().enumerate() {
-        if let Zone::PlayArea(p) = g.state.secret_objectives.get(k) {
+        if let Zone::PlayArea(p) = g.state().secret_objectives.get(k) {
             events.push(Event::new("objective").seat(p.idx()).key(o.key.clone(), Some("secret".into())));
         }
     }
@@ -384,7 +384,7 @@ fn objective_events(g: &Ti4Game, events: &mut Vec<Event>) {
 /// 2 per stage II), `secret_points` (scored secret objectives), `technologies` (owned, starting
 /// ones included).
 fn seat_values(g: &Ti4Game) -> BTreeMap<String, Vec<i64>> {
-    let (c, s) = (g.content(), &g.state);
+    let (c, s) = (g.content(), g.state());
     let n = g.num_players();
     let seats = || (0..n).map(|p| Player(p as u8));
     let publics = seats()

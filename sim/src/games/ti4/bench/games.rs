@@ -86,7 +86,7 @@ pub fn random_6p_games_per_sec_per_core(budget: &Budget, start: &Ti4Game) -> Res
 
 /// MCTS iterations per second from the first action-phase turn of round [`MID_GAME_ROUND`].
 pub fn mcts_iterations_per_sec(budget: &Budget, start: &Ti4Game) -> Result<f64, BenchError> {
-    let mid_game = |g: &Ti4Game| g.state.round >= MID_GAME_ROUND && matches!(g.step, Step::Turn(_));
+    let mid_game = |g: &Ti4Game| g.state().round >= MID_GAME_ROUND && matches!(g.step(), Step::Turn(_));
     let position = games::advance_randomly("ti4", start, SEED, 100_000, mid_game)?;
     let config = MctsConfig { iterations: MCTS_ITERATIONS, rollout: Rollout::Random, ..MctsConfig::default() };
     games::mcts_iterations_per_sec("ti4", budget, &position, config, RandomRolloutsOnly)
@@ -121,9 +121,9 @@ mod tests {
     fn only_complete_games_pass_and_the_mid_game_position_is_fixed() {
         let s = start().unwrap();
         assert!(check_complete(&s).unwrap_err().starts_with("terminal but not over"));
-        let mid_game = |g: &Ti4Game| g.state.round >= MID_GAME_ROUND && matches!(g.step, Step::Turn(_));
+        let mid_game = |g: &Ti4Game| g.state().round >= MID_GAME_ROUND && matches!(g.step(), Step::Turn(_));
         let a = games::advance_randomly("ti4", &s, SEED, 100_000, mid_game).unwrap();
         assert_eq!(a, games::advance_randomly("ti4", &s, SEED, 100_000, mid_game).unwrap());
-        assert_eq!(a.state.round, MID_GAME_ROUND);
+        assert_eq!(a.state().round, MID_GAME_ROUND);
     }
 }
