@@ -791,8 +791,8 @@ impl Context {
         let cost = &units.cost;
         match procedure_step(g) {
             Step::Produce(q) => {
-                self.extra_fleet[q.idx()] += ship_cost(&f.queue, &cost[q.idx()]);
-                self.extra_ground[q.idx()] += ground_count(&f.queue);
+                self.extra_fleet[q.idx()] += ship_cost(&f.production.queue, &cost[q.idx()]);
+                self.extra_ground[q.idx()] += ground_count(&f.production.queue);
                 return;
             }
             Step::Research { p, .. } | Step::ResearchOption { p, .. } => {
@@ -813,22 +813,22 @@ impl Context {
         }
         let p = f.turn;
         let i = p.idx();
-        let active = f.active;
+        let active = f.tactical.active;
         let sys = &s.systems[active as usize];
         let targets = Targets::new(g, p, active, w, self.homeless, controllers);
         let enemy_here = match sys.space.occupant() {
             Some(q) if q != p => ship_cost(&sys.space.count, &cost[q.idx()]),
             _ => 0.0,
         };
-        let transit_ships = ship_cost(&f.transit, &cost[i]);
-        let transit_ground = ground_count(&f.transit);
+        let transit_ships = ship_cost(&f.tactical.transit, &cost[i]);
+        let transit_ground = ground_count(&f.tactical.transit);
         let (mine_here, ground_here) = if sys.space.owner == p.0 {
             (ship_cost(&sys.space.count, &cost[i]), ground_count(&sys.space.count))
         } else {
             (0.0, 0.0)
         };
-        let committed = f.committed.map(|[inf, mech]| ground_strength(inf, mech));
-        let committed_units: f64 = f.committed.iter().map(|k| (k[0] + k[1]) as f64).sum();
+        let committed = f.tactical.committed.map(|[inf, mech]| ground_strength(inf, mech));
+        let committed_units: f64 = f.tactical.committed.iter().map(|k| (k[0] + k[1]) as f64).sum();
         // The expected gain of the action: the chance of winning the space area times the
         // best use of the ground forces at hand on the open planets, plus the enemy ships'
         // cost destroyed. Counted in full for what is committed, and in part for what could
@@ -850,11 +850,11 @@ impl Context {
                 let gain = targets.gain(transit_ships + mine_here, enemy_here, transit_ground + ground_here, committed);
                 (gain, 0.0, 0.0)
             }
-            Step::Space => match &f.space {
+            Step::Space => match &f.tactical.space {
                 Some(combat) => {
                     let att = combat.force(Side::Attacker).counts();
                     let def = combat.force(Side::Defender).counts();
-                    let d = f.defender.idx();
+                    let d = f.tactical.defender.idx();
                     // The defender's units stay on the board until the combat ends: credit
                     // the losses so far.
                     let defence = ship_cost(def, &cost[d]);
@@ -877,7 +877,7 @@ impl Context {
                 self.extra_ground[i] += committed_units;
                 let mut committed = committed;
                 let mut targets = targets;
-                if let (Some(combat), Some(k)) = (&f.ground, committed.get_mut(n as usize)) {
+                if let (Some(combat), Some(k)) = (&f.tactical.ground, committed.get_mut(n as usize)) {
                     let att = combat.force(Side::Attacker);
                     let def = combat.force(Side::Defender);
                     *k = ground_strength(att.count(UnitType::Infantry), att.count(UnitType::Mech));
@@ -888,7 +888,7 @@ impl Context {
             }
             _ => return,
         };
-        if f.warfare {
+        if f.production.warfare {
             return;
         }
         // Also, at every step: a small share of the target's worth, whatever the forces (so
@@ -1054,7 +1054,7 @@ impl Targets {
 fn reachable(g: &Ti4Game, p: Player, units: &Units) -> (f64, f64) {
     use engine::ti4::galaxy::anomaly::move_value_leaving;
     let (s, gal, f) = (g.state(), g.galaxy(), &g.flow());
-    let a = f.active;
+    let a = f.tactical.active;
     let cost = &units.cost;
     let traits = engine::ti4::rules::mover_traits(g, p);
     let mut enemy_ships = 0u64;
@@ -1069,8 +1069,8 @@ fn reachable(g: &Ti4Game, p: Player, units: &Units) -> (f64, f64) {
     };
     let here =
         if s.systems[a as usize].space.owner == p.0 { non_fighters(&s.systems[a as usize].space.count) } else { 0 };
-    let mut room =
-        engine::ti4::rules::fleet_limit(g.content(), s, p).saturating_sub(here + non_fighters(&f.transit)) as f64;
+    let mut room = engine::ti4::rules::fleet_limit(g.content(), s, p)
+        .saturating_sub(here + non_fighters(&f.tactical.transit)) as f64;
     let (mut ships, mut ground) = (0.0, 0.0);
     let mut picked_up = 0.0;
     for sl in (0..s.num_systems).filter(|&sl| sl != a) {
@@ -1101,7 +1101,7 @@ fn reachable(g: &Ti4Game, p: Player, units: &Units) -> (f64, f64) {
                 cap += k * capacity as f64;
             }
         }
-        let moved = f.moved_from >> sl & 1 == 1;
+        let moved = f.tactical.moved_from >> sl & 1 == 1;
         if !any && !moved {
             continue;
         }
@@ -1114,7 +1114,7 @@ fn reachable(g: &Ti4Game, p: Player, units: &Units) -> (f64, f64) {
             picked_up += forces - carried;
         }
     }
-    ground += picked_up.min(f.capacity.saturating_sub(f.carried) as f64);
+    ground += picked_up.min(f.tactical.capacity.saturating_sub(f.tactical.carried) as f64);
     (ships, ground)
 }
 
@@ -1138,7 +1138,7 @@ fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<
         );
     // Strike groups: (system, ship cost, ground forces carried, move, share); one per system
     // of `slots` and one more for the active system, in a short array when that is enough.
-    let mut slots = fleets[i] | if acting { 1u64 << f.active } else { 0 };
+    let mut slots = fleets[i] | if acting { 1u64 << f.tactical.active } else { 0 };
     let (mut few, mut many);
     let groups: &mut [(u8, f64, f64, u8, f64)] = if slots.count_ones() < FEW_GROUPS as u32 {
         few = [(0u8, 0.0, 0.0, 0u8, 0.0); FEW_GROUPS];
@@ -1152,10 +1152,10 @@ fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<
         let sl = slots.trailing_zeros() as u8;
         slots &= slots - 1;
         let sys = &s.systems[sl as usize];
-        let active = acting && sl == f.active;
+        let active = acting && sl == f.tactical.active;
         let mut counts = if sys.space.owner == p.0 { sys.space.count } else { [0; UNIT_TYPES] };
         if active && matches!(procedure_step(g), Step::Move(_) | Step::SpaceCannon) {
-            for (k, t) in counts.iter_mut().zip(f.transit) {
+            for (k, t) in counts.iter_mut().zip(f.tactical.transit) {
                 *k += t;
             }
         }
@@ -1192,7 +1192,7 @@ fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<
             slots |= planet_slots[q.idx()];
         }
         if acting {
-            slots &= !(1u64 << f.active);
+            slots &= !(1u64 << f.tactical.active);
         }
         while slots != 0 {
             let target = slots.trailing_zeros() as u8;
@@ -1423,7 +1423,7 @@ mod tests {
             o.state_mut().player_mut(Player(0)).commodities = mine;
             o.state_mut().player_mut(Player(1)).commodities = theirs;
             let mut after = [o.clone(), o.clone()];
-            (o.flow_mut().offer_from, o.flow_mut().offer_what) = (0, 0);
+            (o.flow_mut().transaction.offer_from, o.flow_mut().transaction.offer_what) = (0, 0);
             o.set_step(Step::Offer(Player(1)));
             for (a, next) in [Action::Accept, Action::Done].into_iter().zip(after.iter_mut()) {
                 let mut x = o.clone();

@@ -53,7 +53,7 @@ fn yes(_: Source, _: &Content, _: &State, _: Player) -> bool {
 /// second token of the same player in one system is not offered), while the strategy pool
 /// holds a token and the Naalu have ships in the active system.
 fn foresight_systems(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    let (s, a) = (&g.state, g.flow.active);
+    let (s, a) = (&g.state, g.flow.tactical.active);
     if window != Window::AfterMovement || p == g.flow.turn || s.player(p).strategy == 0 {
         return;
     }
@@ -72,7 +72,7 @@ fn foresight_systems(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mu
 /// system's space area moves there (fighters and ground forces in space with the ships; Fleet
 /// pool and capacity apply in `to`).
 fn foresight(_: Source, g: &mut Ti4Game, p: Player, _window: Window, to: u16) {
-    let (a, to) = (g.flow.active, to as u8);
+    let (a, to) = (g.flow.tactical.active, to as u8);
     let ps = g.state.player_mut(p);
     ps.strategy -= 1;
     g.state.systems[to as usize].tokens |= 1 << p.0;

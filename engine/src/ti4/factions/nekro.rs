@@ -171,13 +171,17 @@ fn singularity_tally(_: Source, _: &Ti4Game, _: Player, choice: u16) -> Option<&
 fn galactic_threat_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
     let bit = 1u8 << p.0;
     match window {
-        Window::AgendaRevealed if g.flow.predictors & bit == 0 && g.flow.agenda_card != NO_AGENDA => {
+        Window::AgendaRevealed
+            if g.flow.agenda_phase.predictors & bit == 0 && g.flow.agenda_phase.agenda_card != NO_AGENDA =>
+        {
             out(0);
             out(1);
         }
-        Window::AgendaResolved if g.flow.predictions[g.flow.outcome as usize & 1] & bit != 0 => {
+        Window::AgendaResolved
+            if g.flow.agenda_phase.predictions[g.flow.agenda_phase.outcome as usize & 1] & bit != 0 =>
+        {
             let mut seen = TechSet::EMPTY;
-            let voters = g.flow.voters_for(g.flow.outcome == 0);
+            let voters = g.flow.agenda_phase.voters_for(g.flow.agenda_phase.outcome == 0);
             for q in g.state.seats().filter(|q| voters >> q.0 & 1 == 1) {
                 seen = seen.union(tech_options(g, p, q, seen, &mut |o| out(o.code())));
             }
@@ -191,8 +195,8 @@ fn galactic_threat(_: Source, g: &mut Ti4Game, p: Player, window: Window, choice
     let bit = 1u8 << p.0;
     match window {
         Window::AgendaRevealed if choice < 2 => {
-            g.flow.predictions[choice as usize] |= bit;
-            g.flow.predictors |= bit;
+            g.flow.agenda_phase.predictions[choice as usize] |= bit;
+            g.flow.agenda_phase.predictors |= bit;
         }
         Window::AgendaResolved => {
             if let Some(c) = TechChoice::decode(choice) {

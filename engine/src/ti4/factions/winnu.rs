@@ -82,7 +82,7 @@ fn reclaimed(g: &Ti4Game, p: Player) -> Option<crate::ti4::state::Location> {
     let loc = g.state.planet_location(g.content(), pl)?;
     match loc {
         crate::ti4::state::Location::Planet(slot, n)
-            if held && g.flow.turn == p && slot == g.flow.active && g.flow.gained >> n & 1 == 1 =>
+            if held && g.flow.turn == p && slot == g.flow.tactical.active && g.flow.tactical.gained >> n & 1 == 1 =>
         {
             Some(loc)
         }

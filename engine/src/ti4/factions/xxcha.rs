@@ -33,7 +33,7 @@ pub(super) static RULES: &[Rule] = &[
 fn quash_offer(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
     let n = g.content().cards.agendas.len();
     if window == Window::AgendaRevealed
-        && g.flow.agenda_card != NO_AGENDA
+        && g.flow.agenda_phase.agenda_card != NO_AGENDA
         && g.state.player(p).strategy > 0
         && g.state.agendas.count(n, Zone::Deck) > 0
     {
@@ -48,7 +48,7 @@ fn quash(_: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
     let ps = g.state.player_mut(p);
     ps.strategy -= 1;
     ps.token_reinforcements += 1;
-    g.flow.agenda_card = NO_AGENDA;
+    g.flow.agenda_phase.agenda_card = NO_AGENDA;
 }
 
 /// Peace Accords: the planets `p` may take, each once: in a system adjacent to a planet `p`

@@ -34,7 +34,7 @@ impl Ti4Game {
             Action::Land(n, t) => {
                 let planet = self
                     .state
-                    .planet_at(c, Location::Planet(self.flow.active, n))
+                    .planet_at(c, Location::Planet(self.flow.tactical.active, n))
                     .map_or_else(|| format!("planet{n}"), |pl| c.planets[pl.idx()].key.clone());
                 format!("land.{planet}.{}", t.name())
             }

@@ -20,15 +20,15 @@ pub(super) fn resolve(g: &mut Ti4Game, key: &str, outcome: u8, voters: u8) {
     assert_ne!(g.state.agendas.get(a.idx()), Zone::Removed, "{key} is in play");
     g.state.agendas.set(a.idx(), Zone::Discard);
     g.flow.custodians = false;
-    g.flow.agenda = 0;
-    g.flow.agenda_card = a.0;
-    g.flow.for_voters = voters;
-    g.flow.voters |= voters;
-    g.flow.outcome = outcome;
+    g.flow.agenda_phase.agenda = 0;
+    g.flow.agenda_phase.agenda_card = a.0;
+    g.flow.agenda_phase.for_voters = voters;
+    g.flow.agenda_phase.voters |= voters;
+    g.flow.agenda_phase.outcome = outcome;
     g.step = Step::ResolveAgenda;
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     g.apply_chance(&mut rng);
-    assert_eq!(g.flow.agenda_card, agendas::NO_AGENDA);
+    assert_eq!(g.flow.agenda_phase.agenda_card, agendas::NO_AGENDA);
     check(g).unwrap();
 }
 
@@ -79,7 +79,7 @@ fn agenda_votes_exhaust_planets_and_the_majority_wins() {
         assert_eq!(cast, influence, "{p:?}: votes = influence");
     }
     assert_eq!(g.step, Step::ResolveAgenda);
-    assert_eq!(g.flow.outcome, 0);
+    assert_eq!(g.flow.agenda_phase.outcome, 0);
     g.apply_chance(&mut rng);
     check(&g).unwrap();
 }
@@ -89,17 +89,17 @@ fn agenda_votes_exhaust_planets_and_the_majority_wins() {
 /// influence), checking that each vote exhausts the voter's planets with influence (only).
 pub(super) fn vote_all_for(g: &mut Ti4Game, rng: &mut ChaCha8Rng) -> Vec<(Player, u16, u16)> {
     g.flow.custodians = false;
-    g.flow.agenda = 0;
+    g.flow.agenda_phase.agenda = 0;
     assert!(agendas::start(g));
     assert_eq!(g.step, Step::RevealAgenda);
     g.apply_chance(rng);
-    assert_ne!(g.flow.agenda_card, agendas::NO_AGENDA);
+    assert_ne!(g.flow.agenda_phase.agenda_card, agendas::NO_AGENDA);
     let mut votes = Vec::new();
     while let Step::Vote(p) = g.step {
         let inf: u16 = g.state.player(p).planets.iter().map(|pl| g.content.planets[pl.idx()].influence as u16).sum();
-        let before = g.flow.votes[0];
+        let before = g.flow.agenda_phase.votes[0];
         vote_with_every_planet(g, 0);
-        votes.push((p, g.flow.votes[0] - before, inf));
+        votes.push((p, g.flow.agenda_phase.votes[0] - before, inf));
         let (c, s) = (&g.content, &g.state);
         assert!(s
             .player(p)
@@ -128,7 +128,7 @@ fn agenda_8_the_voter_chooses_which_planets_cast_votes() {
     let mut g = game();
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     g.flow.custodians = false;
-    g.flow.agenda = 0;
+    g.flow.agenda_phase.agenda = 0;
     assert!(agendas::start(&mut g));
     g.apply_chance(&mut rng);
     let Step::Vote(p) = g.step else { panic!("{:?}", g.step) };
@@ -159,7 +159,7 @@ fn agenda_8_the_voter_chooses_which_planets_cast_votes() {
     g.apply(Action::Exhaust(ready[3]));
     check(&g).unwrap();
     let cast = (c.planets[ready[1].idx()].influence + c.planets[ready[3].idx()].influence) as u16;
-    assert_eq!(g.flow.votes[1], cast, "votes = influence of the planets cast");
+    assert_eq!(g.flow.agenda_phase.votes[1], cast, "votes = influence of the planets cast");
     if matches!(g.step, Step::CastVotes { .. }) {
         g.apply(Action::Done);
     }
@@ -167,9 +167,9 @@ fn agenda_8_the_voter_chooses_which_planets_cast_votes() {
     let s = &g.state;
     assert!(s.exhausted_planets.contains(ready[1]) && s.exhausted_planets.contains(ready[3]));
     assert!(!s.exhausted_planets.contains(ready[0]) && !s.exhausted_planets.contains(ready[2]), "kept ready");
-    assert_eq!(g.flow.voters >> p.0 & 1, 1);
-    assert_eq!(g.flow.for_voters >> p.0 & 1, 0, "voted against");
-    assert!(g.flow.ballot.is_empty());
+    assert_eq!(g.flow.agenda_phase.voters >> p.0 & 1, 1);
+    assert_eq!(g.flow.agenda_phase.for_voters >> p.0 & 1, 0, "voted against");
+    assert!(g.flow.agenda_phase.ballot.is_empty());
 }
 
 /// Rules 8: a voter with one ready planet of influence casts it without a decision.
@@ -178,7 +178,7 @@ fn agenda_8_a_lone_planet_is_cast_without_a_decision() {
     let mut g = game();
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     g.flow.custodians = false;
-    g.flow.agenda = 0;
+    g.flow.agenda_phase.agenda = 0;
     assert!(agendas::start(&mut g));
     g.apply_chance(&mut rng);
     let Step::Vote(p) = g.step else { panic!("{:?}", g.step) };
@@ -190,7 +190,7 @@ fn agenda_8_a_lone_planet_is_cast_without_a_decision() {
     }
     g.apply(Action::Vote(0));
     assert!(!matches!(g.step, Step::CastVotes { .. }), "nothing left to choose");
-    assert_eq!(g.flow.votes[0], c.planets[with_influence[0].idx()].influence as u16);
+    assert_eq!(g.flow.agenda_phase.votes[0], c.planets[with_influence[0].idx()].influence as u16);
     assert!(g.state.exhausted_planets.contains(with_influence[0]));
 }
 
@@ -211,7 +211,7 @@ fn speaker_breaks_agenda_ties() {
     g.legal_actions(&mut b);
     assert_eq!(b, vec![Action::Vote(0), Action::Vote(1)]);
     g.apply(Action::Vote(1));
-    assert_eq!((g.step, g.flow.outcome), (Step::ResolveAgenda, 1));
+    assert_eq!((g.step, g.flow.agenda_phase.outcome), (Step::ResolveAgenda, 1));
 }
 
 #[test]

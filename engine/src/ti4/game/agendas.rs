@@ -131,11 +131,11 @@ pub(super) fn start(g: &mut Ti4Game) -> bool {
     if g.state.agendas.count(n, Zone::Deck) == 0 {
         g.state.agendas.move_all(n, Zone::Discard, Zone::Deck);
     }
-    g.flow.votes = [0; 2];
-    g.flow.for_voters = 0;
-    g.flow.voters = 0;
-    g.flow.extra_voters = 0;
-    g.flow.agenda_card = NO_AGENDA;
+    g.flow.agenda_phase.votes = [0; 2];
+    g.flow.agenda_phase.for_voters = 0;
+    g.flow.agenda_phase.voters = 0;
+    g.flow.agenda_phase.extra_voters = 0;
+    g.flow.agenda_phase.agenda_card = NO_AGENDA;
     if g.state.agendas.count(n, Zone::Deck) == 0 {
         return false;
     }
@@ -153,8 +153,8 @@ pub(super) fn reveal(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
             // Revealed: out of the deck while it is voted on (discard pile until resolved).
             // Predictions are of the agenda revealed (a discarded one's lapse).
             g.state.agendas.set(i, Zone::Discard);
-            g.flow.agenda_card = i as u8;
-            g.flow.predictions = [0; 2];
+            g.flow.agenda_phase.agenda_card = i as u8;
+            g.flow.agenda_phase.predictions = [0; 2];
         }
     }
 }
@@ -164,7 +164,7 @@ pub(super) fn reveal(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
 /// ([`Step::CastVotes`]); a lone option is applied without a decision, and with no ready planet
 /// of any influence the vote is cast at once (its additional votes only).
 pub(super) fn start_casting(g: &mut Ti4Game, p: Player, outcome: u8) {
-    g.flow.ballot = PlanetSet::EMPTY;
+    g.flow.agenda_phase.ballot = PlanetSet::EMPTY;
     g.step = Step::CastVotes { p, outcome };
     settle_cast(g, p, outcome);
 }
@@ -176,13 +176,13 @@ pub(super) fn start_casting(g: &mut Ti4Game, p: Player, outcome: u8) {
 /// `Done` at [`Step::Vote`]).
 pub(super) fn cast_options(g: &Ti4Game, p: Player, out: &mut dyn FnMut(Action)) {
     let (c, s) = (&*g.content, &g.state);
-    let last = g.flow.ballot.iter().last();
+    let last = g.flow.agenda_phase.ballot.iter().last();
     for pl in s.player(p).planets.difference(s.exhausted_planets).iter() {
         if last.is_none_or(|l| pl > l) && c.planets[pl.idx()].influence > 0 {
             out(Action::Exhaust(pl));
         }
     }
-    if !g.flow.ballot.is_empty() {
+    if !g.flow.agenda_phase.ballot.is_empty() {
         out(Action::Done);
     }
 }
@@ -201,8 +201,8 @@ pub(super) fn cast(g: &mut Ti4Game, p: Player, outcome: u8, a: Action) {
 
 fn exhaust_for_votes(g: &mut Ti4Game, pl: PlanetId, outcome: u8) {
     g.state.exhausted_planets.insert(pl);
-    g.flow.ballot.insert(pl);
-    g.flow.votes[outcome as usize] += g.content.planets[pl.idx()].influence as u16;
+    g.flow.agenda_phase.ballot.insert(pl);
+    g.flow.agenda_phase.votes[outcome as usize] += g.content.planets[pl.idx()].influence as u16;
 }
 
 /// Ends the vote when nothing is left to choose, applies a lone option, or waits for `p`.
@@ -222,14 +222,14 @@ fn settle_cast(g: &mut Ti4Game, p: Player, outcome: u8) {
 }
 
 fn finish_cast(g: &mut Ti4Game, p: Player) {
-    g.flow.ballot = PlanetSet::EMPTY;
+    g.flow.agenda_phase.ballot = PlanetSet::EMPTY;
     super::flow::next_voter(g, p);
 }
 
 /// The vote invariants: at [`Step::CastVotes`] the planets of the ballot are the voter's and
 /// exhausted; at any other step the ballot is empty.
 pub(super) fn check(g: &Ti4Game) -> Result<(), String> {
-    let b = g.flow.ballot;
+    let b = g.flow.agenda_phase.ballot;
     match g.step {
         Step::CastVotes { p, outcome } => {
             let s = &g.state;
@@ -245,22 +245,22 @@ pub(super) fn check(g: &Ti4Game) -> Result<(), String> {
 
 /// After the last vote: the outcome, or the speaker's tie-break decision.
 pub(super) fn count(g: &mut Ti4Game) {
-    let [f, a] = g.flow.votes;
+    let [f, a] = g.flow.agenda_phase.votes;
     if f == a {
         g.step = Step::TieBreak(g.state.tokens.speaker.unwrap_or(Player(0)));
     } else {
-        g.flow.outcome = (a > f) as u8;
+        g.flow.agenda_phase.outcome = (a > f) as u8;
         g.step = Step::ResolveAgenda;
     }
 }
 
 /// Chance: resolve the revealed agenda's outcome (`Flow::outcome`: 0 for, 1 against).
 pub(super) fn resolve(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
-    let card = g.flow.agenda_card;
+    let card = g.flow.agenda_phase.agenda_card;
     if card == NO_AGENDA {
         return;
     }
-    let for_ = g.flow.outcome == 0;
+    let for_ = g.flow.agenda_phase.outcome == 0;
     if let Some(e) = g.agendas.effects[card as usize] {
         apply_effect(g, e, for_, rng);
     }
@@ -270,7 +270,7 @@ pub(super) fn resolve(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     if law && for_ {
         enforce_hand_limit(g);
     }
-    g.flow.agenda_card = NO_AGENDA;
+    g.flow.agenda_phase.agenda_card = NO_AGENDA;
 }
 
 /// Hook point `agenda_resolved` (Predictive Intelligence exhausts), for every seat in seat
@@ -299,7 +299,7 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, for_: bool, rng: &mut ChaCha8R
             }
         }
         AgendaEffect::UnconventionalMeasures => {
-            let voters = g.flow.for_voters;
+            let voters = g.flow.agenda_phase.for_voters;
             let copies = g.content.cards.action_copies.len();
             for p in g.state.seats().filter(|p| voters >> p.0 & 1 == 1) {
                 if for_ {
@@ -356,7 +356,7 @@ fn economic_equality(g: &mut Ti4Game, for_: bool) {
 /// Mutiny: the players who voted "for" gain ("for") or lose ("against") 1 victory point (a
 /// point lost comes off the bonus points; none is lost below them: simplified).
 fn mutiny(g: &mut Ti4Game, for_: bool) {
-    let voters = g.flow.for_voters;
+    let voters = g.flow.agenda_phase.for_voters;
     for p in 0..g.state.num_players {
         if voters >> p & 1 == 1 {
             let ps = &mut g.state.players[p as usize];

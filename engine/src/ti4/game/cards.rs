@@ -49,9 +49,9 @@ fn ready_two(g: &mut Ti4Game, p: Player) {
 
 pub(super) fn strategic(g: &mut Ti4Game, p: Player, k: u8) {
     g.state.strategy_cards.set_exhausted(StrategyCard(k), true);
-    g.flow.card = k;
-    g.flow.card_owner = p;
-    g.flow.follower = 0;
+    g.flow.strategic.card = k;
+    g.flow.strategic.card_owner = p;
+    g.flow.strategic.follower = 0;
     match k {
         // Leadership (rules 52): gain 3 tokens, and buy more with influence.
         0 if tokens::most_to_buy(g, p, 3) > 0 => g.step = Step::BuyTokens { p, gaining: 3 },
@@ -131,7 +131,7 @@ fn diplomacy_resolved(g: &mut Ti4Game, p: Player) {
 /// After a Diplomacy resolution: the secondaries are offered (after the primary, `follower`
 /// 0) or the next one is.
 pub(super) fn after_diplomacy(g: &mut Ti4Game) {
-    if g.flow.follower == 0 {
+    if g.flow.strategic.follower == 0 {
         start_secondaries(g);
     } else {
         next_secondary(g);
@@ -182,7 +182,7 @@ fn may_draw_secret(g: &Ti4Game) -> bool {
 }
 
 pub(super) fn after_draw(g: &mut Ti4Game, _p: Player) {
-    if g.flow.follower == 0 {
+    if g.flow.strategic.follower == 0 {
         start_secondaries(g);
     } else {
         next_secondary(g);
@@ -190,7 +190,7 @@ pub(super) fn after_draw(g: &mut Ti4Game, _p: Player) {
 }
 
 pub(super) fn start_secondaries(g: &mut Ti4Game) {
-    g.flow.follower = 0;
+    g.flow.strategic.follower = 0;
     next_secondary(g);
 }
 
@@ -198,10 +198,10 @@ pub(super) fn start_secondaries(g: &mut Ti4Game) {
 /// strategic action after the last.
 pub(super) fn next_secondary(g: &mut Ti4Game) {
     let n = g.state.num_players;
-    let owner = g.flow.card_owner;
-    while g.flow.follower + 1 < n {
-        g.flow.follower += 1;
-        let q = Player((owner.0 + g.flow.follower) % n);
+    let owner = g.flow.strategic.card_owner;
+    while g.flow.strategic.follower + 1 < n {
+        g.flow.strategic.follower += 1;
+        let q = Player((owner.0 + g.flow.strategic.follower) % n);
         if may_follow(g, q) {
             g.step = Step::Follow(q);
             return;
@@ -217,8 +217,8 @@ fn may_follow(g: &Ti4Game, q: Player) -> bool {
     if !ps.in_game {
         return false;
     }
-    let token = ps.strategy > 0 || crate::ti4::rules::secondary_without_token(g, q, g.flow.card);
-    match g.flow.card {
+    let token = ps.strategy > 0 || crate::ti4::rules::secondary_without_token(g, q, g.flow.strategic.card);
+    match g.flow.strategic.card {
         0 => tokens::most_to_buy(g, q, 0) > 0,
         1 => token && !ps.planets.intersection(s.exhausted_planets).is_empty(),
         2 => token && action_cards_left(g),
@@ -256,7 +256,7 @@ fn action_cards_left(g: &Ti4Game) -> bool {
 /// A follower spends a token from its strategy pool for the secondary (digest §3), unless a
 /// rule waives it (hook point `secondary_without_token`, Hacan's Masters of Trade).
 fn spend_strategy_token(g: &mut Ti4Game, q: Player) {
-    if crate::ti4::rules::secondary_without_token(g, q, g.flow.card) {
+    if crate::ti4::rules::secondary_without_token(g, q, g.flow.strategic.card) {
         return;
     }
     let ps = g.state.player_mut(q);
@@ -265,7 +265,7 @@ fn spend_strategy_token(g: &mut Ti4Game, q: Player) {
 }
 
 pub(super) fn follow(g: &mut Ti4Game, q: Player) {
-    match g.flow.card {
+    match g.flow.strategic.card {
         // Leadership's secondary (rules 52): buy tokens with influence (no strategy token).
         0 => g.step = Step::BuyTokens { p: q, gaining: 0 },
         1 => {
@@ -289,8 +289,8 @@ pub(super) fn follow(g: &mut Ti4Game, q: Player) {
         5 => {
             // Warfare secondary: PRODUCTION in the home system, no token placed there.
             spend_strategy_token(g, q);
-            g.flow.active = g.home_slot[q.idx()];
-            g.flow.warfare = true;
+            g.flow.tactical.active = g.home_slot[q.idx()];
+            g.flow.production.warfare = true;
             super::production::start_production(g, q);
         }
         // Jol-Nar, Brilliant: the primary instead (first research free, optional second for 6),
@@ -359,7 +359,7 @@ fn brilliant(g: &Ti4Game, p: Player) -> bool {
 /// The first research of a Technology follower resolving the primary through Brilliant (cost 0
 /// while a secondary is being offered).
 fn brilliant_first(g: &Ti4Game, cost: u32, second: bool) -> bool {
-    cost == 0 && !second && g.flow.follower != 0
+    cost == 0 && !second && g.flow.strategic.follower != 0
 }
 
 pub(super) fn research_actions(g: &Ti4Game, p: Player, cost: u32, second: bool, buf: &mut Vec<Action>) {
@@ -507,9 +507,9 @@ pub(super) fn research_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, 
 
 /// After a research step: the primary's optional second research, or the secondaries.
 fn after_research(g: &mut Ti4Game, p: Player, second: bool, brilliant: bool, researched: bool) {
-    if (g.flow.follower == 0 || brilliant) && !second && researched {
+    if (g.flow.strategic.follower == 0 || brilliant) && !second && researched {
         g.step = Step::Research { p, cost: 6, second: true };
-    } else if g.flow.follower == 0 {
+    } else if g.flow.strategic.follower == 0 {
         start_secondaries(g);
     } else {
         next_secondary(g);

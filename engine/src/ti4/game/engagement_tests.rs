@@ -103,11 +103,11 @@ fn played(sc: &Scenario, seed: u64) -> (bool, bool, bool) {
         }
     }
     for &(t, _) in &sc.moving {
-        while g.flow.transit[t.idx()] < expected[t.idx()] && legal(&g).contains(&Action::Carry(h, t)) {
+        while g.flow.tactical.transit[t.idx()] < expected[t.idx()] && legal(&g).contains(&Action::Carry(h, t)) {
             g.apply(Action::Carry(h, t));
         }
     }
-    assert_eq!(g.flow.transit, expected, "every unit moves");
+    assert_eq!(g.flow.tactical.transit, expected, "every unit moves");
     g.apply(Action::Done);
     let mut fought = false;
     loop {
@@ -115,7 +115,7 @@ fn played(sc: &Scenario, seed: u64) -> (bool, bool, bool) {
             Turn::Chance => g.apply_chance(&mut rng),
             Turn::Player(_) => match g.step {
                 Step::Space => {
-                    let c = g.flow.space.as_ref().unwrap();
+                    let c = g.flow.tactical.space.as_ref().unwrap();
                     let a = match c.default_decision() {
                         Some(crate::ti4::combat::SpaceDecision::Assign(h)) => Action::Hit(h),
                         _ => Action::Done,
@@ -124,7 +124,7 @@ fn played(sc: &Scenario, seed: u64) -> (bool, bool, bool) {
                     fought = true;
                 }
                 Step::Ground(_) => {
-                    let h = g.flow.ground.as_ref().unwrap().default_decision().unwrap();
+                    let h = g.flow.tactical.ground.as_ref().unwrap().default_decision().unwrap();
                     g.apply(Action::Hit(h));
                 }
                 Step::Land(_) => {

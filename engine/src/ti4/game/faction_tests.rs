@@ -174,7 +174,7 @@ fn nomad_future_sight_gains_1_trade_good_after_an_outcome_it_voted_for() {
     for (outcome, nomad_tg) in [(1, 1), (0, 5)] {
         let mut g = game_of(six_player_game(21));
         assert_eq!(g.state.player(Player(0)).faction, g.content().faction("nomad").unwrap());
-        g.flow.voters = 1 | 1 << 1; // seats 0 and 1 vote "against"
+        g.flow.agenda_phase.voters = 1 | 1 << 1; // seats 0 and 1 vote "against"
         resolve(&mut g, "economic_equality", outcome, 0);
         assert_eq!(g.state.player(Player(0)).trade_goods, nomad_tg, "outcome {outcome}");
         assert_eq!(g.state.player(Player(1)).trade_goods, 5 * (outcome == 0) as u8, "no Future Sight");
@@ -213,7 +213,7 @@ fn l1z1x_assimilate_replaces_the_structures_of_a_planet_it_takes() {
         let (g, pl, took) = invade_the_last_planet(scenario_of(six_player_game(8)), seed);
         assert_eq!(g.state.player(Player(0)).faction, g.content().faction("l1z1x").unwrap());
         if took {
-            let loc = Location::Planet(g.flow.active, 0);
+            let loc = Location::Planet(g.flow.tactical.active, 0);
             assert!(g.state.player(Player(0)).planets.contains(pl));
             assert_eq!(
                 (g.state.count_at(loc, UnitType::Pds), g.state.occupant(loc)),
@@ -240,7 +240,7 @@ fn l1z1x_harrow_bombards_the_defending_ground_forces_after_each_ground_combat_ro
         let (mut harrows, mut killed) = (0, 0);
         let mut before = None;
         let (g, _, _) = invade_the_last_planet_with(scenario_of(six_player_game(game)), seed, (4, pds), 1, &mut |g| {
-            let Some(c) = g.flow.ground.filter(|_| matches!(g.step, Step::Ground(_))) else { return };
+            let Some(c) = g.flow.tactical.ground.filter(|_| matches!(g.step, Step::Ground(_))) else { return };
             let defenders = c.force(crate::ti4::combat::Side::Defender).count(UnitType::Infantry);
             if let Some(b) = before.take() {
                 killed += b - defenders.min(b);
@@ -279,7 +279,7 @@ fn arborec_mitosis_space_docks_cannot_produce_infantry() {
             g.state.add_units(p, Location::Planet(h, 0), UnitType::Infantry, infantry).unwrap();
         }
         g.state.player_mut(p).trade_goods = 10;
-        (g.flow.turn, g.flow.active, g.step) = (p, h, Step::Produce(p));
+        (g.flow.turn, g.flow.tactical.active, g.step) = (p, h, Step::Produce(p));
         g
     };
     let infantry_offered = |g: &Ti4Game| legal(g).contains(&Action::Produce(UnitType::Infantry));
@@ -680,7 +680,7 @@ fn naalu_foresight_may_move_the_ships_away_for_a_strategy_token() {
     assert_eq!(away.state.count_at(Location::Space(to), UnitType::Destroyer), 1);
     assert_eq!(away.state.count_at(Location::Space(to), UnitType::Cruiser), 1);
     assert_eq!(away.state.occupant(Location::Space(t)), Some(ME), "the cruiser arrived");
-    assert!(away.flow.space.is_none() && !matches!(away.step, Step::Space | Step::Decide(_)));
+    assert!(away.flow.tactical.space.is_none() && !matches!(away.step, Step::Space | Step::Decide(_)));
     check(&away).unwrap();
     assert_eq!(away.action_id(Action::Choose(foresight, to as u16)), format!("choose.foresight.{to}"));
 }
@@ -969,7 +969,7 @@ fn nekro_galactic_threat_predicts_the_outcome_and_gains_a_voters_technology() {
         g.state.player_mut(voter).techs.insert(drive);
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         g.flow.custodians = false;
-        g.flow.agenda = 0;
+        g.flow.agenda_phase.agenda = 0;
         assert!(agendas::start(&mut g));
         g.apply_chance(&mut rng);
         assert_eq!(g.step, Step::Decide(nekro), "asked after the reveal");
@@ -1010,10 +1010,10 @@ fn xxcha_quash_discards_the_revealed_agenda_for_a_strategy_token() {
         set_strategy_pool(&mut g, xxcha, 1);
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         g.flow.custodians = false;
-        g.flow.agenda = 0;
+        g.flow.agenda_phase.agenda = 0;
         assert!(agendas::start(&mut g));
         g.apply_chance(&mut rng);
-        let first = g.flow.agenda_card;
+        let first = g.flow.agenda_phase.agenda_card;
         decline_others(&mut g, xxcha);
         assert_eq!(g.step, Step::Decide(xxcha), "asked after the reveal");
         assert_eq!(legal(&g), vec![Action::Choose(quash, 0), Action::Done]);
@@ -1022,7 +1022,7 @@ fn xxcha_quash_discards_the_revealed_agenda_for_a_strategy_token() {
             g.apply(Action::Done);
             decline_others(&mut g, xxcha);
             assert!(matches!(g.step, Step::Vote(_)), "declined: the vote on the first agenda");
-            assert_eq!(g.flow.agenda_card, first);
+            assert_eq!(g.flow.agenda_phase.agenda_card, first);
             continue;
         }
         g.apply(Action::Choose(quash, 0));
@@ -1030,7 +1030,7 @@ fn xxcha_quash_discards_the_revealed_agenda_for_a_strategy_token() {
         assert_eq!((g.state.player(xxcha).strategy, g.state.player(xxcha).token_reinforcements), (0, tokens + 1));
         assert_eq!(g.state.agendas.get(first as usize), Zone::Discard, "the quashed agenda is discarded");
         g.apply_chance(&mut rng);
-        assert_ne!(g.flow.agenda_card, first);
+        assert_ne!(g.flow.agenda_phase.agenda_card, first);
         decline_others(&mut g, xxcha);
         assert!(matches!(g.step, Step::Vote(_)), "no strategy token left: no second Quash");
         check(&g).unwrap();

@@ -30,11 +30,11 @@ pub(super) fn current(g: &Ti4Game) -> Turn {
         | Step::RevealAgenda
         | Step::ResolveAgenda
         | Step::DrawActionCards(_) => Turn::Chance,
-        Step::Space => match g.flow.space.map(|c| c.next_decision()) {
+        Step::Space => match g.flow.tactical.space.map(|c| c.next_decision()) {
             Some(CStep::Decide(side)) => Turn::Player(seat_of_side(g, side).idx()),
             _ => Turn::Chance,
         },
-        Step::Ground(_) => match g.flow.ground.map(|c| c.next_decision()) {
+        Step::Ground(_) => match g.flow.tactical.ground.map(|c| c.next_decision()) {
             Some(CStep::Decide(side)) => Turn::Player(seat_of_side(g, side).idx()),
             _ => Turn::Chance,
         },
@@ -69,7 +69,7 @@ pub(super) fn current(g: &Ti4Game) -> Turn {
 fn seat_of_side(g: &Ti4Game, side: Side) -> Player {
     match side {
         Side::Attacker => g.flow.turn,
-        Side::Defender => g.flow.defender,
+        Side::Defender => g.flow.tactical.defender,
     }
 }
 
@@ -106,18 +106,18 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
             }
         }
         Step::Move(p) => {
-            if !g.flow.ceasefire {
+            if !g.flow.tactical.ceasefire {
                 tactical::move_options(g, p, buf);
             }
             buf.push(Action::Done);
         }
         Step::Space => {
-            if let Some(c) = &g.flow.space {
+            if let Some(c) = &g.flow.tactical.space {
                 match c.phase() {
                     SpacePhase::AnnounceRetreat(_) => buf.extend([Action::Retreat, Action::Done]),
                     SpacePhase::Retreat(_) => {
                         // The systems the combat accepts (its retreat set), as board slots.
-                        for sl in bits(g.galaxy.neighbours(g.flow.active)) {
+                        for sl in bits(g.galaxy.neighbours(g.flow.tactical.active)) {
                             let mut probe = *c;
                             if probe.apply_decision(SpaceDecision::RetreatTo(g.galaxy.tile(sl))).is_ok() {
                                 buf.push(Action::RetreatTo(sl));
@@ -133,7 +133,7 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
             }
         }
         Step::Ground(_) => {
-            if let Some(c) = &g.flow.ground {
+            if let Some(c) = &g.flow.tactical.ground {
                 if let CStep::Decide(side) = c.next_decision() {
                     buf.extend(c.pending_hits(side).choices(c.force(side)).map(Action::Hit));
                 }
@@ -171,10 +171,10 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
             buf.push(Action::Done);
         }
         Step::Score(p) => {
-            if g.flow.scored_now & 1 == 0 && controls_home(g, p) {
+            if g.flow.status.scored_now & 1 == 0 && controls_home(g, p) {
                 public_options(g, p, buf);
             }
-            if g.flow.scored_now & 2 == 0 {
+            if g.flow.status.scored_now & 2 == 0 {
                 for i in 0..g.content.cards.secret_objectives.len() {
                     if s.secret_objectives.get(i) == Zone::Hand(p) {
                         if let Some(cond) = g.objectives.secret[i] {
@@ -271,11 +271,11 @@ fn score(g: &mut Ti4Game, p: Player, secret: bool, id: u8, imperial: bool) {
 pub(super) fn scored(g: &mut Ti4Game, p: Player, secret: bool, id: u8, imperial: bool) {
     if secret {
         g.state.secret_objectives.set(id as usize, Zone::PlayArea(p));
-        g.flow.scored_now |= 2;
+        g.flow.status.scored_now |= 2;
     } else {
         g.state.public_objectives.set_scored(PublicObjectiveId(id), p, true);
         if !imperial {
-            g.flow.scored_now |= 1;
+            g.flow.status.scored_now |= 1;
         }
     }
     if imperial {
@@ -296,7 +296,7 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::Offer(q), a) => notes::answer(g, q, a == Action::Accept),
         (Step::Tokens { p, stage }, Action::Tokens(k)) => tokens::place(g, p, stage, k),
         (Step::BuyTokens { p, gaining }, Action::Tokens(k)) => {
-            let then = if g.flow.follower == 0 { TokensThen::Primary } else { TokensThen::Secondary };
+            let then = if g.flow.strategic.follower == 0 { TokensThen::Primary } else { TokensThen::Secondary };
             tokens::buy(g, p, k, gaining, then)
         }
         (Step::ReturnSecret(p), Action::ReturnSecret(o)) => {
@@ -323,18 +323,18 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
                 Action::RetreatTo(sl) => SpaceDecision::RetreatTo(tile(sl)),
                 _ => SpaceDecision::Stay,
             };
-            if let Some(c) = g.flow.space.as_mut() {
+            if let Some(c) = g.flow.tactical.space.as_mut() {
                 c.apply_decision(d).expect("legal space combat decision");
             }
         }
         (Step::Ground(_), Action::Hit(h)) => {
-            if let Some(c) = g.flow.ground.as_mut() {
+            if let Some(c) = g.flow.tactical.ground.as_mut() {
                 c.apply_decision(h).expect("legal hit choice");
             }
         }
         (Step::Land(p), Action::Land(n, t)) => invasion::land(g, p, n, t),
         (Step::Land(_), Action::Done) => invasion::after_landing(g),
-        (Step::Produce(_), Action::Produce(t)) => g.flow.queue[t.idx()] += 1,
+        (Step::Produce(_), Action::Produce(t)) => g.flow.production.queue[t.idx()] += 1,
         (Step::Produce(p), Action::Done) => production::finish_production(g, p),
         (Step::Pay(p), a) => super::payment::choose(g, p, a),
         (Step::Decide(p), Action::Choose(src, k)) => super::pending::decide(g, p, Some((src, k))),
@@ -343,7 +343,7 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
             if let Some(loc) = g.state.planet_location(&g.content, pl) {
                 g.place_units(p, loc, unit, 1).expect("placed units come from reinforcements the caller checked");
             }
-            g.flow.order_idx += 1;
+            g.flow.status.order_idx += 1;
             status_placements(g);
         }
         (Step::Research { p, cost, second }, a) => cards::research_step(g, p, cost, second, a),
@@ -362,7 +362,7 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::Score(p), Action::ScorePublic(o)) => score(g, p, false, o.0, false),
         (Step::Score(p), Action::ScoreSecret(o)) => score(g, p, true, o.0, false),
         (Step::Score(_), Action::Done) => {
-            g.flow.order_idx += 1;
+            g.flow.status.order_idx += 1;
             next_scorer(g);
         }
         (Step::Vote(p), Action::Vote(o)) => {
@@ -370,19 +370,19 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
             // at least 1 vote, which choosing an outcome does when the player can).
             let extra = crate::ti4::rules::extra_votes(g, p);
             if extra > 0 {
-                g.flow.votes[o as usize] += extra;
-                g.flow.extra_voters |= 1 << p.0;
+                g.flow.agenda_phase.votes[o as usize] += extra;
+                g.flow.agenda_phase.extra_voters |= 1 << p.0;
             }
-            g.flow.voters |= 1 << p.0;
+            g.flow.agenda_phase.voters |= 1 << p.0;
             if o == 0 {
-                g.flow.for_voters |= 1 << p.0;
+                g.flow.agenda_phase.for_voters |= 1 << p.0;
             }
             agendas::start_casting(g, p, o);
         }
         (Step::Vote(p), _) => next_voter(g, p),
         (Step::CastVotes { p, outcome }, a) => agendas::cast(g, p, outcome, a),
         (Step::TieBreak(_), Action::Vote(o)) => {
-            g.flow.outcome = o;
+            g.flow.agenda_phase.outcome = o;
             g.step = Step::ResolveAgenda;
         }
         (step, a) => panic!("illegal action {a:?} at {step:?}"),
@@ -395,15 +395,15 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         Step::SpaceCannon => tactical::space_cannon(g, rng),
         Step::InvasionRolls(n) => invasion::invasion_rolls(g, n, rng),
         Step::Space => {
-            if let Some(c) = g.flow.space.as_mut() {
+            if let Some(c) = g.flow.tactical.space.as_mut() {
                 c.apply_chance(rng).expect("space combat awaits dice");
             }
         }
-        Step::Ground(_) if g.flow.ground.is_some_and(|c| c.awaits_bombardment()) => {
+        Step::Ground(_) if g.flow.tactical.ground.is_some_and(|c| c.awaits_bombardment()) => {
             invasion::round_end_bombardment(g, rng)
         }
         Step::Ground(_) => {
-            if let Some(c) = g.flow.ground.as_mut() {
+            if let Some(c) = g.flow.tactical.ground.as_mut() {
                 c.apply_chance(rng).expect("ground combat awaits dice");
             }
         }
@@ -463,8 +463,12 @@ pub(super) fn advance(g: &mut Ti4Game) {
             return;
         }
         match g.step {
-            Step::Space if g.flow.space.is_some_and(|c| c.outcome().is_some()) => tactical::after_space_combat(g),
-            Step::Ground(n) if g.flow.ground.is_some_and(|c| c.outcome().is_some()) => invasion::after_ground(g, n),
+            Step::Space if g.flow.tactical.space.is_some_and(|c| c.outcome().is_some()) => {
+                tactical::after_space_combat(g)
+            }
+            Step::Ground(n) if g.flow.tactical.ground.is_some_and(|c| c.outcome().is_some()) => {
+                invasion::after_ground(g, n)
+            }
             _ => return,
         }
     }
@@ -583,7 +587,7 @@ fn pick(g: &mut Ti4Game, p: Player, k: StrategyCard) {
     initiative_order(s, &mut order);
     g.flow.turn = order[0];
     g.flow.turn_initiative = crate::ti4::elimination::initiative_key(s, order[0]);
-    g.flow.transacted = 0;
+    g.flow.transaction.transacted = 0;
     g.step = Step::Turn(order[0]);
 }
 
@@ -628,7 +632,7 @@ pub(super) fn advance_turn(g: &mut Ti4Game) {
         if g.flow.passed >> q.0 & 1 == 0 {
             g.flow.turn = q;
             g.flow.turn_initiative = key(q);
-            g.flow.transacted = 0;
+            g.flow.transaction.transacted = 0;
             g.step = Step::Turn(q);
             return;
         }
@@ -639,7 +643,7 @@ pub(super) fn advance_turn(g: &mut Ti4Game) {
 // ---- Status phase --------------------------------------------------------------------------
 
 fn start_status(g: &mut Ti4Game) {
-    g.flow.order_idx = 0;
+    g.flow.status.order_idx = 0;
     status_placements(g);
 }
 
@@ -649,8 +653,8 @@ fn start_status(g: &mut Ti4Game) {
 fn status_placements(g: &mut Ti4Game) {
     let mut order = [Player(0); MAX_PLAYERS];
     let n = initiative_order(&g.state, &mut order);
-    while (g.flow.order_idx as usize) < n {
-        let p = order[g.flow.order_idx as usize];
+    while (g.flow.status.order_idx as usize) < n {
+        let p = order[g.flow.status.order_idx as usize];
         if let Some(unit) = crate::ti4::rules::status_start_placement(g, p) {
             if g.state.player(p).reinforcements[unit.idx()] > 0 {
                 let (mut count, mut only) = (0, None);
@@ -667,9 +671,9 @@ fn status_placements(g: &mut Ti4Game) {
                 }
             }
         }
-        g.flow.order_idx += 1;
+        g.flow.status.order_idx += 1;
     }
-    g.flow.order_idx = 0;
+    g.flow.status.order_idx = 0;
     next_scorer(g);
 }
 
@@ -689,9 +693,9 @@ fn placement_planets(g: &Ti4Game, p: Player, out: &mut dyn FnMut(PlanetId)) {
 fn next_scorer(g: &mut Ti4Game) {
     let mut order = [Player(0); MAX_PLAYERS];
     let n = initiative_order(&g.state, &mut order);
-    g.flow.scored_now = 0;
-    if (g.flow.order_idx as usize) < n {
-        g.step = Step::Score(order[g.flow.order_idx as usize]);
+    g.flow.status.scored_now = 0;
+    if (g.flow.status.order_idx as usize) < n {
+        g.step = Step::Score(order[g.flow.status.order_idx as usize]);
         return;
     }
     // Status 2: reveal the next public objective, or the game ends.
@@ -757,8 +761,8 @@ fn status_end(g: &mut Ti4Game) {
     }
     crate::ti4::elimination::end_of_status_phase(s);
     if !g.flow.custodians {
-        g.flow.agenda = 0;
-        g.flow.predictors = 0;
+        g.flow.agenda_phase.agenda = 0;
+        g.flow.agenda_phase.predictors = 0;
         start_agenda(g);
     } else {
         next_round(g);
@@ -832,7 +836,7 @@ fn left_of_speaker(g: &Ti4Game) -> ([Player; MAX_PLAYERS], usize) {
 /// After window `AgendaRevealed`: the first vote, or a new reveal when a rule discarded the
 /// revealed agenda (Xxcha's Quash; the card stays in the discard pile).
 pub(super) fn after_agenda_revealed(g: &mut Ti4Game) {
-    if g.flow.agenda_card == agendas::NO_AGENDA {
+    if g.flow.agenda_phase.agenda_card == agendas::NO_AGENDA {
         g.step = Step::RevealAgenda;
     } else {
         first_voter(g);
@@ -848,8 +852,8 @@ pub(super) fn next_voter(g: &mut Ti4Game, p: Player) {
 }
 
 pub(super) fn end_agenda(g: &mut Ti4Game) {
-    g.flow.agenda += 1;
-    if g.flow.agenda < 2 {
+    g.flow.agenda_phase.agenda += 1;
+    if g.flow.agenda_phase.agenda < 2 {
         start_agenda(g);
         return;
     }

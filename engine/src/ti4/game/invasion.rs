@@ -24,7 +24,7 @@ use rand_chacha::ChaCha8Rng;
 
 pub(super) fn start_landing(g: &mut Ti4Game, p: Player) {
     let mut buf_has = false;
-    let loc = Location::Space(g.flow.active);
+    let loc = Location::Space(g.flow.tactical.active);
     if g.state.occupant(loc) == Some(p)
         && (g.state.count_at(loc, UnitType::Infantry) > 0 || g.state.count_at(loc, UnitType::Mech) > 0)
     {
@@ -39,7 +39,7 @@ pub(super) fn start_landing(g: &mut Ti4Game, p: Player) {
 
 fn may_land(g: &Ti4Game, p: Player, n: u8) -> bool {
     let (c, s) = (&*g.content, &g.state);
-    let Some(pl) = s.planet_at(c, Location::Planet(g.flow.active, n)) else { return false };
+    let Some(pl) = s.planet_at(c, Location::Planet(g.flow.tactical.active, n)) else { return false };
     if let Some(q) = crate::ti4::control::controller(s, pl) {
         if q != p && sundered_protects(c, s, q, pl) {
             return false;
@@ -62,7 +62,7 @@ fn custodians_cost(g: &Ti4Game, p: Player) -> u8 {
 }
 
 pub(super) fn land_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
-    let loc = Location::Space(g.flow.active);
+    let loc = Location::Space(g.flow.tactical.active);
     if g.state.occupant(loc) != Some(p) {
         return;
     }
@@ -79,7 +79,7 @@ pub(super) fn land_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
 
 pub(super) fn land(g: &mut Ti4Game, p: Player, n: u8, t: UnitType) {
     let c = g.content.clone();
-    let a = g.flow.active;
+    let a = g.flow.tactical.active;
     let pl = g.state.planet_at(&c, Location::Planet(a, n));
     if g.flow.custodians && pl.is_some() && c.known.mecatol_rex == pl {
         // Custodians: spend 6 influence, gain 1 victory point; the agenda phase begins.
@@ -92,7 +92,7 @@ pub(super) fn land(g: &mut Ti4Game, p: Player, n: u8, t: UnitType) {
     g.state.remove_units(Location::Space(a), t, 1).expect("the removed units are at the location");
     let ploc = Location::Planet(a, n);
     match g.state.occupant(ploc) {
-        Some(q) if q != p => g.flow.committed[n as usize][(t == UnitType::Mech) as usize] += 1,
+        Some(q) if q != p => g.flow.tactical.committed[n as usize][(t == UnitType::Mech) as usize] += 1,
         _ => {
             g.place_units(p, ploc, t, 1).expect("placed units come from reinforcements the caller checked");
             take_control(g, p, ploc);
@@ -105,7 +105,7 @@ pub(super) fn land(g: &mut Ti4Game, p: Player, n: u8, t: UnitType) {
 }
 
 pub(super) fn after_landing(g: &mut Ti4Game) {
-    match (0..3u8).find(|&n| g.flow.committed[n as usize] != [0, 0]) {
+    match (0..3u8).find(|&n| g.flow.tactical.committed[n as usize] != [0, 0]) {
         Some(n) => g.step = Step::InvasionRolls(n),
         None => establish_control(g),
     }
@@ -114,7 +114,7 @@ pub(super) fn after_landing(g: &mut Ti4Game) {
 fn committed_force(g: &Ti4Game, p: Player, n: u8) -> Force {
     let units = units_of(&g.content, &g.state, p);
     let f = Force::new(&g.content, &units, Arena::Ground).expect("effective units");
-    let [i, m] = g.flow.committed[n as usize];
+    let [i, m] = g.flow.tactical.committed[n as usize];
     let mut counts = [0; UNIT_TYPES];
     counts[UnitType::Infantry.idx()] = i;
     counts[UnitType::Mech.idx()] = m;
@@ -124,12 +124,12 @@ fn committed_force(g: &Ti4Game, p: Player, n: u8) -> Force {
 /// Bombardment 15 and space cannon defense 77.5 against planet `n`, then the ground combat.
 pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) {
     let p = g.flow.turn;
-    let a = g.flow.active;
+    let a = g.flow.tactical.active;
     let ploc = Location::Planet(a, n);
     if let Some(q) = g.state.occupant(ploc) {
         let planet = board_force(g, q, ploc);
         let space = board_force(g, p, Location::Space(a));
-        let first = (0..n).all(|k| g.flow.committed[k as usize] == [0, 0]);
+        let first = (0..n).all(|k| g.flow.tactical.committed[k as usize] == [0, 0]);
         if first && !bombardment_blocked(&planet, &space, false) {
             let hits = roll_bombardment(&space, rng) + extra_die_hits(g, p, best_bombardment(&space), 0, rng);
             if hits > 0 {
@@ -150,7 +150,7 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) {
     }
     let def = match g.state.occupant(ploc) {
         Some(q) => {
-            g.flow.defender = q;
+            g.flow.tactical.defender = q;
             crate::ti4::rules::with_combat_roll_modifier(&g.content, &g.state, q, board_force(g, q, ploc))
         }
         None => Force::new(&g.content, &units_of(&g.content, &g.state, p), Arena::Ground).expect("units"),
@@ -159,14 +159,14 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) {
     if let Some(q) = defender {
         crate::ti4::rules::ground_combat_start(&g.content, &g.state, q, &def, &mut att);
     }
-    g.flow.committed[n as usize] = [att.count(UnitType::Infantry), att.count(UnitType::Mech)];
+    g.flow.tactical.committed[n as usize] = [att.count(UnitType::Infantry), att.count(UnitType::Mech)];
     let mut combat = GroundCombat::new(att, def).expect("ground forces");
     combat.set_round_end_bombardment(defender.is_some() && harrows(g, p, ploc));
     combat.set_repair([
         crate::ti4::rules::combat_repair(&g.content, &g.state, p),
         defender.is_some_and(|q| crate::ti4::rules::combat_repair(&g.content, &g.state, q)),
     ]);
-    g.flow.ground = Some(combat);
+    g.flow.tactical.ground = Some(combat);
     g.step = Step::Ground(n);
 }
 
@@ -175,7 +175,7 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) {
 /// no PLANETARY SHIELD there, or a war sun of `p` in the system).
 fn harrows(g: &Ti4Game, p: Player, ploc: Location) -> bool {
     let Some(q) = g.state.occupant(ploc) else { return false };
-    let space = board_force(g, p, Location::Space(g.flow.active));
+    let space = board_force(g, p, Location::Space(g.flow.tactical.active));
     crate::ti4::rules::bombards_after_ground_rounds(&g.content, &g.state, p)
         && best_bombardment(&space).is_some()
         && !bombardment_blocked(&board_force(g, q, ploc), &space, false)
@@ -186,19 +186,19 @@ fn harrows(g: &Ti4Game, p: Player, ploc: Location) -> bool {
 /// `extra_ability_die`), and the defender's ground forces take the hits.
 pub(super) fn round_end_bombardment(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     let p = g.flow.turn;
-    let space = board_force(g, p, Location::Space(g.flow.active));
+    let space = board_force(g, p, Location::Space(g.flow.tactical.active));
     let hits = roll_bombardment(&space, rng) + extra_die_hits(g, p, best_bombardment(&space), 0, rng);
-    if let Some(c) = g.flow.ground.as_mut() {
+    if let Some(c) = g.flow.tactical.ground.as_mut() {
         c.bombard(hits).expect("a round-end bombardment is awaited");
     }
 }
 
 pub(super) fn after_ground(g: &mut Ti4Game, n: u8) {
     let p = g.flow.turn;
-    let Some(combat) = g.flow.ground.take() else { return };
-    let ploc = Location::Planet(g.flow.active, n);
+    let Some(combat) = g.flow.tactical.ground.take() else { return };
+    let ploc = Location::Planet(g.flow.tactical.active, n);
     let def = *combat.force(crate::ti4::combat::Side::Defender);
-    let d = g.flow.defender;
+    let d = g.flow.tactical.defender;
     let mut def_lost = [0; UNIT_TYPES];
     if g.state.occupant(ploc) == Some(d) {
         def_lost = super::tactical::casualties(&super::tactical::board_counts(g, ploc), &def);
@@ -208,12 +208,12 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) {
     let survivors = [att.count(UnitType::Infantry), att.count(UnitType::Mech)];
     let mut committed = [0; UNIT_TYPES];
     (committed[UnitType::Infantry.idx()], committed[UnitType::Mech.idx()]) =
-        (g.flow.committed[n as usize][0], g.flow.committed[n as usize][1]);
+        (g.flow.tactical.committed[n as usize][0], g.flow.tactical.committed[n as usize][1]);
     let att_lost = super::tactical::casualties(&committed, &att);
-    g.flow.committed[n as usize] = [0, 0];
+    g.flow.tactical.committed[n as usize] = [0, 0];
     crate::ti4::rules::combat_casualties(g, p, d, &def_lost);
     crate::ti4::rules::combat_casualties(g, d, p, &att_lost);
-    g.flow.combat_losses = super::tactical::combat_losses(p, &att_lost, d, &def_lost);
+    g.flow.tactical.combat_losses = super::tactical::combat_losses(p, &att_lost, d, &def_lost);
     let defender_ground = g.state.occupant(ploc).is_some_and(|q| {
         q != p && (g.state.count_at(ploc, UnitType::Infantry) + g.state.count_at(ploc, UnitType::Mech)) > 0
     });
@@ -277,7 +277,7 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) {
 fn take_control(g: &mut Ti4Game, p: Player, ploc: Location) {
     if gain_planet(g, p, ploc) {
         if let Location::Planet(_, n) = ploc {
-            g.flow.gained |= 1 << n;
+            g.flow.tactical.gained |= 1 << n;
         }
     }
 }
@@ -305,7 +305,7 @@ pub(crate) fn gain_planet(g: &mut Ti4Game, p: Player, ploc: Location) -> bool {
 fn establish_control(g: &mut Ti4Game) {
     let p = g.flow.turn;
     let c = g.content.clone();
-    let a = g.flow.active;
+    let a = g.flow.tactical.active;
     for n in 0..MAX_PLANETS_PER_SYSTEM as u8 {
         let ploc = Location::Planet(a, n);
         if g.state.occupant(ploc) == Some(p) {
@@ -313,7 +313,7 @@ fn establish_control(g: &mut Ti4Game) {
                 if !g.state.player(p).planets.contains(pl)
                     && crate::ti4::control::gain_control(&c, &mut g.state, p, pl, true).is_ok()
                 {
-                    g.flow.gained |= 1 << n;
+                    g.flow.tactical.gained |= 1 << n;
                     crate::ti4::rules::control_gained(g, p, ploc);
                 }
             }

@@ -44,6 +44,7 @@ mod perft_tests;
 pub mod position;
 #[cfg(test)]
 mod position_tests;
+mod procedures;
 pub(crate) mod production;
 #[cfg(test)]
 mod rule_tests;
@@ -62,10 +63,11 @@ mod tokens_tests;
 pub use action_cards::ActionEffect;
 pub use agendas::{AgendaEffect, AgendaTable};
 pub use objectives::{Cond, ObjectiveTable};
+pub use procedures::{AgendaPhase, Flow, ProductionRun, StatusScoring, StrategicAction, TacticalAction, Transaction};
 pub use setup::{MapChoice, Ti4Options};
 
 use crate::game::{Game, PerPlayer, Turn};
-use crate::ti4::combat::{GroundCombat, HitChoice, SpaceCombat};
+use crate::ti4::combat::HitChoice;
 use crate::ti4::content::Content;
 use crate::ti4::galaxy::Galaxy;
 use crate::ti4::ids::*;
@@ -270,122 +272,6 @@ pub enum Step {
 /// Most units a tactical action tracks per type (transit, queued production).
 pub type Counts = [u8; UNIT_TYPES];
 
-/// Where the round stands beyond the [`Step`]. `Copy`.
-#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct Flow {
-    /// Strategy phase: picks made.
-    pub picks: u8,
-    /// Action phase: players who passed (bit per seat).
-    pub passed: u8,
-    /// The player whose action-phase turn it is.
-    pub turn: Player,
-    /// That player's initiative when the turn began ([`crate::ti4::elimination::initiative_key`]),
-    /// so that the next turn follows it even when the player was eliminated during it.
-    pub turn_initiative: u8,
-    /// The custodians token is still on Mecatol Rex.
-    pub custodians: bool,
-    /// Active system slot of the tactical action.
-    pub active: u8,
-    /// Ships and transported units moving into the active system (off the board meanwhile).
-    pub transit: Counts,
-    /// Damaged units among `transit`.
-    pub transit_damaged: Counts,
-    /// Ships among `transit` that moved out of or through a gravity rift and roll for it.
-    pub rift: Counts,
-    /// The once-per-tactical-action move bonus (hook point `move_bonus_once`) has been applied
-    /// to a ship.
-    pub move_bonus_used: bool,
-    /// Slots ships moved from (transport may pick up there).
-    pub moved_from: u64,
-    /// Capacity of the moving ships, and units transported.
-    pub capacity: u8,
-    /// Units transported.
-    pub carried: u8,
-    /// Ground forces committed to enemy planets, per planet `[infantry, mech]`.
-    pub committed: [[u8; 2]; 3],
-    /// Queued production.
-    pub queue: Counts,
-    /// Production: the system is the home system through Warfare's secondary (no tactical action).
-    pub warfare: bool,
-    /// Production: a component action's (Sling Relay: 1 ship, no tactical action; the turn ends
-    /// after it).
-    #[serde(default)]
-    pub component: bool,
-    /// The strategy card being resolved, and whose it is.
-    pub card: u8,
-    /// The active player of the strategic action.
-    pub card_owner: Player,
-    /// The other side of the running combat.
-    pub defender: Player,
-    /// The next seat offset asked about the secondary (1..n).
-    pub follower: u8,
-    /// Status scoring: order index; public/secret scored this status phase (bit 0, bit 1).
-    pub order_idx: u8,
-    /// What the scoring player has scored this status phase (bit 0 public, bit 1 secret).
-    pub scored_now: u8,
-    /// Agenda phase: agendas resolved, votes for the two outcomes.
-    pub agenda: u8,
-    /// Votes cast for "for" and "against".
-    pub votes: [u16; 2],
-    /// The agenda being voted on ([`agendas::NO_AGENDA`] when none).
-    pub agenda_card: u8,
-    /// Players who voted "for" (bit per seat).
-    pub for_voters: u8,
-    /// Players who cast votes for either outcome (bit per seat; abstainers are not in it).
-    pub voters: u8,
-    /// The planets exhausted so far by the vote being cast ([`Step::CastVotes`]; empty at any
-    /// other step).
-    #[serde(default)]
-    pub ballot: PlanetSet,
-    /// Players who cast additional votes on this agenda (hook point `extra_votes`; bit per
-    /// seat).
-    pub extra_voters: u8,
-    /// The outcome to resolve: 0 for, 1 against.
-    pub outcome: u8,
-    /// Neighbours the active player has transacted with this turn (bit per seat).
-    pub transacted: u8,
-    /// The seat offering the pending transaction.
-    pub offer_from: u8,
-    /// What the pending transaction offers (see [`Action::Transact`]).
-    pub offer_what: u8,
-    /// Planets of the active system (bit per planet index) the active player gained control of
-    /// during this tactical action (rules 49.7; window `TacticalActionEnd` asks about them).
-    #[serde(default)]
-    pub gained: u8,
-    /// Seats (bit per seat) that predicted each outcome (0 "for", 1 "against") of the agenda
-    /// being voted on (rules' "predict aloud", window `AgendaRevealed`); cleared at each reveal.
-    #[serde(default)]
-    pub predictions: [u8; 2],
-    /// Seats (bit per seat) that made a prediction during this agenda phase (cleared as the
-    /// phase starts).
-    #[serde(default)]
-    pub predictors: u8,
-    /// Seats (bit per seat) whose units the combat that just ended destroyed; set when a space or
-    /// ground combat ends, read at windows `SpaceCombatEnd` and `GroundCombatEnd`.
-    #[serde(default)]
-    pub combat_losses: u8,
-    /// Ceasefire was played against this tactical action: no movement into the active system.
-    pub ceasefire: bool,
-    /// Fleet Logistics: 0, or 1 while the second tactical action of the turn is offered
-    /// (`Activate` or `Done` at `Step::Turn`), 2 while it runs.
-    pub logistics: u8,
-    /// Space combat, when one runs.
-    pub space: Option<SpaceCombat>,
-    /// Ground combat, when one runs.
-    pub ground: Option<GroundCombat>,
-    /// Command tokens being placed ([`Step::Tokens`]).
-    pub tokens: tokens::TokenPlan,
-    /// The payment under way ([`Step::Pay`]).
-    #[serde(default)]
-    pub pay: payment::PayState,
-    /// The "you may" decisions pending at a window of the rules ([`Step::Decide`]).
-    #[serde(default)]
-    pub pending: pending::Pending,
-    /// The player who last reached the VP target (for the end).
-    pub end: Option<EndCondition>,
-}
-
 /// A complete TI4 game. Cloning copies the state and bumps two reference counts.
 ///
 /// Its fields are private to the engine: agents and sim read the game through the query methods
@@ -506,18 +392,6 @@ pub enum RoundPhase {
     Over,
 }
 
-impl Flow {
-    /// The seats (bit per seat) that voted for the outcome `for_` ("for" when true, "against"
-    /// otherwise) of the agenda voted on last (`voters`, `for_voters`).
-    pub fn voters_for(&self, for_: bool) -> u8 {
-        if for_ {
-            self.for_voters
-        } else {
-            self.voters & !self.for_voters
-        }
-    }
-}
-
 impl Ti4Game {
     /// The components: board, pools, cards, players.
     pub fn state(&self) -> &State {
@@ -603,7 +477,7 @@ impl Ti4Game {
     /// combat that just ended, if `p` fought in it and it destroyed at least one of the
     /// opponent's units.
     pub fn combat_opponent_with_losses(&self, p: Player) -> Option<Player> {
-        let (a, d) = (self.flow.turn, self.flow.defender);
+        let (a, d) = (self.flow.turn, self.flow.tactical.defender);
         let q = if p == a {
             d
         } else if p == d {
@@ -611,7 +485,7 @@ impl Ti4Game {
         } else {
             return None;
         };
-        (q != p && self.flow.combat_losses & (1 << q.0) != 0).then_some(q)
+        (q != p && self.flow.tactical.combat_losses & (1 << q.0) != 0).then_some(q)
     }
     /// The objectives the round loop evaluates (parsed once per game from
     /// `engine/data/objectives.json`; agents read this table instead of parsing their own).

@@ -44,7 +44,7 @@ fn gravity_drive_adds_one_to_the_move_value_of_one_ship() {
     g.apply(Action::Activate(far));
     assert!(legal(&g).contains(&Action::Move(h, UnitType::Carrier)), "Gravity Drive: +1 for one ship");
     g.apply(Action::Move(h, UnitType::Carrier));
-    assert!(g.flow.move_bonus_used);
+    assert!(g.flow.tactical.move_bonus_used);
     assert!(!legal(&g).contains(&Action::Move(h, UnitType::Carrier)), "only 1 ship per tactical action");
     g.apply(Action::Done);
     assert_eq!(g.state.count_at(Location::Space(far), UnitType::Carrier), 1);
@@ -61,7 +61,7 @@ fn gravity_drive_is_not_spent_on_a_ship_that_arrives_without_it() {
     let near = slot_at_distance(&g, h, 1);
     g.apply(Action::Activate(near));
     g.apply(Action::Move(h, UnitType::Carrier));
-    assert!(!g.flow.move_bonus_used, "move 1 reaches distance 1 unaided");
+    assert!(!g.flow.tactical.move_bonus_used, "move 1 reaches distance 1 unaided");
 }
 
 /// A 6-player game with the Ghosts of Creuss in seat 0, cleared as [`scenario`].
@@ -89,7 +89,7 @@ fn slipstream_creuss_ships_leaving_the_home_system_move_one_further() {
     assert!(legal(&g).contains(&Action::Activate(beyond)), "a move-1 carrier reaches two systems out");
     g.apply(Action::Activate(beyond));
     assert!(legal(&g).contains(&Action::Move(h, UnitType::Carrier)));
-    assert!(!g.flow.move_bonus_used);
+    assert!(!g.flow.tactical.move_bonus_used);
 }
 
 #[test]
@@ -143,7 +143,7 @@ fn gravity_rift_41_ships_leaving_a_rift_roll_and_die_on_1_to_3() {
     g.state.add_units(ME, Location::Space(rift), UnitType::Destroyer, 1).unwrap();
     g.apply(Action::Activate(near));
     g.apply(Action::Move(rift, UnitType::Destroyer));
-    assert_eq!(g.flow.rift[UnitType::Destroyer.idx()], 1, "a ship moving out of a rift rolls");
+    assert_eq!(g.flow.tactical.rift[UnitType::Destroyer.idx()], 1, "a ship moving out of a rift rolls");
     g.apply(Action::Done);
     assert_eq!(g.step, Step::SpaceCannon, "the roll is a chance event");
     assert_eq!(g.current(), Turn::Chance);

@@ -105,7 +105,7 @@ pub(super) fn all_throne_points(g: &Ti4Game) -> [u32; MAX_PLAYERS] {
 /// The transaction offers of the active player `p` at the start of their turn.
 pub(super) fn transact_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
     let s = &g.state;
-    let open = partners(g, p) & !g.flow.transacted;
+    let open = partners(g, p) & !g.flow.transaction.transacted;
     if open == 0 {
         return;
     }
@@ -123,17 +123,17 @@ pub(super) fn transact_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
 
 /// `p` offers `what` to `q`; `q` decides.
 pub(super) fn offer(g: &mut Ti4Game, p: Player, q: u8, what: u8) {
-    g.flow.transacted |= 1 << q;
-    g.flow.offer_from = p.0;
-    g.flow.offer_what = what;
+    g.flow.transaction.transacted |= 1 << q;
+    g.flow.transaction.offer_from = p.0;
+    g.flow.transaction.offer_what = what;
     g.step = Step::Offer(Player(q));
 }
 
 /// `q` accepts or declines the offer; the active player's turn goes on.
 pub(super) fn answer(g: &mut Ti4Game, q: Player, accept: bool) {
-    let p = Player(g.flow.offer_from);
+    let p = Player(g.flow.transaction.offer_from);
     if accept {
-        let what = g.flow.offer_what;
+        let what = g.flow.transaction.offer_what;
         let cq = g.state.player(q).commodities;
         if what == 0 {
             let cp = g.state.player(p).commodities;
@@ -169,7 +169,7 @@ fn has_units_in(g: &Ti4Game, q: Player, slot: u8) -> bool {
 /// After `p` activates `slot`: Support for the Throne notes `p` holds from owners with units
 /// there return; a Ceasefire of `p`'s held by a player with units there is played.
 pub(super) fn on_activate(g: &mut Ti4Game, p: Player, slot: u8) {
-    g.flow.ceasefire = false;
+    g.flow.tactical.ceasefire = false;
     if let Some(k) = g.notes.support_for_the_throne {
         for o in 0..g.state.num_players {
             let o = Player(o);
@@ -181,7 +181,7 @@ pub(super) fn on_activate(g: &mut Ti4Game, p: Player, slot: u8) {
     if let Some(h) = holder(g, p, g.notes.ceasefire) {
         if has_units_in(g, h, slot) {
             g.state.notes.set(p, g.notes.ceasefire.unwrap_or(0) as usize, Zone::Hand(p));
-            g.flow.ceasefire = true;
+            g.flow.tactical.ceasefire = true;
         }
     }
 }

@@ -76,7 +76,7 @@ fn transactions_94_only_with_neighbours_and_declining_changes_nothing() {
     g.apply(Action::Transact(THEM.0, 0));
     g.apply(Action::Done);
     assert_eq!(g.state, before);
-    assert_eq!(g.flow.transacted >> THEM.0 & 1, 1);
+    assert_eq!(g.flow.transaction.transacted >> THEM.0 & 1, 1);
 }
 
 #[test]
@@ -122,7 +122,7 @@ fn ceasefire() {
     g.apply(Action::Accept);
     assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(THEM));
     tactical::activate(&mut g, ME, next);
-    assert!(g.flow.ceasefire);
+    assert!(g.flow.tactical.ceasefire);
     assert_eq!(legal(&g), vec![Action::Done], "no movement into the system");
     assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME));
 }

@@ -248,46 +248,49 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
         }
         Step::InvasionRolls(k) | Step::Ground(k) => planet("step", k)?,
         Step::Space => {
-            if pr.flow.space.is_none() {
-                return bad("flow.space", "a space combat step without its combat".into());
+            if pr.flow.tactical.space.is_none() {
+                return bad("flow.tactical.space", "a space combat step without its combat".into());
             }
         }
         Step::Deal | Step::SpaceCannon | Step::Reveal | Step::RevealAgenda | Step::ResolveAgenda | Step::Over(_) => {}
     }
-    if matches!(pr.step, Step::Ground(_)) && pr.flow.ground.is_none() {
-        return bad("flow.ground", "a ground combat step without its combat".into());
+    if matches!(pr.step, Step::Ground(_)) && pr.flow.tactical.ground.is_none() {
+        return bad("flow.tactical.ground", "a ground combat step without its combat".into());
     }
     let f = &pr.flow;
     if f.pending.window.is_some() && !matches!(pr.step, Step::Decide(_)) {
         return bad("flow.pending", "decisions pending outside a decision step".into());
     }
     seat("flow.turn", f.turn)?;
-    seat("flow.card_owner", f.card_owner)?;
-    seat("flow.defender", f.defender)?;
-    if f.active >= slots {
-        return bad("flow.active", format!("board slot {} of {slots}", f.active));
+    seat("flow.strategic.card_owner", f.strategic.card_owner)?;
+    seat("flow.tactical.defender", f.tactical.defender)?;
+    if f.tactical.active >= slots {
+        return bad("flow.tactical.active", format!("board slot {} of {slots}", f.tactical.active));
     }
-    if f.card >= 8 {
-        return bad("flow.card", format!("strategy card {} (0 to 7)", f.card));
+    if f.strategic.card >= 8 {
+        return bad("flow.strategic.card", format!("strategy card {} (0 to 7)", f.strategic.card));
     }
-    if f.follower > n {
-        return bad("flow.follower", format!("seat offset {} of {n}", f.follower));
+    if f.strategic.follower > n {
+        return bad("flow.strategic.follower", format!("seat offset {} of {n}", f.strategic.follower));
     }
-    if f.offer_from >= n {
-        return bad("flow.offer_from", format!("seat {} of {n}", f.offer_from));
+    if f.transaction.offer_from >= n {
+        return bad("flow.transaction.offer_from", format!("seat {} of {n}", f.transaction.offer_from));
     }
-    if f.agenda_card != NO_AGENDA && f.agenda_card as usize >= c.cards.agendas.len() {
-        return bad("flow.agenda_card", format!("agenda {} of {}", f.agenda_card, c.cards.agendas.len()));
+    if f.agenda_phase.agenda_card != NO_AGENDA && f.agenda_phase.agenda_card as usize >= c.cards.agendas.len() {
+        return bad(
+            "flow.agenda_phase.agenda_card",
+            format!("agenda {} of {}", f.agenda_phase.agenda_card, c.cards.agendas.len()),
+        );
     }
     let known = |u: UnitId| u.idx() < c.units.len();
-    if let Some(sc) = &f.space {
+    if let Some(sc) = &f.tactical.space {
         if !space_units(sc).all(known) {
-            return bad("flow.space", "a unit index beyond the content's units".into());
+            return bad("flow.tactical.space", "a unit index beyond the content's units".into());
         }
     }
-    if let Some(gc) = &f.ground {
+    if let Some(gc) = &f.tactical.ground {
         if !ground_units(gc).all(known) {
-            return bad("flow.ground", "a unit index beyond the content's units".into());
+            return bad("flow.tactical.ground", "a unit index beyond the content's units".into());
         }
     }
     let logged = (pr.researched as usize).min(RESEARCH_LOG);

@@ -123,8 +123,8 @@ fn procedure_errors_name_the_field() {
     assert_eq!(error_path(&w), "procedure.step");
     let mut w = v.clone();
     w["procedure"]["step"] = serde_json::json!("Space");
-    w["procedure"]["flow"]["space"] = serde_json::Value::Null;
-    assert_eq!(error_path(&w), "procedure.flow.space");
+    w["procedure"]["flow"]["tactical"]["space"] = serde_json::Value::Null;
+    assert_eq!(error_path(&w), "procedure.flow.tactical.space");
     let mut w = v.clone();
     w["procedure"]["step"] = serde_json::json!({"Decide": 0});
     assert_eq!(error_path(&w), "procedure.flow.pending", "a decision step with nothing pending");

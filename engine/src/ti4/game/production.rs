@@ -17,9 +17,9 @@ use crate::ti4::state::{Location, MAX_PLANETS_PER_SYSTEM};
 use crate::ti4::technology::Payment;
 
 pub(super) fn start_production(g: &mut Ti4Game, p: Player) {
-    g.flow.queue = [0; UNIT_TYPES];
-    g.flow.transit = [0; UNIT_TYPES];
-    if g.state.player(p).in_game && production_value(g, p, g.flow.active) > 0 {
+    g.flow.production.queue = [0; UNIT_TYPES];
+    g.flow.tactical.transit = [0; UNIT_TYPES];
+    if g.state.player(p).in_game && production_value(g, p, g.flow.tactical.active) > 0 {
         g.step = Step::Produce(p);
     } else {
         end_production(g);
@@ -29,9 +29,9 @@ pub(super) fn start_production(g: &mut Ti4Game, p: Player) {
 /// A component action's production of 1 ship in system `slot` (Sling Relay): the production
 /// step with no tactical action; the turn ends after it ([`end_production`]).
 pub(crate) fn start_component_production(g: &mut Ti4Game, p: Player, slot: u8) {
-    g.flow.queue = [0; UNIT_TYPES];
-    g.flow.transit = [0; UNIT_TYPES];
-    (g.flow.active, g.flow.component) = (slot, true);
+    g.flow.production.queue = [0; UNIT_TYPES];
+    g.flow.tactical.transit = [0; UNIT_TYPES];
+    (g.flow.tactical.active, g.flow.production.component) = (slot, true);
     g.step = Step::Produce(p);
 }
 
@@ -52,16 +52,16 @@ fn unit_cost(c: &Content, units: &[Option<UnitId>; UNIT_TYPES], q: &Counts) -> u
 /// The planet of the system where produced ground forces go (one with a producing structure),
 /// or `None` for the space area.
 pub(crate) fn ground_target(g: &Ti4Game, p: Player) -> Option<u8> {
-    let sys = &g.state.systems[g.flow.active as usize];
+    let sys = &g.state.systems[g.flow.tactical.active as usize];
     (0..MAX_PLANETS_PER_SYSTEM as u8)
         .find(|&n| sys.planets[n as usize].owner == p.0 && sys.planets[n as usize].of(UnitType::SpaceDock) > 0)
 }
 
 pub(super) fn produce_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
-    let a = g.flow.active;
+    let a = g.flow.tactical.active;
     // A component action's production (Sling Relay) is of 1 ship, whatever the system's PRODUCTION.
-    let (limit, ships_only) = if g.flow.component { (1, true) } else { (production_value(g, p, a), false) };
-    producible(g, p, a, &g.flow.queue, limit, ships_only, &mut |t| buf.push(Action::Produce(t)));
+    let (limit, ships_only) = if g.flow.production.component { (1, true) } else { (production_value(g, p, a), false) };
+    producible(g, p, a, &g.flow.production.queue, limit, ships_only, &mut |t| buf.push(Action::Produce(t)));
 }
 
 /// Calls `out` with each unit type `p` may add to the production queue `q` in system `a` with
@@ -145,7 +145,8 @@ pub(crate) fn producible(
 pub(super) fn finish_production(g: &mut Ti4Game, p: Player) {
     let c = g.content.clone();
     let units = units_of(&c, &g.state, p);
-    let cost = unit_cost(&c, &units, &g.flow.queue).saturating_sub(crate::ti4::rules::production_discount(g, p));
+    let cost =
+        unit_cost(&c, &units, &g.flow.production.queue).saturating_sub(crate::ti4::rules::production_discount(g, p));
     if cost > 0 && g.state.spendable_resources(&c, p, PlanetSet::EMPTY) >= cost {
         return payment::start(g, p, cost, PlanetSet::EMPTY, PayFor::Production);
     }
@@ -155,11 +156,11 @@ pub(super) fn finish_production(g: &mut Ti4Game, p: Player) {
 /// Rules 67: the queued units, paid with `pay`, are placed in the active system.
 pub(super) fn paid_production(g: &mut Ti4Game, p: Player, pay: &Payment) {
     crate::ti4::technology::spend(&mut g.state, p, pay);
-    let a = g.flow.active;
+    let a = g.flow.tactical.active;
     let target = ground_target(g, p);
-    let produced = g.flow.queue.iter().any(|&k| k > 0);
+    let produced = g.flow.production.queue.iter().any(|&k| k > 0);
     for t in UnitType::ALL {
-        let k = g.flow.queue[t.idx()];
+        let k = g.flow.production.queue[t.idx()];
         if k == 0 {
             continue;
         }
@@ -169,7 +170,7 @@ pub(super) fn paid_production(g: &mut Ti4Game, p: Player, pay: &Payment) {
         };
         g.place_units(p, loc, t, k).expect("placed units come from reinforcements the caller checked");
     }
-    g.flow.queue = [0; UNIT_TYPES];
+    g.flow.production.queue = [0; UNIT_TYPES];
     if produced && super::pending::open(g, crate::ti4::rules::Window::AfterProduction, &[p]) {
         return;
     }
@@ -180,11 +181,11 @@ pub(super) fn paid_production(g: &mut Ti4Game, p: Player, pay: &Payment) {
 /// secondary goes on, or the tactical action ends (the active player's decisions of window
 /// `TacticalActionEnd`, then [`end_tactical_action`]).
 pub(super) fn end_production(g: &mut Ti4Game) {
-    if g.flow.component {
-        g.flow.component = false;
+    if g.flow.production.component {
+        g.flow.production.component = false;
         flow::next_turn(g);
-    } else if g.flow.warfare {
-        g.flow.warfare = false;
+    } else if g.flow.production.warfare {
+        g.flow.production.warfare = false;
         super::cards::next_secondary(g);
     } else if !super::pending::open(g, crate::ti4::rules::Window::TacticalActionEnd, &[g.flow.turn]) {
         end_tactical_action(g);

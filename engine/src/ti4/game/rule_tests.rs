@@ -217,7 +217,7 @@ fn space_combat_78_follows_movement_into_other_players_ships() {
     settle(&mut g, &mut rng);
     let a = &g.state.systems[near as usize].space;
     assert!(a.owner == ME.0 || a.owner == 1 || a.owner == NOBODY);
-    assert!(g.flow.space.is_none(), "combat resolved");
+    assert!(g.flow.tactical.space.is_none(), "combat resolved");
 }
 
 #[test]
@@ -300,7 +300,7 @@ fn ground_combat_42_and_elimination_when_the_last_planet_falls() {
         let victim = Player(1);
         if won {
             assert!(g.state.player(ME).planets.contains(pl), "the winner takes the planet");
-            let loc = Location::Planet(g.flow.active, 0);
+            let loc = Location::Planet(g.flow.tactical.active, 0);
             assert_eq!(g.state.count_at(loc, UnitType::Pds), 0, "structures are destroyed");
             assert!(!g.state.player(victim).in_game, "no planet, ground force or production: eliminated");
             eliminated += 1;

@@ -191,66 +191,6 @@ impl Tables {
     }
 }
 
-impl Flow {
-    /// The bookkeeping of a game before its first step.
-    pub fn new() -> Flow {
-        Flow {
-            picks: 0,
-            passed: 0,
-            turn: Player(0),
-            turn_initiative: 0,
-            custodians: true,
-            active: 0,
-            transit: [0; UNIT_TYPES],
-            transit_damaged: [0; UNIT_TYPES],
-            rift: [0; UNIT_TYPES],
-            move_bonus_used: false,
-            moved_from: 0,
-            capacity: 0,
-            carried: 0,
-            committed: [[0; 2]; 3],
-            queue: [0; UNIT_TYPES],
-            warfare: false,
-            component: false,
-            card: 0,
-            card_owner: Player(0),
-            defender: Player(0),
-            follower: 0,
-            order_idx: 0,
-            scored_now: 0,
-            agenda: 0,
-            votes: [0; 2],
-            agenda_card: super::agendas::NO_AGENDA,
-            for_voters: 0,
-            voters: 0,
-            ballot: PlanetSet::EMPTY,
-            extra_voters: 0,
-            outcome: 0,
-            transacted: 0,
-            offer_from: 0,
-            offer_what: 0,
-            gained: 0,
-            predictions: [0; 2],
-            predictors: 0,
-            combat_losses: 0,
-            ceasefire: false,
-            logistics: 0,
-            space: None,
-            ground: None,
-            tokens: Default::default(),
-            pay: Default::default(),
-            pending: Default::default(),
-            end: None,
-        }
-    }
-}
-
-impl Default for Flow {
-    fn default() -> Self {
-        Flow::new()
-    }
-}
-
 /// Setup 1: the home system tile of `f` in a game of `factions`. Council Keleres borrows the
 /// home of the first faction of its options (Mentak, Xxcha, Argent) that is not in the game.
 pub fn home_system_of(c: &Content, f: FactionId, factions: &[FactionId]) -> Result<SystemId, String> {

@@ -464,7 +464,7 @@ fn dark_energy_tap_retreats_into_empty_adjacent_systems() {
     let mut g = plain(scenario());
     let h = home(&g);
     let near = slot_at_distance(&g, h, 1);
-    g.flow.active = near;
+    g.flow.tactical.active = near;
     // A neighbour of the active system held by another player's planet unit stays closed.
     let held = bits(g.galaxy().neighbours(near))
         .find(|&sl| sl != h && !g.content().systems[g.galaxy().tile(sl).idx()].planets.is_empty())
@@ -497,7 +497,7 @@ fn defender_at_combat_start(n: u8, cannon: bool) -> (u8, u8) {
     }
     g.apply(Action::Done);
     assert_eq!(g.step, Step::Space);
-    let d = g.flow.space.as_ref().unwrap().force(crate::ti4::combat::Side::Defender);
+    let d = g.flow.tactical.space.as_ref().unwrap().force(crate::ti4::combat::Side::Defender);
     (d.count(UnitType::Cruiser), d.count(UnitType::Destroyer))
 }
 
@@ -656,15 +656,15 @@ fn predictive_intelligence_casts_3_additional_votes() {
         // ME votes last (speaker), with no ready planet, "for"; the others cast 5 "against".
         g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(ME).planets);
         agendas::reveal(&mut g, &mut rng);
-        g.flow.votes = [0, 5];
-        g.flow.for_voters = 0;
-        g.flow.extra_voters = 0;
+        g.flow.agenda_phase.votes = [0, 5];
+        g.flow.agenda_phase.for_voters = 0;
+        g.flow.agenda_phase.extra_voters = 0;
         g.state.tokens.speaker = Some(ME);
         g.step = Step::Vote(ME);
         g.apply(Action::Vote(0));
-        assert_eq!(g.flow.votes, [if pi { 3 } else { 0 }, 5], "Predictive Intelligence: +3 votes");
+        assert_eq!(g.flow.agenda_phase.votes, [if pi { 3 } else { 0 }, 5], "Predictive Intelligence: +3 votes");
         assert_eq!(g.step, Step::ResolveAgenda);
-        assert_eq!(g.flow.outcome, 1, "against wins");
+        assert_eq!(g.flow.agenda_phase.outcome, 1, "against wins");
         g.apply_chance(&mut rng);
         // The outcome voted for is not resolved: the card is exhausted.
         let t = g.content().tech("predictive_intelligence").unwrap();
@@ -710,7 +710,7 @@ fn combat_modifiers_against(owner: Player) -> (i8, i8) {
     g.apply(Action::Move(h, UnitType::Destroyer));
     g.apply(Action::Done);
     assert_eq!(g.step, Step::Space);
-    let c = g.flow.space.as_ref().unwrap();
+    let c = g.flow.tactical.space.as_ref().unwrap();
     let side = |s| c.force(s).modifier();
     (side(crate::ti4::combat::Side::Attacker), side(crate::ti4::combat::Side::Defender))
 }
@@ -790,7 +790,7 @@ fn sling_relay_produces_1_ship_in_a_system_with_a_space_dock() {
     assert_eq!(g.state.player(ME).tactic, tactic, "no system activated");
     assert!(g.state.player(ME).exhausted_techs.contains(sr.tech().unwrap()), "the card is exhausted");
     assert_ne!(g.step, Step::Turn(ME), "the component action was the turn's action");
-    assert!(!g.flow.component);
+    assert!(!g.flow.production.component);
     check(&g).unwrap();
     g.flow.turn = ME;
     g.step = Step::Turn(ME);

@@ -127,7 +127,7 @@ fn sundered_destroys_units_entering_the_crimson_home_in_play() {
                     g.legal_actions(&mut buf);
                     let a = buf[rng.random_range(0..buf.len())];
                     let moving = matches!(a, Action::Move(..)) && g.step == Step::Move(Player(p as u8));
-                    entered += (p != 0 && moving && g.flow.active == home) as u32;
+                    entered += (p != 0 && moving && g.flow.tactical.active == home) as u32;
                     g.apply(a);
                 }
             }

@@ -45,9 +45,9 @@ fn exhaust_card(src: Source, g: &mut Ti4Game, p: Player) {
 /// The card of a player who cast its votes for the outcome that is not resolved (`for_`: "for"
 /// resolves) is exhausted.
 fn exhaust(src: Source, g: &mut Ti4Game, p: Player, for_: bool) {
-    let voted_for = g.flow.for_voters >> p.0 & 1 == 1;
+    let voted_for = g.flow.agenda_phase.for_voters >> p.0 & 1 == 1;
     if let Some(t) = src.tech() {
-        if g.flow.extra_voters >> p.0 & 1 == 1 && voted_for != for_ {
+        if g.flow.agenda_phase.extra_voters >> p.0 & 1 == 1 && voted_for != for_ {
             g.state.player_mut(p).exhausted_techs.insert(t);
         }
     }

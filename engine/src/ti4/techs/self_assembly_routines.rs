@@ -21,7 +21,7 @@ fn planets(_src: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn F
     if window != Window::AfterProduction || g.state.player(p).reinforcements[UnitType::Mech.idx()] == 0 {
         return;
     }
-    let (a, c) = (g.flow.active, g.content());
+    let (a, c) = (g.flow.tactical.active, g.content());
     for n in 0..MAX_PLANETS_PER_SYSTEM as u8 {
         let loc = Location::Planet(a, n);
         if g.state.planet_at(c, loc).is_some_and(|pl| g.state.player(p).planets.contains(pl))
@@ -35,7 +35,7 @@ fn planets(_src: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn F
 /// Self-Assembly Routines: exhausts the card and places the mech on planet `n` of the system.
 fn place_mech(src: Source, g: &mut Ti4Game, p: Player, _window: Window, n: u16) {
     let Some(t) = src.tech() else { return };
-    if g.place_units(p, Location::Planet(g.flow.active, n as u8), UnitType::Mech, 1).is_ok() {
+    if g.place_units(p, Location::Planet(g.flow.tactical.active, n as u8), UnitType::Mech, 1).is_ok() {
         g.state.player_mut(p).exhausted_techs.insert(t);
     }
 }

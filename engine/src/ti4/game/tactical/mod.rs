@@ -144,18 +144,18 @@ pub(in crate::ti4::game) fn activate(g: &mut Ti4Game, p: Player, slot: u8) {
     ps.tactic -= 1;
     g.state.systems[slot as usize].tokens |= 1 << p.0;
     let f = &mut g.flow;
-    f.active = slot;
-    f.transit = [0; UNIT_TYPES];
-    f.transit_damaged = [0; UNIT_TYPES];
-    f.rift = [0; UNIT_TYPES];
-    f.move_bonus_used = false;
-    f.moved_from = 0;
-    f.capacity = 0;
-    f.carried = 0;
-    f.committed = [[0; 2]; 3];
-    f.queue = [0; UNIT_TYPES];
-    f.warfare = false;
-    f.gained = 0;
+    f.tactical.active = slot;
+    f.tactical.transit = [0; UNIT_TYPES];
+    f.tactical.transit_damaged = [0; UNIT_TYPES];
+    f.tactical.rift = [0; UNIT_TYPES];
+    f.tactical.move_bonus_used = false;
+    f.tactical.moved_from = 0;
+    f.tactical.capacity = 0;
+    f.tactical.carried = 0;
+    f.tactical.committed = [[0; 2]; 3];
+    f.production.queue = [0; UNIT_TYPES];
+    f.production.warfare = false;
+    f.tactical.gained = 0;
     if f.logistics == 1 {
         f.logistics = 2;
     }

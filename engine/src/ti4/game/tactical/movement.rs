@@ -43,7 +43,7 @@ pub(super) fn movement_blocked(g: &Ti4Game, p: Player) -> u64 {
 /// Hook point `move_bonus_once` (Gravity Drive): +1 to the move value of 1 ship, available
 /// while unused this tactical action.
 pub(super) fn move_bonus_once_available(g: &Ti4Game, p: Player) -> bool {
-    !g.flow.move_bonus_used && rules::move_bonus_once(g, p)
+    !g.flow.tactical.move_bonus_used && rules::move_bonus_once(g, p)
 }
 
 /// The movement rules of `p` for one batch of movement queries, asked once: the hook points
@@ -159,11 +159,11 @@ pub(in crate::ti4::game) fn transit_non_fighters(f: &Counts) -> u32 {
 
 pub(in crate::ti4::game) fn move_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
     let (c, s) = (&*g.content, &g.state);
-    let a = g.flow.active;
+    let a = g.flow.tactical.active;
     let units = units_of(c, s, p);
     let m = Mover::of(g, p);
     let here = if s.systems[a as usize].space.owner == p.0 { non_fighter_ships(s, a) } else { 0 };
-    let fleet_ok = here + transit_non_fighters(&g.flow.transit) < crate::ti4::rules::fleet_limit(c, s, p);
+    let fleet_ok = here + transit_non_fighters(&g.flow.tactical.transit) < crate::ti4::rules::fleet_limit(c, s, p);
     for from in 0..s.num_systems {
         let sl = &s.systems[from as usize];
         if from == a || sl.tokens >> p.0 & 1 == 1 {
@@ -176,7 +176,7 @@ pub(in crate::ti4::game) fn move_options(g: &Ti4Game, p: Player, buf: &mut Vec<A
                 }
             }
         }
-        if g.flow.moved_from >> from & 1 == 1 && g.flow.carried < g.flow.capacity {
+        if g.flow.tactical.moved_from >> from & 1 == 1 && g.flow.tactical.carried < g.flow.tactical.capacity {
             for t in [UnitType::Infantry, UnitType::Mech, UnitType::Fighter] {
                 let in_space = sl.space.owner == p.0 && sl.space.of(t) > 0;
                 let on_planet = t != UnitType::Fighter && sl.planets.iter().any(|x| x.owner == p.0 && x.of(t) > 0);
@@ -193,23 +193,23 @@ pub(super) fn lift(g: &mut Ti4Game, loc: Location, t: UnitType) {
     let before = g.state.damaged_at(loc, t);
     g.state.remove_units(loc, t, 1).expect("the removed units are at the location");
     let after = g.state.damaged_at(loc, t);
-    g.flow.transit[t.idx()] += 1;
-    g.flow.transit_damaged[t.idx()] += before - after.min(before);
+    g.flow.tactical.transit[t.idx()] += 1;
+    g.flow.tactical.transit_damaged[t.idx()] += before - after.min(before);
 }
 
 pub(in crate::ti4::game) fn move_ship(g: &mut Ti4Game, p: Player, from: u8, t: UnitType) {
     let c = g.content.clone();
     let units = units_of(&c, &g.state, p);
     let m = Mover::of(g, p);
-    if let Some(r) = route(g, p, &m, from, g.flow.active, move_value(&c, &units, t)) {
-        g.flow.move_bonus_used |= r.gravity_drive;
-        g.flow.rift[t.idx()] += r.rift_roll as u8;
+    if let Some(r) = route(g, p, &m, from, g.flow.tactical.active, move_value(&c, &units, t)) {
+        g.flow.tactical.move_bonus_used |= r.gravity_drive;
+        g.flow.tactical.rift[t.idx()] += r.rift_roll as u8;
     }
     lift(g, Location::Space(from), t);
     let cap = capacity_of(&c, &units, t);
     if cap > 0 {
-        g.flow.capacity += cap;
-        g.flow.moved_from |= 1 << from;
+        g.flow.tactical.capacity += cap;
+        g.flow.tactical.moved_from |= 1 << from;
     }
     // Units the departure would leave over capacity go along.
     let (left_cap, load) = space_load(&c, &g.state, from);
@@ -217,7 +217,7 @@ pub(in crate::ti4::game) fn move_ship(g: &mut Ti4Game, p: Player, from: u8, t: U
     for u in [UnitType::Infantry, UnitType::Mech, UnitType::Fighter] {
         while excess > 0 && g.state.count_at(Location::Space(from), u) > 0 {
             lift(g, Location::Space(from), u);
-            g.flow.carried += 1;
+            g.flow.tactical.carried += 1;
             excess -= 1;
         }
     }
@@ -235,13 +235,13 @@ pub(in crate::ti4::game) fn carry(g: &mut Ti4Game, p: Player, from: u8, t: UnitT
             .unwrap_or(space)
     };
     lift(g, loc, t);
-    g.flow.carried += 1;
+    g.flow.tactical.carried += 1;
 }
 
 pub(in crate::ti4::game) fn end_movement(g: &mut Ti4Game) {
     // Window `AfterMovement`: the other players' "you may" once ships moved into the system,
     // clockwise from the active player.
-    if SHIPS.iter().any(|&t| g.flow.transit[t.idx()] > 0) {
+    if SHIPS.iter().any(|&t| g.flow.tactical.transit[t.idx()] > 0) {
         let (p, n) = (g.flow.turn, g.state.num_players);
         let mut others = [Player(0); crate::ti4::ids::MAX_PLAYERS];
         for (k, q) in others.iter_mut().enumerate().take(n as usize - 1) {
@@ -257,7 +257,7 @@ pub(in crate::ti4::game) fn end_movement(g: &mut Ti4Game) {
 /// After movement and its decisions: gravity rift rolls and space cannon offense (a chance
 /// event) when there are any, else the ships arrive.
 pub(in crate::ti4::game) fn after_movement(g: &mut Ti4Game) {
-    let rifts = g.flow.rift.iter().any(|&k| k > 0);
+    let rifts = g.flow.tactical.rift.iter().any(|&k| k > 0);
     if rifts || cannon_may_fire(g) {
         g.step = Step::SpaceCannon;
     } else {
@@ -268,7 +268,7 @@ pub(in crate::ti4::game) fn after_movement(g: &mut Ti4Game) {
 pub(super) fn transit_force(g: &Ti4Game, p: Player, arena: Arena) -> Force {
     let units = units_of(&g.content, &g.state, p);
     let f = Force::new(&g.content, &units, arena).expect("effective units");
-    f.with_counts(g.flow.transit, g.flow.transit_damaged).unwrap_or(f)
+    f.with_counts(g.flow.tactical.transit, g.flow.tactical.transit_damaged).unwrap_or(f)
 }
 
 /// Transported units over the moving ships' capacity are lost (in transit they are off the
@@ -276,18 +276,20 @@ pub(super) fn transit_force(g: &Ti4Game, p: Player, arena: Arena) -> Force {
 pub(in crate::ti4::game) fn trim_transit(g: &mut Ti4Game, p: Player) {
     let c = g.content.clone();
     let units = units_of(&c, &g.state, p);
-    let cap: u32 = SHIPS.iter().map(|&t| g.flow.transit[t.idx()] as u32 * capacity_of(&c, &units, t) as u32).sum();
+    let cap: u32 =
+        SHIPS.iter().map(|&t| g.flow.tactical.transit[t.idx()] as u32 * capacity_of(&c, &units, t) as u32).sum();
     for t in [UnitType::Fighter, UnitType::Infantry, UnitType::Mech] {
         loop {
             let load: u32 = [UnitType::Fighter, UnitType::Infantry, UnitType::Mech]
                 .iter()
-                .map(|&u| g.flow.transit[u.idx()] as u32)
+                .map(|&u| g.flow.tactical.transit[u.idx()] as u32)
                 .sum();
-            if load <= cap || g.flow.transit[t.idx()] == 0 {
+            if load <= cap || g.flow.tactical.transit[t.idx()] == 0 {
                 break;
             }
-            g.flow.transit[t.idx()] -= 1;
-            g.flow.transit_damaged[t.idx()] = g.flow.transit_damaged[t.idx()].min(g.flow.transit[t.idx()]);
+            g.flow.tactical.transit[t.idx()] -= 1;
+            g.flow.tactical.transit_damaged[t.idx()] =
+                g.flow.tactical.transit_damaged[t.idx()].min(g.flow.tactical.transit[t.idx()]);
         }
     }
 }
@@ -297,10 +299,11 @@ pub(in crate::ti4::game) fn trim_transit(g: &mut Ti4Game, p: Player) {
 /// are lost with it ([`trim_transit`]).
 pub(in crate::ti4::game) fn gravity_rift_rolls(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     for &t in SHIPS {
-        for _ in 0..std::mem::take(&mut g.flow.rift[t.idx()]) {
-            if rift_destroys(roll_d10(rng)) && g.flow.transit[t.idx()] > 0 {
-                g.flow.transit[t.idx()] -= 1;
-                g.flow.transit_damaged[t.idx()] = g.flow.transit_damaged[t.idx()].min(g.flow.transit[t.idx()]);
+        for _ in 0..std::mem::take(&mut g.flow.tactical.rift[t.idx()]) {
+            if rift_destroys(roll_d10(rng)) && g.flow.tactical.transit[t.idx()] > 0 {
+                g.flow.tactical.transit[t.idx()] -= 1;
+                g.flow.tactical.transit_damaged[t.idx()] =
+                    g.flow.tactical.transit_damaged[t.idx()].min(g.flow.tactical.transit[t.idx()]);
             }
         }
     }
@@ -311,26 +314,27 @@ pub(in crate::ti4::game) fn gravity_rift_rolls(g: &mut Ti4Game, rng: &mut ChaCha
 /// else the moving units arrive.
 pub(super) fn arrive(g: &mut Ti4Game) {
     let p = g.flow.turn;
-    let moving_ships = SHIPS.iter().any(|&t| g.flow.transit[t.idx()] > 0);
+    let moving_ships = SHIPS.iter().any(|&t| g.flow.tactical.transit[t.idx()] > 0);
     if !moving_ships {
-        g.flow.transit = [0; UNIT_TYPES];
-        g.flow.transit_damaged = [0; UNIT_TYPES];
+        g.flow.tactical.transit = [0; UNIT_TYPES];
+        g.flow.tactical.transit_damaged = [0; UNIT_TYPES];
     }
     if let (Some(d), true) = (defender_in_space(g, p), moving_ships) {
-        let loc = Location::Space(g.flow.active);
+        let loc = Location::Space(g.flow.tactical.active);
         let (c, s) = (&*g.content, &g.state);
         let mut att = rules::with_combat_roll_modifier(c, s, p, transit_force(g, p, Arena::Space));
-        let bonus = crate::ti4::galaxy::anomaly::defender_combat_bonus(g.galaxy.anomalies(g.flow.active)) as i8;
+        let bonus =
+            crate::ti4::galaxy::anomaly::defender_combat_bonus(g.galaxy.anomalies(g.flow.tactical.active)) as i8;
         let mut def = rules::with_combat_roll_modifier(c, s, d, board_force(g, d, loc).with_modifier(bonus));
         // At the start of the combat: the active player's abilities first.
         rules::space_combat_start(&g.content, &g.state, p, &att, &mut def);
         rules::space_combat_start(&g.content, &g.state, d, &def, &mut att);
-        g.flow.defender = d;
+        g.flow.tactical.defender = d;
         let sets = [retreat_systems(g, p), retreat_systems(g, d)];
         let mut combat = SpaceCombat::new(att, def, sets).expect("space forces");
         combat
             .set_repair([rules::combat_repair(&g.content, &g.state, p), rules::combat_repair(&g.content, &g.state, d)]);
-        g.flow.space = Some(combat);
+        g.flow.tactical.space = Some(combat);
         g.step = Step::Space;
         return;
     }
@@ -339,22 +343,22 @@ pub(super) fn arrive(g: &mut Ti4Game) {
 }
 
 pub(in crate::ti4::game) fn place_transit(g: &mut Ti4Game, p: Player) {
-    let loc = Location::Space(g.flow.active);
-    let arriving = SHIPS.iter().any(|&t| g.flow.transit[t.idx()] > 0);
+    let loc = Location::Space(g.flow.tactical.active);
+    let arriving = SHIPS.iter().any(|&t| g.flow.tactical.transit[t.idx()] > 0);
     if arriving && defender_in_space(g, p).is_none() && g.state.occupant(loc).is_some_and(|q| q != p) {
         // Another player's non-ship units left in space without capacity are lost (only when
         // ships arrive and that player has no ships there: nothing else is destroyed).
         destroy_stranded(g, loc, p);
     }
     for t in UnitType::ALL {
-        let k = g.flow.transit[t.idx()];
+        let k = g.flow.tactical.transit[t.idx()];
         if k > 0 {
-            let d = g.state.damaged_at(loc, t) + g.flow.transit_damaged[t.idx()];
+            let d = g.state.damaged_at(loc, t) + g.flow.tactical.transit_damaged[t.idx()];
             g.place_units(p, loc, t, k).expect("placed units come from reinforcements the caller checked");
             g.state.set_damaged(loc, t, d.min(g.state.count_at(loc, t))).expect("at most the units there are damaged");
         }
     }
-    g.flow.transit = [0; UNIT_TYPES];
-    g.flow.transit_damaged = [0; UNIT_TYPES];
-    enforce_capacity(g, g.flow.active, Some(p));
+    g.flow.tactical.transit = [0; UNIT_TYPES];
+    g.flow.tactical.transit_damaged = [0; UNIT_TYPES];
+    enforce_capacity(g, g.flow.tactical.active, Some(p));
 }

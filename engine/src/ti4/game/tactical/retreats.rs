@@ -17,7 +17,7 @@ pub(in crate::ti4::game) fn retreat_systems(g: &Ti4Game, p: Player) -> SystemSet
     let (c, s) = (&*g.content, &g.state);
     let tap = rules::retreat_into_empty(g, p);
     let mut out = SystemSet::EMPTY;
-    for sl in bits(adjacent_without_enemy_ships(g, p, g.flow.active)) {
+    for sl in bits(adjacent_without_enemy_ships(g, p, g.flow.tactical.active)) {
         let sys = &s.systems[sl as usize];
         let units = sys.space.owner == p.0 || sys.planets.iter().any(|a| a.owner == p.0);
         let planet = c.systems[sys.tile.idx()].planets.iter().any(|&pl| s.player(p).planets.contains(pl));

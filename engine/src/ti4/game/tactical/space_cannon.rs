@@ -15,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 /// Shooters of space cannon offense: other players' units with SPACE CANNON in the active
 /// system or (adjacent range) next to it, and the active player's against a defender there.
 pub(super) fn cannon_forces(g: &Ti4Game, q: Player) -> (Force, Force) {
-    let a = g.flow.active;
+    let a = g.flow.tactical.active;
     super::super::engagement::cannon_forces(&g.content, &g.state, q, a, g.galaxy.neighbours(a))
 }
 
@@ -24,7 +24,7 @@ pub(super) fn has_cannon(f: &Force) -> bool {
 }
 
 pub(super) fn defender_in_space(g: &Ti4Game, p: Player) -> Option<Player> {
-    let a = &g.state.systems[g.flow.active as usize].space;
+    let a = &g.state.systems[g.flow.tactical.active as usize].space;
     a.occupant().filter(|&q| q != p && SHIPS.iter().any(|&t| a.of(t) > 0))
 }
 
@@ -37,8 +37,8 @@ pub(super) fn cannon_may_fire(g: &Ti4Game) -> bool {
         let (h, n) = cannon_forces(g, q);
         has_cannon(&h) || UnitType::ALL.iter().any(|&t| n.count(t) > 0 && n.stats(t).space_cannon_adjacent)
     };
-    let space = &g.state.systems[g.flow.active as usize].space;
-    let targets = SHIPS.iter().any(|&t| g.flow.transit[t.idx()] > 0)
+    let space = &g.state.systems[g.flow.tactical.active as usize].space;
+    let targets = SHIPS.iter().any(|&t| g.flow.tactical.transit[t.idx()] > 0)
         || (space.owner == p.0 && SHIPS.iter().any(|&t| space.of(t) > 0));
     (defender_in_space(g, p).is_some() && fires(p))
         || (targets && g.state.seats().any(|q| q != p && g.state.player(q).in_game && fires(q)))
@@ -54,7 +54,7 @@ pub(super) fn cannon_may_fire(g: &Ti4Game) -> bool {
 pub(in crate::ti4::game) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     gravity_rift_rolls(g, rng);
     let p = g.flow.turn;
-    let loc = Location::Space(g.flow.active);
+    let loc = Location::Space(g.flow.tactical.active);
     if let Some(d) = defender_in_space(g, p) {
         let (h, near) = cannon_forces(g, p);
         let mut f = board_force(g, d, loc);
@@ -62,7 +62,7 @@ pub(in crate::ti4::game) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) 
             assign_cannon_hits(&mut f, hits, graviton);
             write_back(g, loc, &f, p);
             // Capacity 16.3: a carrier lost (Graviton Laser System) takes its fighters along.
-            enforce_capacity(g, g.flow.active, Some(p));
+            enforce_capacity(g, g.flow.tactical.active, Some(p));
         }
     }
     let contested = defender_in_space(g, p).is_some();
@@ -80,15 +80,15 @@ pub(in crate::ti4::game) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) 
             let mut f = transit_force(g, p, Arena::Space);
             if let Some((hits, graviton)) = cannon_hits(g, q, p, &h, &near, &f, rng) {
                 assign_cannon_hits(&mut f, hits, graviton);
-                g.flow.transit = *f.counts();
-                g.flow.transit_damaged = *f.damaged_counts();
+                g.flow.tactical.transit = *f.counts();
+                g.flow.tactical.transit_damaged = *f.damaged_counts();
             }
         } else {
             let mut f = board_force(g, p, loc);
             if let Some((hits, graviton)) = cannon_hits(g, q, p, &h, &near, &f, rng) {
                 assign_cannon_hits(&mut f, hits, graviton);
                 write_back(g, loc, &f, q);
-                enforce_capacity(g, g.flow.active, None);
+                enforce_capacity(g, g.flow.tactical.active, None);
             }
         }
     }

@@ -12,28 +12,28 @@ use crate::ti4::state::Location;
 /// first), then a retreat or the landing.
 pub(in crate::ti4::game) fn after_space_combat(g: &mut Ti4Game) {
     let p = g.flow.turn;
-    let Some(combat) = g.flow.space.take() else { return };
-    let loc = Location::Space(g.flow.active);
-    let d = g.flow.defender;
+    let Some(combat) = g.flow.tactical.space.take() else { return };
+    let loc = Location::Space(g.flow.tactical.active);
+    let d = g.flow.tactical.defender;
     let def = *combat.force(crate::ti4::combat::Side::Defender);
     let def_lost = casualties(&board_counts(g, loc), &def);
     write_back(g, loc, &def, p);
     let att = *combat.force(crate::ti4::combat::Side::Attacker);
-    let att_lost = casualties(&g.flow.transit, &att);
-    g.flow.transit = *att.counts();
-    g.flow.transit_damaged = *att.damaged_counts();
+    let att_lost = casualties(&g.flow.tactical.transit, &att);
+    g.flow.tactical.transit = *att.counts();
+    g.flow.tactical.transit_damaged = *att.damaged_counts();
     rules::combat_casualties(g, p, d, &def_lost);
     rules::combat_casualties(g, d, p, &att_lost);
-    g.flow.combat_losses = combat_losses(p, &att_lost, d, &def_lost);
+    g.flow.tactical.combat_losses = combat_losses(p, &att_lost, d, &def_lost);
     let retreat = combat.retreat().and_then(|(side, tile)| g.galaxy.slot_of(tile).map(|sl| (side, sl)));
     match retreat {
         Some((crate::ti4::combat::Side::Attacker, to)) => {
             trim_transit(g, p);
-            let (counts, damaged) = (g.flow.transit, g.flow.transit_damaged);
-            g.flow.transit = [0; UNIT_TYPES];
-            g.flow.transit_damaged = [0; UNIT_TYPES];
+            let (counts, damaged) = (g.flow.tactical.transit, g.flow.tactical.transit_damaged);
+            g.flow.tactical.transit = [0; UNIT_TYPES];
+            g.flow.tactical.transit_damaged = [0; UNIT_TYPES];
             retreat_to(g, p, to, &counts, &damaged);
-            enforce_capacity(g, g.flow.active, Some(p));
+            enforce_capacity(g, g.flow.tactical.active, Some(p));
             if defender_in_space(g, p).is_some() {
                 rules::combat_won(g, d, p);
             }
@@ -54,9 +54,9 @@ pub(in crate::ti4::game) fn after_space_combat(g: &mut Ti4Game) {
             }
             retreat_to(g, d, to, &counts, &damaged);
         }
-        None => enforce_capacity(g, g.flow.active, Some(p)),
+        None => enforce_capacity(g, g.flow.tactical.active, Some(p)),
     }
-    let attacker_ships = SHIPS.iter().any(|&t| g.flow.transit[t.idx()] > 0);
+    let attacker_ships = SHIPS.iter().any(|&t| g.flow.tactical.transit[t.idx()] > 0);
     let defender_ships = defender_in_space(g, p).is_some();
     // Rules 78.10: the side with ships left wins (a stalemate, both left, has no winner).
     match (attacker_ships, defender_ships) {
@@ -66,8 +66,8 @@ pub(in crate::ti4::game) fn after_space_combat(g: &mut Ti4Game) {
     }
     if !attacker_ships || defender_ships {
         // Lost, or a stalemate (treated as the attacker's loss): the moving units are gone.
-        g.flow.transit = [0; UNIT_TYPES];
-        g.flow.transit_damaged = [0; UNIT_TYPES];
+        g.flow.tactical.transit = [0; UNIT_TYPES];
+        g.flow.tactical.transit_damaged = [0; UNIT_TYPES];
     } else {
         trim_transit(g, p);
         place_transit(g, p);

@@ -1,0 +1,229 @@
+//! The state the round loop keeps beyond the [`Step`]: [`Flow`] holds the phase bookkeeping
+//! (strategy picks, passes, the turn, the custodians, the pending decisions, payments and token
+//! placements under way, the end) and one small struct per procedure that can be under way: a
+//! tactical action, a production, a strategic action, the status phase's scoring, the agenda
+//! phase's vote, the turn's transactions. Every field is `Copy`, so cloning a game copies it.
+
+use super::{agendas, payment, pending, tokens, Counts, EndCondition};
+use crate::ti4::combat::{GroundCombat, SpaceCombat};
+use crate::ti4::ids::*;
+
+/// Where the round stands beyond the [`Step`]: the phase bookkeeping, and the state of each
+/// procedure that can be under way (its own small struct). `Copy`.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct Flow {
+    /// Strategy phase: picks made.
+    pub picks: u8,
+    /// Action phase: players who passed (bit per seat).
+    pub passed: u8,
+    /// The player whose action-phase turn it is.
+    pub turn: Player,
+    /// That player's initiative when the turn began ([`crate::ti4::elimination::initiative_key`]),
+    /// so that the next turn follows it even when the player was eliminated during it.
+    pub turn_initiative: u8,
+    /// The custodians token is still on Mecatol Rex.
+    pub custodians: bool,
+    /// The tactical action.
+    pub tactical: TacticalAction,
+    /// The production.
+    pub production: ProductionRun,
+    /// The strategic action.
+    pub strategic: StrategicAction,
+    /// Status phase scoring.
+    pub status: StatusScoring,
+    /// The agenda phase.
+    pub agenda_phase: AgendaPhase,
+    /// The transactions of the turn.
+    pub transaction: Transaction,
+    /// Fleet Logistics: 0, or 1 while the second tactical action of the turn is offered
+    /// (`Activate` or `Done` at `Step::Turn`), 2 while it runs.
+    pub logistics: u8,
+    /// Command tokens being placed ([`Step::Tokens`]).
+    pub tokens: tokens::TokenPlan,
+    /// The payment under way ([`Step::Pay`]).
+    #[serde(default)]
+    pub pay: payment::PayState,
+    /// The "you may" decisions pending at a window of the rules ([`Step::Decide`]).
+    #[serde(default)]
+    pub pending: pending::Pending,
+    /// The player who last reached the VP target (for the end).
+    pub end: Option<EndCondition>,
+}
+
+/// The tactical action under way (rules 89; digest §2.2): the active system, the units in
+/// transit, the combats, and what the action has done so far.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct TacticalAction {
+    /// Active system slot of the tactical action.
+    pub active: u8,
+    /// Ships and transported units moving into the active system (off the board meanwhile).
+    pub transit: Counts,
+    /// Damaged units among `transit`.
+    pub transit_damaged: Counts,
+    /// Ships among `transit` that moved out of or through a gravity rift and roll for it.
+    pub rift: Counts,
+    /// The once-per-tactical-action move bonus (hook point `move_bonus_once`) has been applied
+    /// to a ship.
+    pub move_bonus_used: bool,
+    /// Slots ships moved from (transport may pick up there).
+    pub moved_from: u64,
+    /// Capacity of the moving ships, and units transported.
+    pub capacity: u8,
+    /// Units transported.
+    pub carried: u8,
+    /// Ground forces committed to enemy planets, per planet `[infantry, mech]`.
+    pub committed: [[u8; 2]; 3],
+    /// Planets of the active system (bit per planet index) the active player gained control of
+    /// during this tactical action (rules 49.7; window `TacticalActionEnd` asks about them).
+    pub gained: u8,
+    /// Ceasefire was played against this tactical action: no movement into the active system.
+    pub ceasefire: bool,
+    /// The other side of the running combat.
+    pub defender: Player,
+    /// Seats (bit per seat) whose units the combat that just ended destroyed; set when a space or
+    /// ground combat ends, read at windows `SpaceCombatEnd` and `GroundCombatEnd`.
+    pub combat_losses: u8,
+    /// Space combat, when one runs.
+    pub space: Option<SpaceCombat>,
+    /// Ground combat, when one runs.
+    pub ground: Option<GroundCombat>,
+}
+
+/// A production under way (rules 67): the queue and why it runs.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct ProductionRun {
+    /// Queued production.
+    pub queue: Counts,
+    /// Production: the system is the home system through Warfare's secondary (no tactical action).
+    pub warfare: bool,
+    /// Production: a component action's (Sling Relay: 1 ship, no tactical action; the turn ends
+    /// after it).
+    pub component: bool,
+}
+
+/// The strategic action under way (rules 82): the card, its owner, and the next player asked
+/// about the secondary.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct StrategicAction {
+    /// The strategy card being resolved, and whose it is.
+    pub card: u8,
+    /// The active player of the strategic action.
+    pub card_owner: Player,
+    /// The next seat offset asked about the secondary (1..n).
+    pub follower: u8,
+}
+
+/// Status phase step 1 (rules 81.1): who scores next and what the scoring player has scored.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct StatusScoring {
+    /// Status scoring: order index; public/secret scored this status phase (bit 0, bit 1).
+    pub order_idx: u8,
+    /// What the scoring player has scored this status phase (bit 0 public, bit 1 secret).
+    pub scored_now: u8,
+}
+
+/// The agenda phase (rules 8): the agenda voted on, the votes, the predictions.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct AgendaPhase {
+    /// Agenda phase: agendas resolved, votes for the two outcomes.
+    pub agenda: u8,
+    /// Votes cast for "for" and "against".
+    pub votes: [u16; 2],
+    /// The agenda being voted on ([`agendas::NO_AGENDA`] when none).
+    pub agenda_card: u8,
+    /// Players who voted "for" (bit per seat).
+    pub for_voters: u8,
+    /// Players who cast votes for either outcome (bit per seat; abstainers are not in it).
+    pub voters: u8,
+    /// The planets exhausted so far by the vote being cast ([`Step::CastVotes`]; empty at any
+    /// other step).
+    pub ballot: PlanetSet,
+    /// Players who cast additional votes on this agenda (hook point `extra_votes`; bit per
+    /// seat).
+    pub extra_voters: u8,
+    /// The outcome to resolve: 0 for, 1 against.
+    pub outcome: u8,
+    /// Seats (bit per seat) that predicted each outcome (0 "for", 1 "against") of the agenda
+    /// being voted on (rules' "predict aloud", window `AgendaRevealed`); cleared at each reveal.
+    pub predictions: [u8; 2],
+    /// Seats (bit per seat) that made a prediction during this agenda phase (cleared as the
+    /// phase starts).
+    pub predictors: u8,
+}
+
+/// Transactions of the active player's turn (rules 94).
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Transaction {
+    /// Neighbours the active player has transacted with this turn (bit per seat).
+    pub transacted: u8,
+    /// The seat offering the pending transaction.
+    pub offer_from: u8,
+    /// What the pending transaction offers (see [`Action::Transact`]).
+    pub offer_what: u8,
+}
+
+impl Flow {
+    /// The bookkeeping of a game before its first step.
+    pub fn new() -> Flow {
+        Flow {
+            picks: 0,
+            passed: 0,
+            turn: Player(0),
+            turn_initiative: 0,
+            custodians: true,
+            tactical: TacticalAction::default(),
+            production: ProductionRun::default(),
+            strategic: StrategicAction::default(),
+            status: StatusScoring::default(),
+            agenda_phase: AgendaPhase::default(),
+            transaction: Transaction::default(),
+            logistics: 0,
+            tokens: Default::default(),
+            pay: Default::default(),
+            pending: Default::default(),
+            end: None,
+        }
+    }
+}
+
+impl Default for Flow {
+    fn default() -> Self {
+        Flow::new()
+    }
+}
+
+impl Default for AgendaPhase {
+    fn default() -> Self {
+        AgendaPhase {
+            agenda: 0,
+            votes: [0; 2],
+            agenda_card: agendas::NO_AGENDA,
+            for_voters: 0,
+            voters: 0,
+            ballot: PlanetSet::EMPTY,
+            extra_voters: 0,
+            outcome: 0,
+            predictions: [0; 2],
+            predictors: 0,
+        }
+    }
+}
+
+impl AgendaPhase {
+    /// The seats (bit per seat) that voted for the outcome `for_` ("for" when true, "against"
+    /// otherwise) of the agenda voted on last (`voters`, `for_voters`).
+    pub fn voters_for(&self, for_: bool) -> u8 {
+        if for_ {
+            self.for_voters
+        } else {
+            self.voters & !self.for_voters
+        }
+    }
+}
