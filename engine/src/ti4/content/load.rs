@@ -428,10 +428,18 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
         let starting_choice = match &f.starting_technology_choice {
             None => None,
             Some(c) => Some(match &c.from {
+                Some(_) if c.owned_by_others => {
+                    return Err(ix.bad(
+                        2,
+                        e,
+                        "starting_technology_choice",
+                        "both a list 'from' and 'owned_by_others'".into(),
+                    ))
+                }
                 Some(list) => {
                     StartingChoice::From { choose: c.choose, options: techset(list, "starting_technology_choice")? }
                 }
-                None if f.id == "keleres" => StartingChoice::OwnedByOthers { choose: c.choose },
+                None if c.owned_by_others => StartingChoice::OwnedByOthers { choose: c.choose },
                 None => StartingChoice::Unspecified { choose: c.choose },
             }),
         };

@@ -115,6 +115,10 @@ pub struct RawChoice {
     pub choose: u8,
     /// The options; `null` where the rule is not a fixed list (Keleres, Deepwrought).
     pub from: Option<Vec<String>>,
+    /// The options are the technologies other players own (Council Keleres, the Tribunii: "2
+    /// non-faction technologies owned by other players"); with `from` null.
+    #[serde(default)]
+    pub owned_by_others: bool,
 }
 
 /// One alternative home system (Council Keleres).

@@ -195,6 +195,27 @@ fn setup_breaking_content_is_an_error_naming_file_entry_and_field() {
     assert!(load(&texts()).is_ok());
 }
 
+/// Council Keleres' starting technologies (the Tribunii: "2 non-faction technologies owned by
+/// other players") come from the content's `owned_by_others`, not from its faction id; a list
+/// and that flag together are an error naming the field.
+#[test]
+fn keleres_starting_choice_is_the_contents_owned_by_others() {
+    let c = load(&texts()).unwrap();
+    let k = c.faction("keleres").expect("keleres");
+    assert_eq!(c.factions[k.idx()].starting_choice, Some(StartingChoice::OwnedByOthers { choose: 2 }));
+    let c = edited(2, |v| faction_mut(v, "keleres")["starting_technology_choice"]["owned_by_others"] = false.into())
+        .unwrap();
+    assert_eq!(c.factions[k.idx()].starting_choice, Some(StartingChoice::Unspecified { choose: 2 }));
+    let e = edited(2, |v| {
+        faction_mut(v, "keleres")["starting_technology_choice"]["from"] = serde_json::json!(["gravity_drive"])
+    })
+    .unwrap_err();
+    assert_eq!(
+        (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
+        ("factions.json", "keleres", "starting_technology_choice")
+    );
+}
+
 #[test]
 fn cards_must_hold_every_objective_the_rules_evaluate() {
     let e =
