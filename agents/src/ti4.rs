@@ -1047,23 +1047,16 @@ impl Targets {
 }
 
 /// Ship cost and ground forces of `p` that could still move into the active system: ships
-/// that reach it (move value, anomalies and other players' ships; Gravity Drive and rifts
-/// ignored) from systems without `p`'s command token, as many non-fighter ships as the fleet
+/// that reach it (the engine's movement query, [`Ti4Game::ship_reach`]: every movement rule in
+/// play, Gravity Drive, rifts and the Creuss wormholes included) from systems without `p`'s
+/// command token, as many non-fighter ships as the fleet
 /// pool allows, the ground forces and fighters there they could carry, and what the ships
 /// already moving could still pick up.
 fn reachable(g: &Ti4Game, p: Player, units: &Units) -> (f64, f64) {
-    use engine::ti4::galaxy::anomaly::move_value_leaving;
-    let (s, gal, f) = (g.state(), g.galaxy(), &g.flow());
+    let (s, f) = (g.state(), &g.flow());
     let a = f.tactical.active;
     let cost = &units.cost;
-    let traits = engine::ti4::rules::mover_traits(g, p);
-    let mut enemy_ships = 0u64;
-    for sl in 0..s.num_systems {
-        let sp = &s.systems[sl as usize].space;
-        if sp.owner != p.0 && sp.owner != NOBODY && UnitType::ALL.iter().any(|&t| is_ship(t) && sp.of(t) > 0) {
-            enemy_ships |= 1 << sl;
-        }
-    }
+    let moves = g.ship_reach(p);
     let non_fighters = |k: &[u8]| -> u32 {
         UnitType::ALL.iter().filter(|&&t| is_ship(t) && t != UnitType::Fighter).map(|t| k[t.idx()] as u32).sum()
     };
@@ -1087,12 +1080,7 @@ fn reachable(g: &Ti4Game, p: Player, units: &Units) -> (f64, f64) {
             if k == 0 || mv == 0 || room <= 0.0 {
                 continue;
             }
-            let mv = move_value_leaving(gal.anomalies(sl), mv, traits).min(7);
-            let ok = *reach[mv as usize].get_or_insert_with(|| {
-                let mut q = gal.anomaly_reach(mv, traits, false);
-                q.no_pass |= enemy_ships;
-                gal.reach(sl, &q) >> a & 1 == 1
-            });
+            let ok = *reach[mv.min(7) as usize].get_or_insert_with(|| moves.systems(sl, mv) >> a & 1 == 1);
             if ok {
                 let k = (k as f64).min(room);
                 room -= k;

@@ -65,6 +65,7 @@ pub use agendas::{AgendaEffect, AgendaTable};
 pub use objectives::{Cond, ObjectiveTable};
 pub use procedures::{AgendaPhase, Flow, ProductionRun, StatusScoring, StrategicAction, TacticalAction, Transaction};
 pub use setup::{MapChoice, Ti4Options};
+pub use tactical::ShipReach;
 
 use crate::game::{Game, PerPlayer, Turn};
 use crate::ti4::combat::HitChoice;

@@ -198,3 +198,49 @@ fn capacity_16_a_space_dock_carries_up_to_three_fighters_in_its_system() {
     assert_eq!(g.state.count_at(Location::Space(h), UnitType::Fighter), 3, "the fourth is removed");
     check(&g).unwrap();
 }
+
+/// Issue 11's movement query ([`Ti4Game::ship_reach`]) against the movement the round loop
+/// offers (Movement 58 with Gravity Drive, Slipstream, rifts and the Creuss tokens): for every
+/// player, ship system, move value and target system of positions along random games, the query
+/// says "reaches" exactly when [`tactical::route`] finds a way (a differential test).
+#[test]
+fn movement_58_the_ship_reach_query_agrees_with_the_routes_the_game_offers() {
+    let mut g = super::tests::six_player_game(4);
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let mut buf = Vec::new();
+    let (mut checked, mut reached) = (0u32, 0u32);
+    for step in 0..3000 {
+        if g.end_condition().is_some() {
+            break;
+        }
+        if step % 150 == 0 {
+            for p in g.state.seats().filter(|&p| g.state.player(p).in_game) {
+                let query = g.ship_reach(p);
+                let m = tactical::Mover::of(&g, p);
+                for from in (0..g.state.num_systems).filter(|&sl| g.state.systems[sl as usize].space.owner == p.0) {
+                    for base in 1..=3u8 {
+                        let set = query.systems(from, base);
+                        for to in 0..g.state.num_systems {
+                            let routed = tactical::route(&g, p, &m, from, to, base).is_some();
+                            assert_eq!(
+                                set >> to & 1 == 1,
+                                routed,
+                                "step {step} seat {} {from} -> {to} move {base}",
+                                p.0
+                            );
+                            checked += 1;
+                            reached += routed as u32;
+                        }
+                    }
+                }
+            }
+        }
+        if g.current() == Turn::Chance {
+            g.apply_chance(&mut rng);
+        } else {
+            g.legal_actions(&mut buf);
+            g.apply(buf[rand::RngExt::random_range(&mut rng, 0..buf.len())]);
+        }
+    }
+    assert!(checked > 5_000 && reached > 500, "{checked} pairs, {reached} reached");
+}

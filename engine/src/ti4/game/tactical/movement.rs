@@ -145,6 +145,38 @@ pub(in crate::ti4::game) fn route(g: &Ti4Game, p: Player, m: &Mover, from: u8, t
     None
 }
 
+/// A movement query for agents and tools (issue 11: the heuristic asks the engine instead of
+/// re-implementing movement): the systems ships of one player can reach, under Movement 58 and
+/// every movement rule in play for that player (anomalies 41-42 and Antimass Deflectors,
+/// wormholes with the Creuss tokens, other players' ships with Light/Wave Deflector, Gravity
+/// Drive once per tactical action, Slipstream, gravity rifts). Command tokens, the fleet pool and
+/// capacity are not its concern. Built once ([`Ti4Game::ship_reach`]), asked many times.
+#[derive(Clone, Copy)]
+pub struct ShipReach<'a> {
+    g: &'a Ti4Game,
+    p: Player,
+    m: Mover,
+}
+
+impl Ti4Game {
+    /// The movement query of player `p` ([`ShipReach`]).
+    pub fn ship_reach(&self, p: Player) -> ShipReach<'_> {
+        ShipReach { g: self, p, m: Mover::of(self, p) }
+    }
+}
+
+impl ShipReach<'_> {
+    /// The systems (bit per board slot) a ship of the player with printed move value `base` in
+    /// system `from` can reach this tactical action, every bonus and rift used where it helps
+    /// (the ship's own system included); 0 when `base` is 0.
+    pub fn systems(&self, from: u8, base: u8) -> u64 {
+        if base == 0 {
+            return 0;
+        }
+        reach_set(self.g, self.p, &self.m, from, base)
+    }
+}
+
 /// Every system a ship with printed move value `base` in `from` could reach this action (all
 /// bonuses and rifts used).
 pub(super) fn reach_set(g: &Ti4Game, p: Player, m: &Mover, from: u8, base: u8) -> u64 {
