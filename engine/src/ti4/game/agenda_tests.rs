@@ -120,18 +120,24 @@ pub(super) fn vote_with_every_planet(g: &mut Ti4Game, outcome: u8) {
     }
 }
 
+/// A game in its agenda phase (custodians gone), the first agenda revealed, and the player to
+/// vote first.
+fn first_voter() -> (Ti4Game, Player) {
+    let mut g = game();
+    g.flow.custodians = false;
+    g.flow.agenda_phase.agenda = 0;
+    assert!(agendas::start(&mut g));
+    g.apply_chance(&mut ChaCha8Rng::seed_from_u64(3));
+    let Step::Vote(p) = g.step else { panic!("{:?}", g.step) };
+    (g, p)
+}
+
 /// Rules 8 (votes = the influence of the planets a voter exhausts): the voter chooses which
 /// ready planets cast votes, one at a time in planet order, planets without influence never
 /// offered, `Done` only once a planet is cast; the planets kept stay ready for the next agenda.
 #[test]
 fn agenda_8_the_voter_chooses_which_planets_cast_votes() {
-    let mut g = game();
-    let mut rng = ChaCha8Rng::seed_from_u64(3);
-    g.flow.custodians = false;
-    g.flow.agenda_phase.agenda = 0;
-    assert!(agendas::start(&mut g));
-    g.apply_chance(&mut rng);
-    let Step::Vote(p) = g.step else { panic!("{:?}", g.step) };
+    let (mut g, p) = first_voter();
     // Give the voter three more planets with influence and one without.
     let c = g.content.clone();
     let spare: Vec<PlanetId> = (0..c.planets.len() as u8)
@@ -175,13 +181,7 @@ fn agenda_8_the_voter_chooses_which_planets_cast_votes() {
 /// Rules 8: a voter with one ready planet of influence casts it without a decision.
 #[test]
 fn agenda_8_a_lone_planet_is_cast_without_a_decision() {
-    let mut g = game();
-    let mut rng = ChaCha8Rng::seed_from_u64(3);
-    g.flow.custodians = false;
-    g.flow.agenda_phase.agenda = 0;
-    assert!(agendas::start(&mut g));
-    g.apply_chance(&mut rng);
-    let Step::Vote(p) = g.step else { panic!("{:?}", g.step) };
+    let (mut g, p) = first_voter();
     let c = g.content.clone();
     let with_influence: Vec<PlanetId> =
         g.state.player(p).planets.iter().filter(|pl| c.planets[pl.idx()].influence > 0).collect();

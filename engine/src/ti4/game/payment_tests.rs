@@ -153,6 +153,18 @@ fn leadership_52_the_player_chooses_which_planets_pay_the_influence() {
     g.check_invariants().unwrap();
 }
 
+/// Public objective `o` is the only one revealed (the others go back to the deck).
+fn reveal_only(g: &mut Ti4Game, o: PublicObjectiveId) {
+    use crate::ti4::components::PublicState;
+    for i in 0..g.content.cards.public_objectives.len() {
+        let x = PublicObjectiveId(i as u8);
+        if g.state.public_objectives.state(x) == PublicState::Revealed {
+            g.state.public_objectives.set_state(x, PublicState::Deck);
+        }
+    }
+    g.state.public_objectives.set_state(o, PublicState::Revealed);
+}
+
 /// A spend objective of one kind (Sway the Council: spend 8 influence) scored through the
 /// Imperial primary (rules 61) is paid as the player chooses among the undominated payments,
 /// then scored.
@@ -161,13 +173,7 @@ fn sway_the_council_spend_8_influence_is_paid_as_the_player_chooses() {
     let mut g = hold(game(), 7);
     let c = g.content.clone();
     let o = c.cards.public_objective("sway_the_council").expect("Sway the Council");
-    for i in 0..c.cards.public_objectives.len() {
-        let x = PublicObjectiveId(i as u8);
-        if g.state.public_objectives.state(x) == crate::ti4::components::PublicState::Revealed {
-            g.state.public_objectives.set_state(x, crate::ti4::components::PublicState::Deck);
-        }
-    }
-    g.state.public_objectives.set_state(o, crate::ti4::components::PublicState::Revealed);
+    reveal_only(&mut g, o);
     let planets = three_three_one(&g, true);
     with_planets(&mut g, &planets, 2);
     g.apply(Action::Strategic(7));
@@ -192,13 +198,7 @@ fn lead_from_the_front_the_player_chooses_which_pools_spend_the_tokens() {
     let mut g = hold(game(), 7);
     let c = g.content.clone();
     let o = c.cards.public_objective("lead_from_the_front").expect("Lead from the Front");
-    for i in 0..c.cards.public_objectives.len() {
-        let x = PublicObjectiveId(i as u8);
-        if g.state.public_objectives.state(x) == crate::ti4::components::PublicState::Revealed {
-            g.state.public_objectives.set_state(x, crate::ti4::components::PublicState::Deck);
-        }
-    }
-    g.state.public_objectives.set_state(o, crate::ti4::components::PublicState::Revealed);
+    reveal_only(&mut g, o);
     let ps = g.state.player_mut(ME);
     let total = ps.tactic + ps.strategy + ps.token_reinforcements;
     ps.token_reinforcements = total - 4;
