@@ -41,13 +41,13 @@ fn flagged(c: &Value) -> Vec<&str> {
 #[test]
 fn the_planted_edit_is_found_and_the_inert_edit_does_nothing() {
     let dir = scratch("compare");
-    let games = ["--games", "60"];
+    let games = ["--games", "120"];
     let base = run("base", &dir, &games);
     let planted = run("planted", &dir, &games);
     let inert = run("inert", &dir, &games);
 
     let c = compare(&base, &planted);
-    assert_eq!((c["format"].as_str(), c["games_paired"].as_u64()), (Some("sim-compare/1"), Some(60)));
+    assert_eq!((c["format"].as_str(), c["games_paired"].as_u64()), (Some("sim-compare/1"), Some(120)));
     let flagged = flagged(&c);
     // Found by one of the faction's two tests (win rate, mean score; Holm over every test).
     assert!(flagged.iter().any(|f| f.starts_with("faction winnu: ")), "{flagged:?}");
@@ -62,7 +62,7 @@ fn the_planted_edit_is_found_and_the_inert_edit_does_nothing() {
     assert!(changes.contains(&"config.content".to_string()), "{changes:?}");
 
     let c = compare(&base, &inert);
-    assert_eq!(c["games_identical"], 60, "an edit that cannot matter leaves every game as it was");
+    assert_eq!(c["games_identical"], 120, "an edit that cannot matter leaves every game as it was");
     assert_eq!(c["flagged"], serde_json::json!([]));
     for (f, s) in c["factions"].as_object().unwrap() {
         assert_eq!((s["win_rate_diff"].as_f64(), s["changed_outcomes"].as_u64()), (Some(0.0), Some(0)), "{f}");

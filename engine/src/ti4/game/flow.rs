@@ -244,9 +244,9 @@ fn public_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
 }
 
 /// `p` scores public objective `id` (secret with `secret`) in the status phase or through the
-/// Imperial primary (`imperial`): a spend objective of one kind (resources, influence or command
-/// tokens) is paid as the player chooses first ([`super::payment`]); the others are paid
-/// automatically.
+/// Imperial primary (`imperial`): a spend objective is paid as the player chooses first
+/// ([`super::payment`]: resources, then influence, then its trade goods; or command tokens);
+/// one of trade goods only leaves no choice and is paid at once.
 fn score(g: &mut Ti4Game, p: Player, secret: bool, id: u8, imperial: bool) {
     let cond = if secret { g.objectives.secret[id as usize] } else { g.objectives.public[id as usize] };
     let then = super::payment::PayFor::Objective { secret, id, imperial };
@@ -259,6 +259,9 @@ fn score(g: &mut Ti4Game, p: Player, secret: bool, id: u8, imperial: bool) {
         }
         Some(Cond::Spend { resources: 0, influence: 0, trade_goods: 0, tokens }) if tokens > 0 => {
             return super::payment::start_tokens(g, p, tokens, then);
+        }
+        Some(Cond::Spend { resources, influence, trade_goods, tokens: 0 }) if resources > 0 || influence > 0 => {
+            return super::payment::start_objective_parts(g, p, resources, influence, trade_goods, then);
         }
         Some(cond) => pay_if_spend(&g.content, &mut g.state, p, cond),
         None => {}

@@ -21,10 +21,12 @@
 //!
 //! What the payment pays for resumes once it is paid ([`PayFor`]): the Technology card's
 //! research (after the research option, Technology 14, is fixed), production, Leadership's
-//! bought tokens, and the objectives that spend one kind (resources, influence, or command
-//! tokens: how many come from the tactic pool, the strategy pool giving the rest, is one
-//! `Tokens(k)` decision). Other costs (the objectives that spend several kinds, action cards)
-//! are still paid automatically; `docs/RULES.md` says so.
+//! bought tokens, and the spend objectives: resources, influence (for one of several kinds,
+//! the resources first, offering only payments that leave enough ready influence and trade
+//! goods for the influence and the objective's own trade goods, then the influence), or
+//! command tokens (how many come from the tactic pool, the strategy pool giving the rest, is
+//! one `Tokens(k)` decision). Action-card costs are still paid automatically; `docs/RULES.md`
+//! says so.
 
 use super::{cards, production, Action, Step, Ti4Game};
 use crate::ti4::ids::*;
@@ -35,8 +37,9 @@ const MAX_CANDIDATES: usize = 24;
 
 #[cfg(test)]
 thread_local! {
-    /// The last payment made on this thread (for the payment tests, which read what a
-    /// sequence of decisions paid before the rule that resumes changes the planets again).
+    /// The first payment made on this thread since a test cleared it (for the payment tests,
+    /// which read what a sequence of decisions paid before the rule that resumes changes the
+    /// planets again).
     pub(super) static LAST_PAYMENT: std::cell::Cell<Option<Payment>> = const { std::cell::Cell::new(None) };
 }
 
@@ -76,6 +79,33 @@ pub enum PayFor {
         /// What resumes after the placement.
         then: super::tokens::TokensThen,
     },
+    /// A spend objective of several kinds (Amass Wealth, Hold Vast Reserves), its resources
+    /// paid: `influence` influence is paid next (a payment of its own, leaving `trade_goods`),
+    /// then `trade_goods` trade goods, then the objective is scored as with `Objective`.
+    ObjectiveResources {
+        /// A secret objective.
+        secret: bool,
+        /// Its id.
+        id: u8,
+        /// Scored through the Imperial primary.
+        imperial: bool,
+        /// The influence still owed.
+        influence: u8,
+        /// The trade goods owed last.
+        trade_goods: u8,
+    },
+    /// A spend objective of several kinds, its influence paid: `trade_goods` trade goods, then
+    /// the objective is scored as with `Objective`.
+    ObjectiveRest {
+        /// A secret objective.
+        secret: bool,
+        /// Its id.
+        id: u8,
+        /// Scored through the Imperial primary.
+        imperial: bool,
+        /// The trade goods owed.
+        trade_goods: u8,
+    },
     /// A spend objective: public objective `id` (secret with `secret`) is scored once paid; the
     /// Imperial primary's scoring (`imperial`) or the status phase's then resumes.
     Objective {
@@ -108,6 +138,14 @@ pub struct PayState {
     /// from the tactic pool (`Tokens(k)`).
     #[serde(default)]
     pub tokens: bool,
+    /// Trade goods the payment must leave (a spend objective's own trade goods, paid last).
+    #[serde(default)]
+    pub reserve: u8,
+    /// Influence a later payment of the same cost still owes (a spend objective of several
+    /// kinds: its resources are paid first); only payments that leave enough ready influence
+    /// and trade goods for it are offered.
+    #[serde(default)]
+    pub then_influence: u8,
 }
 
 /// What planet `pl` pays: its resources, or its influence.
@@ -141,20 +179,60 @@ fn candidates(g: &Ti4Game, p: Player, st: &PayState) -> ([(PlanetId, u8); MAX_CA
     (out, n)
 }
 
+/// What a payment leaves for the influence a later payment of the same cost owes
+/// (`PayState::then_influence`): the ready influence of the planets it does not exhaust
+/// (`influence_left`), and the trade goods beyond its own.
+#[derive(Clone, Copy)]
+struct After {
+    /// Influence still owed afterwards (0: nothing follows).
+    owed: u32,
+    /// Ready influence of the payer's planets not kept, not exhausted, not chosen so far.
+    influence_left: u32,
+}
+
+impl After {
+    fn of(g: &Ti4Game, p: Player, st: &PayState) -> After {
+        let (c, s) = (&g.content, &g.state);
+        let influence_left = if st.then_influence == 0 {
+            0
+        } else {
+            s.player(p)
+                .planets
+                .difference(s.exhausted_planets)
+                .iter()
+                .map(|pl| c.planets[pl.idx()].influence as u32)
+                .sum()
+        };
+        After { owed: st.then_influence as u32, influence_left }
+    }
+
+    /// A payment spending `tg_used` of the `tg` trade goods it may use, its planets leaving
+    /// `influence_left` ready influence, leaves enough for what is owed afterwards.
+    fn ok(&self, influence_left: u32, tg: u32, tg_used: u32) -> bool {
+        self.owed == 0 || influence_left + tg.saturating_sub(tg_used) >= self.owed
+    }
+
+    /// The same after also exhausting planet `pl`.
+    fn without(&self, g: &Ti4Game, pl: PlanetId) -> After {
+        let i = if self.owed == 0 { 0 } else { g.content.planets[pl.idx()].influence as u32 };
+        After { owed: self.owed, influence_left: self.influence_left - i }
+    }
+}
+
 /// Whether a payment with planets worth `worth` (smallest `least`) can be completed into an
 /// undominated one by adding some of `rest` (planets after the last chosen, in order) and at
 /// most `tg` trade goods.
-fn completable(rest: &[(PlanetId, u8)], worth: u32, least: u32, need: u32, tg: u32) -> bool {
-    if undominated(worth, least, need, tg) {
+fn completable(g: &Ti4Game, rest: &[(PlanetId, u8)], worth: u32, least: u32, need: u32, tg: u32, after: After) -> bool {
+    if undominated(worth, least, need, tg) && after.ok(after.influence_left, tg, need.saturating_sub(worth)) {
         return true;
     }
     if worth >= need {
         // More planets only make it more dominated.
         return false;
     }
-    rest.iter()
-        .enumerate()
-        .any(|(i, &(_, r))| completable(&rest[i + 1..], worth + r as u32, least.min(r as u32), need, tg))
+    rest.iter().enumerate().any(|(i, &(pl, r))| {
+        completable(g, &rest[i + 1..], worth + r as u32, least.min(r as u32), need, tg, after.without(g, pl))
+    })
 }
 
 /// What the planets chosen so far pay and the smallest of them.
@@ -173,7 +251,8 @@ pub(super) fn options(g: &Ti4Game, p: Player, out: &mut dyn FnMut(Action)) {
         return tactic_range(g, p, st.need).for_each(|k| out(Action::Tokens(k)));
     }
     let (worth, least) = chosen_worth(g, &st);
-    let (need, tg) = (st.need as u32, g.state.player(p).trade_goods as u32);
+    let (need, tg) = (st.need as u32, usable_trade_goods(g, p, &st));
+    let after = After::of(g, p, &st);
     let last = st.chosen.iter().last();
     let (cands, n) = candidates(g, p, &st);
     let cands = &cands[..n];
@@ -181,13 +260,44 @@ pub(super) fn options(g: &Ti4Game, p: Player, out: &mut dyn FnMut(Action)) {
         if last.is_some_and(|l| pl <= l) {
             continue;
         }
-        if completable(&cands[i + 1..], worth + r as u32, least.min(r as u32), need, tg) {
+        if completable(g, &cands[i + 1..], worth + r as u32, least.min(r as u32), need, tg, after.without(g, pl)) {
             out(Action::Exhaust(pl));
         }
     }
-    if worth < need && need - worth <= tg {
+    if worth < need && need - worth <= tg && after.ok(after.influence_left, tg, need - worth) {
         out(Action::Done);
     }
+}
+
+/// The trade goods a payment may spend: the payer's, less those it must leave.
+fn usable_trade_goods(g: &Ti4Game, p: Player, st: &PayState) -> u32 {
+    (g.state.player(p).trade_goods as u32).saturating_sub(st.reserve as u32)
+}
+
+/// `p` starts paying a spend objective of several kinds (Amass Wealth, Hold Vast Reserves):
+/// `resources` first (only payments that leave enough for the rest are offered), then
+/// `influence`, each as the player chooses, then `trade_goods`; then `then`, an
+/// [`PayFor::Objective`], is scored. The caller has checked that `p` can pay.
+pub(super) fn start_objective_parts(
+    g: &mut Ti4Game,
+    p: Player,
+    resources: u8,
+    influence: u8,
+    trade_goods: u8,
+    then: PayFor,
+) {
+    let PayFor::Objective { secret, id, imperial } = then else { panic!("not an objective: {then:?}") };
+    let rest = PayFor::ObjectiveResources { secret, id, imperial, influence, trade_goods };
+    g.flow.pay = PayState {
+        need: resources,
+        keep: PlanetSet::EMPTY,
+        chosen: PlanetSet::EMPTY,
+        then: rest,
+        reserve: trade_goods,
+        then_influence: influence,
+        ..PayState::default()
+    };
+    settle(g, p);
 }
 
 /// `p` starts paying `need` resources without using `keep`; then `then` resumes (at once when
@@ -202,7 +312,8 @@ pub(super) fn start_influence(g: &mut Ti4Game, p: Player, need: u32, then: PayFo
 }
 
 fn begin(g: &mut Ti4Game, p: Player, need: u32, influence: bool, keep: PlanetSet, then: PayFor) {
-    g.flow.pay = PayState { need: need.min(255) as u8, influence, keep, chosen: PlanetSet::EMPTY, then, tokens: false };
+    g.flow.pay =
+        PayState { need: need.min(255) as u8, influence, keep, chosen: PlanetSet::EMPTY, then, ..PayState::default() };
     settle(g, p);
 }
 
@@ -281,12 +392,18 @@ fn settle(g: &mut Ti4Game, p: Player) {
 fn finish(g: &mut Ti4Game, p: Player) {
     let st = std::mem::take(&mut g.flow.pay);
     let (worth, _) = chosen_worth(g, &st);
-    let tg = (st.need as u32).saturating_sub(worth).min(g.state.player(p).trade_goods as u32) as u8;
+    let tg = (st.need as u32).saturating_sub(worth).min(usable_trade_goods(g, p, &st)) as u8;
     // The planets go back to ready: the rule that resumes pays with them (and checks it).
     g.state.exhausted_planets = g.state.exhausted_planets.difference(st.chosen);
     let pay = Payment { planets: st.chosen, trade_goods: tg };
     #[cfg(test)]
-    LAST_PAYMENT.with(|l| l.set(Some(pay)));
+    LAST_PAYMENT.with(|l| {
+        // The first payment since the test cleared it (a spend objective of several kinds
+        // makes a second one at once when it leaves no choice).
+        if l.get().is_none() {
+            l.set(Some(pay))
+        }
+    });
     resume(g, p, &pay, st.then);
 }
 
@@ -303,6 +420,18 @@ fn resume(g: &mut Ti4Game, p: Player, pay: &Payment, then: PayFor) {
         }
         PayFor::Objective { secret, id, imperial } => {
             spend(&mut g.state, p, &pay);
+            super::flow::scored(g, p, secret, id, imperial);
+        }
+        PayFor::ObjectiveResources { secret, id, imperial, influence, trade_goods } => {
+            spend(&mut g.state, p, &pay);
+            let rest = PayFor::ObjectiveRest { secret, id, imperial, trade_goods };
+            g.flow.pay =
+                PayState { need: influence, influence: true, then: rest, reserve: trade_goods, ..PayState::default() };
+            settle(g, p);
+        }
+        PayFor::ObjectiveRest { secret, id, imperial, trade_goods } => {
+            spend(&mut g.state, p, &pay);
+            g.state.player_mut(p).trade_goods -= trade_goods;
             super::flow::scored(g, p, secret, id, imperial);
         }
         PayFor::Nothing => {}
@@ -322,7 +451,8 @@ pub fn default_option(g: &Ti4Game) -> Option<Action> {
     }
     let c = &*g.content;
     let (worth, least) = chosen_worth(g, &st);
-    let (need, tg) = (st.need as u32, g.state.player(p).trade_goods as u32);
+    let (need, tg) = (st.need as u32, usable_trade_goods(g, p, &st));
+    let after = After::of(g, p, &st);
     let last = st.chosen.iter().last();
     let (all, n) = candidates(g, p, &st);
     let from = all[..n].iter().position(|&(pl, _)| last.is_none_or(|l| pl > l)).unwrap_or(n);
@@ -334,14 +464,16 @@ pub fn default_option(g: &Ti4Game) -> Option<Action> {
         let mut w = worth;
         let mut m = least;
         let mut lost = 0;
+        let mut left = after;
         for (i, &(pl, r)) in cands[..total].iter().enumerate() {
             if mask >> i & 1 == 1 {
                 w += r as u32;
                 m = m.min(r as u32);
                 lost += (c.planets[pl.idx()].resources + c.planets[pl.idx()].influence) as u32;
+                left = left.without(g, pl);
             }
         }
-        if !undominated(w, m, need, tg) {
+        if !undominated(w, m, need, tg) || !after.ok(left.influence_left, tg, need.saturating_sub(w)) {
             continue;
         }
         let key = (need.saturating_sub(w), lost);

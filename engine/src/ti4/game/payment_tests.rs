@@ -44,7 +44,7 @@ fn reached(g: &Ti4Game) -> BTreeMap<Paid, u32> {
             payment::LAST_PAYMENT.with(|l| l.set(None));
             y.apply(a);
             y.check_invariants().unwrap_or_else(|e| panic!("after {a:?}: {e}"));
-            if y.step == Step::Pay(p) {
+            if y.step == Step::Pay(p) && y.flow.pay.then == g.flow.pay.then {
                 stack.push(y);
             } else {
                 let paid = payment::LAST_PAYMENT.with(|l| l.get()).expect("a payment was made");
@@ -73,6 +73,11 @@ fn undominated(g: &Ti4Game) -> Vec<Paid> {
         .iter()
         .filter(|&pl| res(pl) > 0 && last.is_none_or(|l| pl > l))
         .collect();
+    // Trade goods the payment may use (a spend objective's own are paid last), and the ready
+    // influence left for the influence a later payment of the same objective owes.
+    let usable = s.player(p).trade_goods.saturating_sub(st.reserve) as u32;
+    let ready_influence: u32 =
+        s.player(p).planets.difference(s.exhausted_planets).iter().map(|pl| c.planets[pl.idx()].influence as u32).sum();
     let mut out = Vec::new();
     for mask in 0u32..1 << free.len() {
         let set: Vec<PlanetId> =
@@ -81,7 +86,11 @@ fn undominated(g: &Ti4Game) -> Vec<Paid> {
         let need = st.need as u32;
         let tg = need.saturating_sub(worth);
         let needless = set.iter().any(|&pl| worth - res(pl) >= need);
-        if tg <= s.player(p).trade_goods as u32 && !needless {
+        let newly: u32 =
+            (0..free.len()).filter(|i| mask >> i & 1 == 1).map(|i| c.planets[free[i].idx()].influence as u32).sum();
+        let leaves_enough =
+            st.then_influence == 0 || ready_influence - newly + (usable.saturating_sub(tg)) >= st.then_influence as u32;
+        if tg <= usable && !needless && leaves_enough {
             let mut sorted = set.clone();
             sorted.sort();
             out.push((sorted, tg as u8));
@@ -218,6 +227,48 @@ fn lead_from_the_front_the_player_chooses_which_pools_spend_the_tokens() {
     g.check_invariants().unwrap();
 }
 
+/// Amass Wealth ("spend 3 influence, 3 resources and 3 trade goods"), scored through the
+/// Imperial primary: the resources are paid first as the player chooses, only in ways that
+/// leave enough ready influence and trade goods for the rest; then the influence as the player
+/// chooses; then the 3 trade goods; then the objective is scored.
+#[test]
+fn amass_wealth_resources_then_influence_are_paid_as_the_player_chooses() {
+    let mut g = hold(game(), 7);
+    let c = g.content.clone();
+    let o = c.cards.public_objective("amass_wealth").expect("Amass Wealth");
+    reveal_only(&mut g, o);
+    // Two 3-resource planets and a 3-influence one, and 4 trade goods: the resources can be
+    // paid with either 3-resource planet, or with 3 trade goods only if the influence planet
+    // pays the influence (1 trade good would be left for it otherwise).
+    let [r1, r2, _] = three_three_one(&g, false);
+    let [i1, _, _] = three_three_one(&g, true);
+    assert!(c.planets[r1.idx()].influence < 3 && c.planets[r2.idx()].influence < 3);
+    with_planets(&mut g, &[r1, r2, i1], 4);
+    g.apply(Action::Strategic(7));
+    assert!(legal(&g).contains(&Action::ScorePublic(o)), "{:?}", legal(&g));
+    g.apply(Action::ScorePublic(o));
+    assert_eq!(g.step, Step::Pay(ME));
+    assert!(!g.flow.pay.influence && g.flow.pay.need == 3 && g.flow.pay.then_influence == 3);
+    let want = undominated(&g);
+    assert_eq!(reached(&g).keys().cloned().collect::<Vec<_>>(), want);
+    assert!(want.contains(&(vec![r1], 0)) && want.contains(&(vec![r2], 0)), "{want:?}");
+    assert!(!want.iter().any(|(ps, _)| ps.contains(&i1)), "the influence planet is kept for the influence: {want:?}");
+    g.apply(Action::Exhaust(r2));
+    // The influence: i1 alone (3), or r1's influence with the 1 trade good left when that
+    // covers it (a choice then, else i1 is paid at once).
+    if g.step == Step::Pay(ME) {
+        assert!(g.flow.pay.influence && g.flow.pay.need == 3 && g.flow.pay.reserve == 3);
+        assert_eq!(reached(&g).keys().cloned().collect::<Vec<_>>(), undominated(&g));
+        g.apply(Action::Exhaust(i1));
+    }
+    assert!(g.state.public_objectives.scored_by(o).contains(ME));
+    assert_eq!(g.state.player(ME).trade_goods, 1, "3 trade goods spent");
+    assert!(g.state.exhausted_planets.contains(r2) && g.state.exhausted_planets.contains(i1));
+    assert!(!g.state.exhausted_planets.contains(r1));
+    assert!(!matches!(g.step, Step::Imperial(_) | Step::Pay(_)), "the primary goes on: {:?}", g.step);
+    g.check_invariants().unwrap();
+}
+
 /// Rules 6 with Technology 3.1 (the primary's second research costs 6): with ready planets of
 /// 3, 3 and 1 resources and 2 trade goods, the player chooses among exactly the three
 /// undominated payments (3+3; 3+1 and 2 trade goods, twice over), each reached by one sequence
@@ -298,7 +349,9 @@ fn payment_sequences_reach_exactly_the_undominated_payments() {
                 kinds[match g.flow.pay.then {
                     payment::PayFor::Production => 1,
                     payment::PayFor::Tokens { .. } => 2,
-                    payment::PayFor::Objective { .. } => 3,
+                    payment::PayFor::Objective { .. }
+                    | payment::PayFor::ObjectiveResources { .. }
+                    | payment::PayFor::ObjectiveRest { .. } => 3,
                     _ => 0,
                 }] += 1;
                 let got = reached(&g);

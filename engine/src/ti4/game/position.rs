@@ -233,7 +233,10 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
                     return bad("flow.pay.then", format!("technology {} of {}", tech.0, c.techs.len()));
                 }
             }
-            if let super::payment::PayFor::Objective { secret, id, .. } = pr.flow.pay.then {
+            if let super::payment::PayFor::Objective { secret, id, .. }
+            | super::payment::PayFor::ObjectiveResources { secret, id, .. }
+            | super::payment::PayFor::ObjectiveRest { secret, id, .. } = pr.flow.pay.then
+            {
                 let n = if secret { c.cards.secret_objectives.len() } else { c.cards.public_objectives.len() };
                 if id as usize >= n {
                     return bad("flow.pay.then", format!("objective {id} of {n}"));
