@@ -3,7 +3,8 @@
 //! deck is revealed (chance; the deck holds only the agendas implemented here, the discard pile
 //! is reshuffled into an empty deck); each player in the game, starting left of the speaker and
 //! ending with the speaker, votes "for" or "against" by exhausting ready planets of its choice
-//! one at a time (votes = influence, at least one planet when it has one) or abstains (Nekro Virus, Galactic Threat, cannot vote); the outcome with the
+//! one at a time (votes = influence, at least one planet when it has one) or abstains (Nekro
+//! Virus, Galactic Threat, cannot vote); the outcome with the
 //! most votes wins and the speaker breaks ties (a decision); the outcome resolves (chance, for
 //! the draws some outcomes make). A law "for" stays in play (`Zone::Law`) and its effect applies
 //! from then on; directives and laws voted "against" are discarded.

@@ -207,9 +207,9 @@ impl After {
     }
 
     /// A payment spending `tg_used` of the `tg` trade goods it may use, its planets leaving
-    /// `influence_left` ready influence, leaves enough for what is owed afterwards.
-    fn ok(&self, influence_left: u32, tg: u32, tg_used: u32) -> bool {
-        self.owed == 0 || influence_left + tg.saturating_sub(tg_used) >= self.owed
+    /// this ready influence, leaves enough for what is owed afterwards.
+    fn ok(&self, tg: u32, tg_used: u32) -> bool {
+        self.owed == 0 || self.influence_left + tg.saturating_sub(tg_used) >= self.owed
     }
 
     /// The same after also exhausting planet `pl`.
@@ -223,7 +223,7 @@ impl After {
 /// undominated one by adding some of `rest` (planets after the last chosen, in order) and at
 /// most `tg` trade goods.
 fn completable(g: &Ti4Game, rest: &[(PlanetId, u8)], worth: u32, least: u32, need: u32, tg: u32, after: After) -> bool {
-    if undominated(worth, least, need, tg) && after.ok(after.influence_left, tg, need.saturating_sub(worth)) {
+    if undominated(worth, least, need, tg) && after.ok(tg, need.saturating_sub(worth)) {
         return true;
     }
     if worth >= need {
@@ -264,7 +264,7 @@ pub(super) fn options(g: &Ti4Game, p: Player, out: &mut dyn FnMut(Action)) {
             out(Action::Exhaust(pl));
         }
     }
-    if worth < need && need - worth <= tg && after.ok(after.influence_left, tg, need - worth) {
+    if worth < need && need - worth <= tg && after.ok(tg, need - worth) {
         out(Action::Done);
     }
 }
@@ -473,7 +473,7 @@ pub fn default_option(g: &Ti4Game) -> Option<Action> {
                 left = left.without(g, pl);
             }
         }
-        if !undominated(w, m, need, tg) || !after.ok(left.influence_left, tg, need.saturating_sub(w)) {
+        if !undominated(w, m, need, tg) || !left.ok(tg, need.saturating_sub(w)) {
             continue;
         }
         let key = (need.saturating_sub(w), lost);
