@@ -5,7 +5,7 @@
 use crate::ti4::galaxy::{Reach, Wormhole};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey};
 use crate::ti4::state::NOBODY;
 
 pub(super) static RULES: &[Rule] = &[
@@ -72,8 +72,10 @@ fn generator_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8))
 
 /// Wormhole Generator: exhausts the card and puts the token (alpha, or beta for an odd target)
 /// in the system.
-fn place_token(src: Source, g: &mut Ti4Game, p: Player, target: u8) {
-    let Some(t) = src.tech() else { return };
-    g.state.player_mut(p).exhausted_techs.insert(t);
-    g.state.tokens.creuss_wormholes[(target % 2) as usize] = Some(target / 2);
+fn place_token(src: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThen {
+    if let Some(t) = src.tech() {
+        g.state.player_mut(p).exhausted_techs.insert(t);
+        g.state.tokens.creuss_wormholes[(target % 2) as usize] = Some(target / 2);
+    }
+    ComponentThen::TurnEnds
 }

@@ -4,7 +4,7 @@
 
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey};
 
 /// The Trade strategy card (initiative 5, index 4).
 const TRADE: u8 = 4;
@@ -53,8 +53,8 @@ fn biomes_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
 
 /// Production Biomes: the card exhausted and 1 strategy token spent (back to reinforcements,
 /// rules 20); 4 trade goods for `p`, 2 for the chosen player.
-fn biomes(src: Source, g: &mut Ti4Game, p: Player, other: u8) {
-    let Some(t) = src.tech() else { return };
+fn biomes(src: Source, g: &mut Ti4Game, p: Player, other: u8) -> ComponentThen {
+    let Some(t) = src.tech() else { return ComponentThen::TurnEnds };
     let ps = g.state.player_mut(p);
     ps.exhausted_techs.insert(t);
     ps.strategy -= 1;
@@ -62,4 +62,5 @@ fn biomes(src: Source, g: &mut Ti4Game, p: Player, other: u8) {
     ps.trade_goods = ps.trade_goods.saturating_add(4);
     let q = g.state.player_mut(Player(other));
     q.trade_goods = q.trade_goods.saturating_add(2);
+    ComponentThen::TurnEnds
 }

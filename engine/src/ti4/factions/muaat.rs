@@ -4,7 +4,7 @@ use crate::ti4::elimination::SUPERNOVA_PRODUCTION;
 use crate::ti4::game::component::{enforce_capacity, fighter_fits, fits_ship};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey};
 use crate::ti4::state::Location;
 
 pub(super) static RULES: &[Rule] = &[
@@ -48,7 +48,7 @@ fn star_forge_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)
 
 /// Star Forge: 1 strategy token spent (a spent token returns to reinforcements, rules 20), then 2 fighters (as many as the
 /// reinforcements hold; the excess over capacity removed, Capacity 16.3) or 1 destroyer.
-fn star_forge(_: Source, g: &mut Ti4Game, p: Player, target: u8) {
+fn star_forge(_: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThen {
     let (slot, destroyer) = (target / 2, target % 2 == 1);
     let ps = g.state.player_mut(p);
     ps.strategy -= 1;
@@ -62,6 +62,7 @@ fn star_forge(_: Source, g: &mut Ti4Game, p: Player, target: u8) {
         g.place_units(p, loc, UnitType::Fighter, n).expect("placed units come from reinforcements the caller checked");
         enforce_capacity(g, slot, None);
     }
+    ComponentThen::TurnEnds
 }
 
 fn supernova(_: Source) -> u16 {

@@ -3,7 +3,7 @@
 use crate::ti4::content::Content;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey};
 use crate::ti4::state::State;
 
 pub(super) static RULES: &[Rule] = &[
@@ -48,11 +48,12 @@ fn orbital_drop_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u
 
 /// Orbital Drop: 1 strategy token spent (back to reinforcements, rules 20), then 2 infantry
 /// (as many as the reinforcements hold) placed on the planet.
-fn orbital_drop(_: Source, g: &mut Ti4Game, p: Player, target: u8) {
-    let Some(loc) = g.state.planet_location(g.content(), PlanetId(target)) else { return };
+fn orbital_drop(_: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThen {
+    let Some(loc) = g.state.planet_location(g.content(), PlanetId(target)) else { return ComponentThen::TurnEnds };
     let ps = g.state.player_mut(p);
     ps.strategy -= 1;
     ps.token_reinforcements += 1;
     let n = g.state.player(p).reinforcements[UnitType::Infantry.idx()].min(2);
     g.place_units(p, loc, UnitType::Infantry, n).expect("placed units come from reinforcements the caller checked");
+    ComponentThen::TurnEnds
 }

@@ -3,7 +3,7 @@
 
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey};
 use crate::ti4::state::Location;
 
 pub(super) static RULES: &[Rule] = &[
@@ -69,11 +69,12 @@ fn vortex_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
 
 /// Vortex: the card exhausted, then 1 unit of the type captured from the player's
 /// reinforcements.
-fn vortex(src: Source, g: &mut Ti4Game, p: Player, target: u8) {
-    let Some(t) = src.tech() else { return };
+fn vortex(src: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThen {
+    let Some(t) = src.tech() else { return ComponentThen::TurnEnds };
     g.state.player_mut(p).exhausted_techs.insert(t);
     let (q, u) = (Player(target / 16), UnitType::ALL[(target % 16) as usize]);
     g.state.capture_from_reinforcements(p, q, u, 1).expect("the captured units are in reinforcements");
+    ComponentThen::TurnEnds
 }
 
 /// Devour: the opponent's non-structure units destroyed in the combat (already back in their

@@ -3,7 +3,7 @@
 use crate::ti4::galaxy::{Reach, Wormhole};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
+use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey, Window};
 
 pub(super) static RULES: &[Rule] = &[
     // Blood Ties: "You do not have to spend influence to remove the custodians token from
@@ -63,12 +63,13 @@ fn gate_folding_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u
 }
 
 /// Lazax Gate Folding's action: the card exhausted, 1 infantry placed on Mecatol Rex.
-fn gate_folding_infantry(src: Source, g: &mut Ti4Game, p: Player, target: u8) {
-    let Some(t) = src.tech() else { return };
+fn gate_folding_infantry(src: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThen {
+    let Some(t) = src.tech() else { return ComponentThen::TurnEnds };
     g.state.player_mut(p).exhausted_techs.insert(t);
     if let Some(loc) = g.state.planet_location(g.content(), PlanetId(target)) {
         g.place_units(p, loc, UnitType::Infantry, 1).expect("placed units come from reinforcements the caller checked");
     }
+    ComponentThen::TurnEnds
 }
 
 fn blood_ties(_: Source, _: &Ti4Game, _: Player) -> bool {

@@ -3,7 +3,7 @@
 use crate::ti4::game::component::{cards_in_hand, discard};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey};
 
 pub(super) static RULES: &[Rule] = &[
     // Stall Tactics: "ACTION: Discard 1 action card from your hand." (rules 23; target = the
@@ -25,8 +25,9 @@ fn stall_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
 }
 
 /// Stall Tactics: the card goes to the discard pile.
-fn stall(_: Source, g: &mut Ti4Game, p: Player, target: u8) {
+fn stall(_: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThen {
     discard(g, p, ActionCardId(target));
+    ComponentThen::TurnEnds
 }
 
 fn crafty(_: Source, _: &Ti4Game, _: Player) -> bool {

@@ -391,7 +391,7 @@ fn politics_draws_two_action_cards() {
     let mut g = game();
     let copies = g.content.cards.action_copies.len();
     g.state.strategy_cards.set_holder(crate::ti4::components::StrategyCard(2), Some(ME));
-    cards::strategic(&mut g, ME, 2);
+    g.step = cards::strategic(&mut g, ME, 2);
     assert_eq!(g.step, Step::ChooseSpeaker(ME));
     g.apply(Action::Speaker(THEM.0));
     assert_eq!(g.step, Step::DrawActionCards(ME));

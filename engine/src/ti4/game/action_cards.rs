@@ -11,7 +11,7 @@
 //! its effect would change something.
 
 use super::objectives::{pay_plan, spend_plan};
-use super::{tactical, Action, Ti4Game};
+use super::{tactical, Action, Step, Ti4Game};
 use crate::ti4::components::{normalize_action_cards, Zone};
 use crate::ti4::content::Content;
 use crate::ti4::elimination::initiative_order;
@@ -312,12 +312,12 @@ pub(crate) fn fighter_fits(g: &Ti4Game, p: Player, slot: u8) -> bool {
 }
 
 /// Plays one copy of `card` from `p`'s hand with `target` and discards it; the turn then ends.
-pub(super) fn play(g: &mut Ti4Game, p: Player, card: ActionCardId, target: u8) {
+pub(super) fn play(g: &mut Ti4Game, p: Player, card: ActionCardId, target: u8) -> Step {
     discard(g, p, card);
     if let Some(e) = g.action_effects[card.idx()] {
         resolve(g, p, e, target);
     }
-    super::flow::next_turn(g);
+    super::flow::next_turn(g)
 }
 
 /// Discards one copy of `card` from `p`'s hand (false when the hand holds none).

@@ -91,6 +91,7 @@ pub(super) fn vote_all_for(g: &mut Ti4Game, rng: &mut ChaCha8Rng) -> Vec<(Player
     g.flow.custodians = false;
     g.flow.agenda_phase.agenda = 0;
     assert!(agendas::start(g));
+    g.step = Step::RevealAgenda;
     assert_eq!(g.step, Step::RevealAgenda);
     g.apply_chance(rng);
     assert_ne!(g.flow.agenda_phase.agenda_card, agendas::NO_AGENDA);
@@ -127,6 +128,7 @@ fn first_voter() -> (Ti4Game, Player) {
     g.flow.custodians = false;
     g.flow.agenda_phase.agenda = 0;
     assert!(agendas::start(&mut g));
+    g.step = Step::RevealAgenda;
     g.apply_chance(&mut ChaCha8Rng::seed_from_u64(3));
     let Step::Vote(p) = g.step else { panic!("{:?}", g.step) };
     (g, p)
@@ -201,6 +203,7 @@ fn speaker_breaks_agenda_ties() {
     g.flow.custodians = false;
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     assert!(agendas::start(&mut g));
+    g.step = Step::RevealAgenda;
     g.apply_chance(&mut rng);
     while let Step::Vote(_) = g.step {
         g.apply(Action::Done);

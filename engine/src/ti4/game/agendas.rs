@@ -140,7 +140,6 @@ pub(super) fn start(g: &mut Ti4Game) -> bool {
     if g.state.agendas.count(n, Zone::Deck) == 0 {
         return false;
     }
-    g.step = Step::RevealAgenda;
     true
 }
 
@@ -164,10 +163,9 @@ pub(super) fn reveal(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
 /// one outcome"): `p` has chosen `outcome` and casts its votes, exhausting planets one at a time
 /// ([`Step::CastVotes`]); a lone option is applied without a decision, and with no ready planet
 /// of any influence the vote is cast at once (its additional votes only).
-pub(super) fn start_casting(g: &mut Ti4Game, p: Player, outcome: u8) {
+pub(super) fn start_casting(g: &mut Ti4Game, p: Player, outcome: u8) -> Step {
     g.flow.agenda_phase.ballot = PlanetSet::EMPTY;
-    g.step = Step::CastVotes { p, outcome };
-    settle_cast(g, p, outcome);
+    settle_cast(g, p, outcome)
 }
 
 /// Rules 8: the options of a vote being cast: exhaust one more ready planet with influence, after
@@ -190,11 +188,11 @@ pub(super) fn cast_options(g: &Ti4Game, p: Player, out: &mut dyn FnMut(Action)) 
 
 /// Rules 8: the decision at [`Step::CastVotes`]: `Exhaust` casts the planet's influence for
 /// `outcome`; `Done` ends the vote.
-pub(super) fn cast(g: &mut Ti4Game, p: Player, outcome: u8, a: Action) {
+pub(super) fn cast(g: &mut Ti4Game, p: Player, outcome: u8, a: Action) -> Step {
     match a {
         Action::Exhaust(pl) => {
             exhaust_for_votes(g, pl, outcome);
-            settle_cast(g, p, outcome);
+            settle_cast(g, p, outcome)
         }
         _ => finish_cast(g, p),
     }
@@ -207,7 +205,7 @@ fn exhaust_for_votes(g: &mut Ti4Game, pl: PlanetId, outcome: u8) {
 }
 
 /// Ends the vote when nothing is left to choose, applies a lone option, or waits for `p`.
-fn settle_cast(g: &mut Ti4Game, p: Player, outcome: u8) {
+fn settle_cast(g: &mut Ti4Game, p: Player, outcome: u8) -> Step {
     loop {
         let (mut count, mut only) = (0, Action::Done);
         cast_options(g, p, &mut |a| {
@@ -217,14 +215,14 @@ fn settle_cast(g: &mut Ti4Game, p: Player, outcome: u8) {
         match (count, only) {
             (1, Action::Exhaust(pl)) => exhaust_for_votes(g, pl, outcome),
             (0 | 1, _) => return finish_cast(g, p),
-            _ => return,
+            _ => return Step::CastVotes { p, outcome },
         }
     }
 }
 
-fn finish_cast(g: &mut Ti4Game, p: Player) {
+fn finish_cast(g: &mut Ti4Game, p: Player) -> Step {
     g.flow.agenda_phase.ballot = PlanetSet::EMPTY;
-    super::flow::next_voter(g, p);
+    super::flow::next_voter(g, p)
 }
 
 /// The vote invariants: at [`Step::CastVotes`] the planets of the ballot are the voter's and
@@ -245,13 +243,13 @@ pub(super) fn check(g: &Ti4Game) -> Result<(), String> {
 }
 
 /// After the last vote: the outcome, or the speaker's tie-break decision.
-pub(super) fn count(g: &mut Ti4Game) {
+pub(super) fn count(g: &mut Ti4Game) -> Step {
     let [f, a] = g.flow.agenda_phase.votes;
     if f == a {
-        g.step = Step::TieBreak(g.state.tokens.speaker.unwrap_or(Player(0)));
+        Step::TieBreak(g.state.tokens.speaker.unwrap_or(Player(0)))
     } else {
         g.flow.agenda_phase.outcome = (a > f) as u8;
-        g.step = Step::ResolveAgenda;
+        Step::ResolveAgenda
     }
 }
 

@@ -47,45 +47,45 @@ fn ready_two(g: &mut Ti4Game, p: Player) {
     }
 }
 
-pub(super) fn strategic(g: &mut Ti4Game, p: Player, k: u8) {
+pub(super) fn strategic(g: &mut Ti4Game, p: Player, k: u8) -> Step {
     g.state.strategy_cards.set_exhausted(StrategyCard(k), true);
     g.flow.strategic.card = k;
     g.flow.strategic.card_owner = p;
     g.flow.strategic.follower = 0;
     match k {
         // Leadership (rules 52): gain 3 tokens, and buy more with influence.
-        0 if tokens::most_to_buy(g, p, 3) > 0 => g.step = Step::BuyTokens { p, gaining: 3 },
+        0 if tokens::most_to_buy(g, p, 3) > 0 => Step::BuyTokens { p, gaining: 3 },
         0 => tokens::gain(g, p, 3, false, TokensThen::Primary, 0),
         1 => {
             let mut any = false;
             diplomacy_systems(g, p, &mut |_| any = true);
             if any {
-                g.step = Step::Diplomacy(p);
+                Step::Diplomacy(p)
             } else {
                 // No system to choose (only Mecatol Rex, or no planet): the planets still ready.
                 ready_two(g, p);
-                diplomacy_resolved(g, p);
+                diplomacy_resolved(g, p)
             }
         }
-        2 => g.step = Step::ChooseSpeaker(p),
-        3 => g.step = Step::Build { p, pds_only: false, secondary: false },
+        2 => Step::ChooseSpeaker(p),
+        3 => Step::Build { p, pds_only: false, secondary: false },
         4 => {
             g.state.player_mut(p).trade_goods += 3;
             g.replenish_commodities(p);
-            start_secondaries(g);
+            start_secondaries(g)
         }
         5 => {
             let mut any = false;
             warfare_tokens(g, p, &mut |_| any = true);
             if any {
-                g.step = Step::Warfare(p);
+                Step::Warfare(p)
             } else {
                 // No token of `p` on the board: nothing to remove.
-                start_secondaries(g);
+                start_secondaries(g)
             }
         }
-        6 => g.step = Step::Research { p, cost: 0, second: false },
-        _ => g.step = Step::Imperial(p),
+        6 => Step::Research { p, cost: 0, second: false },
+        _ => Step::Imperial(p),
     }
 }
 
@@ -110,31 +110,32 @@ pub(super) fn diplomacy_systems(g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8))
 /// other player in the game places a command token from their reinforcements (none if they
 /// already have one there, rules 32.2b; from their command sheet with none in reinforcements,
 /// rules 20.3b, [`tokens::place_on_board`]); then `p` readies up to two exhausted planets.
-pub(super) fn diplomacy_primary(g: &mut Ti4Game, p: Player, slot: u8) {
+pub(super) fn diplomacy_primary(g: &mut Ti4Game, p: Player, slot: u8) -> Step {
     for q in g.state.seats() {
         if q != p && g.state.player(q).in_game {
             tokens::place_on_board(g, q, slot);
         }
     }
     ready_two(g, p);
-    diplomacy_resolved(g, p);
+    diplomacy_resolved(g, p)
 }
 
 /// The Diplomacy primary or a secondary is resolved by `p`: `p`'s decisions of window
 /// `DiplomacyResolved` ([`super::pending`]), then [`after_diplomacy`].
-fn diplomacy_resolved(g: &mut Ti4Game, p: Player) {
-    if !super::pending::open(g, crate::ti4::rules::Window::DiplomacyResolved, &[p]) {
-        after_diplomacy(g);
+fn diplomacy_resolved(g: &mut Ti4Game, p: Player) -> Step {
+    match super::pending::open(g, crate::ti4::rules::Window::DiplomacyResolved, &[p]) {
+        Some(decide) => decide,
+        None => after_diplomacy(g),
     }
 }
 
 /// After a Diplomacy resolution: the secondaries are offered (after the primary, `follower`
 /// 0) or the next one is.
-pub(super) fn after_diplomacy(g: &mut Ti4Game) {
+pub(super) fn after_diplomacy(g: &mut Ti4Game) -> Step {
     if g.flow.strategic.follower == 0 {
-        start_secondaries(g);
+        start_secondaries(g)
     } else {
-        next_secondary(g);
+        next_secondary(g)
     }
 }
 
@@ -152,25 +153,25 @@ pub(super) fn warfare_tokens(g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
 /// Strategy cards: Warfare primary (digest §3; rules 99.1-99.2): `p` removes their command
 /// token from board slot `slot` (back to reinforcements), gains 1 token and redistributes the
 /// tokens of the command sheet ([`tokens::gain`]).
-pub(super) fn warfare_primary(g: &mut Ti4Game, p: Player, slot: u8) {
+pub(super) fn warfare_primary(g: &mut Ti4Game, p: Player, slot: u8) -> Step {
     let s = &mut g.state;
     if s.systems[slot as usize].tokens >> p.0 & 1 == 1 {
         s.systems[slot as usize].tokens &= !(1 << p.0);
         s.player_mut(p).token_reinforcements += 1;
     }
-    tokens::gain(g, p, 1, true, TokensThen::Primary, 0);
+    tokens::gain(g, p, 1, true, TokensThen::Primary, 0)
 }
 
 /// Imperial primary, after the optional scoring: +1 VP with Mecatol Rex, else draw a secret.
-pub(super) fn imperial_rest(g: &mut Ti4Game, p: Player) {
+pub(super) fn imperial_rest(g: &mut Ti4Game, p: Player) -> Step {
     let mecatol = g.content.known.mecatol_rex.is_some_and(|m| g.state.player(p).planets.contains(m));
     if mecatol {
         g.state.player_mut(p).bonus_vp += 1;
-        start_secondaries(g);
+        start_secondaries(g)
     } else if may_draw_secret(g) {
-        g.step = Step::DrawSecret(p);
+        Step::DrawSecret(p)
     } else {
-        start_secondaries(g);
+        start_secondaries(g)
     }
 }
 
@@ -181,34 +182,33 @@ fn may_draw_secret(g: &Ti4Game) -> bool {
     g.state.secret_objectives.count(n, Zone::Deck) > 0
 }
 
-pub(super) fn after_draw(g: &mut Ti4Game, _p: Player) {
+pub(super) fn after_draw(g: &mut Ti4Game, _p: Player) -> Step {
     if g.flow.strategic.follower == 0 {
-        start_secondaries(g);
+        start_secondaries(g)
     } else {
-        next_secondary(g);
+        next_secondary(g)
     }
 }
 
-pub(super) fn start_secondaries(g: &mut Ti4Game) {
+pub(super) fn start_secondaries(g: &mut Ti4Game) -> Step {
     g.flow.strategic.follower = 0;
-    next_secondary(g);
+    next_secondary(g)
 }
 
 /// Offers the secondary to the next eligible player clockwise from the card's owner; ends the
 /// strategic action after the last.
-pub(super) fn next_secondary(g: &mut Ti4Game) {
+pub(super) fn next_secondary(g: &mut Ti4Game) -> Step {
     let n = g.state.num_players;
     let owner = g.flow.strategic.card_owner;
     while g.flow.strategic.follower + 1 < n {
         g.flow.strategic.follower += 1;
         let q = Player((owner.0 + g.flow.strategic.follower) % n);
         if may_follow(g, q) {
-            g.step = Step::Follow(q);
-            return;
+            return Step::Follow(q);
         }
     }
     g.flow.turn = owner;
-    super::flow::next_turn(g);
+    super::flow::next_turn(g)
 }
 
 fn may_follow(g: &Ti4Game, q: Player) -> bool {
@@ -264,10 +264,10 @@ fn spend_strategy_token(g: &mut Ti4Game, q: Player) {
     ps.token_reinforcements += 1;
 }
 
-pub(super) fn follow(g: &mut Ti4Game, q: Player) {
+pub(super) fn follow(g: &mut Ti4Game, q: Player) -> Step {
     match g.flow.strategic.card {
         // Leadership's secondary (rules 52): buy tokens with influence (no strategy token).
-        0 => g.step = Step::BuyTokens { p: q, gaining: 0 },
+        0 => Step::BuyTokens { p: q, gaining: 0 },
         1 => {
             spend_strategy_token(g, q);
             ready_two(g, q);
@@ -275,11 +275,11 @@ pub(super) fn follow(g: &mut Ti4Game, q: Player) {
         }
         2 => {
             spend_strategy_token(g, q);
-            g.step = Step::DrawActionCards(q);
+            Step::DrawActionCards(q)
         }
         3 => {
             spend_strategy_token(g, q);
-            g.step = Step::Build { p: q, pds_only: false, secondary: true };
+            Step::Build { p: q, pds_only: false, secondary: true }
         }
         4 => {
             spend_strategy_token(g, q);
@@ -291,16 +291,16 @@ pub(super) fn follow(g: &mut Ti4Game, q: Player) {
             spend_strategy_token(g, q);
             g.flow.tactical.active = g.home_slot[q.idx()];
             g.flow.production.warfare = true;
-            super::production::start_production(g, q);
+            super::production::start_production(g, q)
         }
         // Jol-Nar, Brilliant: the primary instead (first research free, optional second for 6),
         // for the same strategy token. Automatic: the primary is never worse than the secondary
         // (the same research for 0 instead of 4 resources, plus an optional second).
-        6 if brilliant(g, q) => g.step = Step::Research { p: q, cost: 0, second: false },
-        6 => g.step = Step::Research { p: q, cost: 4, second: false },
+        6 if brilliant(g, q) => Step::Research { p: q, cost: 0, second: false },
+        6 => Step::Research { p: q, cost: 4, second: false },
         _ => {
             spend_strategy_token(g, q);
-            g.step = Step::DrawSecret(q);
+            Step::DrawSecret(q)
         }
     }
 }
@@ -437,21 +437,29 @@ pub(super) fn research_option_of(g: &Ti4Game, k: u8) -> Option<ResearchOption> {
 }
 
 /// Technology 14: a research with more than one payable option waits for the player's choice.
-pub(super) fn research_option_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, t: TechId, a: Action) {
+pub(super) fn research_option_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, t: TechId, a: Action) -> Step {
     if let Action::PayWith(k) = a {
         if let Some((opt, _)) = payable_option(g, p, cost as u32, t, k as usize) {
             return pay_for_research(g, p, cost, second, t, k, opt);
         }
     }
     let brilliant = brilliant_first(g, cost as u32, second);
-    after_research(g, p, second, brilliant, true);
+    after_research(g, p, second, brilliant, true)
 }
 
 /// The cost of research option `opt` (the card's `cost` plus what the option owes) is paid as
 /// the player chooses ([`payment`]); then [`paid_research`].
-fn pay_for_research(g: &mut Ti4Game, p: Player, cost: u8, second: bool, tech: TechId, option: u8, opt: ResearchOption) {
+fn pay_for_research(
+    g: &mut Ti4Game,
+    p: Player,
+    cost: u8,
+    second: bool,
+    tech: TechId,
+    option: u8,
+    opt: ResearchOption,
+) -> Step {
     let need = cost as u32 + opt.skip.resources();
-    payment::start(g, p, need, opt.exhaust_set(), PayFor::Research { cost, second, tech, option });
+    payment::start(g, p, need, opt.exhaust_set(), PayFor::Research { cost, second, tech, option })
 }
 
 /// The research of `tech` through its payable option `option`, paid with `pay`.
@@ -463,7 +471,7 @@ pub(super) fn paid_research(
     tech: TechId,
     option: u8,
     pay: &Payment,
-) {
+) -> Step {
     let brilliant = brilliant_first(g, cost as u32, second);
     let opt = payable_option(g, p, cost as u32, tech, option as usize).map(|o| o.0);
     if let Some(opt) = opt {
@@ -471,17 +479,17 @@ pub(super) fn paid_research(
             g.log_research(p, tech);
         }
     }
-    after_research(g, p, second, brilliant, true);
+    after_research(g, p, second, brilliant, true)
 }
 
 /// Nekro's Propagation where the card would research, paid with `pay`.
-pub(super) fn paid_propagation(g: &mut Ti4Game, p: Player, cost: u8, second: bool, pay: &Payment) {
+pub(super) fn paid_propagation(g: &mut Ti4Game, p: Player, cost: u8, second: bool, pay: &Payment) -> Step {
     let brilliant = brilliant_first(g, cost as u32, second);
     resolve_research(g, p, cost, brilliant, ResearchStep::Propagate([1, 1, 1]), pay);
-    after_research(g, p, second, brilliant, true);
+    after_research(g, p, second, brilliant, true)
 }
 
-pub(super) fn research_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, a: Action) {
+pub(super) fn research_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, a: Action) -> Step {
     let brilliant = brilliant_first(g, cost as u32, second);
     if a == Action::Propagate && pay_resources(g, p, cost as u32, PlanetSet::EMPTY).is_some() {
         return payment::start(g, p, cost as u32, PlanetSet::EMPTY, PayFor::Propagate { cost, second });
@@ -495,24 +503,23 @@ pub(super) fn research_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, 
         });
         if options > 1 {
             // Technology 14: which specialty planets (or skip card) is the player's choice.
-            g.step = Step::ResearchOption { p, cost, second, tech: t };
-            return;
+            return Step::ResearchOption { p, cost, second, tech: t };
         }
         if let Some((opt, _)) = first {
             return pay_for_research(g, p, cost, second, t, 0, opt);
         }
     }
-    after_research(g, p, second, brilliant, matches!(a, Action::Research(_) | Action::Propagate));
+    after_research(g, p, second, brilliant, matches!(a, Action::Research(_) | Action::Propagate))
 }
 
 /// After a research step: the primary's optional second research, or the secondaries.
-fn after_research(g: &mut Ti4Game, p: Player, second: bool, brilliant: bool, researched: bool) {
+fn after_research(g: &mut Ti4Game, p: Player, second: bool, brilliant: bool, researched: bool) -> Step {
     if (g.flow.strategic.follower == 0 || brilliant) && !second && researched {
-        g.step = Step::Research { p, cost: 6, second: true };
+        Step::Research { p, cost: 6, second: true }
     } else if g.flow.strategic.follower == 0 {
-        start_secondaries(g);
+        start_secondaries(g)
     } else {
-        next_secondary(g);
+        next_secondary(g)
     }
 }
 
@@ -559,7 +566,7 @@ fn dock_location(g: &Ti4Game, p: Player, planet: Location) -> Location {
     }
 }
 
-pub(super) fn build_step(g: &mut Ti4Game, p: Player, pds_only: bool, secondary: bool, a: Action) {
+pub(super) fn build_step(g: &mut Ti4Game, p: Player, pds_only: bool, secondary: bool, a: Action) -> Step {
     if let Action::Build(pl, t) = a {
         let c = g.content.clone();
         if let Some(loc) = g.state.planet_location(&c, pl) {
@@ -575,10 +582,10 @@ pub(super) fn build_step(g: &mut Ti4Game, p: Player, pds_only: bool, secondary: 
         }
     }
     if !secondary && !pds_only && matches!(a, Action::Build(..)) {
-        g.step = Step::Build { p, pds_only: true, secondary: false };
+        Step::Build { p, pds_only: true, secondary: false }
     } else if secondary {
-        next_secondary(g);
+        next_secondary(g)
     } else {
-        start_secondaries(g);
+        start_secondaries(g)
     }
 }

@@ -5,7 +5,7 @@
 //! action, and the turn then ends (after the decisions it opens, if any). The core knows no component action by name: the rules live
 //! in their sources' files (`crate::ti4::factions`, `crate::ti4::techs`).
 
-use super::{Action, Ti4Game};
+use super::{Action, Step, Ti4Game};
 
 pub(crate) use super::action_cards::{cards_in_hand, discard, fighter_fits, fits_ship};
 pub(crate) use super::invasion::gain_planet;
@@ -14,7 +14,7 @@ pub(crate) use super::tactical::{
     units_of,
 };
 use crate::ti4::ids::Player;
-use crate::ti4::rules::{self, Source};
+use crate::ti4::rules::{self, ComponentThen, Source};
 
 /// The [`Action::Use`] options of `p` at the start of an action-phase turn (no allocation).
 pub(super) fn options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
@@ -22,12 +22,11 @@ pub(super) fn options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
 }
 
 /// Rules 23: `p` performs the component action of `src` on `target`; the turn then ends. A
-/// component action that needs further decisions (Sling Relay's production) moves `g.step` to
-/// them, and the step that finishes them ends the turn instead.
-pub(super) fn perform(g: &mut Ti4Game, p: Player, src: Source, target: u8) {
-    let before = g.step;
-    rules::component_action(g, p, src, target);
-    if g.step == before {
-        super::flow::next_turn(g);
+/// component action that needs further decisions (Sling Relay's production) goes on to them,
+/// and the step that finishes them ends the turn instead.
+pub(super) fn perform(g: &mut Ti4Game, p: Player, src: Source, target: u8) -> Step {
+    match rules::component_action(g, p, src, target) {
+        ComponentThen::TurnEnds => super::flow::next_turn(g),
+        ComponentThen::ProduceShip(slot) => super::production::start_component_production(g, p, slot),
     }
 }

@@ -971,6 +971,7 @@ fn nekro_galactic_threat_predicts_the_outcome_and_gains_a_voters_technology() {
         g.flow.custodians = false;
         g.flow.agenda_phase.agenda = 0;
         assert!(agendas::start(&mut g));
+        g.step = Step::RevealAgenda;
         g.apply_chance(&mut rng);
         assert_eq!(g.step, Step::Decide(nekro), "asked after the reveal");
         assert_eq!(legal(&g), vec![Action::Choose(gt, 0), Action::Choose(gt, 1), Action::Done]);
@@ -1012,6 +1013,7 @@ fn xxcha_quash_discards_the_revealed_agenda_for_a_strategy_token() {
         g.flow.custodians = false;
         g.flow.agenda_phase.agenda = 0;
         assert!(agendas::start(&mut g));
+        g.step = Step::RevealAgenda;
         g.apply_chance(&mut rng);
         let first = g.flow.agenda_phase.agenda_card;
         decline_others(&mut g, xxcha);

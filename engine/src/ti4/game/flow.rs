@@ -4,6 +4,10 @@
 //! with Predictive Intelligence's 3, outcome; the effects are in `agendas`), the end of the
 //! game; plus the dispatch of [`Game`](crate::game::Game) calls to the rule modules, and
 //! observation / determinization.
+//!
+//! The dispatch ([`apply`], [`chance`], [`advance`]) is the one place the game's [`Step`]
+//! changes: every handler it calls returns the step that follows (`docs/ADDING_RULES.md`, "The
+//! round loop").
 
 use super::objectives::{meets, pay_if_spend, Cond};
 use super::tokens::{self, TokensThen};
@@ -247,7 +251,7 @@ fn public_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
 /// Imperial primary (`imperial`): a spend objective is paid as the player chooses first
 /// ([`super::payment`]: resources, then influence, then its trade goods; or command tokens);
 /// one of trade goods only leaves no choice and is paid at once.
-fn score(g: &mut Ti4Game, p: Player, secret: bool, id: u8, imperial: bool) {
+fn score(g: &mut Ti4Game, p: Player, secret: bool, id: u8, imperial: bool) -> Step {
     let cond = if secret { g.objectives.secret[id as usize] } else { g.objectives.public[id as usize] };
     let then = super::payment::PayFor::Objective { secret, id, imperial };
     match cond {
@@ -266,12 +270,12 @@ fn score(g: &mut Ti4Game, p: Player, secret: bool, id: u8, imperial: bool) {
         Some(cond) => pay_if_spend(&g.content, &mut g.state, p, cond),
         None => {}
     }
-    scored(g, p, secret, id, imperial);
+    scored(g, p, secret, id, imperial)
 }
 
 /// The objective is scored (paid); the status phase's scoring step, or the Imperial primary,
 /// goes on.
-pub(super) fn scored(g: &mut Ti4Game, p: Player, secret: bool, id: u8, imperial: bool) {
+pub(super) fn scored(g: &mut Ti4Game, p: Player, secret: bool, id: u8, imperial: bool) -> Step {
     if secret {
         g.state.secret_objectives.set(id as usize, Zone::PlayArea(p));
         g.flow.status.scored_now |= 2;
@@ -282,14 +286,16 @@ pub(super) fn scored(g: &mut Ti4Game, p: Player, secret: bool, id: u8, imperial:
         }
     }
     if imperial {
-        cards::imperial_rest(g, p);
+        cards::imperial_rest(g, p)
     } else {
-        g.step = Step::Score(p);
+        Step::Score(p)
     }
 }
 
+/// A player's decision `a` at the current step: the handler of that (step, action) pair
+/// resolves it and returns the next step, which is written here.
 pub(super) fn apply(g: &mut Ti4Game, a: Action) {
-    match (g.step, a) {
+    g.step = match (g.step, a) {
         (Step::Pick(p), Action::Pick(k)) => pick(g, p, StrategyCard(k)),
         (Step::Turn(p), Action::Activate(slot)) => tactical::activate(g, p, slot),
         (Step::Turn(p), Action::Strategic(k)) => cards::strategic(g, p, k),
@@ -305,18 +311,21 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::ReturnSecret(p), Action::ReturnSecret(o)) => {
             // Shuffled back: draws are uniform over the deck.
             g.state.secret_objectives.set(o.idx(), Zone::Deck);
-            cards::after_draw(g, p);
+            cards::after_draw(g, p)
         }
         (Step::Turn(_), Action::Done) if g.flow.logistics == 1 => {
             g.flow.logistics = 0;
-            next_turn(g);
+            next_turn(g)
         }
         (Step::Turn(p), Action::Pass) => {
             g.flow.passed |= 1 << p.0;
-            next_turn(g);
+            next_turn(g)
         }
         (Step::Move(p), Action::Move(from, t)) => tactical::move_ship(g, p, from, t),
-        (Step::Move(p), Action::Carry(from, t)) => tactical::carry(g, p, from, t),
+        (Step::Move(p), Action::Carry(from, t)) => {
+            tactical::carry(g, p, from, t);
+            Step::Move(p)
+        }
         (Step::Move(_), Action::Done) => tactical::end_movement(g),
         (Step::Space, a) => {
             let tile = |sl: u8| g.galaxy.tile(sl);
@@ -329,15 +338,20 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
             if let Some(c) = g.flow.tactical.space.as_mut() {
                 c.apply_decision(d).expect("legal space combat decision");
             }
+            Step::Space
         }
-        (Step::Ground(_), Action::Hit(h)) => {
+        (Step::Ground(n), Action::Hit(h)) => {
             if let Some(c) = g.flow.tactical.ground.as_mut() {
                 c.apply_decision(h).expect("legal hit choice");
             }
+            Step::Ground(n)
         }
         (Step::Land(p), Action::Land(n, t)) => invasion::land(g, p, n, t),
         (Step::Land(_), Action::Done) => invasion::after_landing(g),
-        (Step::Produce(_), Action::Produce(t)) => g.flow.production.queue[t.idx()] += 1,
+        (Step::Produce(p), Action::Produce(t)) => {
+            g.flow.production.queue[t.idx()] += 1;
+            Step::Produce(p)
+        }
         (Step::Produce(p), Action::Done) => production::finish_production(g, p),
         (Step::Pay(p), a) => super::payment::choose(g, p, a),
         (Step::Decide(p), Action::Choose(src, k)) => super::pending::decide(g, p, Some((src, k))),
@@ -347,7 +361,7 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
                 g.place_units(p, loc, unit, 1).expect("placed units come from reinforcements the caller checked");
             }
             g.flow.status.order_idx += 1;
-            status_placements(g);
+            status_placements(g)
         }
         (Step::Research { p, cost, second }, a) => cards::research_step(g, p, cost, second, a),
         (Step::ResearchOption { p, cost, second, tech }, a) => cards::research_option_step(g, p, cost, second, tech, a),
@@ -355,7 +369,7 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::Follow(_), Action::Done) => cards::next_secondary(g),
         (Step::ChooseSpeaker(p), Action::Speaker(q)) => {
             g.state.tokens.speaker = Some(Player(q));
-            g.step = Step::DrawActionCards(p);
+            Step::DrawActionCards(p)
         }
         (Step::Diplomacy(p), Action::DiplomacySystem(sl)) => cards::diplomacy_primary(g, p, sl),
         (Step::Warfare(p), Action::WarfareToken(sl)) => cards::warfare_primary(g, p, sl),
@@ -366,7 +380,7 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::Score(p), Action::ScoreSecret(o)) => score(g, p, true, o.0, false),
         (Step::Score(_), Action::Done) => {
             g.flow.status.order_idx += 1;
-            next_scorer(g);
+            next_scorer(g)
         }
         (Step::Vote(p), Action::Vote(o)) => {
             // Asked before the planets are exhausted (Zeal counts only for a player who casts
@@ -380,20 +394,22 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
             if o == 0 {
                 g.flow.agenda_phase.for_voters |= 1 << p.0;
             }
-            agendas::start_casting(g, p, o);
+            agendas::start_casting(g, p, o)
         }
         (Step::Vote(p), _) => next_voter(g, p),
         (Step::CastVotes { p, outcome }, a) => agendas::cast(g, p, outcome, a),
         (Step::TieBreak(_), Action::Vote(o)) => {
             g.flow.agenda_phase.outcome = o;
-            g.step = Step::ResolveAgenda;
+            Step::ResolveAgenda
         }
         (step, a) => panic!("illegal action {a:?} at {step:?}"),
-    }
+    };
 }
 
+/// The chance event of the current step, drawn from `rng`; its handler returns the next step,
+/// which is written here.
 pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
-    match g.step {
+    g.step = match g.step {
         Step::Deal => deal(g, rng),
         Step::SpaceCannon => tactical::space_cannon(g, rng),
         Step::InvasionRolls(n) => invasion::invasion_rolls(g, n, rng),
@@ -401,52 +417,57 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
             if let Some(c) = g.flow.tactical.space.as_mut() {
                 c.apply_chance(rng).expect("space combat awaits dice");
             }
+            Step::Space
         }
-        Step::Ground(_) if g.flow.tactical.ground.is_some_and(|c| c.awaits_bombardment()) => {
-            invasion::round_end_bombardment(g, rng)
+        Step::Ground(n) if g.flow.tactical.ground.is_some_and(|c| c.awaits_bombardment()) => {
+            invasion::round_end_bombardment(g, rng);
+            Step::Ground(n)
         }
-        Step::Ground(_) => {
+        Step::Ground(n) => {
             if let Some(c) = g.flow.tactical.ground.as_mut() {
                 c.apply_chance(rng).expect("ground combat awaits dice");
             }
+            Step::Ground(n)
         }
         Step::Reveal => {
             let stage = if unrevealed(g, 1) > 0 { 1 } else { 2 };
             if let Some(o) = draw_public(g, rng, stage, PublicState::Unrevealed) {
                 g.state.public_objectives.set_state(o, PublicState::Revealed);
             }
-            status_rest(g, rng);
+            status_rest(g, rng)
         }
         Step::DrawSecret(p) => {
             draw_secret(g, rng, p);
             if secrets_held(g, p) > MAX_SECRETS {
-                g.step = Step::ReturnSecret(p);
+                Step::ReturnSecret(p)
             } else {
-                cards::after_draw(g, p);
+                cards::after_draw(g, p)
             }
         }
         Step::DrawActionCards(p) => {
             action_cards::draw(g, rng, p);
             action_cards::draw(g, rng, p);
             action_cards::discard_to_limit(g);
-            cards::after_draw(g, p);
+            cards::after_draw(g, p)
         }
         Step::RevealAgenda => {
             agendas::reveal(g, rng);
             let (order, len) = left_of_speaker(g);
-            if !super::pending::open(g, crate::ti4::rules::Window::AgendaRevealed, &order[..len]) {
-                first_voter(g);
+            match super::pending::open(g, crate::ti4::rules::Window::AgendaRevealed, &order[..len]) {
+                Some(decide) => decide,
+                None => first_voter(g),
             }
         }
         Step::ResolveAgenda => {
             agendas::resolve(g, rng);
             let (order, len) = left_of_speaker(g);
-            if !super::pending::open(g, crate::ti4::rules::Window::AgendaResolved, &order[..len]) {
-                end_agenda(g);
+            match super::pending::open(g, crate::ti4::rules::Window::AgendaResolved, &order[..len]) {
+                Some(decide) => decide,
+                None => end_agenda(g),
             }
         }
         step => panic!("apply_chance at {step:?}"),
-    }
+    };
 }
 
 /// Resolves automatic steps and the ends of the game (victory, last player).
@@ -467,10 +488,10 @@ pub(super) fn advance(g: &mut Ti4Game) {
         }
         match g.step {
             Step::Space if g.flow.tactical.space.is_some_and(|c| c.outcome().is_some()) => {
-                tactical::after_space_combat(g)
+                g.step = tactical::after_space_combat(g)
             }
             Step::Ground(n) if g.flow.tactical.ground.is_some_and(|c| c.outcome().is_some()) => {
-                invasion::after_ground(g, n)
+                g.step = invasion::after_ground(g, n)
             }
             _ => return,
         }
@@ -479,7 +500,7 @@ pub(super) fn advance(g: &mut Ti4Game) {
 
 // ---- Setup deal, strategy phase, action turns -------------------------------------------
 
-fn deal(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+fn deal(g: &mut Ti4Game, rng: &mut ChaCha8Rng) -> Step {
     let n = g.state.num_players;
     g.state.tokens.speaker = Some(Player(rng.random_range(0..n)));
     for p in 0..n {
@@ -497,7 +518,7 @@ fn deal(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
             g.state.public_objectives.set_state(o, PublicState::Revealed);
         }
     }
-    start_strategy_phase(g);
+    start_strategy_phase(g)
 }
 
 /// A uniform public objective of `stage` in `from` that has a condition.
@@ -553,7 +574,7 @@ pub(super) fn draw_secret(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player) {
     }
 }
 
-fn start_strategy_phase(g: &mut Ti4Game) {
+fn start_strategy_phase(g: &mut Ti4Game) -> Step {
     for q in g.state.seats() {
         if g.state.player(q).in_game {
             crate::ti4::rules::strategy_phase_start(g, q);
@@ -561,10 +582,10 @@ fn start_strategy_phase(g: &mut Ti4Game) {
     }
     g.flow.picks = 0;
     let speaker = g.state.tokens.speaker.unwrap_or(Player(0));
-    g.step = Step::Pick(speaker);
+    Step::Pick(speaker)
 }
 
-fn pick(g: &mut Ti4Game, p: Player, k: StrategyCard) {
+fn pick(g: &mut Ti4Game, p: Player, k: StrategyCard) -> Step {
     let s = &mut g.state;
     let tg = s.strategy_cards.trade_goods(k);
     s.player_mut(p).trade_goods += tg;
@@ -575,8 +596,7 @@ fn pick(g: &mut Ti4Game, p: Player, k: StrategyCard) {
     let players = s.seats().filter(|&q| s.player(q).in_game).count() as u8;
     let total = (players * strategy_cards_per_player(s)).min(STRATEGY_CARDS as u8);
     if g.flow.picks < total {
-        g.step = Step::Pick(next_in_game_left_of(s, p).unwrap_or(p));
-        return;
+        return Step::Pick(next_in_game_left_of(s, p).unwrap_or(p));
     }
     // Strategy phase 2: a trade good on each card nobody took.
     for k in StrategyCard::all() {
@@ -591,7 +611,7 @@ fn pick(g: &mut Ti4Game, p: Player, k: StrategyCard) {
     g.flow.turn = order[0];
     g.flow.turn_initiative = crate::ti4::elimination::initiative_key(s, order[0]);
     g.flow.transaction.transacted = 0;
-    g.step = Step::Turn(order[0]);
+    Step::Turn(order[0])
 }
 
 /// The next action-phase turn: the next player in initiative order who has not passed (the
@@ -600,28 +620,28 @@ fn pick(g: &mut Ti4Game, p: Player, k: StrategyCard) {
 /// eliminated during their own turn is followed by the player after them, not by the first.
 /// The end of the active player's turn: the player's "you may" decisions of window `TurnEnd`
 /// ([`super::pending`]), then [`after_turn_end`].
-pub(super) fn next_turn(g: &mut Ti4Game) {
+pub(super) fn next_turn(g: &mut Ti4Game) -> Step {
     let p = g.flow.turn;
-    if super::pending::open(g, crate::ti4::rules::Window::TurnEnd, &[p]) {
-        return;
+    match super::pending::open(g, crate::ti4::rules::Window::TurnEnd, &[p]) {
+        Some(decide) => decide,
+        None => after_turn_end(g),
     }
-    after_turn_end(g);
 }
 
 /// After the end-of-turn decisions: a redistribution of the command tokens where the player's
 /// rules allow one (hook point `redistributes_at_turn_end`, a decision; keeping every token in
 /// place declines it), then the next turn.
-pub(super) fn after_turn_end(g: &mut Ti4Game) {
+pub(super) fn after_turn_end(g: &mut Ti4Game) -> Step {
     let p = g.flow.turn;
     if g.state.player(p).in_game && crate::ti4::rules::redistributes_at_turn_end(g, p) {
         return tokens::gain(g, p, 0, true, TokensThen::TurnEnd, 0);
     }
-    advance_turn(g);
+    advance_turn(g)
 }
 
 /// The next player in initiative order who has not passed takes a turn; after the last, the
 /// status phase.
-pub(super) fn advance_turn(g: &mut Ti4Game) {
+pub(super) fn advance_turn(g: &mut Ti4Game) -> Step {
     let s = &g.state;
     let mut order = [Player(0); MAX_PLAYERS];
     let n = initiative_order(s, &mut order);
@@ -636,24 +656,23 @@ pub(super) fn advance_turn(g: &mut Ti4Game) {
             g.flow.turn = q;
             g.flow.turn_initiative = key(q);
             g.flow.transaction.transacted = 0;
-            g.step = Step::Turn(q);
-            return;
+            return Step::Turn(q);
         }
     }
-    start_status(g);
+    start_status(g)
 }
 
 // ---- Status phase --------------------------------------------------------------------------
 
-fn start_status(g: &mut Ti4Game) {
+fn start_status(g: &mut Ti4Game) -> Step {
     g.flow.status.order_idx = 0;
-    status_placements(g);
+    status_placements(g)
 }
 
 /// The start of the status phase: in initiative order, each player whose rules place a unit
 /// then (hook point `status_start_placement`, Mitosis) places it from reinforcements on a planet
 /// it controls, its decision (applied without one when a single planet is left); then step 1.
-fn status_placements(g: &mut Ti4Game) {
+fn status_placements(g: &mut Ti4Game) -> Step {
     let mut order = [Player(0); MAX_PLAYERS];
     let n = initiative_order(&g.state, &mut order);
     while (g.flow.status.order_idx as usize) < n {
@@ -666,8 +685,7 @@ fn status_placements(g: &mut Ti4Game) {
                     only = Some(pl);
                 });
                 if count > 1 {
-                    g.step = Step::PlaceUnit { p, unit };
-                    return;
+                    return Step::PlaceUnit { p, unit };
                 }
                 if let Some(loc) = only.and_then(|pl| g.state.planet_location(&g.content, pl)) {
                     g.place_units(p, loc, unit, 1).expect("placed units come from reinforcements the caller checked");
@@ -677,7 +695,7 @@ fn status_placements(g: &mut Ti4Game) {
         g.flow.status.order_idx += 1;
     }
     g.flow.status.order_idx = 0;
-    next_scorer(g);
+    next_scorer(g)
 }
 
 /// The planets `p` controls that a status-phase placement may use (on the board, with no other
@@ -693,24 +711,23 @@ fn placement_planets(g: &Ti4Game, p: Player, out: &mut dyn FnMut(PlanetId)) {
     }
 }
 
-fn next_scorer(g: &mut Ti4Game) {
+fn next_scorer(g: &mut Ti4Game) -> Step {
     let mut order = [Player(0); MAX_PLAYERS];
     let n = initiative_order(&g.state, &mut order);
     g.flow.status.scored_now = 0;
     if (g.flow.status.order_idx as usize) < n {
-        g.step = Step::Score(order[g.flow.status.order_idx as usize]);
-        return;
+        return Step::Score(order[g.flow.status.order_idx as usize]);
     }
     // Status 2: reveal the next public objective, or the game ends.
     if unrevealed(g, 1) + unrevealed(g, 2) == 0 {
-        g.step = Step::Over(EndCondition::NoObjective);
+        Step::Over(EndCondition::NoObjective)
     } else {
-        g.step = Step::Reveal;
+        Step::Reveal
     }
 }
 
 /// Status phase steps 3-8.
-fn status_rest(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+fn status_rest(g: &mut Ti4Game, rng: &mut ChaCha8Rng) -> Step {
     // 3. Draw action cards.
     action_cards::status_draw(g, rng);
     let s = &mut g.state;
@@ -725,25 +742,25 @@ fn status_rest(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         s.systems[slot].tokens = 0;
     }
     // 5. Gain 2 command tokens (3 with Hyper Metabolism) and redistribute, in initiative order.
-    status_tokens_next(g, 0);
+    status_tokens_next(g, 0)
 }
 
 /// Status phase step 5 (rules 81.5) for the player at `idx` in initiative order and those
 /// after; then steps 6-8.
-pub(super) fn status_tokens_next(g: &mut Ti4Game, idx: u8) {
+pub(super) fn status_tokens_next(g: &mut Ti4Game, idx: u8) -> Step {
     let mut order = [Player(0); crate::ti4::ids::MAX_PLAYERS];
     let n = initiative_order(&g.state, &mut order);
     match order[..n].get(idx as usize) {
         Some(&p) => {
             let gain = 2 + crate::ti4::rules::status_command_tokens(&g.content, &g.state, p);
-            tokens::gain(g, p, gain, true, TokensThen::Status, idx);
+            tokens::gain(g, p, gain, true, TokensThen::Status, idx)
         }
         None => status_end(g),
     }
 }
 
 /// Status phase steps 6-8.
-fn status_end(g: &mut Ti4Game) {
+fn status_end(g: &mut Ti4Game) -> Step {
     let s = &mut g.state;
     // 6. Ready cards.
     for p in 0..s.num_players as usize {
@@ -766,19 +783,18 @@ fn status_end(g: &mut Ti4Game) {
     if !g.flow.custodians {
         g.flow.agenda_phase.agenda = 0;
         g.flow.agenda_phase.predictors = 0;
-        start_agenda(g);
+        start_agenda(g)
     } else {
-        next_round(g);
+        next_round(g)
     }
 }
 
-fn next_round(g: &mut Ti4Game) {
+fn next_round(g: &mut Ti4Game) -> Step {
     if g.state.round >= g.opts.round_cap {
-        g.step = Step::Over(EndCondition::RoundCap);
-        return;
+        return Step::Over(EndCondition::RoundCap);
     }
     g.state.round += 1;
-    start_strategy_phase(g);
+    start_strategy_phase(g)
 }
 
 // ---- Agenda phase --------------------------------------------------------------------------
@@ -787,9 +803,12 @@ fn may_vote(g: &Ti4Game, p: Player) -> bool {
     g.state.player(p).in_game && !crate::ti4::rules::cannot_vote(g, p)
 }
 
-fn start_agenda(g: &mut Ti4Game) {
-    if !agendas::start(g) {
-        end_agenda(g);
+/// An agenda's reveal, or the end of the phase when no implemented agenda is left.
+fn start_agenda(g: &mut Ti4Game) -> Step {
+    if agendas::start(g) {
+        Step::RevealAgenda
+    } else {
+        end_agenda(g)
     }
 }
 
@@ -813,12 +832,12 @@ fn voting_order(g: &Ti4Game) -> ([Player; MAX_PLAYERS], usize) {
 
 /// The first player in [`voting_order`] after `after` (from the start with `None`) who may vote
 /// votes next; after the last, the votes are counted.
-fn vote_after(g: &mut Ti4Game, after: Option<Player>) {
+fn vote_after(g: &mut Ti4Game, after: Option<Player>) -> Step {
     let (order, len) = voting_order(g);
     let order = &order[..len];
     let from = after.and_then(|p| order.iter().position(|&q| q == p)).map_or(0, |i| i + 1);
     match order[from..].iter().copied().find(|&q| may_vote(g, q)) {
-        Some(q) => g.step = Step::Vote(q),
+        Some(q) => Step::Vote(q),
         None => agendas::count(g),
     }
 }
@@ -838,31 +857,30 @@ fn left_of_speaker(g: &Ti4Game) -> ([Player; MAX_PLAYERS], usize) {
 
 /// After window `AgendaRevealed`: the first vote, or a new reveal when a rule discarded the
 /// revealed agenda (Xxcha's Quash; the card stays in the discard pile).
-pub(super) fn after_agenda_revealed(g: &mut Ti4Game) {
+pub(super) fn after_agenda_revealed(g: &mut Ti4Game) -> Step {
     if g.flow.agenda_phase.agenda_card == agendas::NO_AGENDA {
-        g.step = Step::RevealAgenda;
+        Step::RevealAgenda
     } else {
-        first_voter(g);
+        first_voter(g)
     }
 }
 
-fn first_voter(g: &mut Ti4Game) {
-    vote_after(g, None);
+fn first_voter(g: &mut Ti4Game) -> Step {
+    vote_after(g, None)
 }
 
-pub(super) fn next_voter(g: &mut Ti4Game, p: Player) {
-    vote_after(g, Some(p));
+pub(super) fn next_voter(g: &mut Ti4Game, p: Player) -> Step {
+    vote_after(g, Some(p))
 }
 
-pub(super) fn end_agenda(g: &mut Ti4Game) {
+pub(super) fn end_agenda(g: &mut Ti4Game) -> Step {
     g.flow.agenda_phase.agenda += 1;
     if g.flow.agenda_phase.agenda < 2 {
-        start_agenda(g);
-        return;
+        return start_agenda(g);
     }
     // Ready all planets.
     g.state.exhausted_planets = PlanetSet::EMPTY;
-    next_round(g);
+    next_round(g)
 }
 
 // ---- Hidden information --------------------------------------------------------------------

@@ -22,7 +22,7 @@ use crate::ti4::ids::*;
 use crate::ti4::state::{Location, MAX_PLANETS_PER_SYSTEM};
 use rand_chacha::ChaCha8Rng;
 
-pub(super) fn start_landing(g: &mut Ti4Game, p: Player) {
+pub(super) fn start_landing(g: &mut Ti4Game, p: Player) -> Step {
     let mut buf_has = false;
     let loc = Location::Space(g.flow.tactical.active);
     if g.state.occupant(loc) == Some(p)
@@ -31,9 +31,9 @@ pub(super) fn start_landing(g: &mut Ti4Game, p: Player) {
         buf_has = (0..MAX_PLANETS_PER_SYSTEM as u8).any(|n| may_land(g, p, n));
     }
     if buf_has {
-        g.step = Step::Land(p);
+        Step::Land(p)
     } else {
-        establish_control(g);
+        establish_control(g)
     }
 }
 
@@ -77,7 +77,7 @@ pub(super) fn land_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
     }
 }
 
-pub(super) fn land(g: &mut Ti4Game, p: Player, n: u8, t: UnitType) {
+pub(super) fn land(g: &mut Ti4Game, p: Player, n: u8, t: UnitType) -> Step {
     let c = g.content.clone();
     let a = g.flow.tactical.active;
     let pl = g.state.planet_at(&c, Location::Planet(a, n));
@@ -100,13 +100,15 @@ pub(super) fn land(g: &mut Ti4Game, p: Player, n: u8, t: UnitType) {
     }
     if !(0..MAX_PLANETS_PER_SYSTEM as u8).any(|k| may_land(g, p, k)) || g.state.occupant(Location::Space(a)) != Some(p)
     {
-        after_landing(g);
+        after_landing(g)
+    } else {
+        Step::Land(p)
     }
 }
 
-pub(super) fn after_landing(g: &mut Ti4Game) {
+pub(super) fn after_landing(g: &mut Ti4Game) -> Step {
     match (0..3u8).find(|&n| g.flow.tactical.committed[n as usize] != [0, 0]) {
-        Some(n) => g.step = Step::InvasionRolls(n),
+        Some(n) => Step::InvasionRolls(n),
         None => establish_control(g),
     }
 }
@@ -122,7 +124,7 @@ fn committed_force(g: &Ti4Game, p: Player, n: u8) -> Force {
 }
 
 /// Bombardment 15 and space cannon defense 77.5 against planet `n`, then the ground combat.
-pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) {
+pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) -> Step {
     let p = g.flow.turn;
     let a = g.flow.tactical.active;
     let ploc = Location::Planet(a, n);
@@ -167,7 +169,7 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) {
         defender.is_some_and(|q| crate::ti4::rules::combat_repair(&g.content, &g.state, q)),
     ]);
     g.flow.tactical.ground = Some(combat);
-    g.step = Step::Ground(n);
+    Step::Ground(n)
 }
 
 /// Hook point `bombards_after_ground_rounds` (L1Z1X's Harrow): `p` invades `ploc` with ships
@@ -193,9 +195,9 @@ pub(super) fn round_end_bombardment(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     }
 }
 
-pub(super) fn after_ground(g: &mut Ti4Game, n: u8) {
+pub(super) fn after_ground(g: &mut Ti4Game, n: u8) -> Step {
     let p = g.flow.turn;
-    let Some(combat) = g.flow.tactical.ground.take() else { return };
+    let Some(combat) = g.flow.tactical.ground.take() else { return Step::Ground(n) };
     let ploc = Location::Planet(g.flow.tactical.active, n);
     let def = *combat.force(crate::ti4::combat::Side::Defender);
     let d = g.flow.tactical.defender;
@@ -266,8 +268,14 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) {
         }
     }
     // Window `GroundCombatEnd` for the active player, then the defender; then the next planet.
-    if !(combat.fought() && super::pending::open(g, crate::ti4::rules::Window::GroundCombatEnd, &[p, d])) {
-        after_landing(g);
+    let decide = if combat.fought() {
+        super::pending::open(g, crate::ti4::rules::Window::GroundCombatEnd, &[p, d])
+    } else {
+        None
+    };
+    match decide {
+        Some(decide) => decide,
+        None => after_landing(g),
     }
 }
 
@@ -302,7 +310,7 @@ pub(crate) fn gain_planet(g: &mut Ti4Game, p: Player, ploc: Location) -> bool {
 
 /// Invasion 49.7: control of each planet of the active system where the active player has
 /// ground forces; elimination is checked after the control changes.
-fn establish_control(g: &mut Ti4Game) {
+fn establish_control(g: &mut Ti4Game) -> Step {
     let p = g.flow.turn;
     let c = g.content.clone();
     let a = g.flow.tactical.active;
@@ -320,5 +328,5 @@ fn establish_control(g: &mut Ti4Game) {
         }
     }
     check_elimination_by(&c, &mut g.state, Some(p));
-    start_production(g, p);
+    start_production(g, p)
 }

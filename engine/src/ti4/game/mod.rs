@@ -184,7 +184,12 @@ impl EndCondition {
 }
 
 /// The point the game waits at: a decision of one player, or chance.
+///
+/// Every handler of the round loop returns the step that follows it; only the round loop's
+/// dispatch (`flow::apply`, `flow::chance`, `flow::advance`) writes it into the game, so a step
+/// computed and dropped is a lost transition (hence `must_use`).
 #[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[must_use = "a handler's next step is the round loop's transition"]
 pub enum Step {
     /// Chance: deal secret objectives and reveal two stage I objectives.
     Deal,

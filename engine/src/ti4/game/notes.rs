@@ -122,15 +122,15 @@ pub(super) fn transact_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
 }
 
 /// `p` offers `what` to `q`; `q` decides.
-pub(super) fn offer(g: &mut Ti4Game, p: Player, q: u8, what: u8) {
+pub(super) fn offer(g: &mut Ti4Game, p: Player, q: u8, what: u8) -> Step {
     g.flow.transaction.transacted |= 1 << q;
     g.flow.transaction.offer_from = p.0;
     g.flow.transaction.offer_what = what;
-    g.step = Step::Offer(Player(q));
+    Step::Offer(Player(q))
 }
 
 /// `q` accepts or declines the offer; the active player's turn goes on.
-pub(super) fn answer(g: &mut Ti4Game, q: Player, accept: bool) {
+pub(super) fn answer(g: &mut Ti4Game, q: Player, accept: bool) -> Step {
     let p = Player(g.flow.transaction.offer_from);
     if accept {
         let what = g.flow.transaction.offer_what;
@@ -145,7 +145,7 @@ pub(super) fn answer(g: &mut Ti4Game, q: Player, accept: bool) {
         }
         swap_goods(g, q, p, cq);
     }
-    g.step = Step::Turn(p);
+    Step::Turn(p)
 }
 
 /// `from` gives `n` commodities to `to`, who receives them as trade goods (rules 21).

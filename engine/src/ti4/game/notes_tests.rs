@@ -94,7 +94,7 @@ fn support_for_the_throne() {
     g.state.player_mut(THEM).tactic += 1;
     g.state.player_mut(THEM).token_reinforcements -= 1;
     g.flow.turn = THEM;
-    tactical::activate(&mut g, THEM, home);
+    g.step = tactical::activate(&mut g, THEM, home);
     assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME));
     assert_eq!(g.victory_points(THEM), vp);
 }
@@ -108,7 +108,7 @@ fn trade_agreement() {
     assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(THEM));
     let full = g.content.factions[g.state.player(ME).faction.idx()].commodities;
     let tg = g.state.player(THEM).trade_goods;
-    cards::strategic(&mut g, ME, 4); // Trade: replenish commodities
+    g.step = cards::strategic(&mut g, ME, 4); // Trade: replenish commodities
     assert_eq!(g.state.player(THEM).trade_goods, tg + full);
     assert_eq!(g.state.player(ME).commodities, 0);
     assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME));
@@ -121,7 +121,7 @@ fn ceasefire() {
     g.apply(Action::Transact(THEM.0, 1 + k));
     g.apply(Action::Accept);
     assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(THEM));
-    tactical::activate(&mut g, ME, next);
+    g.step = tactical::activate(&mut g, ME, next);
     assert!(g.flow.tactical.ceasefire);
     assert_eq!(legal(&g), vec![Action::Done], "no movement into the system");
     assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME));

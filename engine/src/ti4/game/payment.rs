@@ -285,7 +285,7 @@ pub(super) fn start_objective_parts(
     influence: u8,
     trade_goods: u8,
     then: PayFor,
-) {
+) -> Step {
     let PayFor::Objective { secret, id, imperial } = then else { panic!("not an objective: {then:?}") };
     let rest = PayFor::ObjectiveResources { secret, id, imperial, influence, trade_goods };
     g.flow.pay = PayState {
@@ -297,36 +297,36 @@ pub(super) fn start_objective_parts(
         then_influence: influence,
         ..PayState::default()
     };
-    settle(g, p);
+    settle(g, p)
 }
 
 /// `p` starts paying `need` resources without using `keep`; then `then` resumes (at once when
 /// there is nothing to choose). The caller has checked that `p` can pay.
-pub(super) fn start(g: &mut Ti4Game, p: Player, need: u32, keep: PlanetSet, then: PayFor) {
-    begin(g, p, need, false, keep, then);
+pub(super) fn start(g: &mut Ti4Game, p: Player, need: u32, keep: PlanetSet, then: PayFor) -> Step {
+    begin(g, p, need, false, keep, then)
 }
 
 /// As [`start`], for an influence cost.
-pub(super) fn start_influence(g: &mut Ti4Game, p: Player, need: u32, then: PayFor) {
-    begin(g, p, need, true, PlanetSet::EMPTY, then);
+pub(super) fn start_influence(g: &mut Ti4Game, p: Player, need: u32, then: PayFor) -> Step {
+    begin(g, p, need, true, PlanetSet::EMPTY, then)
 }
 
-fn begin(g: &mut Ti4Game, p: Player, need: u32, influence: bool, keep: PlanetSet, then: PayFor) {
+fn begin(g: &mut Ti4Game, p: Player, need: u32, influence: bool, keep: PlanetSet, then: PayFor) -> Step {
     g.flow.pay =
         PayState { need: need.min(255) as u8, influence, keep, chosen: PlanetSet::EMPTY, then, ..PayState::default() };
-    settle(g, p);
+    settle(g, p)
 }
 
 /// `p` spends `need` command tokens from its tactic and strategy pools as it chooses (the spend
 /// objectives' "spend N tokens from your tactic and/or strategy pools"); then `then` resumes
 /// (at once when only one split is possible). The caller has checked that `p` can pay.
-pub(super) fn start_tokens(g: &mut Ti4Game, p: Player, need: u8, then: PayFor) {
+pub(super) fn start_tokens(g: &mut Ti4Game, p: Player, need: u8, then: PayFor) -> Step {
     let r = tactic_range(g, p, need);
     if r.start() == r.end() {
         return spend_tokens(g, p, need, *r.start(), then);
     }
     g.flow.pay = PayState { need, tokens: true, then, ..PayState::default() };
-    g.step = Step::Pay(p);
+    Step::Pay(p)
 }
 
 /// The tactic-pool tokens a spend of `need` tokens may take: the strategy pool pays the rest.
@@ -337,32 +337,32 @@ fn tactic_range(g: &Ti4Game, p: Player, need: u8) -> std::ops::RangeInclusive<u8
 
 /// Spends `tactic` tokens of the tactic pool and the rest of `need` from the strategy pool
 /// (back to reinforcements), then resumes `then`.
-fn spend_tokens(g: &mut Ti4Game, p: Player, need: u8, tactic: u8, then: PayFor) {
+fn spend_tokens(g: &mut Ti4Game, p: Player, need: u8, tactic: u8, then: PayFor) -> Step {
     let ps = g.state.player_mut(p);
     ps.tactic -= tactic;
     ps.strategy -= need - tactic;
     ps.token_reinforcements += need;
-    resume(g, p, &Payment { planets: PlanetSet::EMPTY, trade_goods: 0 }, then);
+    resume(g, p, &Payment { planets: PlanetSet::EMPTY, trade_goods: 0 }, then)
 }
 
 /// The decision at [`Step::Pay`].
-pub(super) fn choose(g: &mut Ti4Game, p: Player, a: Action) {
+pub(super) fn choose(g: &mut Ti4Game, p: Player, a: Action) -> Step {
     match a {
         Action::Tokens(k) => {
             let st = std::mem::take(&mut g.flow.pay);
-            spend_tokens(g, p, st.need, k, st.then);
+            spend_tokens(g, p, st.need, k, st.then)
         }
         Action::Exhaust(pl) => {
             g.state.exhausted_planets.insert(pl);
             g.flow.pay.chosen.insert(pl);
-            settle(g, p);
+            settle(g, p)
         }
         _ => finish(g, p),
     }
 }
 
 /// Ends the payment when the planets cover it, applies a lone option, or waits for the player.
-fn settle(g: &mut Ti4Game, p: Player) {
+fn settle(g: &mut Ti4Game, p: Player) -> Step {
     loop {
         let (worth, _) = chosen_worth(g, &g.flow.pay);
         if worth >= g.flow.pay.need as u32 {
@@ -381,15 +381,14 @@ fn settle(g: &mut Ti4Game, p: Player) {
             }
             (1, _) => return finish(g, p),
             _ => {
-                g.step = Step::Pay(p);
-                return;
+                return Step::Pay(p);
             }
         }
     }
 }
 
 /// Pays the rest with trade goods and resumes what the payment was for.
-fn finish(g: &mut Ti4Game, p: Player) {
+fn finish(g: &mut Ti4Game, p: Player) -> Step {
     let st = std::mem::take(&mut g.flow.pay);
     let (worth, _) = chosen_worth(g, &st);
     let tg = (st.need as u32).saturating_sub(worth).min(usable_trade_goods(g, p, &st)) as u8;
@@ -404,11 +403,11 @@ fn finish(g: &mut Ti4Game, p: Player) {
             l.set(Some(pay))
         }
     });
-    resume(g, p, &pay, st.then);
+    resume(g, p, &pay, st.then)
 }
 
 /// What the payment `pay` was for resumes.
-fn resume(g: &mut Ti4Game, p: Player, pay: &Payment, then: PayFor) {
+fn resume(g: &mut Ti4Game, p: Player, pay: &Payment, then: PayFor) -> Step {
     let pay = *pay;
     match then {
         PayFor::Research { cost, second, tech, option } => cards::paid_research(g, p, cost, second, tech, option, &pay),
@@ -416,25 +415,25 @@ fn resume(g: &mut Ti4Game, p: Player, pay: &Payment, then: PayFor) {
         PayFor::Production => production::paid_production(g, p, &pay),
         PayFor::Tokens { gain, then } => {
             spend(&mut g.state, p, &pay);
-            super::tokens::gain(g, p, gain, false, then, 0);
+            super::tokens::gain(g, p, gain, false, then, 0)
         }
         PayFor::Objective { secret, id, imperial } => {
             spend(&mut g.state, p, &pay);
-            super::flow::scored(g, p, secret, id, imperial);
+            super::flow::scored(g, p, secret, id, imperial)
         }
         PayFor::ObjectiveResources { secret, id, imperial, influence, trade_goods } => {
             spend(&mut g.state, p, &pay);
             let rest = PayFor::ObjectiveRest { secret, id, imperial, trade_goods };
             g.flow.pay =
                 PayState { need: influence, influence: true, then: rest, reserve: trade_goods, ..PayState::default() };
-            settle(g, p);
+            settle(g, p)
         }
         PayFor::ObjectiveRest { secret, id, imperial, trade_goods } => {
             spend(&mut g.state, p, &pay);
             g.state.player_mut(p).trade_goods -= trade_goods;
-            super::flow::scored(g, p, secret, id, imperial);
+            super::flow::scored(g, p, secret, id, imperial)
         }
-        PayFor::Nothing => {}
+        PayFor::Nothing => unreachable!("a payment resumes nothing: no payment was under way"),
     }
 }
 

@@ -39,9 +39,9 @@ impl Pending {
 }
 
 /// Opens `window` for `players`, in that order: queues each ready rule with a choice there and
-/// asks the first (`Step::Decide`). False when no rule offers anything: nothing changed and
-/// the caller goes on.
-pub(super) fn open(g: &mut Ti4Game, window: Window, players: &[Player]) -> bool {
+/// asks the first: the step [`Step::Decide`] of its player. `None` when no rule offers anything:
+/// nothing changed and the caller goes on.
+pub(super) fn open(g: &mut Ti4Game, window: Window, players: &[Player]) -> Option<Step> {
     let mut queue = [None; MAX_PENDING];
     let mut n = 0;
     for &p in players {
@@ -57,15 +57,15 @@ pub(super) fn open(g: &mut Ti4Game, window: Window, players: &[Player]) -> bool 
         });
     }
     if n == 0 {
-        return false;
+        return None;
     }
     g.flow.pending = Pending { window: Some(window), queue, next: 0 };
     ask(g)
 }
 
-/// Asks the next queued rule that still has a choice; false (and nothing pending) when none
-/// is left.
-fn ask(g: &mut Ti4Game) -> bool {
+/// Asks the next queued rule that still has a choice (the step `Decide` of its player); `None`
+/// (and nothing pending) when none is left.
+fn ask(g: &mut Ti4Game) -> Option<Step> {
     let pend = g.flow.pending;
     if let Some(window) = pend.window {
         for i in pend.next as usize..MAX_PENDING {
@@ -76,13 +76,12 @@ fn ask(g: &mut Ti4Game) -> bool {
             }
             if any {
                 g.flow.pending.next = i as u8;
-                g.step = Step::Decide(p);
-                return true;
+                return Some(Step::Decide(p));
             }
         }
     }
     g.flow.pending = Pending::default();
-    false
+    None
 }
 
 /// The legal actions at [`Step::Decide`]: each choice of the deciding rule, then `Done`.
@@ -96,29 +95,30 @@ pub(super) fn options(g: &Ti4Game, buf: &mut Vec<Action>) {
 
 /// The deciding player takes `choice` of `src` (`None`: declines, `Done`); the next queued
 /// rule is asked, or the procedure resumes. A choice of another rule, or one the rule does not
-/// offer, is refused (nothing changes).
-pub(super) fn decide(g: &mut Ti4Game, p: Player, choice: Option<(Source, u16)>) {
+/// offer, is refused (nothing changes: the step stays `Decide(p)`).
+pub(super) fn decide(g: &mut Ti4Game, p: Player, choice: Option<(Source, u16)>) -> Step {
     let pend = g.flow.pending;
-    let (Some(window), Some((q, cur))) = (pend.window, pend.current()) else { return };
+    let (Some(window), Some((q, cur))) = (pend.window, pend.current()) else { return Step::Decide(p) };
     if q != p {
-        return;
+        return Step::Decide(p);
     }
     if let Some((src, k)) = choice {
         let mut offered = false;
         rules::may_choices_of(g, p, window, cur, &mut |c| offered |= c == k);
         if src != cur || !offered {
-            return;
+            return Step::Decide(p);
         }
         rules::may_resolve(g, p, window, src, k);
     }
     g.flow.pending.next += 1;
-    if !ask(g) {
-        resume(g, window);
+    match ask(g) {
+        Some(decide) => decide,
+        None => resume(g, window),
     }
 }
 
 /// The procedure `window` interrupted goes on.
-fn resume(g: &mut Ti4Game, window: Window) {
+fn resume(g: &mut Ti4Game, window: Window) -> Step {
     match window {
         Window::TurnEnd => flow::after_turn_end(g),
         Window::AfterProduction => production::end_production(g),

@@ -16,23 +16,23 @@ use crate::ti4::ids::*;
 use crate::ti4::state::{Location, MAX_PLANETS_PER_SYSTEM};
 use crate::ti4::technology::Payment;
 
-pub(super) fn start_production(g: &mut Ti4Game, p: Player) {
+pub(super) fn start_production(g: &mut Ti4Game, p: Player) -> Step {
     g.flow.production.queue = [0; UNIT_TYPES];
     g.flow.tactical.transit = [0; UNIT_TYPES];
     if g.state.player(p).in_game && production_value(g, p, g.flow.tactical.active) > 0 {
-        g.step = Step::Produce(p);
+        Step::Produce(p)
     } else {
-        end_production(g);
+        end_production(g)
     }
 }
 
 /// A component action's production of 1 ship in system `slot` (Sling Relay): the production
 /// step with no tactical action; the turn ends after it ([`end_production`]).
-pub(crate) fn start_component_production(g: &mut Ti4Game, p: Player, slot: u8) {
+pub(super) fn start_component_production(g: &mut Ti4Game, p: Player, slot: u8) -> Step {
     g.flow.production.queue = [0; UNIT_TYPES];
     g.flow.tactical.transit = [0; UNIT_TYPES];
     (g.flow.tactical.active, g.flow.production.component) = (slot, true);
-    g.step = Step::Produce(p);
+    Step::Produce(p)
 }
 
 fn unit_cost(c: &Content, units: &[Option<UnitId>; UNIT_TYPES], q: &Counts) -> u32 {
@@ -142,7 +142,7 @@ pub(crate) fn producible(
 
 /// Production ends (`Done`): the queue's cost is paid as the player chooses ([`payment`]), then
 /// [`paid_production`] places the units.
-pub(super) fn finish_production(g: &mut Ti4Game, p: Player) {
+pub(super) fn finish_production(g: &mut Ti4Game, p: Player) -> Step {
     let c = g.content.clone();
     let units = units_of(&c, &g.state, p);
     let cost =
@@ -150,11 +150,11 @@ pub(super) fn finish_production(g: &mut Ti4Game, p: Player) {
     if cost > 0 && g.state.spendable_resources(&c, p, PlanetSet::EMPTY) >= cost {
         return payment::start(g, p, cost, PlanetSet::EMPTY, PayFor::Production);
     }
-    paid_production(g, p, &Payment::default());
+    paid_production(g, p, &Payment::default())
 }
 
 /// Rules 67: the queued units, paid with `pay`, are placed in the active system.
-pub(super) fn paid_production(g: &mut Ti4Game, p: Player, pay: &Payment) {
+pub(super) fn paid_production(g: &mut Ti4Game, p: Player, pay: &Payment) -> Step {
     crate::ti4::technology::spend(&mut g.state, p, pay);
     let a = g.flow.tactical.active;
     let target = ground_target(g, p);
@@ -171,36 +171,41 @@ pub(super) fn paid_production(g: &mut Ti4Game, p: Player, pay: &Payment) {
         g.place_units(p, loc, t, k).expect("placed units come from reinforcements the caller checked");
     }
     g.flow.production.queue = [0; UNIT_TYPES];
-    if produced && super::pending::open(g, crate::ti4::rules::Window::AfterProduction, &[p]) {
-        return;
+    if produced {
+        if let Some(decide) = super::pending::open(g, crate::ti4::rules::Window::AfterProduction, &[p]) {
+            return decide;
+        }
     }
-    end_production(g);
+    end_production(g)
 }
 
 /// The end of a production: a component action's production ends the turn, the Warfare
 /// secondary goes on, or the tactical action ends (the active player's decisions of window
 /// `TacticalActionEnd`, then [`end_tactical_action`]).
-pub(super) fn end_production(g: &mut Ti4Game) {
+pub(super) fn end_production(g: &mut Ti4Game) -> Step {
     if g.flow.production.component {
         g.flow.production.component = false;
-        flow::next_turn(g);
+        flow::next_turn(g)
     } else if g.flow.production.warfare {
         g.flow.production.warfare = false;
-        super::cards::next_secondary(g);
-    } else if !super::pending::open(g, crate::ti4::rules::Window::TacticalActionEnd, &[g.flow.turn]) {
-        end_tactical_action(g);
+        super::cards::next_secondary(g)
+    } else {
+        match super::pending::open(g, crate::ti4::rules::Window::TacticalActionEnd, &[g.flow.turn]) {
+            Some(decide) => decide,
+            None => end_tactical_action(g),
+        }
     }
 }
 
 /// After the tactical action's last decisions: with Fleet Logistics the second one is offered,
 /// else the turn ends.
-pub(super) fn end_tactical_action(g: &mut Ti4Game) {
+pub(super) fn end_tactical_action(g: &mut Ti4Game) -> Step {
     if second_tactical_action(g) {
         g.flow.logistics = 1;
-        g.step = Step::Turn(g.flow.turn);
+        Step::Turn(g.flow.turn)
     } else {
         g.flow.logistics = 0;
-        flow::next_turn(g);
+        flow::next_turn(g)
     }
 }
 

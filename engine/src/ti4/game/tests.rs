@@ -534,12 +534,12 @@ fn initiative_48_a_player_eliminated_on_their_turn_is_followed_by_the_next() {
     // Seat 3 is eliminated during its turn: its card goes back.
     g.state.player_mut(Player(3)).in_game = false;
     g.state.strategy_cards.set_holder(StrategyCard(4), None);
-    flow::next_turn(&mut g);
+    g.step = flow::next_turn(&mut g);
     assert_eq!(g.flow.turn, Player(4), "the player after the eliminated one, not seat 0");
     // And the turn after goes on in order.
-    flow::next_turn(&mut g);
+    g.step = flow::next_turn(&mut g);
     assert_eq!(g.flow.turn, Player(5));
-    flow::next_turn(&mut g);
+    g.step = flow::next_turn(&mut g);
     assert_eq!(g.flow.turn, Player(0));
 }
 
@@ -710,4 +710,46 @@ fn all_victory_points_agree_with_the_plain_count() {
         }
     }
     assert!(scored > 0);
+}
+
+/// The round loop as procedures (issue "rule hooks", item 4): handlers return the step that
+/// follows them and only the dispatch in `game/flow.rs` (`apply`, `chance`, `advance`) writes
+/// it; `Ti4Game::set_step` (test support, `game/mod.rs`) is the one other writer. Scans the
+/// engine's TI4 sources, tests excluded, for an assignment to a `step` field.
+#[test]
+fn the_round_loop_dispatch_is_the_only_writer_of_the_step() {
+    fn sources(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let mut entries: Vec<_> =
+            std::fs::read_dir(dir).expect("source dir").map(|e| e.expect("entry").path()).collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                sources(&p, out);
+            } else if p.extension().is_some_and(|e| e == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ti4");
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let mut writers = Vec::new();
+    for f in &files {
+        let name = f.strip_prefix(&root).expect("under src/ti4").to_string_lossy().replace('\\', "/");
+        if name.ends_with("tests.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(f).expect("source");
+        for (i, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            if code.contains(".step = ") {
+                writers.push(format!("{name}:{}", i + 1));
+            }
+        }
+    }
+    assert!(files.len() > 50, "the scan found the sources");
+    let allowed = |w: &String| w.starts_with("game/flow.rs:") || w.starts_with("game/mod.rs:");
+    let others: Vec<&String> = writers.iter().filter(|w| !allowed(w)).collect();
+    assert!(others.is_empty(), "the step is written outside the round loop's dispatch: {others:?}");
+    assert!(writers.iter().filter(|w| w.starts_with("game/flow.rs:")).count() >= 3, "{writers:?}");
 }

@@ -77,7 +77,7 @@ fn fleet_needed(g: &Ti4Game, p: Player) -> u8 {
 
 /// `p` gains up to `gain` tokens from reinforcements and places them (with `redistribute`, may
 /// also move the tokens already in the pools); then `then` resumes.
-pub(super) fn gain(g: &mut Ti4Game, p: Player, gain: u8, redistribute: bool, then: TokensThen, order_idx: u8) {
+pub(super) fn gain(g: &mut Ti4Game, p: Player, gain: u8, redistribute: bool, then: TokensThen, order_idx: u8) -> Step {
     let need = fleet_needed(g, p);
     let ps = g.state.player_mut(p);
     let n = gain.min(ps.token_reinforcements);
@@ -87,7 +87,7 @@ pub(super) fn gain(g: &mut Ti4Game, p: Player, gain: u8, redistribute: bool, the
     let floor = if redistribute { [0, need.min(total), 0] } else { cur };
     g.flow.tokens = TokenPlan { total, floor, then, order_idx, before: cur };
     set_pools(g, p, floor[0]);
-    choose(g, p, 0);
+    choose(g, p, 0)
 }
 
 /// Puts `tactic` tokens in the tactic pool and the rest at the fleet floor, then strategy: every
@@ -101,22 +101,21 @@ fn set_pools(g: &mut Ti4Game, p: Player, tactic: u8) {
 }
 
 /// Offers stage `stage` (0 tactic, 1 fleet), or applies it when it has one option.
-fn choose(g: &mut Ti4Game, p: Player, stage: u8) {
+fn choose(g: &mut Ti4Game, p: Player, stage: u8) -> Step {
     let range = stage_range(g, p, stage);
     if range.start() < range.end() {
-        g.step = Step::Tokens { p, stage };
+        Step::Tokens { p, stage }
     } else {
-        place(g, p, stage, *range.start());
+        place(g, p, stage, *range.start())
     }
 }
 
 /// The decision at [`Step::Tokens`]: `k` tokens in the tactic pool (stage 0) or the fleet pool
 /// (stage 1).
-pub(super) fn place(g: &mut Ti4Game, p: Player, stage: u8, k: u8) {
+pub(super) fn place(g: &mut Ti4Game, p: Player, stage: u8, k: u8) -> Step {
     if stage == 0 {
         set_pools(g, p, k);
-        choose(g, p, 1);
-        return;
+        return choose(g, p, 1);
     }
     let plan = g.flow.tokens;
     let ps = g.state.player_mut(p);
@@ -131,7 +130,7 @@ pub(super) fn place(g: &mut Ti4Game, p: Player, stage: u8, k: u8) {
             if [ps.tactic, ps.fleet, ps.strategy] != plan.before {
                 crate::ti4::rules::turn_end_redistributed(g, p);
             }
-            super::flow::advance_turn(g);
+            super::flow::advance_turn(g)
         }
     }
 }
@@ -160,11 +159,11 @@ pub(super) fn most_to_buy(g: &Ti4Game, p: Player, gaining: u8) -> u8 {
 
 /// The decision at [`Step::BuyTokens`]: buy `k` tokens, then gain them with `gaining` more.
 /// The 3 influence per token are paid as the player chooses ([`payment`]).
-pub(super) fn buy(g: &mut Ti4Game, p: Player, k: u8, gaining: u8, then: TokensThen) {
+pub(super) fn buy(g: &mut Ti4Game, p: Player, k: u8, gaining: u8, then: TokensThen) -> Step {
     if k > 0 && spend_plan(&g.content, &g.state, p, 0, 3 * k, 0, 0).is_some() {
         return payment::start_influence(g, p, 3 * k as u32, PayFor::Tokens { gain: gaining + k, then });
     }
-    gain(g, p, gaining + k, false, then, 0);
+    gain(g, p, gaining + k, false, then, 0)
 }
 
 /// Command tokens 20.3b: a game effect places `p`'s command token from reinforcements in board

@@ -46,7 +46,7 @@ fn status_81_5_gain_two_then_redistribute_every_token() {
         .unwrap();
     g.state.player_mut(p).fleet = g.state.player(p).fleet.max(need);
     let total = pools(&g, p).iter().sum::<u8>() + 2;
-    tokens::gain(&mut g, p, 2, true, tokens::TokensThen::Primary, 0);
+    g.step = tokens::gain(&mut g, p, 2, true, tokens::TokensThen::Primary, 0);
     assert_eq!(g.step, Step::Tokens { p, stage: 0 });
     assert_eq!(g.state.player(p).token_reinforcements, reinf - 2);
     let offered = legal(&g);
@@ -72,7 +72,7 @@ fn status_81_5_every_player_places_in_initiative_order() {
     let before: Vec<u8> = g.state.seats().map(|p| pools(&g, p).iter().sum::<u8>()).collect();
     let reinf: Vec<u8> = g.state.seats().map(|p| g.state.player(p).token_reinforcements).collect();
     g.flow.custodians = true;
-    super::flow::status_tokens_next(&mut g, 0);
+    g.step = super::flow::status_tokens_next(&mut g, 0);
     let mut order = [Player(0); crate::ti4::ids::MAX_PLAYERS];
     let n = crate::ti4::elimination::initiative_order(&g.state, &mut order);
     let mut seen = Vec::new();

@@ -298,16 +298,17 @@ pub fn component_targets(g: &Ti4Game, p: Player, out: &mut dyn FnMut(Source, u8)
 }
 
 /// Hook point `component_action`: the rule of `src` performs its component action for `p` on
-/// `target` (nothing when no active rule has that source).
-pub fn component_action(g: &mut Ti4Game, p: Player, src: Source, target: u8) {
+/// `target`, and what follows (the turn ends when no active rule has that source).
+pub fn component_action(g: &mut Ti4Game, p: Player, src: Source, target: u8) -> super::ComponentThen {
     let list = &g.content().rules.component_action;
     if let Some(i) = (0..list.len()).find(|&i| list.get(i).0 == src) {
         let (src, f) = list.get(i);
         if src.active(g.content(), &g.state, p) {
             super::exercised(H::component_action);
-            f(src, g, p, target);
+            return f(src, g, p, target);
         }
     }
+    super::ComponentThen::TurnEnds
 }
 
 /// Hook point `may_choices`: every ready rule of `p` with a "you may" at `window`, each choice

@@ -37,6 +37,17 @@ use crate::ti4::ids::*;
 use crate::ti4::state::State;
 use crate::ti4::technology::research::Skip;
 
+/// What follows a rule's component action (hook point `component_action`): the core owns the
+/// transition (`crate::ti4::game::component`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ComponentThen {
+    /// Nothing more: the turn ends (rules 23).
+    TurnEnds,
+    /// The production of 1 ship in this system (board slot), paid as any production, with no
+    /// tactical action (Sling Relay); the turn ends after it.
+    ProduceShip(u8),
+}
+
 /// A point of the round loop at which rules' "you may" abilities are offered (hook points
 /// `may_choices` and `may_resolve`): the core opens the window for the players concerned,
 /// each ready rule with a choice becomes a pending decision of its player, and the interrupted
@@ -257,8 +268,9 @@ hook_points! {
     /// gained or a Valefar copy made); `None`: no label beyond the ability's use.
     Query may_tally: fn(&Ti4Game, Player, u16) -> Option<&'static str>;
     /// Rules 23: the player performs the rule's component action on a target that
-    /// `component_targets` offered (the cost included); the turn then ends.
-    Trigger component_action: fn(&mut Ti4Game, Player, u8);
+    /// `component_targets` offered (the cost included), and says what follows (the turn ends,
+    /// or the action goes on with further decisions of the player).
+    Trigger component_action: fn(&mut Ti4Game, Player, u8) -> ComponentThen;
 
     // ---- Setup, control, elimination ---------------------------------------------------------
     /// Setup, once each seat's components are in place (in seat order).

@@ -6,10 +6,10 @@
 //! card and opens the production step limited to 1 ship, which the player pays for as any
 //! production. The system is not activated.
 
-use crate::ti4::game::production::{producible, start_component_production};
+use crate::ti4::game::production::producible;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey};
 use crate::ti4::state::Location;
 
 pub(super) const RULE: Rule = Rule {
@@ -40,9 +40,9 @@ fn targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
     }
 }
 
-/// Exhausts the card and opens the production of 1 ship in system `slot`.
-fn produce(src: Source, g: &mut Ti4Game, p: Player, slot: u8) {
-    let Some(t) = src.tech() else { return };
+/// Exhausts the card; the production of 1 ship in system `slot` follows.
+fn produce(src: Source, g: &mut Ti4Game, p: Player, slot: u8) -> ComponentThen {
+    let Some(t) = src.tech() else { return ComponentThen::TurnEnds };
     g.state.player_mut(p).exhausted_techs.insert(t);
-    start_component_production(g, p, slot);
+    ComponentThen::ProduceShip(slot)
 }

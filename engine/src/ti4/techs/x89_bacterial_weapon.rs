@@ -9,7 +9,7 @@
 use crate::ti4::game::component::units_of;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey};
 use crate::ti4::state::{Location, MAX_PLANETS_PER_SYSTEM};
 
 pub(super) const RULE: Rule = Rule {
@@ -41,8 +41,8 @@ fn targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
 }
 
 /// Exhausts the card and destroys every infantry on planet `target`.
-fn destroy_infantry(src: Source, g: &mut Ti4Game, p: Player, target: u8) {
-    let Some(t) = src.tech() else { return };
+fn destroy_infantry(src: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThen {
+    let Some(t) = src.tech() else { return ComponentThen::TurnEnds };
     g.state.player_mut(p).exhausted_techs.insert(t);
     if let Some(loc) = g.state.planet_location(g.content(), PlanetId(target)) {
         let n = g.state.count_at(loc, UnitType::Infantry);
@@ -50,4 +50,5 @@ fn destroy_infantry(src: Source, g: &mut Ti4Game, p: Player, target: u8) {
             g.destroy_units(loc, UnitType::Infantry, n, Some(p)).expect("the destroyed units are at the location");
         }
     }
+    ComponentThen::TurnEnds
 }

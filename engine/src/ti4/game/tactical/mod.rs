@@ -140,7 +140,7 @@ pub(in crate::ti4::game) fn activation_options(g: &Ti4Game, p: Player, buf: &mut
     }
 }
 
-pub(in crate::ti4::game) fn activate(g: &mut Ti4Game, p: Player, slot: u8) {
+pub(in crate::ti4::game) fn activate(g: &mut Ti4Game, p: Player, slot: u8) -> Step {
     let ps = g.state.player_mut(p);
     ps.tactic -= 1;
     g.state.systems[slot as usize].tokens |= 1 << p.0;
@@ -160,7 +160,6 @@ pub(in crate::ti4::game) fn activate(g: &mut Ti4Game, p: Player, slot: u8) {
     if f.logistics == 1 {
         f.logistics = 2;
     }
-    g.step = Step::Move(p);
     super::notes::on_activate(g, p, slot);
     // Hook point `system_activated`, for every player in the game clockwise from the active one.
     let n = g.state.num_players;
@@ -170,4 +169,5 @@ pub(in crate::ti4::game) fn activate(g: &mut Ti4Game, p: Player, slot: u8) {
             rules::system_activated(g, q, p, slot);
         }
     }
+    Step::Move(p)
 }

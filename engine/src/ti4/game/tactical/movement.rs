@@ -229,7 +229,7 @@ pub(super) fn lift(g: &mut Ti4Game, loc: Location, t: UnitType) {
     g.flow.tactical.transit_damaged[t.idx()] += before - after.min(before);
 }
 
-pub(in crate::ti4::game) fn move_ship(g: &mut Ti4Game, p: Player, from: u8, t: UnitType) {
+pub(in crate::ti4::game) fn move_ship(g: &mut Ti4Game, p: Player, from: u8, t: UnitType) -> Step {
     let c = g.content.clone();
     let units = units_of(&c, &g.state, p);
     let m = Mover::of(g, p);
@@ -253,7 +253,7 @@ pub(in crate::ti4::game) fn move_ship(g: &mut Ti4Game, p: Player, from: u8, t: U
             excess -= 1;
         }
     }
-    g.step = Step::Move(p);
+    Step::Move(p)
 }
 
 pub(in crate::ti4::game) fn carry(g: &mut Ti4Game, p: Player, from: u8, t: UnitType) {
@@ -270,7 +270,7 @@ pub(in crate::ti4::game) fn carry(g: &mut Ti4Game, p: Player, from: u8, t: UnitT
     g.flow.tactical.carried += 1;
 }
 
-pub(in crate::ti4::game) fn end_movement(g: &mut Ti4Game) {
+pub(in crate::ti4::game) fn end_movement(g: &mut Ti4Game) -> Step {
     // Window `AfterMovement`: the other players' "you may" once ships moved into the system,
     // clockwise from the active player.
     if SHIPS.iter().any(|&t| g.flow.tactical.transit[t.idx()] > 0) {
@@ -279,21 +279,21 @@ pub(in crate::ti4::game) fn end_movement(g: &mut Ti4Game) {
         for (k, q) in others.iter_mut().enumerate().take(n as usize - 1) {
             *q = Player((p.0 + 1 + k as u8) % n);
         }
-        if super::super::pending::open(g, rules::Window::AfterMovement, &others[..n as usize - 1]) {
-            return;
+        if let Some(decide) = super::super::pending::open(g, rules::Window::AfterMovement, &others[..n as usize - 1]) {
+            return decide;
         }
     }
-    after_movement(g);
+    after_movement(g)
 }
 
 /// After movement and its decisions: gravity rift rolls and space cannon offense (a chance
 /// event) when there are any, else the ships arrive.
-pub(in crate::ti4::game) fn after_movement(g: &mut Ti4Game) {
+pub(in crate::ti4::game) fn after_movement(g: &mut Ti4Game) -> Step {
     let rifts = g.flow.tactical.rift.iter().any(|&k| k > 0);
     if rifts || cannon_may_fire(g) {
-        g.step = Step::SpaceCannon;
+        Step::SpaceCannon
     } else {
-        arrive(g);
+        arrive(g)
     }
 }
 
@@ -344,7 +344,7 @@ pub(in crate::ti4::game) fn gravity_rift_rolls(g: &mut Ti4Game, rng: &mut ChaCha
 
 /// After movement and space cannon: space combat if the system holds another player's ships,
 /// else the moving units arrive.
-pub(super) fn arrive(g: &mut Ti4Game) {
+pub(super) fn arrive(g: &mut Ti4Game) -> Step {
     let p = g.flow.turn;
     let moving_ships = SHIPS.iter().any(|&t| g.flow.tactical.transit[t.idx()] > 0);
     if !moving_ships {
@@ -367,11 +367,10 @@ pub(super) fn arrive(g: &mut Ti4Game) {
         combat
             .set_repair([rules::combat_repair(&g.content, &g.state, p), rules::combat_repair(&g.content, &g.state, d)]);
         g.flow.tactical.space = Some(combat);
-        g.step = Step::Space;
-        return;
+        return Step::Space;
     }
     place_transit(g, p);
-    super::super::invasion::start_landing(g, p);
+    super::super::invasion::start_landing(g, p)
 }
 
 pub(in crate::ti4::game) fn place_transit(g: &mut Ti4Game, p: Player) {

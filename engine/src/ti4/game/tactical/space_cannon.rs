@@ -51,7 +51,7 @@ pub(super) fn cannon_may_fire(g: &Ti4Game) -> bool {
 /// player in the system, the moved ones placed first. Hits are assigned by the default policy,
 /// or to non-fighter ships first with Graviton Laser System; Plasma Scoring adds a die. Gravity
 /// rift rolls come first (they happen during movement).
-pub(in crate::ti4::game) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+pub(in crate::ti4::game) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) -> Step {
     gravity_rift_rolls(g, rng);
     let p = g.flow.turn;
     let loc = Location::Space(g.flow.tactical.active);
@@ -93,7 +93,7 @@ pub(in crate::ti4::game) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) 
         }
     }
     trim_transit(g, p);
-    arrive(g);
+    arrive(g)
 }
 
 /// `q`'s space cannon offense at `target`'s ships `f` (units `here` in the active system,

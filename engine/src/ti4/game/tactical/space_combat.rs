@@ -10,9 +10,9 @@ use crate::ti4::state::Location;
 /// After a space combat: the losses written back (the defender's on the board; the attacker's
 /// never leave transit), hook point `combat_casualties` for both sides (the attacker's rules
 /// first), then a retreat or the landing.
-pub(in crate::ti4::game) fn after_space_combat(g: &mut Ti4Game) {
+pub(in crate::ti4::game) fn after_space_combat(g: &mut Ti4Game) -> Step {
     let p = g.flow.turn;
-    let Some(combat) = g.flow.tactical.space.take() else { return };
+    let Some(combat) = g.flow.tactical.space.take() else { return Step::Space };
     let loc = Location::Space(g.flow.tactical.active);
     let d = g.flow.tactical.defender;
     let def = *combat.force(crate::ti4::combat::Side::Defender);
@@ -37,8 +37,7 @@ pub(in crate::ti4::game) fn after_space_combat(g: &mut Ti4Game) {
             if defender_in_space(g, p).is_some() {
                 rules::combat_won(g, d, p);
             }
-            space_combat_end(g, p, d);
-            return;
+            return space_combat_end(g, p, d);
         }
         Some((crate::ti4::combat::Side::Defender, to)) => {
             let mut counts = [0; UNIT_TYPES];
@@ -72,7 +71,7 @@ pub(in crate::ti4::game) fn after_space_combat(g: &mut Ti4Game) {
         trim_transit(g, p);
         place_transit(g, p);
     }
-    space_combat_end(g, p, d);
+    space_combat_end(g, p, d)
 }
 
 /// The seats (bit per seat) of the two sides of a combat that lost units in it.
@@ -83,8 +82,9 @@ pub(in crate::ti4::game) fn combat_losses(a: Player, a_lost: &Counts, d: Player,
 
 /// The space combat is over: window `SpaceCombatEnd` for the active player `p`, then the
 /// defender `d` (rules' order), then the landing.
-pub(super) fn space_combat_end(g: &mut Ti4Game, p: Player, d: Player) {
-    if !super::super::pending::open(g, rules::Window::SpaceCombatEnd, &[p, d]) {
-        super::super::invasion::start_landing(g, p);
+pub(super) fn space_combat_end(g: &mut Ti4Game, p: Player, d: Player) -> Step {
+    match super::super::pending::open(g, rules::Window::SpaceCombatEnd, &[p, d]) {
+        Some(decide) => decide,
+        None => super::super::invasion::start_landing(g, p),
     }
 }
