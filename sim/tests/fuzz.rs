@@ -270,7 +270,8 @@ fn fuzz_ti4_content() {
         }
         let map = engine::ti4::game::MapChoice::Random(rng.next_u64());
         let Ok(game) = engine::ti4::game::Ti4Game::new(c, &seats, &map, Default::default()) else { return Ok(false) };
-        random_play(game, 300, rng, |g| g.check_invariants()).map_err(|e| format!("{}: {e}", what()))?;
+        random_play(game, 300, rng, |g| g.check_invariants().map_err(String::from))
+            .map_err(|e| format!("{}: {e}", what()))?;
         Ok(true)
     });
 }

@@ -437,14 +437,17 @@ pub(super) fn research_option_of(g: &Ti4Game, k: u8) -> Option<ResearchOption> {
 }
 
 /// Technology 14: a research with more than one payable option waits for the player's choice.
-pub(super) fn research_option_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, t: TechId, a: Action) -> Step {
-    if let Action::PayWith(k) = a {
-        if let Some((opt, _)) = payable_option(g, p, cost as u32, t, k as usize) {
-            return pay_for_research(g, p, cost, second, t, k, opt);
-        }
+pub(super) fn research_option_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, t: TechId, k: u8) -> Step {
+    match payable_option(g, p, cost as u32, t, k as usize) {
+        Some((opt, _)) => pay_for_research(g, p, cost, second, t, k, opt),
+        None => panic!(
+            "{}",
+            super::IllegalAction {
+                step: Step::ResearchOption { p, cost, second, tech: t },
+                action: Action::PayWith(k)
+            }
+        ),
     }
-    let brilliant = brilliant_first(g, cost as u32, second);
-    after_research(g, p, second, brilliant, true)
 }
 
 /// The cost of research option `opt` (the card's `cost` plus what the option owes) is paid as

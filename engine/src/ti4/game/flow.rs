@@ -293,7 +293,10 @@ pub(super) fn scored(g: &mut Ti4Game, p: Player, secret: bool, id: u8, imperial:
 }
 
 /// A player's decision `a` at the current step: the handler of that (step, action) pair
-/// resolves it and returns the next step, which is written here.
+/// resolves it and returns the next step, which is written here. An action of a kind the step
+/// does not take is rejected (a panic naming it, [`super::IllegalAction`]), never read as
+/// another; within a kind the step takes, the caller keeps to `legal_actions`
+/// ([`Ti4Game::try_apply`] checks that too).
 pub(super) fn apply(g: &mut Ti4Game, a: Action) {
     g.step = match (g.step, a) {
         (Step::Pick(p), Action::Pick(k)) => pick(g, p, StrategyCard(k)),
@@ -302,7 +305,7 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::Turn(p), Action::Play(k, t)) => action_cards::play(g, p, k, t),
         (Step::Turn(p), Action::Use(src, t)) => super::component::perform(g, p, src, t),
         (Step::Turn(p), Action::Transact(q, what)) => notes::offer(g, p, q, what),
-        (Step::Offer(q), a) => notes::answer(g, q, a == Action::Accept),
+        (Step::Offer(q), Action::Accept | Action::Done) => notes::answer(g, q, a == Action::Accept),
         (Step::Tokens { p, stage }, Action::Tokens(k)) => tokens::place(g, p, stage, k),
         (Step::BuyTokens { p, gaining }, Action::Tokens(k)) => {
             let then = if g.flow.strategic.follower == 0 { TokensThen::Primary } else { TokensThen::Secondary };
@@ -327,7 +330,7 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
             Step::Move(p)
         }
         (Step::Move(_), Action::Done) => tactical::end_movement(g),
-        (Step::Space, a) => {
+        (Step::Space, Action::Hit(_) | Action::Retreat | Action::RetreatTo(_) | Action::Done) => {
             let tile = |sl: u8| g.galaxy.tile(sl);
             let d = match a {
                 Action::Hit(h) => SpaceDecision::Assign(h),
@@ -353,7 +356,7 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
             Step::Produce(p)
         }
         (Step::Produce(p), Action::Done) => production::finish_production(g, p),
-        (Step::Pay(p), a) => super::payment::choose(g, p, a),
+        (Step::Pay(p), Action::Tokens(_) | Action::Exhaust(_) | Action::Done) => super::payment::choose(g, p, a),
         (Step::Decide(p), Action::Choose(src, k)) => super::pending::decide(g, p, Some((src, k))),
         (Step::Decide(p), Action::Done) => super::pending::decide(g, p, None),
         (Step::PlaceUnit { p, unit }, Action::PlaceOn(pl)) => {
@@ -363,8 +366,12 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
             g.flow.status.order_idx += 1;
             status_placements(g)
         }
-        (Step::Research { p, cost, second }, a) => cards::research_step(g, p, cost, second, a),
-        (Step::ResearchOption { p, cost, second, tech }, a) => cards::research_option_step(g, p, cost, second, tech, a),
+        (Step::Research { p, cost, second }, Action::Research(_) | Action::Propagate | Action::Done) => {
+            cards::research_step(g, p, cost, second, a)
+        }
+        (Step::ResearchOption { p, cost, second, tech }, Action::PayWith(k)) => {
+            cards::research_option_step(g, p, cost, second, tech, k)
+        }
         (Step::Follow(p), Action::Follow) => cards::follow(g, p),
         (Step::Follow(_), Action::Done) => cards::next_secondary(g),
         (Step::ChooseSpeaker(p), Action::Speaker(q)) => {
@@ -373,9 +380,11 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         }
         (Step::Diplomacy(p), Action::DiplomacySystem(sl)) => cards::diplomacy_primary(g, p, sl),
         (Step::Warfare(p), Action::WarfareToken(sl)) => cards::warfare_primary(g, p, sl),
-        (Step::Build { p, pds_only, secondary }, a) => cards::build_step(g, p, pds_only, secondary, a),
+        (Step::Build { p, pds_only, secondary }, Action::Build(..) | Action::Done) => {
+            cards::build_step(g, p, pds_only, secondary, a)
+        }
         (Step::Imperial(p), Action::ScorePublic(o)) => score(g, p, false, o.0, true),
-        (Step::Imperial(p), _) => cards::imperial_rest(g, p),
+        (Step::Imperial(p), Action::Done) => cards::imperial_rest(g, p),
         (Step::Score(p), Action::ScorePublic(o)) => score(g, p, false, o.0, false),
         (Step::Score(p), Action::ScoreSecret(o)) => score(g, p, true, o.0, false),
         (Step::Score(_), Action::Done) => {
@@ -396,13 +405,13 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
             }
             agendas::start_casting(g, p, o)
         }
-        (Step::Vote(p), _) => next_voter(g, p),
-        (Step::CastVotes { p, outcome }, a) => agendas::cast(g, p, outcome, a),
+        (Step::Vote(p), Action::Done) => next_voter(g, p),
+        (Step::CastVotes { p, outcome }, Action::Exhaust(_) | Action::Done) => agendas::cast(g, p, outcome, a),
         (Step::TieBreak(_), Action::Vote(o)) => {
             g.flow.agenda_phase.outcome = o;
             Step::ResolveAgenda
         }
-        (step, a) => panic!("illegal action {a:?} at {step:?}"),
+        (step, action) => panic!("{}", super::IllegalAction { step, action }),
     };
 }
 

@@ -25,6 +25,7 @@ pub mod component;
 pub mod engagement;
 #[cfg(test)]
 mod engagement_tests;
+mod errors;
 #[cfg(test)]
 mod faction_tests;
 mod flow;
@@ -62,6 +63,7 @@ mod tokens_tests;
 
 pub use action_cards::ActionEffect;
 pub use agendas::{AgendaEffect, AgendaTable};
+pub use errors::{IllegalAction, InvariantError, SetupError};
 pub use objectives::{Cond, ObjectiveTable};
 pub use procedures::{AgendaPhase, Flow, ProductionRun, StatusScoring, StrategicAction, TacticalAction, Transaction};
 pub use setup::{MapChoice, Ti4Options};
@@ -539,6 +541,20 @@ impl Ti4Game {
         out.sort_by_key(|(_, st)| st.order);
         out
     }
+    /// Applies `a` when it is one of the legal actions where the game waits, else returns why
+    /// not and changes nothing. It lists the legal actions (allocating): for actions that come
+    /// from outside (files, the console, tests); search and play apply actions taken from
+    /// `legal_actions` with [`Game::apply`].
+    pub fn try_apply(&mut self, a: Action) -> Result<(), IllegalAction> {
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        if !legal.contains(&a) {
+            return Err(IllegalAction { step: self.step, action: a });
+        }
+        self.apply(a);
+        Ok(())
+    }
+
     /// The round loop's invariants (for tests and `--check-invariants` runs; not for the hot
     /// path): conservation of every component (`elimination::conservation::check`); fleet pool
     /// and capacity in every space area; an eliminated player is never to move; nobody in the
@@ -546,40 +562,40 @@ impl Ti4Game {
     /// secret objectives (four while returning one, rules 61); no units stand where a rule
     /// destroys units on arrival (SUNDERED); bonus points come only from the custodians and
     /// Imperial (at most one per round plus one) and agendas.
-    pub fn check_invariants(&self) -> Result<(), String> {
+    pub fn check_invariants(&self) -> Result<(), InvariantError> {
         let (c, s) = (&*self.content, &self.state);
-        crate::ti4::elimination::conservation::check(c, s).map_err(|e| format!("conservation: {e:?}"))?;
+        crate::ti4::elimination::conservation::check(c, s).map_err(InvariantError::Conservation)?;
         let to_move = match flow::current(self) {
             Turn::Player(q) => Some(q),
             _ => None,
         };
-        payment::check(self)?;
-        agendas::check(self)?;
+        payment::check(self).map_err(InvariantError::Payment)?;
+        agendas::check(self).map_err(InvariantError::Vote)?;
         let target = self.opts.victory_points as u32;
         for p in s.seats() {
             let ps = s.player(p);
             if !ps.in_game {
                 if to_move == Some(p.idx()) {
-                    return Err(format!("eliminated player {} to move", p.0));
+                    return Err(InvariantError::EliminatedToMove(p));
                 }
                 continue;
             }
             let held = flow::secrets_held(self, p);
             let returning = self.step == Step::ReturnSecret(p);
             if held > flow::MAX_SECRETS + returning as usize {
-                return Err(format!("player {} holds {held} secret objectives (rules 61: at most 3)", p.0));
+                return Err(InvariantError::TooManySecrets { player: p, held });
             }
             if self.victory_points(p) >= target && self.end_condition().is_none() {
-                return Err(format!("player {} has {} VP but the game goes on", p.0, self.victory_points(p)));
+                return Err(InvariantError::VictoryIgnored { player: p, points: self.victory_points(p) });
             }
             for slot in 0..s.num_systems {
                 if s.systems[slot as usize].space.owner == p.0 {
                     if tactical::non_fighter_ships(s, slot) > crate::ti4::rules::fleet_limit(c, s, p) {
-                        return Err(format!("fleet pool exceeded in slot {slot} by {}", p.0));
+                        return Err(InvariantError::FleetPool { player: p, slot });
                     }
                     let (cap, load) = tactical::space_load(c, s, slot);
                     if load > cap {
-                        return Err(format!("capacity exceeded in slot {slot} by {}: {load} > {cap}", p.0));
+                        return Err(InvariantError::Capacity { player: p, slot, load, capacity: cap });
                     }
                 }
             }
@@ -590,13 +606,13 @@ impl Ti4Game {
             let owners = std::iter::once(sys.space.owner).chain(sys.planets.iter().map(|a| a.owner));
             for o in owners.filter(|&o| o != crate::ti4::state::NOBODY) {
                 if crate::ti4::rules::units_placed_destroyed(c, s, Player(o), sys.tile) {
-                    return Err(format!("player {o} has units in slot {slot}, where a rule destroys them"));
+                    return Err(InvariantError::DestroyedOnArrival { player: o, slot });
                 }
             }
         }
         let bonus: u32 = s.seats().map(|p| s.player(p).bonus_vp as u32).sum();
         if bonus > s.round as u32 + 1 + self.agenda_points as u32 {
-            return Err(format!("{bonus} bonus VP after {} rounds", s.round));
+            return Err(InvariantError::BonusPoints { bonus, round: s.round });
         }
         Ok(())
     }
@@ -725,6 +741,8 @@ impl Game for Ti4Game {
         buf.dedup();
     }
 
+    /// Panics on an action of a kind the current step does not take ([`IllegalAction`]'s
+    /// text); [`Ti4Game::try_apply`] checks the whole legal list and returns the error instead.
     fn apply(&mut self, action: Action) {
         self.decisions += 1;
         flow::apply(self, action);

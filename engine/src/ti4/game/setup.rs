@@ -9,7 +9,7 @@
 //! in turn. The action card deck holds the copies of the implemented cards and the agenda deck the
 //! implemented agendas; the other cards start in the box, so no deck in play holds inert cards.
 
-use super::{Flow, ObjectiveTable, Step, Ti4Game};
+use super::{Flow, ObjectiveTable, SetupError, Step, Ti4Game};
 use crate::ti4::components::{ZeroToken, Zone};
 use crate::ti4::content::{Content, StartingChoice};
 use crate::ti4::galaxy::{generate::random_map, Galaxy, MapString};
@@ -50,9 +50,9 @@ impl Ti4Game {
         factions: &[FactionId],
         map: &MapChoice,
         opts: Ti4Options,
-    ) -> Result<Ti4Game, String> {
+    ) -> Result<Ti4Game, SetupError> {
         if !(3..=MAX_PLAYERS).contains(&factions.len()) {
-            return Err(format!("{} players: TI4 seats 3 to 8", factions.len()));
+            return Err(SetupError::PlayerCount(factions.len()));
         }
         let c = &*content;
         let mut homes = Vec::new();
@@ -61,20 +61,15 @@ impl Ti4Game {
         }
         let galaxy = match map {
             MapChoice::Random(seed) => {
-                let m = random_map(c, factions.len(), *seed).map_err(|e| format!("map: {e}"))?;
-                Galaxy::new(c, &m.fill_homes(c, &homes).map_err(|e| format!("map: {e}"))?)
+                let m = random_map(c, factions.len(), *seed)?;
+                Galaxy::new(c, &m.fill_homes(c, &homes)?)
             }
             MapChoice::Tts(text) => {
-                let m = MapString::parse(c, text).map_err(|e| format!("map: {e}"))?;
-                let m = if m.placeholders().is_empty() {
-                    m
-                } else {
-                    m.fill_homes(c, &homes).map_err(|e| format!("map: {e}"))?
-                };
+                let m = MapString::parse(c, text)?;
+                let m = if m.placeholders().is_empty() { m } else { m.fill_homes(c, &homes)? };
                 Galaxy::new(c, &m)
             }
-        }
-        .map_err(|e| format!("map: {e}"))?;
+        }?;
         Ti4Game::on_galaxy(content.clone(), Arc::new(galaxy), factions, opts)
     }
 
@@ -84,10 +79,10 @@ impl Ti4Game {
         galaxy: Arc<Galaxy>,
         factions: &[FactionId],
         opts: Ti4Options,
-    ) -> Result<Ti4Game, String> {
+    ) -> Result<Ti4Game, SetupError> {
         let c = &*content;
         if galaxy.homes().len() != factions.len() {
-            return Err(format!("map has {} home systems for {} factions", galaxy.homes().len(), factions.len()));
+            return Err(SetupError::HomeCount { homes: galaxy.homes().len(), factions: factions.len() });
         }
         let tables = Tables::of(c);
         let mut s = State::new(c, factions);
@@ -99,7 +94,7 @@ impl Ti4Game {
             let p = Player(i as u8);
             let f = factions[i];
             if h.faction != Some(f) {
-                return Err(format!("seat {i}: home system is not faction '{}''s", c.factions[f.idx()].key));
+                return Err(SetupError::WrongHome { seat: i, faction: c.factions[f.idx()].key.clone() });
             }
             setup_player(c, &mut s, p, h.slot);
         }
@@ -193,14 +188,16 @@ impl Tables {
 
 /// Setup 1: the home system tile of `f` in a game of `factions`. Council Keleres borrows the
 /// home of the first faction of its options (Mentak, Xxcha, Argent) that is not in the game.
-pub fn home_system_of(c: &Content, f: FactionId, factions: &[FactionId]) -> Result<SystemId, String> {
+pub fn home_system_of(c: &Content, f: FactionId, factions: &[FactionId]) -> Result<SystemId, SetupError> {
     let fd = &c.factions[f.idx()];
     if let Some(h) = fd.home_system {
         return Ok(h);
     }
-    fd.home_options.iter().find(|o| !factions.contains(&o.variant_of)).map(|o| o.home_system).ok_or_else(|| {
-        format!("faction '{}': every home system it may borrow belongs to a faction in the game", fd.key)
-    })
+    fd.home_options
+        .iter()
+        .find(|o| !factions.contains(&o.variant_of))
+        .map(|o| o.home_system)
+        .ok_or_else(|| SetupError::NoHomeToBorrow { faction: fd.key.clone() })
 }
 
 /// One seat's home system, units and technologies.

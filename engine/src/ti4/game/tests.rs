@@ -753,3 +753,56 @@ fn the_round_loop_dispatch_is_the_only_writer_of_the_step() {
     assert!(others.is_empty(), "the step is written outside the round loop's dispatch: {others:?}");
     assert!(writers.iter().filter(|w| w.starts_with("game/flow.rs:")).count() >= 3, "{writers:?}");
 }
+
+/// The game after its setup deal (the first strategy-phase pick).
+fn dealt(seed: u64) -> Ti4Game {
+    use rand::SeedableRng;
+    let mut g = six_player_game(seed);
+    g.apply_chance(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
+    g
+}
+
+/// `apply` rejects an action of a kind the step does not take instead of reading it as another
+/// (a vote step read anything but `Vote` as abstaining).
+#[test]
+#[should_panic(expected = "action Pass is not legal at Vote(Player(0))")]
+fn apply_rejects_an_action_its_step_does_not_take() {
+    let mut g = dealt(1);
+    g.step = Step::Vote(Player(0));
+    g.apply(Action::Pass);
+}
+
+/// `try_apply` checks the whole legal list: an action of another kind, and a strategy card
+/// already taken (a kind the step takes), are returned as typed errors and change nothing.
+#[test]
+fn try_apply_returns_the_illegal_action_and_changes_nothing() {
+    let mut g = dealt(2);
+    let before = g.clone();
+    assert_eq!(g.try_apply(Action::Pass), Err(IllegalAction { step: before.step, action: Action::Pass }));
+    assert!(g == before);
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    let first = legal[0];
+    g.try_apply(first).expect("a legal pick");
+    let before = g.clone();
+    let err = g.try_apply(first).expect_err("the card is taken");
+    assert_eq!(err, IllegalAction { step: before.step, action: first });
+    assert!(err.to_string().starts_with("action Pick("), "{err}");
+    assert!(g == before);
+}
+
+/// `Ti4Game::new` and the invariant check return typed errors that print as one line.
+#[test]
+fn setup_and_invariant_errors_are_typed() {
+    let c = Content::embedded();
+    let two = [c.faction("sol").expect("sol"), c.faction("hacan").expect("hacan")];
+    let err = Ti4Game::new(c.clone(), &two, &MapChoice::Random(1), Ti4Options::default()).expect_err("2 players");
+    assert_eq!(err, SetupError::PlayerCount(2));
+    assert_eq!(err.to_string(), "2 players: TI4 seats 3 to 8");
+    let mut g = dealt(3);
+    assert_eq!(g.check_invariants(), Ok(()));
+    g.state.player_mut(Player(1)).bonus_vp = 5;
+    let err = g.check_invariants().expect_err("5 bonus points in round 1");
+    assert_eq!(err, InvariantError::BonusPoints { bonus: 5, round: g.state.round });
+    assert_eq!(err.to_string(), format!("5 bonus VP after {} rounds", g.state.round));
+}

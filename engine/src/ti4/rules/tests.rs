@@ -58,7 +58,7 @@ fn every_hook_point_is_exercised_by_the_random_simulation() {
     let c = Content::embedded();
     for (i, factions) in tables(&c).into_iter().enumerate() {
         let g = Ti4Game::new(c.clone(), &factions, &MapChoice::Random(i as u64), Ti4Options::default()).unwrap();
-        random_simulation(&g, 40, 40 + i as u64, 200_000, |g: &Ti4Game| g.check_invariants())
+        random_simulation(&g, 40, 40 + i as u64, 200_000, |g: &Ti4Game| g.check_invariants().map_err(String::from))
             .unwrap_or_else(|e| panic!("table {i}: {e}"));
         // The same table from a start where seat 0 owns its faction technologies and the
         // custodians token is gone (agenda phases from round 1).
@@ -68,7 +68,7 @@ fn every_hook_point_is_exercised_by_the_random_simulation() {
             let _ = gain(&c, &mut g.state, Player(0), t);
         }
         g.flow.custodians = false;
-        random_simulation(&g, 20, 90 + i as u64, 200_000, |g: &Ti4Game| g.check_invariants())
+        random_simulation(&g, 20, 90 + i as u64, 200_000, |g: &Ti4Game| g.check_invariants().map_err(String::from))
             .unwrap_or_else(|e| panic!("table {i} with faction technologies: {e}"));
     }
     let counts = exercise_counts();

@@ -122,7 +122,8 @@ fn new_game(c: Arc<Content>, keys: &[String], map_seed: u64) -> Result<Ti4Game, 
         let f = c.faction(k).ok_or_else(|| Ti4InputError::UnknownFaction { arg: "--new", id: k.clone() })?;
         factions.push(f);
     }
-    Ti4Game::new(c, &factions, &MapChoice::Random(map_seed), Ti4Options::default()).map_err(Ti4InputError::NewGame)
+    Ti4Game::new(c, &factions, &MapChoice::Random(map_seed), Ti4Options::default())
+        .map_err(|e| Ti4InputError::NewGame(e.to_string()))
 }
 
 /// What the position offers.

@@ -318,7 +318,7 @@ impl Experimentable for Ti4Game {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        Ti4Game::check_invariants(self)
+        Ti4Game::check_invariants(self).map_err(String::from)
     }
 
     /// The speaker when the first strategy phase starts (drawn by the setup chance event), and
@@ -449,7 +449,7 @@ fn setup(prep: &Ti4Prepared, factions: &[String], rng: &mut ChaCha8Rng) -> Resul
         MapRule::Random => MapChoice::Random(rng.next_u64()),
         MapRule::Tts(s) => MapChoice::Tts(s.clone()),
     };
-    Ti4Game::new(prep.content.clone(), &ids, &map, prep.options)
+    Ti4Game::new(prep.content.clone(), &ids, &map, prep.options).map_err(String::from)
 }
 
 #[cfg(test)]
