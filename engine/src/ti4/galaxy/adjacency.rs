@@ -8,7 +8,7 @@
 //! are an input, [`ExtraWormholes`], so that for example the Creuss tokens stay in play after the
 //! Creuss player is eliminated. A system is never adjacent to itself.
 
-use super::anomaly::{may_enter, may_pass, Anomaly, MoverTraits};
+use super::anomaly::{Anomaly, MoverTraits};
 use super::{bits, Galaxy, MAX_SLOTS, UNREACHABLE};
 
 /// A wormhole kind; the discriminant is the bit index in a system's `wormholes` byte
@@ -239,12 +239,12 @@ impl Galaxy {
 
     /// Slots a ship with these traits may not move into (asteroid fields, supernovas).
     pub fn no_entry(&self, t: MoverTraits) -> u64 {
-        self.mask_where(|a| !may_enter(a, t))
+        self.blocked[1][t.index()]
     }
 
     /// Slots a ship with these traits may not move through (adds nebulae to [`Galaxy::no_entry`]).
     pub fn no_pass(&self, t: MoverTraits) -> u64 {
-        self.mask_where(|a| !may_pass(a, t))
+        self.blocked[0][t.index()]
     }
 
     /// A [`Reach`] query with the anomaly rules for a ship: `moves` (already reduced to 1 if it
@@ -259,7 +259,7 @@ impl Galaxy {
         }
     }
 
-    fn mask_where(&self, f: impl Fn(u8) -> bool) -> u64 {
+    pub(super) fn mask_where(&self, f: impl Fn(u8) -> bool) -> u64 {
         self.anomaly_bits.iter().enumerate().filter(|(_, &a)| f(a)).fold(0, |m, (s, _)| m | 1 << s)
     }
 }

@@ -55,6 +55,23 @@ pub struct MoverTraits {
     pub nebulae_ignored: bool,
 }
 
+impl MoverTraits {
+    /// How many trait combinations there are (three flags).
+    pub const COMBINATIONS: usize = 8;
+
+    /// This combination's index, below [`MoverTraits::COMBINATIONS`].
+    pub fn index(self) -> usize {
+        self.antimass_deflectors as usize
+            | (self.gashlai_physiology as usize) << 1
+            | (self.nebulae_ignored as usize) << 2
+    }
+
+    /// The combination of index `i` (the inverse of [`MoverTraits::index`]).
+    pub fn of_index(i: usize) -> MoverTraits {
+        MoverTraits { antimass_deflectors: i & 1 != 0, gashlai_physiology: i & 2 != 0, nebulae_ignored: i & 4 != 0 }
+    }
+}
+
 /// Lowest die result that lets a ship survive a gravity rift (1-3 destroy it).
 pub const GRAVITY_RIFT_SURVIVES_ON: u8 = 4;
 

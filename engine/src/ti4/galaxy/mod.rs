@@ -96,6 +96,10 @@ pub struct Galaxy {
     anomalies: [u64; 5],
     /// Per slot: its tile's anomaly bits.
     anomaly_bits: Vec<u8>,
+    /// Per mover-traits combination ([`MoverTraits::index`]): the slots a ship may not move
+    /// through (`[0]`, [`Galaxy::no_pass`]) and may not enter (`[1]`, [`Galaxy::no_entry`]),
+    /// computed once from `anomaly_bits`.
+    blocked: [[u64; MoverTraits::COMBINATIONS]; 2],
     /// Distances over `adjacent`, `distance[a * MAX_SLOTS + b]`.
     distance: Vec<u8>,
     homes: Vec<Home>,
@@ -250,10 +254,16 @@ impl Galaxy {
             wormholes,
             anomalies,
             anomaly_bits,
+            blocked: [[0; MoverTraits::COMBINATIONS]; 2],
             distance: Vec::new(),
             homes,
             nexus: None,
         };
+        for i in 0..MoverTraits::COMBINATIONS {
+            let t = MoverTraits::of_index(i);
+            g.blocked[0][i] = g.mask_where(|a| !anomaly::may_pass(a, t));
+            g.blocked[1][i] = g.mask_where(|a| !anomaly::may_enter(a, t));
+        }
         g.nexus = nexus_tile.and_then(|t| g.slot_of(t));
         g.adjacent = (0..n as u8).map(|s| g.neighbours_with(s, &ExtraWormholes::NONE)).collect();
         g.distance = (0..n as u8).flat_map(|s| g.distances_from(s, &ExtraWormholes::NONE)).collect();

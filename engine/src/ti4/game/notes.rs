@@ -105,6 +105,13 @@ pub(super) fn all_throne_points(g: &Ti4Game) -> [u32; MAX_PLAYERS] {
 /// The transaction offers of the active player `p` at the start of their turn.
 pub(super) fn transact_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
     let s = &g.state;
+    // Nothing to offer anyone (no commodities on either side, no note in hand to give): the
+    // partners are not needed.
+    let notes = (0..crate::ti4::content::cards::MAX_NOTES_PER_SEAT as u8)
+        .any(|k| g.notes.offered(k) && s.notes.get(p, k as usize) == Zone::Hand(p));
+    if !notes && s.seats().all(|q| s.player(q).commodities == 0 || (q != p && !s.player(q).in_game)) {
+        return;
+    }
     let open = partners(g, p) & !g.flow.transaction.transacted;
     if open == 0 {
         return;

@@ -104,3 +104,22 @@ fn nebula_59_empyrean_voidborn_moves_through_and_out_at_full_value() {
     assert_eq!(move_value_leaving(n, 3, voidborn), 3);
     assert!(!may_pass(n | Anomaly::AsteroidField.bit(), voidborn), "asteroids still stop it");
 }
+
+/// The slots blocked per mover-traits combination are computed once per galaxy; they equal the
+/// plain scan of every slot's anomalies with `may_pass` / `may_enter` (differential, each
+/// anomaly in turn and every combination of traits).
+#[test]
+fn blocked_slot_tables_equal_the_plain_scan() {
+    for tile in ["41", "42", "43", "44"] {
+        let g = corridor("20", tile);
+        for i in 0..MoverTraits::COMBINATIONS {
+            let t = MoverTraits::of_index(i);
+            assert_eq!(t.index(), i);
+            let plain = |f: &dyn Fn(u8) -> bool| {
+                (0..g.len() as u8).filter(|&s| f(g.anomalies(s))).fold(0u64, |m, s| m | 1 << s)
+            };
+            assert_eq!(g.no_pass(t), plain(&|a| !may_pass(a, t)), "tile {tile}, traits {t:?}");
+            assert_eq!(g.no_entry(t), plain(&|a| !may_enter(a, t)), "tile {tile}, traits {t:?}");
+        }
+    }
+}
