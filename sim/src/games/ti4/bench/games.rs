@@ -8,16 +8,17 @@
 //!   condition) with a full ranking (every place taken once).
 //! - `mcts_iterations_per_sec`: MCTS searches of [`MCTS_ITERATIONS`] iterations from the first
 //!   action-phase turn of round [`MID_GAME_ROUND`] along the seeded random game of the same
-//!   start ([`games::advance_randomly`]); uniformly random rollouts to the end of the game,
-//!   which is NOT the setting of the TI4 MCTS experiments (heuristic rollouts cut at a depth,
-//!   `sim/experiments/ti4_mcts_vs_heuristic.json`): measuring that setting is issue 18's work;
-//!   one thread. Checked: every search runs its full budget and returns a legal
-//!   action.
+//!   start ([`games::advance_randomly`]), in the setting of the TI4 MCTS experiments
+//!   (`sim/experiments/ti4_mcts_vs_heuristic.json`): heuristic rollouts (the greedy one-ply
+//!   move of `Ti4Heuristic`) cut at [`MCTS_ROLLOUT_DEPTH`] plies and scored there by the same
+//!   evaluator with its default weights; one thread. Checked: every search runs its full budget
+//!   and returns a legal action. `benches/examples/ti4_mcts_callgrind.rs` runs the same
+//!   searches for an instruction count per iteration.
 //!
 //! The measurements themselves are the generic ones of [`games`].
 
-use agents::{Evaluator, MctsConfig, Rollout};
-use engine::game::{Game, PerPlayer};
+use agents::{MctsConfig, Rollout, Ti4Heuristic};
+use engine::game::Game;
 use engine::ti4::content::Content;
 use engine::ti4::game::{MapChoice, Step, Ti4Game, Ti4Options};
 use engine::ti4::ids::FactionId;
@@ -39,8 +40,22 @@ pub const MAX_STEPS: u64 = 1_000_000;
 /// The round whose first action-phase turn is the MCTS position.
 pub const MID_GAME_ROUND: u8 = 3;
 
-/// Iterations per MCTS search.
+/// Iterations per MCTS search (the experiments' budget).
 pub const MCTS_ITERATIONS: u32 = 100;
+
+/// Plies of a heuristic rollout before the evaluator scores it (the experiments' cap).
+pub const MCTS_ROLLOUT_DEPTH: u32 = 8;
+
+/// The MCTS setting of the TI4 experiments: [`MCTS_ITERATIONS`] iterations, heuristic
+/// rollouts cut at [`MCTS_ROLLOUT_DEPTH`] plies (the evaluator is [`Ti4Heuristic`]'s default).
+pub fn mcts_config() -> MctsConfig {
+    MctsConfig {
+        iterations: MCTS_ITERATIONS,
+        rollout: Rollout::Heuristic,
+        max_rollout_depth: Some(MCTS_ROLLOUT_DEPTH),
+        ..MctsConfig::default()
+    }
+}
 
 /// The TI4 figures.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -51,7 +66,12 @@ pub struct Ti4Figures {
     pub random_6p_games_per_sec_per_core: f64,
     /// Iterations per MCTS search ([`MCTS_ITERATIONS`]).
     pub mcts_iterations_per_search: u32,
-    /// MCTS iterations per second of search from the mid-game position, one thread.
+    /// The MCTS rollout policy ("heuristic", the experiments').
+    pub mcts_rollout: &'static str,
+    /// Plies of a rollout before the evaluator scores it ([`MCTS_ROLLOUT_DEPTH`]).
+    pub mcts_rollout_depth: u32,
+    /// MCTS iterations per second of search from the mid-game position in the experiments'
+    /// setting ([`mcts_config`]), one thread.
     pub mcts_iterations_per_sec: f64,
 }
 
@@ -84,22 +104,12 @@ pub fn random_6p_games_per_sec_per_core(budget: &Budget, start: &Ti4Game) -> Res
     games::random_games_per_sec("ti4", budget, MAX_STEPS, |_| start.clone(), check_complete)
 }
 
-/// MCTS iterations per second from the first action-phase turn of round [`MID_GAME_ROUND`].
+/// MCTS iterations per second from the first action-phase turn of round [`MID_GAME_ROUND`], in
+/// the experiments' setting ([`mcts_config`]).
 pub fn mcts_iterations_per_sec(budget: &Budget, start: &Ti4Game) -> Result<f64, BenchError> {
     let mid_game = |g: &Ti4Game| g.state().round >= MID_GAME_ROUND && matches!(g.step(), Step::Turn(_));
     let position = games::advance_randomly("ti4", start, SEED, 100_000, mid_game)?;
-    let config = MctsConfig { iterations: MCTS_ITERATIONS, rollout: Rollout::Random, ..MctsConfig::default() };
-    games::mcts_iterations_per_sec("ti4", budget, &position, config, RandomRolloutsOnly)
-}
-
-/// The evaluator slot of an MCTS with uniformly random rollouts to the end of the game, which
-/// never evaluates a state (only a rollout depth cap or heuristic rollouts do).
-struct RandomRolloutsOnly;
-
-impl Evaluator<Ti4Game> for RandomRolloutsOnly {
-    fn evaluate(&self, _: &Ti4Game) -> PerPlayer<f64> {
-        unreachable!("random rollouts without a depth cap never evaluate a state")
-    }
+    games::mcts_iterations_per_sec("ti4", budget, &position, mcts_config(), Ti4Heuristic::default())
 }
 
 /// Measures both TI4 figures.
@@ -109,6 +119,8 @@ pub fn measure(budget: &Budget) -> Result<Ti4Figures, BenchError> {
         players: FACTIONS.len(),
         random_6p_games_per_sec_per_core: significant(random_6p_games_per_sec_per_core(budget, &start)?, 4),
         mcts_iterations_per_search: MCTS_ITERATIONS,
+        mcts_rollout: "heuristic",
+        mcts_rollout_depth: MCTS_ROLLOUT_DEPTH,
         mcts_iterations_per_sec: significant(mcts_iterations_per_sec(budget, &start)?, 4),
     })
 }
