@@ -1,6 +1,7 @@
-//! The Embers of Muaat: Star Forge, Magmus Reactor. (Gashlai Physiology is not modelled.)
+//! The Embers of Muaat: Star Forge, Gashlai Physiology, Magmus Reactor.
 
 use crate::ti4::elimination::SUPERNOVA_PRODUCTION;
+use crate::ti4::galaxy::MoverTraits;
 use crate::ti4::game::component::{enforce_capacity, fighter_fits, fits_ship};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
@@ -14,6 +15,12 @@ pub(super) static RULES: &[Rule] = &[
     Rule {
         source: SourceKey::Ability("star_forge"),
         hooks: Hooks { component_targets: Some(star_forge_targets), component_action: Some(star_forge), ..Hooks::NONE },
+    },
+    // Gashlai Physiology: "Your ships can move through supernovas." (Supernova 86.1 still
+    // forbids ending a move in one.)
+    Rule {
+        source: SourceKey::Ability("gashlai_physiology"),
+        hooks: Hooks { mover_traits: Some(gashlai_physiology), ..Hooks::NONE },
     },
     // Magmus Reactor, read as its Omega printing: a supernova with Muaat units is a PRODUCTION
     // source for the elimination condition. Carried by a Valefar copy (the masks use the
@@ -67,4 +74,9 @@ fn star_forge(_: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThe
 
 fn supernova(_: Source) -> u16 {
     SUPERNOVA_PRODUCTION
+}
+
+/// Gashlai Physiology: the player's ships may move through supernovas.
+fn gashlai_physiology(_: Source, _: &Ti4Game, _: Player, t: &mut MoverTraits) {
+    t.gashlai_physiology = true;
 }

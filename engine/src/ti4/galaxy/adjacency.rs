@@ -84,6 +84,9 @@ pub struct Reach {
     pub no_pass: u64,
     /// Systems the ship may not move into at all (asteroid fields, supernovas).
     pub no_entry: u64,
+    /// Systems the ship may move through but not end its move in (a supernova for a ship with
+    /// Gashlai Physiology): left out of the reach, not of the paths.
+    pub no_end: u64,
     /// Systems whose exit costs no move (gravity rifts the ship is willing to use: +1 move each).
     pub free_exit: u64,
     /// Wormholes placed during play.
@@ -184,8 +187,9 @@ impl Galaxy {
 
     /// Movement 58 with anomalies: the systems a ship in `from` can end a move in, under `q`.
     /// The ship leaves `from` whatever `from` holds; every system after it must be outside
-    /// `no_entry`, and every system it moves through (not the last) outside `no_pass`. Leaving a
-    /// `free_exit` system costs no move. `from` itself is not in the result.
+    /// `no_entry`, and every system it moves through (not the last) outside `no_pass`; the last
+    /// outside `no_end`. Leaving a `free_exit` system costs no move. `from` itself is not in the
+    /// result.
     pub fn reach(&self, from: u8, q: &Reach) -> u64 {
         let from_bit = 1u64 << from;
         let plain = q.extra.is_none();
@@ -219,7 +223,7 @@ impl Galaxy {
             frontier = next;
             spent += 1;
         }
-        seen & !from_bit
+        seen & !from_bit & !q.no_end
     }
 
     /// Anomaly bits of the tile in `slot`.
@@ -253,7 +257,9 @@ impl Galaxy {
         Reach {
             moves,
             no_pass: self.no_pass(t),
-            no_entry: self.no_entry(t),
+            // Entered on the way only where the ship may end or pass; ended only where it may end.
+            no_entry: self.no_entry(t) & self.no_pass(t),
+            no_end: self.no_entry(t),
             free_exit: if use_rifts { self.anomaly_slots(Anomaly::GravityRift) } else { 0 },
             extra: ExtraWormholes::NONE,
         }

@@ -49,7 +49,8 @@ impl Anomaly {
 pub struct MoverTraits {
     /// Antimass Deflectors: ships may move into and through asteroid fields.
     pub antimass_deflectors: bool,
-    /// Gashlai Physiology (Embers of Muaat): ships may move through (and into) supernovas.
+    /// Gashlai Physiology (Embers of Muaat): ships may move through supernovas (not end a move
+    /// in one: 86.1 still forbids moving into it).
     pub gashlai_physiology: bool,
     /// Voidborn (Empyrean): nebulae do not affect the ships' movement (59.1, 59.2).
     pub nebulae_ignored: bool,
@@ -77,17 +78,20 @@ pub const GRAVITY_RIFT_SURVIVES_ON: u8 = 4;
 
 /// Asteroid field 11.1, supernova 86.1, nebula 59.1: may a ship move into a system with these
 /// anomalies as the end of its move? (A nebula may be entered only as the active system, which is
-/// where a move ends, so it is allowed here and forbidden by [`may_pass`].)
+/// where a move ends, so it is allowed here and forbidden by [`may_pass`]; a supernova never,
+/// even for a ship that may move through one.)
 pub const fn may_enter(anomalies: u8, t: MoverTraits) -> bool {
     let asteroids_ok = !Anomaly::AsteroidField.in_bits(anomalies) || t.antimass_deflectors;
-    let supernova_ok = !Anomaly::Supernova.in_bits(anomalies) || t.gashlai_physiology;
-    asteroids_ok && supernova_ok
+    asteroids_ok && !Anomaly::Supernova.in_bits(anomalies)
 }
 
-/// Asteroid field 11.1, supernova 86.1, nebula 59.1: may a ship move through a system with these
-/// anomalies (enter it and leave it in the same movement)?
+/// Asteroid field 11.1, supernova 86.1 (Gashlai Physiology: "Your ships can move through
+/// supernovas"), nebula 59.1: may a ship move through a system with these anomalies (enter it
+/// and leave it in the same movement)?
 pub const fn may_pass(anomalies: u8, t: MoverTraits) -> bool {
-    may_enter(anomalies, t) && (!Anomaly::Nebula.in_bits(anomalies) || t.nebulae_ignored)
+    let asteroids_ok = !Anomaly::AsteroidField.in_bits(anomalies) || t.antimass_deflectors;
+    let supernova_ok = !Anomaly::Supernova.in_bits(anomalies) || t.gashlai_physiology;
+    asteroids_ok && supernova_ok && (!Anomaly::Nebula.in_bits(anomalies) || t.nebulae_ignored)
 }
 
 /// Nebula 59.2: the move value of a ship with traits `t` that starts its movement in a system

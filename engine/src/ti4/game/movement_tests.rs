@@ -244,3 +244,55 @@ fn movement_58_the_ship_reach_query_agrees_with_the_routes_the_game_offers() {
     }
     assert!(checked > 5_000 && reached > 500, "{checked} pairs, {reached} reached");
 }
+
+/// Gashlai Physiology (Muaat): "Your ships can move through supernovas", never into one
+/// (Supernova 86.1). A map with a supernova between two plain systems that a move-2 ship
+/// reaches only through it: the Muaat destroyer moves through it; the Hacan one (seat 1, the
+/// same position) cannot; nobody may activate the supernova to end a move there.
+#[test]
+fn muaat_gashlai_physiology_moves_ships_through_a_supernova() {
+    use crate::ti4::galaxy::MoverTraits;
+    let plain = |g: &Ti4Game, sl: u8| {
+        g.galaxy().anomalies(sl) == 0 && !g.home_slot[..6].contains(&sl) && sl != g.galaxy().mecatol()
+    };
+    for seed in 1..400 {
+        let c = Content::embedded();
+        let keys = ["muaat", "hacan", "letnev", "xxcha", "jolnar", "sol"];
+        let factions: Vec<FactionId> = keys.iter().map(|k| c.faction(k).expect("faction")).collect();
+        let g = Ti4Game::new(c, &factions, &MapChoice::Random(seed), Ti4Options::default()).expect("setup");
+        let gal = g.galaxy();
+        let muaat = MoverTraits { gashlai_physiology: true, ..MoverTraits::default() };
+        for nova in bits(gal.anomaly_slots(Anomaly::Supernova)) {
+            for from in bits(gal.neighbours(nova)).filter(|&sl| plain(&g, sl)) {
+                let through = gal.reach(from, &gal.anomaly_reach(2, muaat, false));
+                let around = gal.reach(from, &gal.anomaly_reach(2, MoverTraits::default(), false));
+                let Some(to) = bits(through & !around & gal.neighbours(nova)).find(|&sl| plain(&g, sl)) else {
+                    continue;
+                };
+                assert_eq!(through >> nova & 1, 0, "86.1: a move never ends in a supernova");
+                let mut g = scenario_of(g);
+                g.state.player_mut(ME).techs = TechSet::EMPTY;
+                g.state.add_units(ME, Location::Space(from), UnitType::Destroyer, 1).unwrap();
+                g.state.player_mut(ME).tactic = 3;
+                let offered = legal(&g);
+                assert!(offered.contains(&Action::Activate(to)), "seed {seed}: the destroyer reaches {to}");
+                assert!(!offered.contains(&Action::Activate(nova)), "no move ends in the supernova");
+                g.apply(Action::Activate(to));
+                assert!(legal(&g).contains(&Action::Move(from, UnitType::Destroyer)));
+                g.apply(Action::Move(from, UnitType::Destroyer));
+                check(&g).unwrap();
+                // The Hacan (seat 1) in the same position: no way through.
+                let mut h = scenario_of(
+                    Ti4Game::new(Content::embedded(), &factions, &MapChoice::Random(seed), Ti4Options::default())
+                        .expect("setup"),
+                );
+                let them = Player(1);
+                h.state.add_units(them, Location::Space(from), UnitType::Destroyer, 1).unwrap();
+                let m = tactical::Mover::of(&h, them);
+                assert_eq!(tactical::route(&h, them, &m, from, to, 2), None, "seed {seed}: no Gashlai Physiology");
+                return;
+            }
+        }
+    }
+    panic!("no map with a supernova between two plain systems");
+}

@@ -166,7 +166,7 @@ fn reference_reach(c: &Content, g: &Galaxy, from: u8, q: &Reach) -> u64 {
             }
         }
     }
-    (0..n).filter(|&t| t != from && best[t as usize] != u8::MAX).fold(0, |m, t| m | 1 << t)
+    (0..n).filter(|&t| t != from && best[t as usize] != u8::MAX && q.no_end >> t & 1 == 0).fold(0, |m, t| m | 1 << t)
 }
 
 #[test]
@@ -221,7 +221,7 @@ fn differential_reach_matches_reference_search() {
         let g = Galaxy::new(&c, &map.fill_homes(&c, &six_homes(&c)).unwrap()).unwrap();
         for _ in 0..300 {
             let from = rng.random_range(0..g.len() as u8);
-            let mut masks = [0u64; 3];
+            let mut masks = [0u64; 4];
             for m in &mut masks {
                 for s in 0..g.len() {
                     if rng.random_bool(0.15) {
@@ -234,6 +234,7 @@ fn differential_reach_matches_reference_search() {
                 no_pass: masks[0],
                 no_entry: masks[1],
                 free_exit: masks[2],
+                no_end: masks[3],
                 ..Reach::default()
             };
             assert_eq!(g.reach(from, &q), reference_reach(&c, &g, from, &q), "seed {seed}, from {from}, {q:?}");

@@ -15,11 +15,13 @@ fn asteroid_field_11_no_entry_or_passage_without_antimass_deflectors() {
     assert!(!may_enter(a, MUAAT));
 }
 
+/// Supernova 86.1: no ship moves into or through one; Gashlai Physiology (Muaat): "Your ships
+/// can move through supernovas", never end a move in one.
 #[test]
-fn supernova_86_no_entry_or_passage_except_muaat() {
+fn supernova_86_no_entry_or_passage_gashlai_physiology_moves_through() {
     let s = Anomaly::Supernova.bit();
     assert!(!may_enter(s, NONE) && !may_pass(s, NONE) && !may_pass(s, AMD));
-    assert!(may_enter(s, MUAAT) && may_pass(s, MUAAT));
+    assert!(!may_enter(s, MUAAT) && may_pass(s, MUAAT));
 }
 
 #[test]
@@ -83,10 +85,10 @@ fn movement_reach_applies_anomaly_masks() {
     assert_eq!(g.reach(m, &g.anomaly_reach(3, NONE, false)), 1 << p1 | 1 << p7);
     assert_eq!(g.no_pass(NONE), 1 << p7);
     assert_eq!(g.no_entry(NONE), 0);
-    // Supernova at 7: Muaat only.
+    // Supernova at 7: Muaat's ships move through it (Gashlai Physiology), nobody ends there.
     let g = corridor("20", "43");
     assert_eq!(g.reach(m, &g.anomaly_reach(3, NONE, false)), 1 << p1);
-    assert_eq!(g.reach(m, &g.anomaly_reach(3, MUAAT, false)), 1 << p1 | 1 << p7 | 1 << p19);
+    assert_eq!(g.reach(m, &g.anomaly_reach(3, MUAAT, false)), 1 << p1 | 1 << p19);
     assert_eq!(g.anomaly_systems(), 1 << p7);
     assert_eq!(g.anomalies(p7), Anomaly::Supernova.bit());
     // Other players' ships at 1 block passage but not arrival.
