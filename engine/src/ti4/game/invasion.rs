@@ -140,7 +140,10 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) -> St
         }
     }
     let mut att = crate::ti4::rules::with_combat_roll_modifier(&g.content, &g.state, p, committed_force(g, p, n));
-    if let Some(q) = g.state.occupant(ploc) {
+    // Space cannon defense 77.5, unless a rule of the invader forbids it (hook point
+    // `no_space_cannon_in_invasion`, L4 Disruptors).
+    let defended = !crate::ti4::rules::no_space_cannon_in_invasion(&g.content, &g.state, p);
+    if let Some(q) = g.state.occupant(ploc).filter(|_| defended) {
         let planet = board_force(g, q, ploc);
         let penalty = crate::ti4::rules::space_cannon_penalty_against(&g.content, &g.state, p);
         let hits = roll_space_cannon_defense_against(&planet, penalty, rng)

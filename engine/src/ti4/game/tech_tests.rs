@@ -824,3 +824,56 @@ fn x89_bacterial_weapon_destroys_all_infantry_on_a_planet_in_a_system_with_bomba
     g.step = Step::Turn(ME);
     assert!(component_uses(&g).is_empty(), "exhausted");
 }
+
+/// The infantry of `ME` holding the planet after landing 3 on a planet of `THEM` that holds
+/// 2 PDS and no ground forces (space cannon defense 77.5), with or without L4 Disruptors.
+fn infantry_after_space_cannon_defense(l4: bool, seed: u64) -> Option<u8> {
+    // Game 2 seats the Letnev at seat 0 (the card is a Letnev faction technology).
+    let mut g = plain(super::rule_tests::scenario_of(super::tests::six_player_game(2)));
+    assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "letnev");
+    let h = home(&g);
+    let target = their_planet_next_door(&mut g, &[(UnitType::Pds, 2)]);
+    set_tech(&mut g, ME, "l4_disruptors", l4);
+    g.state.add_units(ME, Location::Space(h), UnitType::Dreadnought, 2).unwrap();
+    g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
+    g.state.add_units(ME, Location::Space(h), UnitType::Infantry, 3).unwrap();
+    g.apply(Action::Activate(target));
+    g.apply(Action::Move(h, UnitType::Carrier));
+    g.apply(Action::Move(h, UnitType::Dreadnought));
+    g.apply(Action::Move(h, UnitType::Dreadnought));
+    g.apply(Action::Done);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    while g.step == Step::SpaceCannon {
+        g.apply_chance(&mut rng);
+    }
+    if g.step != Step::Land(ME) || g.state.count_at(Location::Space(target), UnitType::Infantry) != 3 {
+        return None; // the carrier fell to space cannon offense: no invasion to compare
+    }
+    land(&mut g, 3);
+    assert_eq!(g.step, Step::InvasionRolls(0));
+    g.apply_chance(&mut rng);
+    check(&g).unwrap();
+    // No ground forces defend: the combat is over at once and the survivors hold the planet.
+    let on = Location::Planet(target, 0);
+    Some(if g.state.occupant(on) == Some(ME) { g.state.count_at(on, UnitType::Infantry) } else { 0 })
+}
+
+/// L4 Disruptors (Letnev): "During an invasion, units cannot use SPACE CANNON against your
+/// units": the defending PDS roll no space cannon defense (77.5) against the landed infantry;
+/// without the card they hit some of the time.
+#[test]
+fn l4_disruptors_units_cannot_use_space_cannon_against_the_invaders() {
+    let (mut compared, mut lost_without) = (0, 0u32);
+    for seed in 0..60 {
+        let (Some(with), Some(without)) =
+            (infantry_after_space_cannon_defense(true, seed), infantry_after_space_cannon_defense(false, seed))
+        else {
+            continue;
+        };
+        compared += 1;
+        assert_eq!(with, 3, "seed {seed}: no space cannon defense against L4 Disruptors");
+        lost_without += 3 - without as u32;
+    }
+    assert!(compared >= 20, "{compared} invasions compared");
+    assert!(lost_without > 0, "without the card the PDS hit at least once in {compared} invasions");
+}

@@ -179,6 +179,9 @@ hook_points! {
     Query extra_ability_die: fn(&Content, &State, Player) -> bool;
     /// Penalty on each SPACE CANNON die other players roll against the player's units.
     Query space_cannon_penalty_against: fn(&Content, &State, Player) -> u8;
+    /// During an invasion by the player, other players' units cannot use SPACE CANNON against
+    /// its units (no space cannon defense, 77.5).
+    Query no_space_cannon_in_invasion: fn(&Content, &State, Player) -> bool;
     /// Before the player's units use SPACE CANNON at `target` (the best die value that fires):
     /// true when their hits must go to non-fighter ships.
     Trigger before_space_cannon: fn(&Content, &mut State, Player, Option<u8>, &Force) -> bool;

@@ -48,6 +48,10 @@ const RARE: &[(&str, &str)] = &[
         "a landing considered on a Crimson Rebellion home planet (the random walks reach it only on some streams); elimination::tests::elimination_crimson_rebellion_sundered_keeps_its_home_planet asks it",
     ),
     (
+        "no_space_cannon_in_invasion",
+        "an invasion of an occupied planet by the owner of L4 Disruptors (a Letnev faction technology: only the Letnev table's second pass, 20 random games, owns it, and its random seat 0 invaded no occupied planet there); game::tech_tests::l4_disruptors_units_cannot_use_space_cannon_against_the_invaders asks it",
+    ),
+    (
         "assimilates_structures",
         "an L1Z1X invasion won on a planet with another player's PDS or space dock; game::faction_tests::l1z1x_assimilate_replaces_the_structures_of_a_planet_it_takes asks it",
     ),
