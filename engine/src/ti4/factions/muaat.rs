@@ -22,12 +22,14 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Ability("gashlai_physiology"),
         hooks: Hooks { mover_traits: Some(gashlai_physiology), ..Hooks::NONE },
     },
-    // Magmus Reactor, read as its Omega printing: a supernova with Muaat units is a PRODUCTION
-    // source for the elimination condition. Carried by a Valefar copy (the masks use the
-    // player's effective technologies).
+    // Magmus Reactor, read as its Omega printing: "Your ships can move into supernovas. Each
+    // supernova that contains 1 or more of your units gains the PRODUCTION 5 ability as if it
+    // were 1 of your units." Movement into supernovas, and the supernova as a PRODUCTION source
+    // for the elimination condition. Carried by a Valefar copy (the masks use the player's
+    // effective technologies).
     Rule {
         source: SourceKey::Tech("magmus_reactor"),
-        hooks: Hooks { production_mask: Some(supernova), ..Hooks::NONE },
+        hooks: Hooks { production_mask: Some(supernova), mover_traits: Some(magmus_reactor), ..Hooks::NONE },
     },
 ];
 
@@ -74,6 +76,11 @@ fn star_forge(_: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThe
 
 fn supernova(_: Source) -> u16 {
     SUPERNOVA_PRODUCTION
+}
+
+/// Magmus Reactor Ω: the player's ships may move into supernovas.
+fn magmus_reactor(_: Source, _: &Ti4Game, _: Player, t: &mut MoverTraits) {
+    t.supernova_entry = true;
 }
 
 /// Gashlai Physiology: the player's ships may move through supernovas.

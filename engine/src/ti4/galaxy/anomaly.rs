@@ -54,22 +54,30 @@ pub struct MoverTraits {
     pub gashlai_physiology: bool,
     /// Voidborn (Empyrean): nebulae do not affect the ships' movement (59.1, 59.2).
     pub nebulae_ignored: bool,
+    /// Magmus Reactor Ω (Embers of Muaat): ships may move into supernovas (end a move in one).
+    pub supernova_entry: bool,
 }
 
 impl MoverTraits {
-    /// How many trait combinations there are (three flags).
-    pub const COMBINATIONS: usize = 8;
+    /// How many trait combinations there are (four flags).
+    pub const COMBINATIONS: usize = 16;
 
     /// This combination's index, below [`MoverTraits::COMBINATIONS`].
     pub fn index(self) -> usize {
         self.antimass_deflectors as usize
             | (self.gashlai_physiology as usize) << 1
             | (self.nebulae_ignored as usize) << 2
+            | (self.supernova_entry as usize) << 3
     }
 
     /// The combination of index `i` (the inverse of [`MoverTraits::index`]).
     pub fn of_index(i: usize) -> MoverTraits {
-        MoverTraits { antimass_deflectors: i & 1 != 0, gashlai_physiology: i & 2 != 0, nebulae_ignored: i & 4 != 0 }
+        MoverTraits {
+            antimass_deflectors: i & 1 != 0,
+            gashlai_physiology: i & 2 != 0,
+            nebulae_ignored: i & 4 != 0,
+            supernova_entry: i & 8 != 0,
+        }
     }
 }
 
@@ -78,11 +86,11 @@ pub const GRAVITY_RIFT_SURVIVES_ON: u8 = 4;
 
 /// Asteroid field 11.1, supernova 86.1, nebula 59.1: may a ship move into a system with these
 /// anomalies as the end of its move? (A nebula may be entered only as the active system, which is
-/// where a move ends, so it is allowed here and forbidden by [`may_pass`]; a supernova never,
-/// even for a ship that may move through one.)
+/// where a move ends, so it is allowed here and forbidden by [`may_pass`]; a supernova only for
+/// a ship that may move into one, Magmus Reactor Ω, not for one that may only move through.)
 pub const fn may_enter(anomalies: u8, t: MoverTraits) -> bool {
     let asteroids_ok = !Anomaly::AsteroidField.in_bits(anomalies) || t.antimass_deflectors;
-    asteroids_ok && !Anomaly::Supernova.in_bits(anomalies)
+    asteroids_ok && (!Anomaly::Supernova.in_bits(anomalies) || t.supernova_entry)
 }
 
 /// Asteroid field 11.1, supernova 86.1 (Gashlai Physiology: "Your ships can move through

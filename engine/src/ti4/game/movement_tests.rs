@@ -296,3 +296,37 @@ fn muaat_gashlai_physiology_moves_ships_through_a_supernova() {
     }
     panic!("no map with a supernova between two plain systems");
 }
+
+/// Magmus Reactor Ω (Muaat): "Your ships can move into supernovas": with the card, a supernova
+/// next to a Muaat ship can be activated and the ship moves into it; without it, it cannot.
+#[test]
+fn muaat_magmus_reactor_moves_ships_into_a_supernova() {
+    for seed in 1..400 {
+        let c = Content::embedded();
+        let keys = ["muaat", "hacan", "letnev", "xxcha", "jolnar", "sol"];
+        let factions: Vec<FactionId> = keys.iter().map(|k| c.faction(k).expect("faction")).collect();
+        let g = Ti4Game::new(c, &factions, &MapChoice::Random(seed), Ti4Options::default()).expect("setup");
+        let gal = g.galaxy();
+        let Some((nova, from)) = bits(gal.anomaly_slots(Anomaly::Supernova)).find_map(|nova| {
+            bits(gal.neighbours(nova))
+                .find(|&sl| gal.anomalies(sl) == 0 && !g.home_slot[..6].contains(&sl) && sl != gal.mecatol())
+                .map(|from| (nova, from))
+        }) else {
+            continue;
+        };
+        let mut g = scenario_of(g);
+        g.state.player_mut(ME).techs = TechSet::EMPTY;
+        g.state.add_units(ME, Location::Space(from), UnitType::Destroyer, 1).unwrap();
+        g.state.player_mut(ME).tactic = 3;
+        assert!(!legal(&g).contains(&Action::Activate(nova)), "seed {seed}: 86.1 without the card");
+        let (c, t) = (g.content.clone(), g.content().tech("magmus_reactor").expect("tech"));
+        crate::ti4::technology::gain(&c, &mut g.state, ME, t).expect("Muaat may own its faction technology");
+        assert!(legal(&g).contains(&Action::Activate(nova)), "seed {seed}: into the supernova with the card");
+        g.apply(Action::Activate(nova));
+        g.apply(Action::Move(from, UnitType::Destroyer));
+        g.apply(Action::Done);
+        check(&g).unwrap();
+        return;
+    }
+    panic!("no map with a supernova next to a plain system");
+}

@@ -3,9 +3,15 @@
 use super::*;
 use crate::ti4::galaxy::anomaly::*;
 
-const NONE: MoverTraits = MoverTraits { antimass_deflectors: false, gashlai_physiology: false, nebulae_ignored: false };
-const AMD: MoverTraits = MoverTraits { antimass_deflectors: true, gashlai_physiology: false, nebulae_ignored: false };
-const MUAAT: MoverTraits = MoverTraits { antimass_deflectors: false, gashlai_physiology: true, nebulae_ignored: false };
+const NONE: MoverTraits = MoverTraits {
+    antimass_deflectors: false,
+    gashlai_physiology: false,
+    nebulae_ignored: false,
+    supernova_entry: false,
+};
+const AMD: MoverTraits = MoverTraits { antimass_deflectors: true, ..NONE };
+const MUAAT: MoverTraits = MoverTraits { gashlai_physiology: true, ..NONE };
+const MAGMUS: MoverTraits = MoverTraits { supernova_entry: true, ..NONE };
 
 #[test]
 fn asteroid_field_11_no_entry_or_passage_without_antimass_deflectors() {
@@ -22,6 +28,20 @@ fn supernova_86_no_entry_or_passage_gashlai_physiology_moves_through() {
     let s = Anomaly::Supernova.bit();
     assert!(!may_enter(s, NONE) && !may_pass(s, NONE) && !may_pass(s, AMD));
     assert!(!may_enter(s, MUAAT) && may_pass(s, MUAAT));
+}
+
+/// Magmus Reactor Ω: "Your ships can move into supernovas": a move may end in one (not pass
+/// through it, which is Gashlai Physiology's); with both, the ship may do either.
+#[test]
+fn supernova_86_magmus_reactor_moves_into_supernovas() {
+    let s = Anomaly::Supernova.bit();
+    assert!(may_enter(s, MAGMUS) && !may_pass(s, MAGMUS));
+    let both = MoverTraits { gashlai_physiology: true, ..MAGMUS };
+    assert!(may_enter(s, both) && may_pass(s, both));
+    let g = corridor("20", "43");
+    let (m, p1, p7, p19) = (0, at(&g, 1), at(&g, 7), at(&g, 19));
+    assert_eq!(g.reach(m, &g.anomaly_reach(3, MAGMUS, false)), 1 << p1 | 1 << p7);
+    assert_eq!(g.reach(m, &g.anomaly_reach(3, both, false)), 1 << p1 | 1 << p7 | 1 << p19);
 }
 
 #[test]
