@@ -88,15 +88,15 @@ use engine::ti4::combat::Side;
 use engine::ti4::components::{PublicState, StrategyCard, Zone};
 use engine::ti4::content::cards::{MAX_PUBLIC_OBJECTIVES, MAX_SECRET_OBJECTIVES};
 use engine::ti4::content::Content;
+use engine::ti4::control::Controllers;
 use engine::ti4::game::notes::NoteSlots;
 use engine::ti4::game::objectives::{ObjectiveBoards, OwnCache};
 use engine::ti4::game::{Action, Cond, Features, RoundPhase, Step, Ti4Game};
 use engine::ti4::ids::{
-    FactionId, PlanetId, PlanetSet, Player, PublicObjectiveId, SecretObjectiveId, TechSet, UnitType, MAX_PLAYERS,
-    UNIT_TYPES,
+    FactionId, Player, PublicObjectiveId, SecretObjectiveId, TechSet, UnitType, MAX_PLAYERS, UNIT_TYPES,
 };
 use engine::ti4::rules::Window;
-use engine::ti4::state::{State, MAX_PLANETS_PER_SYSTEM, NOBODY};
+use engine::ti4::state::{MAX_PLANETS_PER_SYSTEM, NOBODY};
 
 use crate::config::ConfigError;
 use crate::heuristic::{Evaluator, HasHeuristic, Weights};
@@ -466,32 +466,6 @@ fn one_step_easier(cond: Cond) -> Option<Cond> {
         Cond::PlanetInfluence(n) => Cond::PlanetInfluence(n - n / 5),
         _ => return None,
     })
-}
-
-/// Every planet's controller, listed once per evaluation: [`Controllers::of`] is
-/// [`engine::ti4::control::controller`] (the test `controllers_agree_with_the_engine`).
-struct Controllers {
-    /// Per planet: the controlling seat, or [`NOBODY`].
-    seat: [u8; PlanetSet::CAPACITY],
-}
-
-impl Controllers {
-    fn new(s: &State) -> Self {
-        let mut out = Controllers { seat: [NOBODY; PlanetSet::CAPACITY] };
-        // Last seat first: the first seat holding a planet is its controller, as in the engine.
-        for q in (0..s.num_players).rev() {
-            for pl in s.player(Player(q)).planets.iter() {
-                out.seat[pl.idx()] = q;
-            }
-        }
-        out
-    }
-
-    /// The seat controlling `pl`, if any.
-    fn of(&self, pl: PlanetId) -> Option<Player> {
-        let q = self.seat[pl.idx()];
-        (q != NOBODY).then_some(Player(q))
-    }
 }
 
 /// Per-seat quantities computed once per evaluation from the board and the running action.
@@ -1485,7 +1459,7 @@ mod tests {
             while !g.is_terminal() {
                 let list = Controllers::new(g.state());
                 for k in 0..g.content().planets.len() {
-                    let pl = PlanetId(k as u8);
+                    let pl = engine::ti4::ids::PlanetId(k as u8);
                     assert_eq!(list.of(pl), engine::ti4::control::controller(g.state(), pl));
                     held += list.of(pl).is_some() as u64;
                 }

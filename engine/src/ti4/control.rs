@@ -7,7 +7,7 @@
 
 use crate::ti4::content::Content;
 use crate::ti4::ids::*;
-use crate::ti4::state::State;
+use crate::ti4::state::{State, NOBODY};
 
 /// Why a control change is refused.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -28,6 +28,34 @@ pub fn cannot_lose(c: &Content, s: &State, p: Player, planet: PlanetId) -> bool 
 /// The player controlling `planet`, if any.
 pub fn controller(s: &State, planet: PlanetId) -> Option<Player> {
     s.seats().find(|&q| s.player(q).planets.contains(planet))
+}
+
+/// Every planet's controller, read once from the seats' planet sets: [`controller`] for many
+/// planets of one state (neighbours, evaluators). `Copy`, no allocation.
+#[derive(Clone, Copy, Debug)]
+pub struct Controllers {
+    /// Per planet: the controlling seat, or [`NOBODY`].
+    seat: [u8; PlanetSet::CAPACITY],
+}
+
+impl Controllers {
+    /// The controllers in `s`.
+    pub fn new(s: &State) -> Self {
+        let mut out = Controllers { seat: [NOBODY; PlanetSet::CAPACITY] };
+        // Last seat first: the first seat holding a planet is its controller, as in [`controller`].
+        for q in (0..s.num_players).rev() {
+            for pl in s.player(Player(q)).planets.iter() {
+                out.seat[pl.idx()] = q;
+            }
+        }
+        out
+    }
+
+    /// The seat controlling `pl`, if any.
+    pub fn of(&self, pl: PlanetId) -> Option<Player> {
+        let q = self.seat[pl.idx()];
+        (q != NOBODY).then_some(Player(q))
+    }
 }
 
 /// `p` loses control of `planet`: the card leaves their play area (readied: a card out of every

@@ -19,6 +19,7 @@ pub(super) static RULES: &[Rule] = &[
     },
 ];
 
+/// L4 Disruptors (Space cannon 77.5): no space cannon defense against the owner's invasions.
 fn l4_disruptors(_: Source, _: &Content, _: &State, _: Player) -> bool {
     true
 }

@@ -78,12 +78,14 @@ fn supernova(_: Source) -> u16 {
     SUPERNOVA_PRODUCTION
 }
 
-/// Magmus Reactor Ω: the player's ships may move into supernovas.
+/// Magmus Reactor Ω (Supernova 86.1 lifted for ending a move): the player's ships may move into
+/// supernovas.
 fn magmus_reactor(_: Source, _: &Ti4Game, _: Player, t: &mut MoverTraits) {
     t.supernova_entry = true;
 }
 
-/// Gashlai Physiology: the player's ships may move through supernovas.
+/// Gashlai Physiology (Supernova 86.1 lifted for passing through): the player's ships may move
+/// through supernovas.
 fn gashlai_physiology(_: Source, _: &Ti4Game, _: Player, t: &mut MoverTraits) {
     t.gashlai_physiology = true;
 }

@@ -114,14 +114,7 @@ fn planet_slot(g: &Ti4Game, pl: PlanetId) -> Option<u8> {
 /// adjacent to, a system holding units or planets of the other (rules 60). Bit per seat.
 pub fn neighbours(g: &Ti4Game, p: Player) -> u8 {
     let s = &g.state;
-    // The seats controlling each planet (bit per seat), read once from the seats' planet sets.
-    let mut controllers = [0u8; 256];
-    const { assert!(std::mem::size_of::<PlanetSet>() * 8 <= 256) };
-    for q in s.seats() {
-        for pl in s.player(q).planets.iter() {
-            controllers[pl.idx()] |= 1 << q.0;
-        }
-    }
+    let controllers = crate::ti4::control::Controllers::new(s);
     let presence = |slot: u8| -> u8 {
         let sys = &s.systems[slot as usize];
         let mut m = 0u8;
@@ -134,7 +127,9 @@ pub fn neighbours(g: &Ti4Game, p: Player) -> u8 {
             }
         }
         for &pl in &g.content.systems[sys.tile.idx()].planets {
-            m |= controllers[pl.idx()];
+            if let Some(q) = controllers.of(pl) {
+                m |= 1 << q.0;
+            }
         }
         m
     };

@@ -245,6 +245,14 @@ fn movement_58_the_ship_reach_query_agrees_with_the_routes_the_game_offers() {
     assert!(checked > 5_000 && reached > 500, "{checked} pairs, {reached} reached");
 }
 
+/// A 6-player game seating the Muaat at seat 0 on random map `seed`.
+fn muaat_game(seed: u64) -> Ti4Game {
+    let c = Content::embedded();
+    let keys = ["muaat", "hacan", "letnev", "xxcha", "jolnar", "sol"];
+    let factions: Vec<FactionId> = keys.iter().map(|k| c.faction(k).expect("faction")).collect();
+    Ti4Game::new(c, &factions, &MapChoice::Random(seed), Ti4Options::default()).expect("setup")
+}
+
 /// Gashlai Physiology (Muaat): "Your ships can move through supernovas", never into one
 /// (Supernova 86.1). A map with a supernova between two plain systems that a move-2 ship
 /// reaches only through it: the Muaat destroyer moves through it; the Hacan one (seat 1, the
@@ -256,10 +264,7 @@ fn muaat_gashlai_physiology_moves_ships_through_a_supernova() {
         g.galaxy().anomalies(sl) == 0 && !g.home_slot[..6].contains(&sl) && sl != g.galaxy().mecatol()
     };
     for seed in 1..400 {
-        let c = Content::embedded();
-        let keys = ["muaat", "hacan", "letnev", "xxcha", "jolnar", "sol"];
-        let factions: Vec<FactionId> = keys.iter().map(|k| c.faction(k).expect("faction")).collect();
-        let g = Ti4Game::new(c, &factions, &MapChoice::Random(seed), Ti4Options::default()).expect("setup");
+        let g = muaat_game(seed);
         let gal = g.galaxy();
         let muaat = MoverTraits { gashlai_physiology: true, ..MoverTraits::default() };
         for nova in bits(gal.anomaly_slots(Anomaly::Supernova)) {
@@ -282,10 +287,7 @@ fn muaat_gashlai_physiology_moves_ships_through_a_supernova() {
                 g.apply(Action::Move(from, UnitType::Destroyer));
                 check(&g).unwrap();
                 // The Hacan (seat 1) in the same position: no way through.
-                let mut h = scenario_of(
-                    Ti4Game::new(Content::embedded(), &factions, &MapChoice::Random(seed), Ti4Options::default())
-                        .expect("setup"),
-                );
+                let mut h = scenario_of(muaat_game(seed));
                 let them = Player(1);
                 h.state.add_units(them, Location::Space(from), UnitType::Destroyer, 1).unwrap();
                 let m = tactical::Mover::of(&h, them);
@@ -302,10 +304,7 @@ fn muaat_gashlai_physiology_moves_ships_through_a_supernova() {
 #[test]
 fn muaat_magmus_reactor_moves_ships_into_a_supernova() {
     for seed in 1..400 {
-        let c = Content::embedded();
-        let keys = ["muaat", "hacan", "letnev", "xxcha", "jolnar", "sol"];
-        let factions: Vec<FactionId> = keys.iter().map(|k| c.faction(k).expect("faction")).collect();
-        let g = Ti4Game::new(c, &factions, &MapChoice::Random(seed), Ti4Options::default()).expect("setup");
+        let g = muaat_game(seed);
         let gal = g.galaxy();
         let Some((nova, from)) = bits(gal.anomaly_slots(Anomaly::Supernova)).find_map(|nova| {
             bits(gal.neighbours(nova))

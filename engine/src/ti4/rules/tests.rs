@@ -49,7 +49,7 @@ const RARE: &[(&str, &str)] = &[
     ),
     (
         "no_space_cannon_in_invasion",
-        "an invasion of an occupied planet by the owner of L4 Disruptors (a Letnev faction technology: only the Letnev table's second pass, 20 random games, owns it, and its random seat 0 invaded no occupied planet there); game::tech_tests::l4_disruptors_units_cannot_use_space_cannon_against_the_invaders asks it",
+        "an invasion of an occupied planet by the owner of L4 Disruptors (a Letnev faction technology: only the Letnev table's second pass, 20 random games, owns it, and it did not answer within this test's budget); game::tech_tests::l4_disruptors_units_cannot_use_space_cannon_against_the_invaders asks it",
     ),
     (
         "assimilates_structures",
