@@ -14,7 +14,7 @@
 //! [`super::GroundCombat`]) with the default policy for both sides: no retreats, default hit
 //! assignment, anti-fighter barrage in the first space round only (hits on fighters, no
 //! modifiers), combat modifiers as carried by the [`Force`]s, the Winnu flagship's variable
-//! dice, Duranium Armor's repairs ([`exact_combat`]). What happens before a combat (space cannon,
+//! dice, Duranium Armor's repairs, Valkyrie Particle Weave's hit ([`exact_combat`]). What happens before a combat (space cannon,
 //! bombardment, Assault Cannon ...) is `crate::ti4::game::engagement`'s, which builds the distribution
 //! of start states; action cards are not modelled.
 
@@ -169,12 +169,12 @@ fn key(a: &Force, d: &Force) -> Key {
 
 /// A space combat between `attacker` and `defender` (anti-fighter barrage first).
 pub fn exact_space_combat(attacker: Force, defender: Force) -> ExactCombat {
-    exact_combat(&[(1.0, attacker, defender)], true, [false; 2])
+    exact_combat(&[(1.0, attacker, defender)], true, [false; 2], [false; 2])
 }
 
 /// A ground combat between `attacker` (the committed ground forces) and `defender`.
 pub fn exact_ground_combat(attacker: Force, defender: Force) -> ExactCombat {
-    exact_combat(&[(1.0, attacker, defender)], false, [false; 2])
+    exact_combat(&[(1.0, attacker, defender)], false, [false; 2], [false; 2])
 }
 
 /// Mass below this is not propagated further (it can only arise in the cycles Duranium Armor's
@@ -185,13 +185,20 @@ const NEGLIGIBLE: f64 = 1e-15;
 /// the probabilities sum to at most 1), anti-fighter barrage first when `space`, and each side
 /// repairing one damaged unit after assigning each round's combat-roll hits when `repair[side]`
 /// (Duranium Armor: a unit damaged before that round's rolls, the most expensive first, as
-/// [`super::SpaceCombat::set_repair`]).
+/// [`super::SpaceCombat::set_repair`]), and each side producing 1 more hit in a round where
+/// its opponent's dice produced 1 or more when `answer_hit[side]` (Valkyrie Particle Weave,
+/// [`super::GroundCombat::set_answer_hit`]).
 ///
 /// Without repairs every hit lowers `Σ (2·units − damaged units)` and each state is visited
 /// once. Repairs raise it, so mass can return to a state already processed: such a state is
 /// queued again, and the iteration ends when the mass still moving is below [`NEGLIGIBLE`]
 /// per state (a geometric series; the total dropped is reported).
-pub fn exact_combat(starts: &[(f64, Force, Force)], space: bool, repair: [bool; 2]) -> ExactCombat {
+pub fn exact_combat(
+    starts: &[(f64, Force, Force)],
+    space: bool,
+    repair: [bool; 2],
+    answer_hit: [bool; 2],
+) -> ExactCombat {
     // Pending states, highest priority last: (barrage still to come, measure, state).
     let mut pending: BTreeMap<(bool, u32, Key), (f64, Force, Force)> = BTreeMap::new();
     let mut terminal: BTreeMap<Key, (Outcome, f64)> = BTreeMap::new();
@@ -231,9 +238,10 @@ pub fn exact_combat(starts: &[(f64, Force, Force)], space: bool, repair: [bool; 
         }
         let (from_a, from_d) = (combat_hit_distribution(&a, &d), combat_hit_distribution(&d, &a));
         let round = |i: usize, j: usize| {
+            let (i, j) = super::ground::answer_hits(answer_hit, i as u16, j as u16);
             let (mut a2, mut d2) = (a, d);
-            assign_hits_default(&mut d2, i as u16, d.combatant_mask());
-            assign_hits_default(&mut a2, j as u16, a.combatant_mask());
+            assign_hits_default(&mut d2, i, d.combatant_mask());
+            assign_hits_default(&mut a2, j, a.combatant_mask());
             for (f, before, r) in [(&mut a2, a.damaged_counts(), repair[0]), (&mut d2, d.damaged_counts(), repair[1])] {
                 if r {
                     f.repair_one_damaged_before(before);

@@ -52,6 +52,14 @@ pub struct GroundCombat {
     /// Each round ends with the attacker's bombardment of the defender's ground forces.
     #[serde(default)]
     round_end_bombardment: bool,
+    /// Per side: after the round's combat rolls, the side produces 1 additional hit when its
+    /// opponent produced at least one (Sardakk's Valkyrie Particle Weave).
+    #[serde(default, skip_serializing_if = "is_never")]
+    answer_hit: [bool; 2],
+}
+
+fn is_never(x: &[bool; 2]) -> bool {
+    *x == [false; 2]
 }
 
 impl GroundCombat {
@@ -74,6 +82,7 @@ impl GroundCombat {
             repair: [false; 2],
             round_damaged: [[0; UNIT_TYPES]; 2],
             round_end_bombardment: false,
+            answer_hit: [false; 2],
         };
         c.check_end();
         Ok(c)
@@ -86,6 +95,20 @@ impl GroundCombat {
     /// damaged before the round's rolls.
     pub fn set_repair(&mut self, repair: [bool; 2]) {
         self.repair = repair;
+    }
+
+    /// Sardakk N'orr "Valkyrie Particle Weave" (`answer_hit[side]`: that side owns it): "After
+    /// making combat rolls during a round of ground combat, if your opponent produced 1 or more
+    /// hits, you produce 1 additional hit." Applied in every round's roll, against the hits the
+    /// opponent's dice produced.
+    pub fn set_answer_hit(&mut self, answer_hit: [bool; 2]) {
+        self.answer_hit = answer_hit;
+    }
+
+    /// Per side, whether it produces Valkyrie Particle Weave's additional hit
+    /// ([`GroundCombat::set_answer_hit`]).
+    pub fn answer_hit(&self) -> [bool; 2] {
+        self.answer_hit
     }
 
     /// L1Z1X "Harrow": "At the end of each round of ground combat, your ships in the active
@@ -217,6 +240,7 @@ impl GroundCombat {
         let [a, d] = &self.forces;
         self.round_damaged = [*a.damaged_counts(), *d.damaged_counts()];
         let (against_d, against_a) = (roll_combat(a, d, rng), roll_combat(d, a, rng));
+        let (against_d, against_a) = answer_hits(self.answer_hit, against_d, against_a);
         self.hits = [Hits::new(against_a, a.combatant_mask()), Hits::new(against_d, d.combatant_mask())];
         self.produced[0] += against_a;
         self.produced[1] += against_d;
@@ -270,4 +294,14 @@ impl GroundCombat {
             self.round = self.round.saturating_add(1);
         }
     }
+}
+
+/// The round's hits against the defender and against the attacker once each side with
+/// `answer_hit` (Valkyrie Particle Weave) has added its 1 hit for the opponent's 1 or more
+/// (both compared with what the dice produced).
+pub(super) fn answer_hits(answer_hit: [bool; 2], against_d: u16, against_a: u16) -> (u16, u16) {
+    (
+        against_d + u16::from(answer_hit[Side::Attacker.idx()] && against_a > 0),
+        against_a + u16::from(answer_hit[Side::Defender.idx()] && against_d > 0),
+    )
 }

@@ -337,7 +337,7 @@ pub fn engagement(c: &Content, s: &State, m: &Move) -> Engagement {
     }
     let space = defender.map(|d| {
         let repair = [rules::combat_repair(c, &s, p), rules::combat_repair(c, &s, d)];
-        let r = exact_combat(&starts, true, repair);
+        let r = exact_combat(&starts, true, repair, [false; 2]);
         for sv in r.survivors.iter().filter(|sv| sv.outcome == Outcome::AttackerWins) {
             let mut a = profile.with_counts(sv.attacker, sv.attacker_damaged).unwrap_or(profile);
             trim(c, &s, p, &mut a, 0);
@@ -418,7 +418,8 @@ fn invasion(c: &Content, s: &State, p: Player, slot: u8, n: u8, holding: &[(f64,
     }
     let ground = q.map(|q| {
         let repair = [rules::combat_repair(c, s, p), rules::combat_repair(c, s, q)];
-        let r = exact_combat(&merge(starts), false, repair);
+        let answer = [rules::ground_combat_answer_hit(c, s, p), rules::ground_combat_answer_hit(c, s, q)];
+        let r = exact_combat(&merge(starts), false, repair, answer);
         takes += r.outcomes[Outcome::AttackerWins as usize];
         conditional(r).1
     });

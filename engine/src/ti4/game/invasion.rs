@@ -171,6 +171,10 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) -> St
         crate::ti4::rules::combat_repair(&g.content, &g.state, p),
         defender.is_some_and(|q| crate::ti4::rules::combat_repair(&g.content, &g.state, q)),
     ]);
+    combat.set_answer_hit([
+        crate::ti4::rules::ground_combat_answer_hit(&g.content, &g.state, p),
+        defender.is_some_and(|q| crate::ti4::rules::ground_combat_answer_hit(&g.content, &g.state, q)),
+    ]);
     g.flow.tactical.ground = Some(combat);
     Step::Ground(n)
 }

@@ -877,3 +877,39 @@ fn l4_disruptors_units_cannot_use_space_cannon_against_the_invaders() {
     assert!(compared >= 20, "{compared} invasions compared");
     assert!(lost_without > 0, "without the card the PDS hit at least once in {compared} invasions");
 }
+
+/// The ground combat that starts when `ME` lands 3 infantry on a planet of `THEM` held by 2
+/// infantry, with Valkyrie Particle Weave owned by the seats of `owners` (`[ME, THEM]`). Game 13
+/// seats the Sardakk N'orr at `ME`, game 10 at `THEM` (the card is their faction technology).
+fn ground_combat_with_valkyrie(owners: [bool; 2]) -> crate::ti4::combat::GroundCombat {
+    let mut g = plain(scenario_of(super::tests::six_player_game(if owners[1] { 10 } else { 13 })));
+    let sardakk = if owners[1] { THEM } else { ME };
+    assert_eq!(g.content().factions[g.state.player(sardakk).faction.idx()].key, "sardakk");
+    let h = home(&g);
+    let target = their_planet_next_door(&mut g, &[(UnitType::Infantry, 2)]);
+    set_tech(&mut g, ME, "valkyrie_particle_weave", owners[0]);
+    set_tech(&mut g, THEM, "valkyrie_particle_weave", owners[1]);
+    g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
+    g.state.add_units(ME, Location::Space(h), UnitType::Infantry, 3).unwrap();
+    g.apply(Action::Activate(target));
+    g.apply(Action::Move(h, UnitType::Carrier));
+    g.apply(Action::Done);
+    assert_eq!(g.step, Step::Land(ME));
+    land(&mut g, 3);
+    assert_eq!(g.step, Step::InvasionRolls(0));
+    g.apply_chance(&mut ChaCha8Rng::seed_from_u64(1));
+    check(&g).unwrap();
+    g.flow.tactical.ground.expect("a ground combat on the planet")
+}
+
+/// Valkyrie Particle Weave (Sardakk N'orr): "After making combat rolls during a round of ground
+/// combat, if your opponent produced 1 or more hits, you produce 1 additional hit." The
+/// invasion's ground combat gives the extra hit to the side whose player owns the card,
+/// attacking or defending, and to nobody without it (the rounds themselves:
+/// `combat::tests::rules::valkyrie_particle_weave_one_more_hit_when_the_opponent_hits`).
+#[test]
+fn valkyrie_particle_weave_gives_its_owner_the_extra_ground_combat_hit() {
+    assert_eq!(ground_combat_with_valkyrie([false, false]).answer_hit(), [false, false]);
+    assert_eq!(ground_combat_with_valkyrie([true, false]).answer_hit(), [true, false]);
+    assert_eq!(ground_combat_with_valkyrie([false, true]).answer_hit(), [false, true]);
+}

@@ -52,6 +52,10 @@ const RARE: &[(&str, &str)] = &[
         "an invasion of an occupied planet by the owner of L4 Disruptors (a Letnev faction technology: only the Letnev table's second pass, 20 random games, owns it, and it did not answer within this test's budget); game::tech_tests::l4_disruptors_units_cannot_use_space_cannon_against_the_invaders asks it",
     ),
     (
+        "ground_combat_answer_hit",
+        "an invasion by or of the Sardakk N'orr once they own Valkyrie Particle Weave (only the Sardakk table's second pass, 20 random games, owns it); game::tech_tests::valkyrie_particle_weave_gives_its_owner_the_extra_ground_combat_hit asks it",
+    ),
+    (
         "assimilates_structures",
         "an L1Z1X invasion won on a planet with another player's PDS or space dock; game::faction_tests::l1z1x_assimilate_replaces_the_structures_of_a_planet_it_takes asks it",
     ),

@@ -224,4 +224,23 @@ fn the_exact_calculator_matches_the_chain_and_the_engine() {
     }
     assert_agrees("exact ground", exact.outcomes, counts);
     check_states("exact ground", &exact, &finals);
+    // Valkyrie Particle Weave on the defender's side: its extra hit in the chain and in the
+    // engine's combat.
+    let a = planet(&[(Infantry, 4)]);
+    let d = planet(&[(Infantry, 3)]);
+    let exact = crate::ti4::combat::exact::exact_combat(&[(1.0, a, d)], false, [false; 2], [false, true]);
+    let plain = exact_ground_combat(a, d);
+    assert!(exact.outcomes[1] > plain.outcomes[1] + 0.1, "the extra hit helps the defender: {exact:?} {plain:?}");
+    let (mut counts, mut finals) = ([0u32; 4], BTreeMap::new());
+    let mut r = rng(0x6F);
+    for _ in 0..SAMPLES {
+        let mut c = GroundCombat::new(a, d).unwrap();
+        c.set_answer_hit([false, true]);
+        counts[play_ground_default(&mut c, &mut r) as usize] += 1;
+        let (fa, fd) = (c.force(Side::Attacker), c.force(Side::Defender));
+        *finals.entry((*fa.counts(), *fa.damaged_counts(), *fd.counts(), *fd.damaged_counts(), false)).or_insert(0) +=
+            1;
+    }
+    assert_agrees("exact ground, Valkyrie Particle Weave", exact.outcomes, counts);
+    check_states("exact ground, Valkyrie Particle Weave", &exact, &finals);
 }

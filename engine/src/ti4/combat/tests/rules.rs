@@ -562,3 +562,35 @@ fn harrow_round_end_bombardment_hits_the_defenders_ground_forces() {
         }
     }
 }
+
+/// Valkyrie Particle Weave (Sardakk N'orr): "After making combat rolls during a round of ground
+/// combat, if your opponent produced 1 or more hits, you produce 1 additional hit." Each
+/// round's hits against the opponent are the dice's, plus 1 exactly when the opponent's dice
+/// hit (the same dice as a combat without the card); the other side gains nothing.
+#[test]
+fn valkyrie_particle_weave_one_more_hit_when_the_opponent_hits() {
+    let (mut answered, mut unanswered) = (0, 0);
+    for seed in 0..200 {
+        for weaver in Side::BOTH {
+            let mut c = GroundCombat::new(planet(&[(Infantry, 4)]), planet(&[(Infantry, 4)])).unwrap();
+            let mut answer = [false; 2];
+            answer[weaver.idx()] = true;
+            c.set_answer_hit(answer);
+            let mut plain = c;
+            plain.set_answer_hit([false; 2]);
+            let (mut r, mut q) = (rng(seed), rng(seed));
+            c.apply_chance(&mut r).unwrap();
+            plain.apply_chance(&mut q).unwrap();
+            let (against_weaver, against_other) = (plain.hits_produced(weaver), plain.hits_produced(weaver.other()));
+            assert_eq!(c.hits_produced(weaver), against_weaver, "the card adds nothing against its owner");
+            let bonus = u16::from(against_weaver > 0);
+            assert_eq!(c.hits_produced(weaver.other()), against_other + bonus, "seed {seed}");
+            if bonus == 1 {
+                answered += 1;
+            } else {
+                unanswered += 1;
+            }
+        }
+    }
+    assert!(answered > 50 && unanswered > 50, "{answered} {unanswered}");
+}
