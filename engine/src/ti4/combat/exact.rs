@@ -93,6 +93,15 @@ pub fn barrage_hit_distribution(f: &Force) -> Vec<f64> {
     dist
 }
 
+/// The exact distribution of the hits of `f`'s Ambush ([`super::roll_ambush`]).
+pub fn ambush_distribution(f: &Force) -> Vec<f64> {
+    let mut dist = vec![1.0];
+    for on in super::ambush_values(f) {
+        add_dice(&mut dist, 1, hit_probability(on));
+    }
+    dist
+}
+
 /// Dice a unit ability rolls per unit (its ×Y, or one), as [`super::rolls`] rolls them.
 fn ability_dice(d: crate::ti4::content::Dice) -> u16 {
     u16::from(d.dice.max(1))

@@ -64,6 +64,36 @@ pub fn roll_anti_fighter_barrage<R: Rng + ?Sized>(force: &Force, rng: &mut R) ->
     hits
 }
 
+/// Mentak Coalition "Ambush": "At the start of a space combat, you may roll 1 die for each of
+/// up to 2 of your cruisers and/or destroyers in the system. For each result equal to or
+/// greater than that ship's combat value, produce 1 hit; your opponent must assign it to 1 of
+/// their ships." The combat values of the ships that roll: the best two (a better value only
+/// adds hits, so the owner's choice of ships is no real choice). Not a combat roll: modifiers
+/// do not apply.
+pub fn ambush_values(force: &Force) -> impl Iterator<Item = u8> + '_ {
+    let mut values: [u8; 2] = [u8::MAX; 2];
+    for t in [UnitType::Cruiser, UnitType::Destroyer] {
+        if let (true, Some(d)) = (force.is_combatant(t), force.stats(t).combat) {
+            for _ in 0..force.count(t).min(2) {
+                // Keep the two lowest values, sorted.
+                if d.hits_on < values[1] {
+                    values[1] = d.hits_on;
+                    if values[1] < values[0] {
+                        values.swap(0, 1);
+                    }
+                }
+            }
+        }
+    }
+    values.into_iter().filter(|&v| v != u8::MAX)
+}
+
+/// Rolls Mentak's Ambush for `force` ([`ambush_values`]): the hits its opponent assigns to
+/// its ships.
+pub fn roll_ambush<R: Rng + ?Sized>(force: &Force, rng: &mut R) -> u16 {
+    ambush_values(force).map(|on| u16::from(roll_d10(rng) >= on)).sum()
+}
+
 /// Bombardment 15.1: `bombarding` holds the units the active player assigned to one planet;
 /// each with BOMBARDMENT rolls it. The hits destroy ground forces on that planet (its
 /// controller assigns them, mechs may sustain damage: `Hits::new(hits,

@@ -1,7 +1,10 @@
 //! [`SpaceCombat`]: the rounds of a space combat (Space Combat 78) as a state machine of small
 //! decisions and explicit chance points.
 //!
-//! Round 1 opens with anti-fighter barrage (a chance point, skipped when neither side has the
+//! At the start of the combat a side with Mentak's Ambush ([`SpaceCombat::with_ambush`]) rolls
+//! for up to 2 of its cruisers and destroyers (a chance point, skipped when no side ambushes),
+//! and each side assigns those hits to its ships; the combat ends at once if a side has no
+//! ships left. Round 1 then opens with anti-fighter barrage (a chance point, skipped when neither side has the
 //! ability, then each side assigns the barrage hits to its fighters; the combat ends at once if
 //! a side has no ships left, 78.3.1). Each round then runs: announce retreats (defender first;
 //! a side without an eligible system, or the attacker after the defender announced, is not
@@ -15,7 +18,7 @@
 
 use super::force::{Arena, Force, FIGHTERS};
 use super::hits::{HitChoice, Hits};
-use super::rolls::{roll_anti_fighter_barrage, roll_combat};
+use super::rolls::{ambush_values, roll_ambush, roll_anti_fighter_barrage, roll_combat};
 use super::{CombatError, Outcome, Side, Step};
 use crate::ti4::ids::{SystemId, SystemSet, UnitType, UNIT_TYPES};
 use rand::Rng;
@@ -36,6 +39,10 @@ pub enum SpaceDecision {
 /// Where a space combat stands.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum SpacePhase {
+    /// At the start of the combat: the sides with Ambush roll it (chance).
+    Ambush,
+    /// At the start of the combat: the side assigns the Ambush hits against its ships.
+    AssignAmbush(Side),
     /// Step 1, first round only: both sides roll anti-fighter barrage (chance).
     AntiFighterBarrage,
     /// Step 1: the side assigns the barrage hits against its fighters.
@@ -72,6 +79,13 @@ pub struct SpaceCombat {
     repair: [bool; 2],
     /// Damaged counts per side when this round's combat rolls were made.
     round_damaged: [[u8; UNIT_TYPES]; 2],
+    /// Per side: Mentak's Ambush at the start of the combat.
+    #[serde(default, skip_serializing_if = "is_never")]
+    ambush: [bool; 2],
+}
+
+fn is_never(x: &[bool; 2]) -> bool {
+    *x == [false; 2]
 }
 
 impl SpaceCombat {
@@ -81,6 +95,19 @@ impl SpaceCombat {
     /// and whatever its technologies allow); empty means it cannot retreat. If a side has no
     /// ships the combat is over at once.
     pub fn new(attacker: Force, defender: Force, retreat_to: [SystemSet; 2]) -> Result<SpaceCombat, CombatError> {
+        SpaceCombat::with_ambush(attacker, defender, retreat_to, [false; 2])
+    }
+
+    /// [`SpaceCombat::new`], where the sides with `ambush[side]` (Mentak's Ambush) roll it at
+    /// the start of the combat, before anti-fighter barrage: 1 die for each of up to 2 of their
+    /// cruisers and destroyers ([`ambush_values`](super::ambush_values)), each result equal to
+    /// or greater than the ship's combat value a hit that the opponent assigns to its ships.
+    pub fn with_ambush(
+        attacker: Force,
+        defender: Force,
+        retreat_to: [SystemSet; 2],
+        ambush: [bool; 2],
+    ) -> Result<SpaceCombat, CombatError> {
         for f in [&attacker, &defender] {
             if f.arena() != Arena::Space {
                 return Err(CombatError::WrongArena { expected: Arena::Space });
@@ -89,7 +116,7 @@ impl SpaceCombat {
         let mut c = SpaceCombat {
             forces: [attacker, defender],
             retreat_to,
-            phase: SpacePhase::AntiFighterBarrage,
+            phase: SpacePhase::Ambush,
             round: 1,
             hits: [Hits::default(); 2],
             announced: None,
@@ -98,6 +125,7 @@ impl SpaceCombat {
             assigned: [0; 2],
             repair: [false; 2],
             round_damaged: [[0; UNIT_TYPES]; 2],
+            ambush,
         };
         if !c.ended() {
             c.advance();
@@ -165,8 +193,9 @@ impl SpaceCombat {
     /// What happens next: a side's decision, a dice roll, or the end.
     pub fn next_decision(&self) -> Step {
         match self.phase {
-            SpacePhase::AntiFighterBarrage | SpacePhase::Roll => Step::Chance,
-            SpacePhase::AssignBarrage(s)
+            SpacePhase::Ambush | SpacePhase::AntiFighterBarrage | SpacePhase::Roll => Step::Chance,
+            SpacePhase::AssignAmbush(s)
+            | SpacePhase::AssignBarrage(s)
             | SpacePhase::AssignHits(s)
             | SpacePhase::AnnounceRetreat(s)
             | SpacePhase::Retreat(s) => Step::Decide(s),
@@ -180,12 +209,12 @@ impl SpaceCombat {
     pub fn legal_decisions(&self, buf: &mut Vec<SpaceDecision>) {
         buf.clear();
         match self.phase {
-            SpacePhase::AssignBarrage(s) | SpacePhase::AssignHits(s) => {
+            SpacePhase::AssignAmbush(s) | SpacePhase::AssignBarrage(s) | SpacePhase::AssignHits(s) => {
                 buf.extend(self.hits[s.idx()].choices(&self.forces[s.idx()]).map(SpaceDecision::Assign));
             }
             SpacePhase::AnnounceRetreat(_) => buf.extend([SpaceDecision::Stay, SpaceDecision::AnnounceRetreat]),
             SpacePhase::Retreat(s) => buf.extend(self.retreat_to[s.idx()].iter().map(SpaceDecision::RetreatTo)),
-            SpacePhase::AntiFighterBarrage | SpacePhase::Roll | SpacePhase::Over(_) => {}
+            SpacePhase::Ambush | SpacePhase::AntiFighterBarrage | SpacePhase::Roll | SpacePhase::Over(_) => {}
         }
     }
 
@@ -193,7 +222,7 @@ impl SpaceCombat {
     /// retreat, retreat to the lowest-numbered system. `None` where no decision is awaited.
     pub fn default_decision(&self) -> Option<SpaceDecision> {
         match self.phase {
-            SpacePhase::AssignBarrage(s) | SpacePhase::AssignHits(s) => {
+            SpacePhase::AssignAmbush(s) | SpacePhase::AssignBarrage(s) | SpacePhase::AssignHits(s) => {
                 self.hits[s.idx()].default_choice(&self.forces[s.idx()]).map(SpaceDecision::Assign)
             }
             SpacePhase::AnnounceRetreat(_) => Some(SpaceDecision::Stay),
@@ -206,7 +235,10 @@ impl SpaceCombat {
     /// illegal one is rejected and leaves the combat unchanged.
     pub fn apply_decision(&mut self, d: SpaceDecision) -> Result<(), CombatError> {
         match (self.phase, d) {
-            (SpacePhase::AssignBarrage(s) | SpacePhase::AssignHits(s), SpaceDecision::Assign(c)) => {
+            (
+                SpacePhase::AssignAmbush(s) | SpacePhase::AssignBarrage(s) | SpacePhase::AssignHits(s),
+                SpaceDecision::Assign(c),
+            ) => {
                 self.hits[s.idx()].apply(&mut self.forces[s.idx()], c).map_err(|_| CombatError::IllegalDecision(d))?;
                 self.assigned[s.idx()] += 1;
             }
@@ -224,7 +256,7 @@ impl SpaceCombat {
                 self.retreat = Some((s, sys));
                 self.phase = SpacePhase::Over(Outcome::from_presence(s == Side::Defender, s == Side::Attacker));
             }
-            (SpacePhase::AntiFighterBarrage | SpacePhase::Roll | SpacePhase::Over(_), _) => {
+            (SpacePhase::Ambush | SpacePhase::AntiFighterBarrage | SpacePhase::Roll | SpacePhase::Over(_), _) => {
                 return Err(CombatError::NotAwaitingDecision)
             }
             _ => return Err(CombatError::IllegalDecision(d)),
@@ -233,11 +265,18 @@ impl SpaceCombat {
         Ok(())
     }
 
-    /// Rolls the pending dice from `rng`: anti-fighter barrage (both sides) or the combat rolls
-    /// (attacker first, then defender), and moves on to hit assignment.
+    /// Rolls the pending dice from `rng`: Ambush (the sides that have it, attacker first),
+    /// anti-fighter barrage (both sides) or the combat rolls (attacker first, then defender),
+    /// and moves on to hit assignment.
     pub fn apply_chance<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<(), CombatError> {
         let [a, d] = &self.forces;
         let (against_d, against_a, eligible) = match self.phase {
+            SpacePhase::Ambush => {
+                let roll = |f: &Force, on: bool, rng: &mut R| if on { roll_ambush(f, rng) } else { 0 };
+                let x = roll(a, self.ambush[0], rng);
+                let y = roll(d, self.ambush[1], rng);
+                (x, y, [a.combatant_mask(), d.combatant_mask()])
+            }
             SpacePhase::AntiFighterBarrage => {
                 let (x, y) = (roll_anti_fighter_barrage(a, rng), roll_anti_fighter_barrage(d, rng));
                 (x, y, [FIGHTERS; 2])
@@ -253,6 +292,7 @@ impl SpaceCombat {
         self.produced[0] += against_a;
         self.produced[1] += against_d;
         self.phase = match self.phase {
+            SpacePhase::Ambush => SpacePhase::AssignAmbush(Side::Attacker),
             SpacePhase::AntiFighterBarrage => SpacePhase::AssignBarrage(Side::Attacker),
             _ => SpacePhase::AssignHits(Side::Attacker),
         };
@@ -275,6 +315,25 @@ impl SpaceCombat {
     fn advance(&mut self) {
         loop {
             match self.phase {
+                SpacePhase::Ambush => {
+                    let rolls = |side: Side| {
+                        self.ambush[side.idx()] && ambush_values(&self.forces[side.idx()]).next().is_some()
+                    };
+                    if rolls(Side::Attacker) || rolls(Side::Defender) {
+                        return;
+                    }
+                    self.phase = SpacePhase::AntiFighterBarrage;
+                }
+                SpacePhase::AssignAmbush(s) => {
+                    if !self.settle(s) {
+                        return;
+                    }
+                    self.phase = match s {
+                        Side::Attacker => SpacePhase::AssignAmbush(Side::Defender),
+                        Side::Defender if self.ended() => continue,
+                        Side::Defender => SpacePhase::AntiFighterBarrage,
+                    };
+                }
                 SpacePhase::AntiFighterBarrage => {
                     let any = self.forces.iter().any(|f| {
                         UnitType::ALL

@@ -16,6 +16,7 @@ mod keleres;
 mod l1z1x;
 mod letnev;
 mod mahact;
+mod mentak;
 mod muaat;
 mod naalu;
 pub(crate) mod nekro;
@@ -54,6 +55,7 @@ pub(crate) static FACTIONS: &[(&str, &[Rule])] = &[
     ("arborec", arborec::RULES),
     ("cabal", vuil_raith::RULES),
     ("xxcha", xxcha::RULES),
+    ("mentak", mentak::RULES),
 ];
 
 /// Every faction ability with a rule, in registry order: ability `k` is [`AbilityBit`]`(k)`.

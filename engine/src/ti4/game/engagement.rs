@@ -17,8 +17,8 @@
 
 use super::tactical::{assign_cannon_hits, capacity_of, dock_fighter_allowance, units_of, SHIPS};
 use crate::ti4::combat::exact::{
-    bombardment_distribution, exact_combat, space_cannon_defense_distribution, space_cannon_offense_distribution,
-    ExactCombat,
+    ambush_distribution, bombardment_distribution, exact_combat, space_cannon_defense_distribution,
+    space_cannon_offense_distribution, ExactCombat,
 };
 use crate::ti4::combat::{
     assign_hits_default, best_bombardment, best_space_cannon, bombardment_blocked, penalised, Arena, Force, Outcome,
@@ -333,7 +333,31 @@ pub fn engagement(c: &Content, s: &State, m: &Move) -> Engagement {
         let dp = defender.expect("a defender with ships");
         rules::space_combat_start(c, &s, p, &a, &mut d);
         rules::space_combat_start(c, &s, dp, &d, &mut a);
-        starts.push((w, a, d));
+        // Ambush (hook point `space_combat_ambush`), attacker first: its hits on the other side's
+        // ships, default assignment.
+        let mut branch = vec![(w, a, d)];
+        for (side, q) in [(0, p), (1, dp)] {
+            if !rules::space_combat_ambush(c, &s, q) {
+                continue;
+            }
+            branch = branch
+                .into_iter()
+                .flat_map(|(w, a, d)| {
+                    let (own, other) = if side == 0 { (a, d) } else { (d, a) };
+                    ambush_distribution(&own).into_iter().enumerate().map(move |(k, x)| {
+                        let mut hit = other;
+                        let m = hit.combatant_mask();
+                        assign_hits_default(&mut hit, k as u16, m);
+                        if side == 0 {
+                            (w * x, own, hit)
+                        } else {
+                            (w * x, hit, own)
+                        }
+                    })
+                })
+                .collect();
+        }
+        starts.extend(branch);
     }
     let space = defender.map(|d| {
         let repair = [rules::combat_repair(c, &s, p), rules::combat_repair(c, &s, d)];

@@ -4,7 +4,8 @@
 use super::action_card_tests::{game_of, give, seven_cards_then_status_draw};
 use super::agenda_tests::{resolve, vote_all_for};
 use super::rule_tests::{
-    invade_the_last_planet, invade_the_last_planet_with, land_next_to_home, land_on_mecatol, legal, scenario_of,
+    home, invade_the_last_planet, invade_the_last_planet_with, land_next_to_home, land_on_mecatol, legal, scenario_of,
+    slot_at_distance,
 };
 use super::strategy_card_tests::{hold, imperial_offers_a_public_objective};
 use super::tests::{check, six_player_game};
@@ -1153,4 +1154,34 @@ fn naalu_neuroglaive_takes_a_fleet_token_from_a_player_activating_its_ships_syst
             if owned { (1, 1) } else { (0, 0) }
         );
     }
+}
+
+/// The space combat that starts when `ME`, at seat 0 of six-player game `seed`, moves 2
+/// cruisers into a system next to its home holding a destroyer of `THEM`.
+fn space_combat_after_moving_cruisers(seed: u64) -> crate::ti4::combat::SpaceCombat {
+    let mut g = scenario_of(six_player_game(seed));
+    let (h, them) = (home(&g), Player(1));
+    let target = slot_at_distance(&g, h, 1);
+    g.state.add_units(them, Location::Space(target), UnitType::Destroyer, 1).unwrap();
+    g.state.add_units(ME, Location::Space(h), UnitType::Cruiser, 2).unwrap();
+    g.apply(Action::Activate(target));
+    g.apply(Action::Move(h, UnitType::Cruiser));
+    g.apply(Action::Move(h, UnitType::Cruiser));
+    g.apply(Action::Done);
+    assert_eq!(g.step, Step::Space);
+    check(&g).unwrap();
+    g.flow.tactical.space.expect("a space combat")
+}
+
+/// Mentak "Ambush" in the round loop: a Mentak space combat opens with the Ambush roll (a chance
+/// point before anti-fighter barrage); another faction's in the same setting does not (the
+/// rolls themselves: `combat::tests::rules::mentak_ambush_rolls_two_cruisers_or_destroyers_before_the_barrage`).
+#[test]
+fn mentak_ambush_opens_the_mentak_space_combat() {
+    use crate::ti4::combat::SpacePhase;
+    // Game 7 seats the Mentak at seat 0, game 1 the Hacan.
+    let mentak = space_combat_after_moving_cruisers(7);
+    assert_eq!(mentak.phase(), SpacePhase::Ambush);
+    let other = space_combat_after_moving_cruisers(1);
+    assert_ne!(other.phase(), SpacePhase::Ambush);
 }

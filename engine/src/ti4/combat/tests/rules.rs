@@ -594,3 +594,42 @@ fn valkyrie_particle_weave_one_more_hit_when_the_opponent_hits() {
     }
     assert!(answered > 50 && unanswered > 50, "{answered} {unanswered}");
 }
+
+/// Mentak "Ambush": at the start of a space combat, before anti-fighter barrage, 1 die for each
+/// of up to 2 cruisers and/or destroyers, a hit on each result equal to or greater than that
+/// ship's combat value (not a combat roll: the force's modifier does not apply); the opponent
+/// assigns the hits to its ships. The same dice as a plain roll of the two best ships'
+/// values; no Ambush phase without the ability or without cruisers and destroyers.
+#[test]
+fn mentak_ambush_rolls_two_cruisers_or_destroyers_before_the_barrage() {
+    let a = ships(&[(Cruiser, 3), (Destroyer, 1), (Dreadnought, 1)]).with_modifier(3);
+    let d = ships(&[(Carrier, 1), (Fighter, 2), (Destroyer, 1)]);
+    assert_eq!(ambush_values(&a).collect::<Vec<_>>(), vec![7, 7], "the two cruisers (7) before the destroyer (9)");
+    assert_eq!(ambush_values(&ships(&[(Destroyer, 1), (Dreadnought, 2)])).collect::<Vec<_>>(), vec![9]);
+    let plain = SpaceCombat::new(a, d, [SystemSet::EMPTY; 2]).unwrap();
+    assert_eq!(plain.phase(), SpacePhase::AntiFighterBarrage, "no Ambush without the ability");
+    let none = SpaceCombat::with_ambush(ships(&[(Carrier, 2)]), d, [SystemSet::EMPTY; 2], [true, false]).unwrap();
+    assert_eq!(none.phase(), SpacePhase::AntiFighterBarrage, "no Ambush without cruisers and destroyers");
+    let mut seen = [0u32; 3];
+    for seed in 0..300 {
+        let mut c = SpaceCombat::with_ambush(a, d, [SystemSet::EMPTY; 2], [true, false]).unwrap();
+        assert_eq!((c.phase(), c.next_decision()), (SpacePhase::Ambush, Step::Chance));
+        c.apply_chance(&mut rng(seed)).unwrap();
+        let mut r = rng(seed);
+        let expected = (0..2).filter(|_| roll_d10(&mut r) >= 7).count() as u16;
+        assert_eq!(c.hits_produced(Side::Defender), expected, "seed {seed}: modifiers do not apply");
+        assert_eq!(c.hits_produced(Side::Attacker), 0, "the defender has no Ambush");
+        seen[expected as usize] += 1;
+        while let SpacePhase::AssignAmbush(_) = c.phase() {
+            c.apply_decision(c.default_decision().unwrap()).unwrap();
+        }
+        let f = c.force(Side::Defender);
+        let lost = 4 - u16::from(f.count(Carrier) + f.count(Fighter) + f.count(Destroyer));
+        assert_eq!(lost, expected, "each hit destroys one of the opponent's ships");
+        assert!(matches!(c.phase(), SpacePhase::AntiFighterBarrage | SpacePhase::Over(_)), "{:?}", c.phase());
+    }
+    assert!(seen.iter().all(|&n| n > 20), "{seen:?}");
+    // The exact distribution: two dice hitting on 7.
+    let dist = crate::ti4::combat::exact::ambush_distribution(&a);
+    assert!(dist.iter().zip([0.36, 0.48, 0.16]).all(|(x, y)| (x - y).abs() < 1e-12), "{dist:?}");
+}

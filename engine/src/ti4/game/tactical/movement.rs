@@ -363,7 +363,8 @@ pub(super) fn arrive(g: &mut Ti4Game) -> Step {
         rules::space_combat_start(&g.content, &g.state, d, &def, &mut att);
         g.flow.tactical.defender = d;
         let sets = [retreat_systems(g, p), retreat_systems(g, d)];
-        let mut combat = SpaceCombat::new(att, def, sets).expect("space forces");
+        let ambush = [rules::space_combat_ambush(c, s, p), rules::space_combat_ambush(c, s, d)];
+        let mut combat = SpaceCombat::with_ambush(att, def, sets, ambush).expect("space forces");
         combat
             .set_repair([rules::combat_repair(&g.content, &g.state, p), rules::combat_repair(&g.content, &g.state, d)]);
         g.flow.tactical.space = Some(combat);
