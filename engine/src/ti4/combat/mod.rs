@@ -63,7 +63,7 @@ pub use rolls::{
     roll_space_cannon_defense_against, roll_space_cannon_offense, roll_space_cannon_offense_against,
     space_cannon_offense_order, space_cannon_offense_target,
 };
-pub use space::{SpaceCombat, SpaceDecision, SpacePhase};
+pub use space::{CombatStart, SpaceCombat, SpaceDecision, SpacePhase};
 
 use crate::ti4::ids::{Player, UnitId, UnitType};
 use std::fmt;

@@ -1,7 +1,9 @@
 //! [`SpaceCombat`]: the rounds of a space combat (Space Combat 78) as a state machine of small
 //! decisions and explicit chance points.
 //!
-//! At the start of the combat a side with Mentak's Ambush ([`SpaceCombat::with_ambush`]) rolls
+//! At the start of the combat, hits produced before it ([`CombatStart::hits`], Yin's Impulse
+//! Core) are assigned first (attacker, then defender; to non-fighter ships if able); then a
+//! side with Mentak's Ambush ([`SpaceCombat::with_ambush`]) rolls
 //! for up to 2 of its cruisers and destroyers (a chance point, skipped when no side ambushes),
 //! and each side assigns those hits to its ships; the combat ends at once if a side has no
 //! ships left. Round 1 then opens with anti-fighter barrage (a chance point, skipped when neither side has the
@@ -39,6 +41,9 @@ pub enum SpaceDecision {
 /// Where a space combat stands.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum SpacePhase {
+    /// At the start of the combat: the side assigns the hits produced against it before the
+    /// combat ([`CombatStart::hits`]), to its non-fighter ships if able.
+    AssignOpening(Side),
     /// At the start of the combat: the sides with Ambush roll it (chance).
     Ambush,
     /// At the start of the combat: the side assigns the Ambush hits against its ships.
@@ -57,6 +62,17 @@ pub enum SpacePhase {
     Retreat(Side),
     /// The combat is over.
     Over(Outcome),
+}
+
+/// What happens at the start of a space combat, before anti-fighter barrage, per side
+/// (attacker first).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct CombatStart {
+    /// Hits produced against the side at the start of the combat, which it assigns to its
+    /// non-fighter ships if able (Yin's Impulse Core).
+    pub hits: [u16; 2],
+    /// The side rolls Mentak's Ambush.
+    pub ambush: [bool; 2],
 }
 
 /// A space combat between an attacker and a defender.
@@ -95,18 +111,21 @@ impl SpaceCombat {
     /// and whatever its technologies allow); empty means it cannot retreat. If a side has no
     /// ships the combat is over at once.
     pub fn new(attacker: Force, defender: Force, retreat_to: [SystemSet; 2]) -> Result<SpaceCombat, CombatError> {
-        SpaceCombat::with_ambush(attacker, defender, retreat_to, [false; 2])
+        SpaceCombat::with_start(attacker, defender, retreat_to, CombatStart::default())
     }
 
-    /// [`SpaceCombat::new`], where the sides with `ambush[side]` (Mentak's Ambush) roll it at
-    /// the start of the combat, before anti-fighter barrage: 1 die for each of up to 2 of their
-    /// cruisers and destroyers ([`ambush_values`](super::ambush_values)), each result equal to
-    /// or greater than the ship's combat value a hit that the opponent assigns to its ships.
-    pub fn with_ambush(
+    /// [`SpaceCombat::new`] with what happens at its start: each side first assigns
+    /// `start.hits[side]` hits to its non-fighter ships (to its other ships when it has none),
+    /// then the sides with `start.ambush[side]` (Mentak's Ambush) roll 1 die for each of up to
+    /// 2 of their cruisers and destroyers ([`ambush_values`](super::ambush_values)), each
+    /// result equal to or greater than the ship's combat value a hit that the opponent assigns
+    /// to its ships; then anti-fighter barrage. The start's hits are assigned even when a side
+    /// has no ships (the side that produced them may have destroyed its last one).
+    pub fn with_start(
         attacker: Force,
         defender: Force,
         retreat_to: [SystemSet; 2],
-        ambush: [bool; 2],
+        start: CombatStart,
     ) -> Result<SpaceCombat, CombatError> {
         for f in [&attacker, &defender] {
             if f.arena() != Arena::Space {
@@ -125,9 +144,19 @@ impl SpaceCombat {
             assigned: [0; 2],
             repair: [false; 2],
             round_damaged: [[0; UNIT_TYPES]; 2],
-            ambush,
+            ambush: start.ambush,
         };
-        if !c.ended() {
+        if start.hits != [0; 2] {
+            for side in Side::BOTH {
+                let f = &c.forces[side.idx()];
+                let non_fighters = f.combatant_mask() & !FIGHTERS;
+                let eligible = if f.units_in(non_fighters) > 0 { non_fighters } else { f.combatant_mask() };
+                c.hits[side.idx()] = Hits::new(start.hits[side.idx()], eligible);
+                c.produced[side.idx()] = start.hits[side.idx()];
+            }
+            c.phase = SpacePhase::AssignOpening(Side::Attacker);
+            c.advance();
+        } else if !c.ended() {
             c.advance();
         }
         Ok(c)
@@ -194,7 +223,8 @@ impl SpaceCombat {
     pub fn next_decision(&self) -> Step {
         match self.phase {
             SpacePhase::Ambush | SpacePhase::AntiFighterBarrage | SpacePhase::Roll => Step::Chance,
-            SpacePhase::AssignAmbush(s)
+            SpacePhase::AssignOpening(s)
+            | SpacePhase::AssignAmbush(s)
             | SpacePhase::AssignBarrage(s)
             | SpacePhase::AssignHits(s)
             | SpacePhase::AnnounceRetreat(s)
@@ -209,7 +239,10 @@ impl SpaceCombat {
     pub fn legal_decisions(&self, buf: &mut Vec<SpaceDecision>) {
         buf.clear();
         match self.phase {
-            SpacePhase::AssignAmbush(s) | SpacePhase::AssignBarrage(s) | SpacePhase::AssignHits(s) => {
+            SpacePhase::AssignOpening(s)
+            | SpacePhase::AssignAmbush(s)
+            | SpacePhase::AssignBarrage(s)
+            | SpacePhase::AssignHits(s) => {
                 buf.extend(self.hits[s.idx()].choices(&self.forces[s.idx()]).map(SpaceDecision::Assign));
             }
             SpacePhase::AnnounceRetreat(_) => buf.extend([SpaceDecision::Stay, SpaceDecision::AnnounceRetreat]),
@@ -222,7 +255,10 @@ impl SpaceCombat {
     /// retreat, retreat to the lowest-numbered system. `None` where no decision is awaited.
     pub fn default_decision(&self) -> Option<SpaceDecision> {
         match self.phase {
-            SpacePhase::AssignAmbush(s) | SpacePhase::AssignBarrage(s) | SpacePhase::AssignHits(s) => {
+            SpacePhase::AssignOpening(s)
+            | SpacePhase::AssignAmbush(s)
+            | SpacePhase::AssignBarrage(s)
+            | SpacePhase::AssignHits(s) => {
                 self.hits[s.idx()].default_choice(&self.forces[s.idx()]).map(SpaceDecision::Assign)
             }
             SpacePhase::AnnounceRetreat(_) => Some(SpaceDecision::Stay),
@@ -236,7 +272,10 @@ impl SpaceCombat {
     pub fn apply_decision(&mut self, d: SpaceDecision) -> Result<(), CombatError> {
         match (self.phase, d) {
             (
-                SpacePhase::AssignAmbush(s) | SpacePhase::AssignBarrage(s) | SpacePhase::AssignHits(s),
+                SpacePhase::AssignOpening(s)
+                | SpacePhase::AssignAmbush(s)
+                | SpacePhase::AssignBarrage(s)
+                | SpacePhase::AssignHits(s),
                 SpaceDecision::Assign(c),
             ) => {
                 self.hits[s.idx()].apply(&mut self.forces[s.idx()], c).map_err(|_| CombatError::IllegalDecision(d))?;
@@ -323,6 +362,16 @@ impl SpaceCombat {
                         return;
                     }
                     self.phase = SpacePhase::AntiFighterBarrage;
+                }
+                SpacePhase::AssignOpening(s) => {
+                    if !self.settle(s) {
+                        return;
+                    }
+                    self.phase = match s {
+                        Side::Attacker => SpacePhase::AssignOpening(Side::Defender),
+                        Side::Defender if self.ended() => continue,
+                        Side::Defender => SpacePhase::Ambush,
+                    };
                 }
                 SpacePhase::AssignAmbush(s) => {
                     if !self.settle(s) {

@@ -27,6 +27,7 @@ mod sol;
 mod vuil_raith;
 mod winnu;
 mod xxcha;
+mod yin;
 mod yssaril;
 
 pub(crate) use jol_nar::has_brilliant;
@@ -56,6 +57,7 @@ pub(crate) static FACTIONS: &[(&str, &[Rule])] = &[
     ("cabal", vuil_raith::RULES),
     ("xxcha", xxcha::RULES),
     ("mentak", mentak::RULES),
+    ("yin", yin::RULES),
 ];
 
 /// Every faction ability with a rule, in registry order: ability `k` is [`AbilityBit`]`(k)`.

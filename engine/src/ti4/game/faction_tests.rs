@@ -1185,3 +1185,72 @@ fn mentak_ambush_opens_the_mentak_space_combat() {
     let other = space_combat_after_moving_cruisers(1);
     assert_ne!(other.phase(), SpacePhase::Ambush);
 }
+
+/// Impulse Core (Yin Brotherhood): "At the start of a space combat, you may destroy 1 of your
+/// cruisers or destroyers in the active system to produce 1 hit against your opponent's ships;
+/// that hit must be assigned by your opponent to 1 of their non-fighter ships if able." Window
+/// `SpaceCombatStart` asks the owner, attacking (game 14 seats the Yin at seat 0) or defending
+/// (game 11 at seat 1): each of its cruisers and destroyers there, or decline. Taking it
+/// destroys the ship (the attacker's from transit) and the opponent assigns the hit to a
+/// non-fighter ship; declining starts the combat as without the card.
+#[test]
+fn yin_impulse_core_destroys_a_ship_for_a_hit_at_the_start_of_a_space_combat() {
+    use crate::ti4::combat::{HitChoice, Side, SpacePhase};
+    let them = Player(1);
+    for (seed, yin) in [(14, ME), (11, them)] {
+        let mut g = scenario_of(six_player_game(seed));
+        assert_eq!(g.content().factions[g.state.player(yin).faction.idx()].key, "yin");
+        let impulse = crate::ti4::rules::Source::Tech(g.content().tech("impulse_core").unwrap());
+        g.state.player_mut(yin).techs.insert(impulse.tech().unwrap());
+        let (h, target) = (home(&g), slot_at_distance(&g, home(&g), 1));
+        let at = Location::Space(target);
+        g.state.add_units(them, at, UnitType::Carrier, 1).unwrap();
+        g.state.add_units(them, at, UnitType::Fighter, 2).unwrap();
+        g.state.add_units(them, at, UnitType::Cruiser, 1).unwrap();
+        g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 1).unwrap();
+        g.state.add_units(ME, Location::Space(h), UnitType::Cruiser, 2).unwrap();
+        g.apply(Action::Activate(target));
+        for t in [UnitType::Destroyer, UnitType::Cruiser, UnitType::Cruiser] {
+            g.apply(Action::Move(h, t));
+        }
+        g.apply(Action::Done);
+        assert_eq!(g.step, Step::Decide(yin), "seed {seed}");
+        let offered: Vec<_> =
+            if yin == ME { vec![UnitType::Destroyer, UnitType::Cruiser] } else { vec![UnitType::Cruiser] };
+        let mut expected: Vec<_> = offered.iter().map(|t| Action::Choose(impulse, t.idx() as u16)).collect();
+        expected.push(Action::Done);
+        assert_eq!(legal(&g), expected);
+        let mut declined = g.clone();
+        declined.apply(Action::Done);
+        let plain = declined.flow.tactical.space.expect("the combat");
+        assert_eq!(plain.hits_produced(Side::Attacker) + plain.hits_produced(Side::Defender), 0);
+        g.apply(Action::Choose(impulse, UnitType::Cruiser.idx() as u16));
+        check(&g).unwrap();
+        let combat = g.flow.tactical.space.expect("the combat");
+        let (own, other) = if yin == ME { (Side::Attacker, Side::Defender) } else { (Side::Defender, Side::Attacker) };
+        let cruisers = if yin == ME { 1 } else { 0 };
+        assert_eq!(combat.force(own).count(UnitType::Cruiser), cruisers, "the Yin cruiser is destroyed");
+        assert_eq!(combat.hits_produced(other), 1);
+        if yin == ME {
+            // The carrier or the cruiser: the Hacan decide, never a fighter.
+            assert_eq!(combat.phase(), SpacePhase::AssignOpening(Side::Defender));
+            assert_eq!(
+                legal(&g),
+                vec![
+                    Action::Hit(HitChoice::Destroy(UnitType::Cruiser)),
+                    Action::Hit(HitChoice::Destroy(UnitType::Carrier))
+                ]
+            );
+        } else {
+            // The attacker's destroyer or one of its cruisers.
+            assert_eq!(combat.phase(), SpacePhase::AssignOpening(Side::Attacker));
+            assert_eq!(
+                legal(&g),
+                vec![
+                    Action::Hit(HitChoice::Destroy(UnitType::Destroyer)),
+                    Action::Hit(HitChoice::Destroy(UnitType::Cruiser))
+                ]
+            );
+        }
+    }
+}

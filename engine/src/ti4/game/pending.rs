@@ -125,6 +125,7 @@ fn resume(g: &mut Ti4Game, window: Window) -> Step {
         Window::TacticalActionEnd => production::end_tactical_action(g),
         Window::DiplomacyResolved => cards::after_diplomacy(g),
         Window::AfterMovement => tactical::after_movement(g),
+        Window::SpaceCombatStart => tactical::start_space_combat(g),
         Window::SpaceCombatEnd => invasion::start_landing(g, g.flow.turn),
         Window::GroundCombatEnd => invasion::after_landing(g),
         Window::AgendaRevealed => flow::after_agenda_revealed(g),

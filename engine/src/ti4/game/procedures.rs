@@ -85,10 +85,19 @@ pub struct TacticalAction {
     /// Seats (bit per seat) whose units the combat that just ended destroyed; set when a space or
     /// ground combat ends, read at windows `SpaceCombatEnd` and `GroundCombatEnd`.
     pub combat_losses: u8,
+    /// Hits produced against each side (attacker, defender) at the start of the space combat
+    /// about to be fought (window `SpaceCombatStart`), assigned first by that side
+    /// (`combat::CombatStart::hits`).
+    #[serde(default, skip_serializing_if = "no_hits")]
+    pub opening_hits: [u8; 2],
     /// Space combat, when one runs.
     pub space: Option<SpaceCombat>,
     /// Ground combat, when one runs.
     pub ground: Option<GroundCombat>,
+}
+
+fn no_hits(h: &[u8; 2]) -> bool {
+    *h == [0; 2]
 }
 
 /// A production under way (rules 67): the queue and why it runs.

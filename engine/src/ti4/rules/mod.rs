@@ -71,6 +71,11 @@ pub enum Window {
     /// After the player's units used PRODUCTION in the active system (and produced something),
     /// before the production's procedure goes on.
     AfterProduction,
+    /// At the start of a space combat, before it is fought (its forces not yet built: the
+    /// active player's ships still in transit, `Flow::transit`); opened for the active player,
+    /// then the defender (`TacticalAction::defender`). Hits a choice produces go to
+    /// `TacticalAction::opening_hits`, which the combat assigns first.
+    SpaceCombatStart,
     /// After a space combat ended (losses assigned, retreats made), before the landing; opened
     /// for the active player, then the defender. `Ti4Game::combat_opponent_with_losses` says
     /// whose units the combat destroyed.

@@ -602,17 +602,18 @@ fn valkyrie_particle_weave_one_more_hit_when_the_opponent_hits() {
 /// values; no Ambush phase without the ability or without cruisers and destroyers.
 #[test]
 fn mentak_ambush_rolls_two_cruisers_or_destroyers_before_the_barrage() {
+    const AMBUSH: CombatStart = CombatStart { hits: [0; 2], ambush: [true, false] };
     let a = ships(&[(Cruiser, 3), (Destroyer, 1), (Dreadnought, 1)]).with_modifier(3);
     let d = ships(&[(Carrier, 1), (Fighter, 2), (Destroyer, 1)]);
     assert_eq!(ambush_values(&a).collect::<Vec<_>>(), vec![7, 7], "the two cruisers (7) before the destroyer (9)");
     assert_eq!(ambush_values(&ships(&[(Destroyer, 1), (Dreadnought, 2)])).collect::<Vec<_>>(), vec![9]);
     let plain = SpaceCombat::new(a, d, [SystemSet::EMPTY; 2]).unwrap();
     assert_eq!(plain.phase(), SpacePhase::AntiFighterBarrage, "no Ambush without the ability");
-    let none = SpaceCombat::with_ambush(ships(&[(Carrier, 2)]), d, [SystemSet::EMPTY; 2], [true, false]).unwrap();
+    let none = SpaceCombat::with_start(ships(&[(Carrier, 2)]), d, [SystemSet::EMPTY; 2], AMBUSH).unwrap();
     assert_eq!(none.phase(), SpacePhase::AntiFighterBarrage, "no Ambush without cruisers and destroyers");
     let mut seen = [0u32; 3];
     for seed in 0..300 {
-        let mut c = SpaceCombat::with_ambush(a, d, [SystemSet::EMPTY; 2], [true, false]).unwrap();
+        let mut c = SpaceCombat::with_start(a, d, [SystemSet::EMPTY; 2], AMBUSH).unwrap();
         assert_eq!((c.phase(), c.next_decision()), (SpacePhase::Ambush, Step::Chance));
         c.apply_chance(&mut rng(seed)).unwrap();
         let mut r = rng(seed);
@@ -632,4 +633,39 @@ fn mentak_ambush_rolls_two_cruisers_or_destroyers_before_the_barrage() {
     // The exact distribution: two dice hitting on 7.
     let dist = crate::ti4::combat::exact::ambush_distribution(&a);
     assert!(dist.iter().zip([0.36, 0.48, 0.16]).all(|(x, y)| (x - y).abs() < 1e-12), "{dist:?}");
+}
+
+/// Hits produced at the start of a space combat (Yin's Impulse Core, `CombatStart::hits`) are
+/// assigned first, attacker then defender, to non-fighter ships if able (to fighters only when
+/// no other ship is left), before Ambush and anti-fighter barrage; they are assigned even when
+/// the side that produced them has no ship left, and the combat then ends.
+#[test]
+fn impulse_core_opening_hits_go_to_non_fighter_ships_first() {
+    let a = ships(&[(Destroyer, 1)]);
+    let d = ships(&[(Carrier, 1), (Cruiser, 1), (Fighter, 3)]);
+    let start = CombatStart { hits: [0, 1], ambush: [false; 2] };
+    let c = SpaceCombat::with_start(a, d, [SystemSet::EMPTY; 2], start).unwrap();
+    assert_eq!(c.phase(), SpacePhase::AssignOpening(Side::Defender));
+    assert_eq!(c.hits_produced(Side::Defender), 1);
+    let mut buf = Vec::new();
+    c.legal_decisions(&mut buf);
+    assert_eq!(
+        buf,
+        vec![SpaceDecision::Assign(HitChoice::Destroy(Cruiser)), SpaceDecision::Assign(HitChoice::Destroy(Carrier))],
+        "a non-fighter ship (cheapest first), never a fighter"
+    );
+    let mut after = c;
+    after.apply_decision(SpaceDecision::Assign(HitChoice::Destroy(Cruiser))).unwrap();
+    assert_eq!(after.force(Side::Defender).count(Cruiser), 0);
+    assert_eq!(after.phase(), SpacePhase::AntiFighterBarrage, "then the barrage (the destroyer has one)");
+    // Only fighters left: the hit takes a fighter.
+    let c = SpaceCombat::with_start(a, ships(&[(Fighter, 2)]), [SystemSet::EMPTY; 2], start).unwrap();
+    assert_eq!(c.force(Side::Defender).count(Fighter), 1, "one option: applied at once");
+    // The attacker sacrificed its last ship: the defender still takes the hit, and the combat ends.
+    let c = SpaceCombat::with_start(ships(&[]), ships(&[(Cruiser, 1)]), [SystemSet::EMPTY; 2], start).unwrap();
+    assert_eq!(c.force(Side::Defender).count(Cruiser), 0);
+    assert_eq!(c.outcome(), Some(Outcome::Draw));
+    // Without start hits nothing changes.
+    let plain = SpaceCombat::with_start(a, d, [SystemSet::EMPTY; 2], CombatStart::default()).unwrap();
+    assert_eq!(plain, SpaceCombat::new(a, d, [SystemSet::EMPTY; 2]).unwrap());
 }

@@ -51,6 +51,38 @@ pub(in crate::ti4::game) fn is_ship(t: UnitType) -> bool {
     t.idx() >= UnitType::Fighter.idx()
 }
 
+/// At the start of a space combat (window `SpaceCombatStart`): `p`'s ships of type `t` in the
+/// active system, the active player's in transit, the defender's in the space area.
+pub(crate) fn combat_ships(g: &Ti4Game, p: Player, t: UnitType) -> u8 {
+    if p == g.flow.turn {
+        return g.flow.tactical.transit[t.idx()];
+    }
+    let loc = Location::Space(g.flow.tactical.active);
+    if g.state.occupant(loc) == Some(p) {
+        g.state.count_at(loc, t)
+    } else {
+        0
+    }
+}
+
+/// At the start of a space combat: `p` destroys 1 of its ships of type `t` in the active
+/// system ([`combat_ships`]); the active player's transported units over the capacity left are
+/// lost with it (as to a gravity rift), the defender's over capacity are removed (Capacity
+/// 16.3).
+pub(crate) fn destroy_combat_ship(g: &mut Ti4Game, p: Player, t: UnitType) {
+    debug_assert!(combat_ships(g, p, t) > 0);
+    if p == g.flow.turn {
+        let tr = &mut g.flow.tactical;
+        tr.transit[t.idx()] -= 1;
+        tr.transit_damaged[t.idx()] = tr.transit_damaged[t.idx()].min(tr.transit[t.idx()]);
+        trim_transit(g, p);
+    } else {
+        let slot = g.flow.tactical.active;
+        g.destroy_units(Location::Space(slot), t, 1, None).expect("the destroyed ship is in the active system");
+        enforce_capacity(g, slot, None);
+    }
+}
+
 /// The unit definitions a player's units use now.
 pub(crate) fn units_of(c: &Content, s: &State, p: Player) -> [Option<UnitId>; UNIT_TYPES] {
     let f = s.player(p).faction;

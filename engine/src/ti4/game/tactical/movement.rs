@@ -3,7 +3,7 @@
 //! (41.2), and the units' arrival.
 
 use super::*;
-use crate::ti4::combat::{roll_d10, Arena, Force, SpaceCombat};
+use crate::ti4::combat::{roll_d10, Arena, CombatStart, Force, SpaceCombat};
 use crate::ti4::content::Content;
 use crate::ti4::galaxy::anomaly::{move_value_leaving, rift_destroys, rift_roll_needed};
 use crate::ti4::galaxy::{Anomaly, MoverTraits, Reach, Wormhole};
@@ -352,6 +352,25 @@ pub(super) fn arrive(g: &mut Ti4Game) -> Step {
         g.flow.tactical.transit_damaged = [0; UNIT_TYPES];
     }
     if let (Some(d), true) = (defender_in_space(g, p), moving_ships) {
+        g.flow.tactical.defender = d;
+        // Window `SpaceCombatStart`: "at the start of a space combat" choices (Impulse Core),
+        // the active player first.
+        if let Some(decide) = super::super::pending::open(g, rules::Window::SpaceCombatStart, &[p, d]) {
+            return decide;
+        }
+        return start_space_combat(g);
+    }
+    place_transit(g, p);
+    super::super::invasion::start_landing(g, p)
+}
+
+/// Space combat 78 starts between the active player's ships in transit and the defender's in
+/// the active system (`TacticalAction::defender`): the start's hits
+/// (`TacticalAction::opening_hits`), the abilities at its start (hook points
+/// `space_combat_start`, `space_combat_ambush`), retreat systems and Duranium Armor.
+pub(in crate::ti4::game) fn start_space_combat(g: &mut Ti4Game) -> Step {
+    let (p, d) = (g.flow.turn, g.flow.tactical.defender);
+    {
         let loc = Location::Space(g.flow.tactical.active);
         let (c, s) = (&*g.content, &g.state);
         let mut att = rules::with_combat_roll_modifier(c, s, p, transit_force(g, p, Arena::Space));
@@ -361,17 +380,17 @@ pub(super) fn arrive(g: &mut Ti4Game) -> Step {
         // At the start of the combat: the active player's abilities first.
         rules::space_combat_start(&g.content, &g.state, p, &att, &mut def);
         rules::space_combat_start(&g.content, &g.state, d, &def, &mut att);
-        g.flow.tactical.defender = d;
         let sets = [retreat_systems(g, p), retreat_systems(g, d)];
-        let ambush = [rules::space_combat_ambush(c, s, p), rules::space_combat_ambush(c, s, d)];
-        let mut combat = SpaceCombat::with_ambush(att, def, sets, ambush).expect("space forces");
+        let start = CombatStart {
+            hits: std::mem::take(&mut g.flow.tactical.opening_hits).map(u16::from),
+            ambush: [rules::space_combat_ambush(c, s, p), rules::space_combat_ambush(c, s, d)],
+        };
+        let mut combat = SpaceCombat::with_start(att, def, sets, start).expect("space forces");
         combat
             .set_repair([rules::combat_repair(&g.content, &g.state, p), rules::combat_repair(&g.content, &g.state, d)]);
         g.flow.tactical.space = Some(combat);
-        return Step::Space;
+        Step::Space
     }
-    place_transit(g, p);
-    super::super::invasion::start_landing(g, p)
 }
 
 pub(in crate::ti4::game) fn place_transit(g: &mut Ti4Game, p: Player) {
