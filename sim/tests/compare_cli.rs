@@ -99,9 +99,12 @@ fn a_buff_to_the_fair_share_is_found_by_the_comparison_and_not_by_the_plain_run(
     assert_eq!(summary["balance"]["flagged_factions"], serde_json::json!([]), "the plain run flags nothing");
     let c = compare(&base, &buffed);
     let flagged = flagged(&c);
-    // Only Arborec's groups may be flagged, and its mean score must be; whether the win-rate test
-    // also clears Holm at 240 games depends on the rest of the rules (since c0ddda5 it does).
-    assert!(flagged.iter().all(|f| f.starts_with("faction arborec: ")), "{c}");
+    // No other faction may be flagged, and Arborec's mean score must be; whether the win-rate
+    // test also clears Holm at 240 games depends on the rest of the rules (from c0ddda5 it did;
+    // with Yin's Devotion it does not, p = 0.013). A seat may be flagged: the buffed faction
+    // sits in every seat, so a seat's results change through it (with Devotion, seat 5's win
+    // rate +0.096, p = 0.00017), which is not a false finding about another faction.
+    assert!(flagged.iter().all(|f| f.starts_with("faction arborec: ") || f.starts_with("seat ")), "{c}");
     assert!(flagged.contains(&"faction arborec: mean_score"), "{c}");
     let a = &c["factions"]["arborec"];
     assert!(a["mean_score_diff_ci95"][0].as_f64().unwrap() > 0.0 && a["win_rate_diff"].as_f64().unwrap() > 0.0, "{a}");

@@ -139,6 +139,11 @@ pub enum Step {
     Decide(Side),
     /// Dice are rolled: call `apply_chance` with an RNG.
     Chance,
+    /// A space combat round is over and the combat goes on: the caller resolves what happens
+    /// "after a round" (rules of the players, e.g. Yin's Devotion, through
+    /// [`SpaceCombat::destroy_unit`] and [`SpaceCombat::hit_unit`]), then calls
+    /// [`SpaceCombat::next_round`]. Only with [`SpaceCombat::set_pause_between_rounds`].
+    Between,
     /// The combat is over.
     Over(Outcome),
 }

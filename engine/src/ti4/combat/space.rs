@@ -60,6 +60,9 @@ pub enum SpacePhase {
     AssignHits(Side),
     /// Step 5: the side, having announced a retreat, picks where to.
     Retreat(Side),
+    /// After a round with no retreat, the combat going on: the caller acts, then
+    /// [`SpaceCombat::next_round`] (only with [`SpaceCombat::set_pause_between_rounds`]).
+    Between,
     /// The combat is over.
     Over(Outcome),
 }
@@ -98,6 +101,9 @@ pub struct SpaceCombat {
     /// Per side: Mentak's Ambush at the start of the combat.
     #[serde(default, skip_serializing_if = "is_never")]
     ambush: [bool; 2],
+    /// Each round with no retreat ends at [`SpacePhase::Between`].
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pause_between_rounds: bool,
 }
 
 fn is_never(x: &[bool; 2]) -> bool {
@@ -145,6 +151,7 @@ impl SpaceCombat {
             repair: [false; 2],
             round_damaged: [[0; UNIT_TYPES]; 2],
             ambush: start.ambush,
+            pause_between_rounds: false,
         };
         if start.hits != [0; 2] {
             for side in Side::BOTH {
@@ -169,6 +176,51 @@ impl SpaceCombat {
     /// expensive unit that was damaged before the round's rolls.
     pub fn set_repair(&mut self, repair: [bool; 2]) {
         self.repair = repair;
+    }
+
+    /// With `on`, each round that ends with no retreat and the combat going on stops at
+    /// [`SpacePhase::Between`] ([`Step::Between`]) for the caller to resolve what happens
+    /// "after a round" before [`SpaceCombat::next_round`].
+    pub fn set_pause_between_rounds(&mut self, on: bool) {
+        self.pause_between_rounds = on;
+    }
+
+    /// From [`SpacePhase::Between`]: the combat ends if at most one side has ships left (the
+    /// caller's effects may have destroyed the last ones), else the next round starts.
+    pub fn next_round(&mut self) -> Result<(), CombatError> {
+        if self.phase != SpacePhase::Between {
+            return Err(CombatError::NotAwaitingDecision);
+        }
+        if !self.ended() {
+            self.round = self.round.saturating_add(1);
+            self.phase = SpacePhase::AnnounceRetreat(Side::Defender);
+            self.advance();
+        }
+        Ok(())
+    }
+
+    /// Between rounds: `side` destroys one of its own units of type `t` (a damaged one if
+    /// any); false (nothing changed) when it has none or the combat is not between rounds.
+    pub fn destroy_unit(&mut self, side: Side, t: UnitType) -> bool {
+        self.phase == SpacePhase::Between && self.forces[side.idx()].destroy(t)
+    }
+
+    /// Between rounds: a hit produced by `side`'s opponent and assigned to one of `side`'s
+    /// ships of type `t` (Yin's Devotion): with `sustain`, an undamaged one that cancels it with
+    /// SUSTAIN DAMAGE (87.1) and becomes damaged; else the ship is destroyed (a damaged one if
+    /// any). False (nothing changed) when there is no such ship or the combat is not between
+    /// rounds.
+    pub fn hit_unit(&mut self, side: Side, t: UnitType, sustain: bool) -> bool {
+        let f = &mut self.forces[side.idx()];
+        if self.phase != SpacePhase::Between || !f.is_combatant(t) {
+            return false;
+        }
+        let done = if sustain { f.sustain(t) } else { f.destroy(t) };
+        if done {
+            self.produced[side.idx()] += 1;
+            self.assigned[side.idx()] += 1;
+        }
+        done
     }
 
     /// A side's units as they stand (after a retreat: the ships that left).
@@ -229,6 +281,7 @@ impl SpaceCombat {
             | SpacePhase::AssignHits(s)
             | SpacePhase::AnnounceRetreat(s)
             | SpacePhase::Retreat(s) => Step::Decide(s),
+            SpacePhase::Between => Step::Between,
             SpacePhase::Over(o) => Step::Over(o),
         }
     }
@@ -247,7 +300,11 @@ impl SpaceCombat {
             }
             SpacePhase::AnnounceRetreat(_) => buf.extend([SpaceDecision::Stay, SpaceDecision::AnnounceRetreat]),
             SpacePhase::Retreat(s) => buf.extend(self.retreat_to[s.idx()].iter().map(SpaceDecision::RetreatTo)),
-            SpacePhase::Ambush | SpacePhase::AntiFighterBarrage | SpacePhase::Roll | SpacePhase::Over(_) => {}
+            SpacePhase::Ambush
+            | SpacePhase::AntiFighterBarrage
+            | SpacePhase::Roll
+            | SpacePhase::Between
+            | SpacePhase::Over(_) => {}
         }
     }
 
@@ -295,9 +352,14 @@ impl SpaceCombat {
                 self.retreat = Some((s, sys));
                 self.phase = SpacePhase::Over(Outcome::from_presence(s == Side::Defender, s == Side::Attacker));
             }
-            (SpacePhase::Ambush | SpacePhase::AntiFighterBarrage | SpacePhase::Roll | SpacePhase::Over(_), _) => {
-                return Err(CombatError::NotAwaitingDecision)
-            }
+            (
+                SpacePhase::Ambush
+                | SpacePhase::AntiFighterBarrage
+                | SpacePhase::Roll
+                | SpacePhase::Between
+                | SpacePhase::Over(_),
+                _,
+            ) => return Err(CombatError::NotAwaitingDecision),
             _ => return Err(CombatError::IllegalDecision(d)),
         }
         self.advance();
@@ -409,10 +471,7 @@ impl SpaceCombat {
                         (Side::Defender, true) => SpacePhase::AnnounceRetreat(Side::Defender),
                         (Side::Defender, false) => match self.announced {
                             Some(r) => SpacePhase::Retreat(r),
-                            None => {
-                                self.round = self.round.saturating_add(1);
-                                SpacePhase::AnnounceRetreat(Side::Defender)
-                            }
+                            None => self.round_over(),
                         },
                     };
                 }
@@ -443,15 +502,24 @@ impl SpaceCombat {
                         (None, _) => {
                             // 78.5: no eligible system left, so no retreat; the combat goes on.
                             self.announced = None;
-                            self.round = self.round.saturating_add(1);
-                            self.phase = SpacePhase::AnnounceRetreat(Side::Defender);
+                            self.phase = self.round_over();
                         }
                         _ => return,
                     }
                 }
-                SpacePhase::Over(_) => return,
+                SpacePhase::Between | SpacePhase::Over(_) => return,
             }
         }
+    }
+
+    /// A round ended with no retreat and both sides still have ships: the pause between rounds,
+    /// or the next round.
+    fn round_over(&mut self) -> SpacePhase {
+        if self.pause_between_rounds {
+            return SpacePhase::Between;
+        }
+        self.round = self.round.saturating_add(1);
+        SpacePhase::AnnounceRetreat(Side::Defender)
     }
 
     /// Places the forced hits of `side`; returns true when its assignment is finished, false

@@ -1,12 +1,23 @@
-//! The Yin Brotherhood: Impulse Core. (Indoctrination, Devotion and Yin Spinner are not
+//! The Yin Brotherhood: Devotion, Impulse Core. (Indoctrination and Yin Spinner are not
 //! modelled.)
 
+use crate::ti4::combat::Side;
 use crate::ti4::game::component::{combat_ships, destroy_combat_ship};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 
 pub(super) static RULES: &[Rule] = &[
+    // Devotion: "After each space battle round, you may destroy 1 of your cruisers or
+    // destroyers in the active system to produce 1 hit and assign it to 1 of your opponent's
+    // ships in that system." (Space Combat 78: after a round with no retreat.) A decision of
+    // the Yin at window `SpaceCombatRoundEnd`: which ship it destroys and which of the
+    // opponent's ships takes the hit (that ship cancels it with its own SUSTAIN DAMAGE when
+    // the Yin picks an undamaged one that has it).
+    Rule {
+        source: SourceKey::Ability("devotion"),
+        hooks: Hooks { may_choices: Some(devotion_choices), may_resolve: Some(devotion), ..Hooks::NONE },
+    },
     // Impulse Core: "At the start of a space combat, you may destroy 1 of your cruisers or
     // destroyers in the active system to produce 1 hit against your opponent's ships; that hit
     // must be assigned by your opponent to 1 of their non-fighter ships if able." (Space
@@ -42,4 +53,54 @@ fn impulse_core(_: Source, g: &mut Ti4Game, p: Player, _window: Window, choice: 
     destroy_combat_ship(g, p, t);
     let opponent = usize::from(p == g.flow.turn);
     g.flow.tactical.opening_hits[opponent] += 1;
+}
+
+/// The side of the running combat `p` is on.
+fn side_of(g: &Ti4Game, p: Player) -> Option<Side> {
+    if p == g.flow.turn {
+        Some(Side::Attacker)
+    } else if p == g.flow.tactical.defender {
+        Some(Side::Defender)
+    } else {
+        None
+    }
+}
+
+/// A Devotion choice: the Yin's ship type `own` destroyed, the hit on an opponent's ship of
+/// type `target`, an undamaged one that sustains it when `sustain` (else one destroyed, a
+/// damaged one when there is one).
+fn devotion_code(own: UnitType, target: UnitType, sustain: bool) -> u16 {
+    own.idx() as u16 * 32 + target.idx() as u16 * 2 + u16::from(sustain)
+}
+
+/// Devotion (Space Combat 78, after a round): each pair of one of `p`'s cruiser or destroyer
+/// types in the combat and one way the opponent's ships can take the hit (an undamaged ship
+/// with SUSTAIN DAMAGE sustains it; a damaged one, or one without the ability, is destroyed).
+fn devotion_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let (Window::SpaceCombatRoundEnd, Some(c), Some(side)) = (window, &g.flow.tactical.space, side_of(g, p)) else {
+        return;
+    };
+    let (own, other) = (c.force(side), c.force(side.other()));
+    for t in SACRIFICES.into_iter().filter(|&t| own.count(t) > 0) {
+        for u in UnitType::ALL.into_iter().filter(|&u| other.is_combatant(u) && other.count(u) > 0) {
+            let sustains = other.stats(u).sustain_damage;
+            if !sustains || other.damaged(u) > 0 {
+                out(devotion_code(t, u, false));
+            }
+            if sustains && other.undamaged(u) > 0 {
+                out(devotion_code(t, u, true));
+            }
+        }
+    }
+}
+
+/// Devotion: the Yin's ship is destroyed and the chosen opponent's ship takes the hit
+/// (`SpaceCombat::destroy_unit`, `SpaceCombat::hit_unit`).
+fn devotion(_: Source, g: &mut Ti4Game, p: Player, _window: Window, choice: u16) {
+    let side = side_of(g, p).expect("a side of the combat");
+    let (own, target) = (UnitType::ALL[(choice / 32) as usize], UnitType::ALL[(choice % 32 / 2) as usize]);
+    let c = g.flow.tactical.space.as_mut().expect("the combat is between rounds");
+    let destroyed = c.destroy_unit(side, own);
+    let hit = c.hit_unit(side.other(), target, choice % 2 == 1);
+    debug_assert!(destroyed && hit, "an offered choice");
 }

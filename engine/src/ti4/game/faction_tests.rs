@@ -1254,3 +1254,99 @@ fn yin_impulse_core_destroys_a_ship_for_a_hit_at_the_start_of_a_space_combat() {
         }
     }
 }
+
+/// Devotion (Yin Brotherhood): "After each space battle round, you may destroy 1 of your
+/// cruisers or destroyers in the active system to produce 1 hit and assign it to 1 of your
+/// opponent's ships in that system." After a round with no retreat and both sides left, the
+/// Yin (game 14, seat 0, attacking a dreadnought and a carrier) is asked at window
+/// `SpaceCombatRoundEnd`: each of its cruiser and destroyer types against each way the
+/// opponent's ships take the hit (the undamaged dreadnought sustains it, a damaged one or the
+/// carrier is destroyed), or decline. A choice destroys both ships in the combat; declining
+/// starts the next round with the forces unchanged.
+#[test]
+fn yin_devotion_trades_a_ship_for_a_hit_after_a_space_combat_round() {
+    use crate::ti4::combat::{Side, SpacePhase};
+    use crate::ti4::rules::Window;
+    let them = Player(1);
+    let devotion = ability("devotion");
+    let code = |own: UnitType, target: UnitType, sustain: bool| {
+        own.idx() as u16 * 32 + target.idx() as u16 * 2 + u16::from(sustain)
+    };
+    let mut asked = 0;
+    for seed in 0..40u64 {
+        let mut g = scenario_of(six_player_game(14));
+        assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "yin");
+        let (h, target) = (home(&g), slot_at_distance(&g, home(&g), 1));
+        g.state.add_units(them, Location::Space(target), UnitType::Dreadnought, 1).unwrap();
+        g.state.add_units(them, Location::Space(target), UnitType::Carrier, 1).unwrap();
+        g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 1).unwrap();
+        g.state.add_units(ME, Location::Space(h), UnitType::Cruiser, 2).unwrap();
+        g.apply(Action::Activate(target));
+        for t in [UnitType::Destroyer, UnitType::Cruiser, UnitType::Cruiser] {
+            g.apply(Action::Move(h, t));
+        }
+        g.apply(Action::Done);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while g.step == Step::Space {
+            match g.current() {
+                crate::game::Turn::Chance => g.apply_chance(&mut rng),
+                _ => {
+                    let l = legal(&g);
+                    g.apply(if l.contains(&Action::Done) { Action::Done } else { l[0] });
+                }
+            }
+        }
+        if g.step != Step::Decide(ME) {
+            continue; // the combat ended in its first round
+        }
+        check(&g).unwrap();
+        assert_eq!(g.flow.pending.window, Some(Window::SpaceCombatRoundEnd));
+        let c = g.flow.tactical.space.expect("the combat");
+        assert_eq!(c.phase(), SpacePhase::Between);
+        let (mine, theirs) = (*c.force(Side::Attacker), *c.force(Side::Defender));
+        let mut expected = Vec::new();
+        for own in [UnitType::Destroyer, UnitType::Cruiser].into_iter().filter(|&t| mine.count(t) > 0) {
+            for t in [UnitType::Carrier, UnitType::Dreadnought].into_iter().filter(|&t| theirs.count(t) > 0) {
+                let sustains = t == UnitType::Dreadnought;
+                if !sustains || theirs.damaged(t) > 0 {
+                    expected.push(Action::Choose(devotion, code(own, t, false)));
+                }
+                if sustains && theirs.undamaged(t) > 0 {
+                    expected.push(Action::Choose(devotion, code(own, t, true)));
+                }
+            }
+        }
+        expected.push(Action::Done);
+        assert_eq!(legal(&g), expected, "seed {seed}");
+        let mut declined = g.clone();
+        declined.apply(Action::Done);
+        let next = declined.flow.tactical.space.expect("the combat goes on");
+        assert_eq!((next.round(), *next.force(Side::Defender)), (c.round() + 1, theirs));
+        let own = if mine.count(UnitType::Cruiser) > 0 { UnitType::Cruiser } else { UnitType::Destroyer };
+        let hit = if theirs.count(UnitType::Carrier) > 0 { UnitType::Carrier } else { UnitType::Dreadnought };
+        let sustain = hit == UnitType::Dreadnought && theirs.damaged(hit) == 0;
+        g.apply(Action::Choose(devotion, code(own, hit, sustain)));
+        check(&g).unwrap();
+        let Some(after) = g.flow.tactical.space else {
+            // The combat is over: the Yin destroyed its last ship, or the hit the opponent's last.
+            let lost = u16::from(!sustain);
+            let (left_mine, left_theirs) =
+                (mine.units_in(mine.combatant_mask()) - 1, theirs.units_in(theirs.combatant_mask()) - lost);
+            assert!(left_mine == 0 || left_theirs == 0, "{:?}", g.step);
+            if g.state.occupant(Location::Space(target)) == Some(them) {
+                assert_eq!(g.state.count_at(Location::Space(target), hit), theirs.count(hit) - lost as u8);
+            }
+            asked += 1;
+            continue;
+        };
+        assert_eq!(after.force(Side::Attacker).count(own), mine.count(own) - 1, "the Yin ship is destroyed");
+        if sustain {
+            assert_eq!(after.force(Side::Defender).damaged(hit), 1, "the dreadnought sustains the hit");
+        } else {
+            assert_eq!(after.force(Side::Defender).count(hit), theirs.count(hit) - 1, "the hit destroys the ship");
+        }
+        assert_eq!(after.hits_produced(Side::Defender), c.hits_produced(Side::Defender) + 1);
+        asked += 1;
+    }
+    assert!(asked >= 5, "the Yin was asked after {asked} rounds");
+}

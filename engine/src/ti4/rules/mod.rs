@@ -76,6 +76,11 @@ pub enum Window {
     /// then the defender (`TacticalAction::defender`). Hits a choice produces go to
     /// `TacticalAction::opening_hits`, which the combat assigns first.
     SpaceCombatStart,
+    /// After a round of a space combat with no retreat, the combat going on (both sides still
+    /// have ships): its forces are `TacticalAction::space` at `SpacePhase::Between`, which a
+    /// choice changes through `SpaceCombat::destroy_unit` / `hit_unit`; opened for the active
+    /// player, then the defender, before the next round.
+    SpaceCombatRoundEnd,
     /// After a space combat ended (losses assigned, retreats made), before the landing; opened
     /// for the active player, then the defender. `Ti4Game::combat_opponent_with_losses` says
     /// whose units the combat destroyed.

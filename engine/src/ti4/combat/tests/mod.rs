@@ -58,6 +58,7 @@ pub(super) fn play_space_default(c: &mut SpaceCombat, rng: &mut ChaCha8Rng) -> O
         match c.next_decision() {
             Step::Decide(_) => c.apply_decision(c.default_decision().expect("a decision")).expect("legal"),
             Step::Chance => c.apply_chance(rng).expect("chance"),
+            Step::Between => c.next_round().expect("between rounds"),
             Step::Over(o) => return o,
         }
     }
@@ -69,6 +70,7 @@ pub(super) fn play_ground_default(c: &mut GroundCombat, rng: &mut ChaCha8Rng) ->
         match c.next_decision() {
             Step::Decide(_) => c.apply_decision(c.default_decision().expect("a decision")).expect("legal"),
             Step::Chance => c.apply_chance(rng).expect("chance"),
+            Step::Between => unreachable!("a ground combat does not pause between rounds"),
             Step::Over(o) => return o,
         }
     }

@@ -33,6 +33,7 @@ fn space_combat_afb_first_round_only() {
                     }
                 }
                 Step::Decide(_) => c.apply_decision(c.default_decision().unwrap()).unwrap(),
+                Step::Between => unreachable!("no pause between rounds"),
                 Step::Over(_) => break,
             }
         }
@@ -500,7 +501,7 @@ fn duranium_armor_does_not_repair_a_unit_that_sustained_this_round() {
         match c.next_decision() {
             Step::Chance => c.apply_chance(&mut r).unwrap(),
             Step::Decide(_) => c.apply_decision(c.default_decision().unwrap()).unwrap(),
-            Step::Over(_) => unreachable!(),
+            Step::Between | Step::Over(_) => unreachable!(),
         }
     }
     c.apply_chance(&mut r).unwrap();
@@ -547,6 +548,7 @@ fn harrow_round_end_bombardment_hits_the_defenders_ground_forces() {
                     assert_eq!(c.force(Side::Defender).count(Pds), 1, "structures are not ground forces");
                 }
                 Step::Chance => c.apply_chance(&mut r).unwrap(),
+                Step::Between => unreachable!("a ground combat does not pause between rounds"),
                 Step::Over(_) => break,
             }
         }
@@ -668,4 +670,63 @@ fn impulse_core_opening_hits_go_to_non_fighter_ships_first() {
     // Without start hits nothing changes.
     let plain = SpaceCombat::with_start(a, d, [SystemSet::EMPTY; 2], CombatStart::default()).unwrap();
     assert_eq!(plain, SpaceCombat::new(a, d, [SystemSet::EMPTY; 2]).unwrap());
+}
+
+/// The pause between space combat rounds (`set_pause_between_rounds`, Yin's Devotion): a round
+/// with no retreat and both sides left stops at `SpacePhase::Between`, where only then
+/// `destroy_unit` and `hit_unit` act; `next_round` goes on. Going on at once plays exactly the
+/// combat without the pause (same dice, same result).
+#[test]
+fn space_combat_pauses_between_rounds_for_the_caller() {
+    let (a, d) = (ships(&[(Cruiser, 3), (Destroyer, 2)]), ships(&[(Dreadnought, 1), (Carrier, 1), (Fighter, 2)]));
+    let mut paused = 0;
+    for seed in 0..100 {
+        let mut plain = SpaceCombat::new(a, d, [SystemSet::EMPTY; 2]).unwrap();
+        let mut c = plain;
+        c.set_pause_between_rounds(true);
+        assert!(!c.destroy_unit(Side::Attacker, Cruiser), "only between rounds");
+        play_space_default(&mut plain, &mut rng(seed));
+        let mut r = rng(seed);
+        loop {
+            match c.next_decision() {
+                Step::Decide(_) => c.apply_decision(c.default_decision().unwrap()).unwrap(),
+                Step::Chance => c.apply_chance(&mut r).unwrap(),
+                Step::Between => {
+                    assert_eq!(c.phase(), SpacePhase::Between);
+                    assert!(c.force(Side::Attacker).has_combatants() && c.force(Side::Defender).has_combatants());
+                    paused += 1;
+                    c.next_round().unwrap();
+                }
+                Step::Over(_) => break,
+            }
+        }
+        assert_eq!(
+            (c.outcome(), c.force(Side::Attacker), c.force(Side::Defender)),
+            (plain.outcome(), plain.force(Side::Attacker), plain.force(Side::Defender)),
+            "seed {seed}"
+        );
+    }
+    assert!(paused > 50, "{paused}");
+    // Between rounds the caller's effects: a Yin cruiser destroyed, the dreadnought sustains a
+    // hit, the carrier is destroyed by another; the next round then ends a combat left one-sided.
+    let mut c =
+        SpaceCombat::new(ships(&[(Cruiser, 1)]), ships(&[(Dreadnought, 1), (Carrier, 1)]), [SystemSet::EMPTY; 2])
+            .unwrap();
+    c.set_pause_between_rounds(true);
+    let mut r = rng(7);
+    while c.next_decision() != Step::Between {
+        match c.next_decision() {
+            Step::Decide(_) => c.apply_decision(c.default_decision().unwrap()).unwrap(),
+            Step::Chance => c.apply_chance(&mut r).unwrap(),
+            step => panic!("the first round leaves both sides: {step:?}"),
+        }
+    }
+    let d = *c.force(Side::Defender);
+    assert!(c.hit_unit(Side::Defender, Dreadnought, true) || d.damaged(Dreadnought) == 1);
+    assert!(c.hit_unit(Side::Defender, Carrier, false) || d.count(Carrier) == 0);
+    assert!(c.destroy_unit(Side::Attacker, Cruiser));
+    assert!(!c.destroy_unit(Side::Attacker, Cruiser), "none left");
+    c.next_round().unwrap();
+    assert_eq!(c.outcome(), Some(Outcome::DefenderWins));
+    assert_eq!(c.next_round(), Err(CombatError::NotAwaitingDecision));
 }

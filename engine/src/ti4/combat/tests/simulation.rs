@@ -25,6 +25,7 @@ fn turn(step: Step) -> Turn {
     match step {
         Step::Decide(s) => Turn::Player(s.idx()),
         Step::Chance => Turn::Chance,
+        Step::Between => unreachable!("these combats do not pause between rounds"),
         Step::Over(_) => Turn::Terminal,
     }
 }

@@ -386,11 +386,33 @@ pub(in crate::ti4::game) fn start_space_combat(g: &mut Ti4Game) -> Step {
             ambush: [rules::space_combat_ambush(c, s, p), rules::space_combat_ambush(c, s, d)],
         };
         let mut combat = SpaceCombat::with_start(att, def, sets, start).expect("space forces");
+        // Each round with no retreat pauses for window `SpaceCombatRoundEnd`.
+        combat.set_pause_between_rounds(true);
         combat
             .set_repair([rules::combat_repair(&g.content, &g.state, p), rules::combat_repair(&g.content, &g.state, d)]);
         g.flow.tactical.space = Some(combat);
         Step::Space
     }
+}
+
+/// A space combat round ended with no retreat and the combat goes on (`SpacePhase::Between`):
+/// window `SpaceCombatRoundEnd` for the active player, then the defender (Yin's Devotion);
+/// with nothing to decide, the next round.
+pub(in crate::ti4::game) fn between_space_rounds(g: &mut Ti4Game) -> Step {
+    let (p, d) = (g.flow.turn, g.flow.tactical.defender);
+    if let Some(decide) = super::super::pending::open(g, rules::Window::SpaceCombatRoundEnd, &[p, d]) {
+        return decide;
+    }
+    next_space_round(g)
+}
+
+/// The space combat goes on from the pause between rounds (it ends there if a side has no
+/// ships left).
+pub(in crate::ti4::game) fn next_space_round(g: &mut Ti4Game) -> Step {
+    if let Some(c) = g.flow.tactical.space.as_mut() {
+        c.next_round().expect("the combat is between rounds");
+    }
+    Step::Space
 }
 
 pub(in crate::ti4::game) fn place_transit(g: &mut Ti4Game, p: Player) {
