@@ -52,6 +52,10 @@ pub enum SpacePhase {
     AntiFighterBarrage,
     /// Step 1: the side assigns the barrage hits against its fighters.
     AssignBarrage(Side),
+    /// Step 1, after the barrage: the side (Argent Flight's Raid Formation) picks which of its
+    /// opponent's undamaged ships with SUSTAIN DAMAGE become damaged, one per barrage hit in
+    /// excess of the opponent's fighters.
+    RaidFormation(Side),
     /// Step 2: the side may announce a retreat.
     AnnounceRetreat(Side),
     /// Step 3: both sides make combat rolls (chance).
@@ -104,6 +108,20 @@ pub struct SpaceCombat {
     /// Each round with no retreat ends at [`SpacePhase::Between`].
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pause_between_rounds: bool,
+    /// Per side: Argent Flight's Raid Formation.
+    #[serde(default, skip_serializing_if = "is_never")]
+    raid_formation: [bool; 2],
+    /// Per side: ships still to become damaged by the opponent's Raid Formation.
+    #[serde(default, skip_serializing_if = "no_raid")]
+    raid: [u16; 2],
+    /// The lowest unit type index the next Raid Formation choice may name (choices in type
+    /// order, so each result is reached by one sequence).
+    #[serde(default)]
+    raid_from: u8,
+}
+
+fn no_raid(x: &[u16; 2]) -> bool {
+    *x == [0; 2]
 }
 
 fn is_never(x: &[bool; 2]) -> bool {
@@ -152,6 +170,9 @@ impl SpaceCombat {
             round_damaged: [[0; UNIT_TYPES]; 2],
             ambush: start.ambush,
             pause_between_rounds: false,
+            raid_formation: [false; 2],
+            raid: [0; 2],
+            raid_from: 0,
         };
         if start.hits != [0; 2] {
             for side in Side::BOTH {
@@ -183,6 +204,39 @@ impl SpaceCombat {
     /// "after a round" before [`SpaceCombat::next_round`].
     pub fn set_pause_between_rounds(&mut self, on: bool) {
         self.pause_between_rounds = on;
+    }
+
+    /// Argent Flight "Raid Formation" (`on[side]`: that side has it): "When 1 or more of your
+    /// units uses ANTI-FIGHTER BARRAGE, for each hit produced in excess of your opponent's
+    /// fighters, choose 1 of your opponent's ships that has SUSTAIN DAMAGE to become damaged."
+    /// After the barrage's hits are assigned ([`SpacePhase::RaidFormation`]). Set before the
+    /// barrage is rolled.
+    pub fn set_raid_formation(&mut self, on: [bool; 2]) {
+        self.raid_formation = on;
+    }
+
+    /// Per side, whether it has Raid Formation ([`SpaceCombat::set_raid_formation`]).
+    pub fn raid_formation(&self) -> [bool; 2] {
+        self.raid_formation
+    }
+
+    /// At [`SpacePhase::RaidFormation`]: the opponent's ship types the deciding side may damage
+    /// next (`HitChoice::Sustain(type)`: an undamaged ship of that type with SUSTAIN DAMAGE
+    /// becomes damaged), in type order, without allocating; nothing elsewhere.
+    pub fn raid_choices(&self) -> impl Iterator<Item = HitChoice> + '_ {
+        let target = match self.phase {
+            SpacePhase::RaidFormation(s) => Some(&self.forces[s.other().idx()]),
+            _ => None,
+        };
+        let from = self.raid_from as usize;
+        UnitType::ALL
+            .into_iter()
+            .filter(move |&t| {
+                target.is_some_and(|f| {
+                    t.idx() >= from && f.is_combatant(t) && f.stats(t).sustain_damage && f.undamaged(t) > 0
+                })
+            })
+            .map(HitChoice::Sustain)
     }
 
     /// From [`SpacePhase::Between`]: the combat ends if at most one side has ships left (the
@@ -279,6 +333,7 @@ impl SpaceCombat {
             | SpacePhase::AssignAmbush(s)
             | SpacePhase::AssignBarrage(s)
             | SpacePhase::AssignHits(s)
+            | SpacePhase::RaidFormation(s)
             | SpacePhase::AnnounceRetreat(s)
             | SpacePhase::Retreat(s) => Step::Decide(s),
             SpacePhase::Between => Step::Between,
@@ -298,6 +353,7 @@ impl SpaceCombat {
             | SpacePhase::AssignHits(s) => {
                 buf.extend(self.hits[s.idx()].choices(&self.forces[s.idx()]).map(SpaceDecision::Assign));
             }
+            SpacePhase::RaidFormation(_) => buf.extend(self.raid_choices().map(SpaceDecision::Assign)),
             SpacePhase::AnnounceRetreat(_) => buf.extend([SpaceDecision::Stay, SpaceDecision::AnnounceRetreat]),
             SpacePhase::Retreat(s) => buf.extend(self.retreat_to[s.idx()].iter().map(SpaceDecision::RetreatTo)),
             SpacePhase::Ambush
@@ -318,6 +374,15 @@ impl SpaceCombat {
             | SpacePhase::AssignHits(s) => {
                 self.hits[s.idx()].default_choice(&self.forces[s.idx()]).map(SpaceDecision::Assign)
             }
+            // Raid Formation: the most expensive ship first.
+            SpacePhase::RaidFormation(s) => {
+                let f = &self.forces[s.other().idx()];
+                self.raid_choices()
+                    .max_by_key(|&c| match c {
+                        HitChoice::Sustain(t) | HitChoice::Destroy(t) => (f.stats(t).half_cost, t.idx()),
+                    })
+                    .map(SpaceDecision::Assign)
+            }
             SpacePhase::AnnounceRetreat(_) => Some(SpaceDecision::Stay),
             SpacePhase::Retreat(s) => self.retreat_to[s.idx()].first().map(SpaceDecision::RetreatTo),
             _ => None,
@@ -337,6 +402,10 @@ impl SpaceCombat {
             ) => {
                 self.hits[s.idx()].apply(&mut self.forces[s.idx()], c).map_err(|_| CombatError::IllegalDecision(d))?;
                 self.assigned[s.idx()] += 1;
+            }
+            (SpacePhase::RaidFormation(s), SpaceDecision::Assign(c)) if self.raid_choices().any(|x| x == c) => {
+                let HitChoice::Sustain(t) = c else { unreachable!("raid choices are sustains") };
+                self.damage_by_raid(s, t);
             }
             (SpacePhase::AnnounceRetreat(s), SpaceDecision::Stay) => {
                 self.phase = match s {
@@ -380,6 +449,12 @@ impl SpaceCombat {
             }
             SpacePhase::AntiFighterBarrage => {
                 let (x, y) = (roll_anti_fighter_barrage(a, rng), roll_anti_fighter_barrage(d, rng));
+                // Raid Formation: the hits in excess of the opponent's fighters.
+                let excess = |hits: u16, f: &Force| hits.saturating_sub(u16::from(f.count(UnitType::Fighter)));
+                self.raid = [
+                    if self.raid_formation[1] { excess(y, a) } else { 0 },
+                    if self.raid_formation[0] { excess(x, d) } else { 0 },
+                ];
                 (x, y, [FIGHTERS; 2])
             }
             SpacePhase::Roll => {
@@ -468,11 +543,21 @@ impl SpaceCombat {
                         (Side::Attacker, true) => SpacePhase::AssignBarrage(Side::Defender),
                         (Side::Attacker, false) => SpacePhase::AssignHits(Side::Defender),
                         (Side::Defender, _) if self.ended() => continue,
-                        (Side::Defender, true) => SpacePhase::AnnounceRetreat(Side::Defender),
+                        (Side::Defender, true) => SpacePhase::RaidFormation(Side::Attacker),
                         (Side::Defender, false) => match self.announced {
                             Some(r) => SpacePhase::Retreat(r),
                             None => self.round_over(),
                         },
+                    };
+                }
+                SpacePhase::RaidFormation(s) => {
+                    if !self.settle_raid(s) {
+                        return;
+                    }
+                    self.raid_from = 0;
+                    self.phase = match s {
+                        Side::Attacker => SpacePhase::RaidFormation(Side::Defender),
+                        Side::Defender => SpacePhase::AnnounceRetreat(Side::Defender),
                     };
                 }
                 SpacePhase::AnnounceRetreat(s) => {
@@ -509,6 +594,47 @@ impl SpaceCombat {
                 }
                 SpacePhase::Between | SpacePhase::Over(_) => return,
             }
+        }
+    }
+
+    /// Raid Formation of `decider`: one undamaged ship of type `t` of its opponent becomes
+    /// damaged.
+    fn damage_by_raid(&mut self, decider: Side, t: UnitType) {
+        let target = decider.other().idx();
+        let done = self.forces[target].sustain(t);
+        debug_assert!(done, "a legal raid choice");
+        self.raid[target] -= 1;
+        self.raid_from = t.idx() as u8;
+    }
+
+    /// Places `decider`'s Raid Formation damage while there is no real choice (nothing left to
+    /// place, no ship left to damage, one type left, or enough damage for every ship); true when
+    /// it is finished, false at a real choice.
+    fn settle_raid(&mut self, decider: Side) -> bool {
+        loop {
+            let target = decider.other().idx();
+            let (first, second) = {
+                let mut it = self.raid_choices();
+                (it.next(), it.next())
+            };
+            let Some(HitChoice::Sustain(t)) = first else {
+                self.raid[target] = 0;
+                return true;
+            };
+            if self.raid[target] == 0 {
+                return true;
+            }
+            let f = &self.forces[target];
+            let left: u16 = self
+                .raid_choices()
+                .map(|c| match c {
+                    HitChoice::Sustain(u) | HitChoice::Destroy(u) => u16::from(f.undamaged(u)),
+                })
+                .sum();
+            if second.is_some() && self.raid[target] < left {
+                return false;
+            }
+            self.damage_by_raid(decider, t);
         }
     }
 

@@ -1,8 +1,10 @@
-//! The Argent Flight: Zeal. (Raid Formation is not modelled.)
+//! The Argent Flight: Zeal, Raid Formation.
 
+use crate::ti4::content::Content;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::state::State;
 
 pub(super) static RULES: &[Rule] = &[
     // Zeal: "You always vote first during the agenda phase. When you cast at least 1 vote, cast
@@ -11,7 +13,21 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Ability("zeal"),
         hooks: Hooks { votes_first: Some(votes_first), extra_votes: Some(zeal_votes), ..Hooks::NONE },
     },
+    // Raid Formation: "When 1 or more of your units uses ANTI-FIGHTER BARRAGE, for each hit
+    // produced in excess of your opponent's fighters, choose 1 of your opponent's ships that has
+    // SUSTAIN DAMAGE to become damaged." (Anti-Fighter Barrage 10, in a space combat's first
+    // round: `SpaceCombat::set_raid_formation`; the Argent choose, a decision.)
+    Rule {
+        source: SourceKey::Ability("raid_formation"),
+        hooks: Hooks { barrage_excess_damages: Some(raid_formation), ..Hooks::NONE },
+    },
 ];
+
+/// Raid Formation (Anti-Fighter Barrage 10): barrage hits beyond the opponent's fighters
+/// damage its ships with SUSTAIN DAMAGE.
+fn raid_formation(_: Source, _: &Content, _: &State, _: Player) -> bool {
+    true
+}
 
 fn votes_first(_: Source, _: &Ti4Game, _: Player) -> bool {
     true

@@ -1350,3 +1350,14 @@ fn yin_devotion_trades_a_ship_for_a_hit_after_a_space_combat_round() {
     }
     assert!(asked >= 5, "the Yin was asked after {asked} rounds");
 }
+
+/// Raid Formation (Argent Flight) in the round loop: a space combat the Argent fight (game 17
+/// seats them at seat 0) is built with the ability on their side; another faction's is not
+/// (the barrage's excess damage itself:
+/// `combat::tests::rules::raid_formation_barrage_excess_damages_sustaining_ships`).
+#[test]
+fn argent_raid_formation_is_on_in_the_argent_space_combat() {
+    let argent = space_combat_after_moving_cruisers(17);
+    assert_eq!(argent.raid_formation(), [true, false]);
+    assert_eq!(space_combat_after_moving_cruisers(1).raid_formation(), [false, false]);
+}

@@ -119,6 +119,8 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
             if let Some(c) = &g.flow.tactical.space {
                 match c.phase() {
                     SpacePhase::AnnounceRetreat(_) => buf.extend([Action::Retreat, Action::Done]),
+                    // Raid Formation: the opponent's ship types the deciding side may damage.
+                    SpacePhase::RaidFormation(_) => buf.extend(c.raid_choices().map(Action::Hit)),
                     SpacePhase::Retreat(_) => {
                         // The systems the combat accepts (its retreat set), as board slots.
                         for sl in bits(g.galaxy.neighbours(g.flow.tactical.active)) {

@@ -51,6 +51,7 @@ any_cs!(extra_ability_die);
 any_cs!(combat_repair);
 any_cs!(ground_combat_answer_hit);
 any_cs!(space_combat_ambush);
+any_cs!(barrage_excess_damages);
 any_cs!(bombards_after_ground_rounds);
 any_cs!(no_space_cannon_in_invasion);
 any_cs!(assimilates_structures);

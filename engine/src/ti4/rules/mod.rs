@@ -206,6 +206,7 @@ hook_points! {
     Query combat_repair: fn(&Content, &State, Player) -> bool;
     Query ground_combat_answer_hit: fn(&Content, &State, Player) -> bool;
     Query space_combat_ambush: fn(&Content, &State, Player) -> bool;
+    Query barrage_excess_damages: fn(&Content, &State, Player) -> bool;
     /// At the end of each round of a ground combat the player fights as the invader, its ships
     /// in the active system use BOMBARDMENT against the opponent's ground forces on the planet.
     Query bombards_after_ground_rounds: fn(&Content, &State, Player) -> bool;

@@ -730,3 +730,57 @@ fn space_combat_pauses_between_rounds_for_the_caller() {
     assert_eq!(c.outcome(), Some(Outcome::DefenderWins));
     assert_eq!(c.next_round(), Err(CombatError::NotAwaitingDecision));
 }
+
+/// Argent Flight "Raid Formation": each anti-fighter barrage hit beyond the opponent's fighters
+/// lets the Argent damage one of the opponent's undamaged ships with SUSTAIN DAMAGE, a decision
+/// of the Argent when it has a real choice (several types and fewer hits than ships), in type
+/// order; the barrage's own hits still only fall on fighters. Without the ability, or with no
+/// excess, nothing is damaged.
+#[test]
+fn raid_formation_barrage_excess_damages_sustaining_ships() {
+    let a = ships(&[(Destroyer, 4)]);
+    let d = ships(&[(Fighter, 1), (Dreadnought, 1), (WarSun, 1), (Carrier, 1)]);
+    let (mut choices, mut damaged_total) = (0, 0);
+    for seed in 0..200 {
+        let mut plain = SpaceCombat::new(a, d, [SystemSet::EMPTY; 2]).unwrap();
+        let mut c = plain;
+        c.set_raid_formation([true, false]);
+        assert_eq!(c.raid_formation(), [true, false]);
+        c.apply_chance(&mut rng(seed)).unwrap();
+        plain.apply_chance(&mut rng(seed)).unwrap();
+        let barrage = plain.hits_produced(Side::Defender);
+        let excess = barrage.saturating_sub(1);
+        assert_eq!(c.hits_produced(Side::Defender), barrage, "the barrage's hits are the same");
+        if let SpacePhase::RaidFormation(Side::Attacker) = c.phase() {
+            // Two types to damage and fewer hits than ships: the Argent choose, in type order.
+            let mut buf = Vec::new();
+            c.legal_decisions(&mut buf);
+            assert_eq!(
+                buf,
+                vec![
+                    SpaceDecision::Assign(HitChoice::Sustain(Dreadnought)),
+                    SpaceDecision::Assign(HitChoice::Sustain(WarSun))
+                ]
+            );
+            assert_eq!(c.default_decision(), Some(SpaceDecision::Assign(HitChoice::Sustain(WarSun))), "the costliest");
+            assert!(c.apply_decision(SpaceDecision::Assign(HitChoice::Sustain(Carrier))).is_err(), "no SUSTAIN DAMAGE");
+            c.apply_decision(SpaceDecision::Assign(HitChoice::Sustain(WarSun))).unwrap();
+            choices += 1;
+        }
+        while let Step::Decide(_) = c.next_decision() {
+            if matches!(c.phase(), SpacePhase::AnnounceRetreat(_)) {
+                break;
+            }
+            c.apply_decision(c.default_decision().unwrap()).unwrap();
+        }
+        let f = c.force(Side::Defender);
+        let damaged = u16::from(f.damaged(Dreadnought) + f.damaged(WarSun));
+        assert_eq!(damaged, excess.min(2), "seed {seed}: one ship damaged per excess hit");
+        assert_eq!(f.count(Fighter), u8::from(barrage == 0), "the fighter falls to the first hit");
+        assert_eq!((f.count(Dreadnought), f.count(WarSun), f.count(Carrier)), (1, 1, 1), "nothing destroyed");
+        let p = plain.force(Side::Defender);
+        assert_eq!(p.damaged(Dreadnought) + p.damaged(WarSun), 0, "no damage without the ability");
+        damaged_total += damaged;
+    }
+    assert!(choices > 20 && damaged_total > 100, "{choices} {damaged_total}");
+}

@@ -388,6 +388,10 @@ pub(in crate::ti4::game) fn start_space_combat(g: &mut Ti4Game) -> Step {
         let mut combat = SpaceCombat::with_start(att, def, sets, start).expect("space forces");
         // Each round with no retreat pauses for window `SpaceCombatRoundEnd`.
         combat.set_pause_between_rounds(true);
+        combat.set_raid_formation([
+            rules::barrage_excess_damages(&g.content, &g.state, p),
+            rules::barrage_excess_damages(&g.content, &g.state, d),
+        ]);
         combat
             .set_repair([rules::combat_repair(&g.content, &g.state, p), rules::combat_repair(&g.content, &g.state, d)]);
         g.flow.tactical.space = Some(combat);
