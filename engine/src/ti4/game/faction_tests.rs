@@ -1156,20 +1156,32 @@ fn naalu_neuroglaive_takes_a_fleet_token_from_a_player_activating_its_ships_syst
     }
 }
 
-/// The space combat that starts when `ME`, at seat 0 of six-player game `seed`, moves 2
-/// cruisers into a system next to its home holding a destroyer of `THEM`.
-fn space_combat_after_moving_cruisers(seed: u64) -> crate::ti4::combat::SpaceCombat {
+/// `ME` (seat 0 of six-player game `seed`, after `prepare`) moves a destroyer and 2 cruisers
+/// from its home into a plain system next to it, where seat 1 has `theirs`: the game after the
+/// movement, and that system's slot.
+fn attack_next_door(seed: u64, theirs: &[(UnitType, u8)], prepare: impl FnOnce(&mut Ti4Game)) -> (Ti4Game, u8) {
     let mut g = scenario_of(six_player_game(seed));
-    let (h, them) = (home(&g), Player(1));
-    let target = slot_at_distance(&g, h, 1);
-    g.state.add_units(them, Location::Space(target), UnitType::Destroyer, 1).unwrap();
+    prepare(&mut g);
+    let (h, target) = (home(&g), slot_at_distance(&g, home(&g), 1));
+    for &(t, k) in theirs {
+        g.state.add_units(Player(1), Location::Space(target), t, k).unwrap();
+    }
+    g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 1).unwrap();
     g.state.add_units(ME, Location::Space(h), UnitType::Cruiser, 2).unwrap();
     g.apply(Action::Activate(target));
-    g.apply(Action::Move(h, UnitType::Cruiser));
-    g.apply(Action::Move(h, UnitType::Cruiser));
+    for t in [UnitType::Destroyer, UnitType::Cruiser, UnitType::Cruiser] {
+        g.apply(Action::Move(h, t));
+    }
     g.apply(Action::Done);
-    assert_eq!(g.step, Step::Space);
     check(&g).unwrap();
+    (g, target)
+}
+
+/// The space combat that starts when `ME`, at seat 0 of six-player game `seed`, attacks a
+/// destroyer next to its home ([`attack_next_door`]).
+fn space_combat_after_moving_cruisers(seed: u64) -> crate::ti4::combat::SpaceCombat {
+    let (g, _) = attack_next_door(seed, &[(UnitType::Destroyer, 1)], |_| {});
+    assert_eq!(g.step, Step::Space);
     g.flow.tactical.space.expect("a space combat")
 }
 
@@ -1198,22 +1210,12 @@ fn yin_impulse_core_destroys_a_ship_for_a_hit_at_the_start_of_a_space_combat() {
     use crate::ti4::combat::{HitChoice, Side, SpacePhase};
     let them = Player(1);
     for (seed, yin) in [(14, ME), (11, them)] {
-        let mut g = scenario_of(six_player_game(seed));
-        assert_eq!(g.content().factions[g.state.player(yin).faction.idx()].key, "yin");
-        let impulse = crate::ti4::rules::Source::Tech(g.content().tech("impulse_core").unwrap());
-        g.state.player_mut(yin).techs.insert(impulse.tech().unwrap());
-        let (h, target) = (home(&g), slot_at_distance(&g, home(&g), 1));
-        let at = Location::Space(target);
-        g.state.add_units(them, at, UnitType::Carrier, 1).unwrap();
-        g.state.add_units(them, at, UnitType::Fighter, 2).unwrap();
-        g.state.add_units(them, at, UnitType::Cruiser, 1).unwrap();
-        g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 1).unwrap();
-        g.state.add_units(ME, Location::Space(h), UnitType::Cruiser, 2).unwrap();
-        g.apply(Action::Activate(target));
-        for t in [UnitType::Destroyer, UnitType::Cruiser, UnitType::Cruiser] {
-            g.apply(Action::Move(h, t));
-        }
-        g.apply(Action::Done);
+        let impulse = crate::ti4::rules::Source::Tech(Content::embedded().tech("impulse_core").unwrap());
+        let theirs = [(UnitType::Carrier, 1), (UnitType::Fighter, 2), (UnitType::Cruiser, 1)];
+        let (mut g, _) = attack_next_door(seed, &theirs, |g| {
+            assert_eq!(g.content().factions[g.state.player(yin).faction.idx()].key, "yin");
+            g.state.player_mut(yin).techs.insert(impulse.tech().unwrap());
+        });
         assert_eq!(g.step, Step::Decide(yin), "seed {seed}");
         let offered: Vec<_> =
             if yin == ME { vec![UnitType::Destroyer, UnitType::Cruiser] } else { vec![UnitType::Cruiser] };
@@ -1274,18 +1276,10 @@ fn yin_devotion_trades_a_ship_for_a_hit_after_a_space_combat_round() {
     };
     let mut asked = 0;
     for seed in 0..40u64 {
-        let mut g = scenario_of(six_player_game(14));
-        assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "yin");
-        let (h, target) = (home(&g), slot_at_distance(&g, home(&g), 1));
-        g.state.add_units(them, Location::Space(target), UnitType::Dreadnought, 1).unwrap();
-        g.state.add_units(them, Location::Space(target), UnitType::Carrier, 1).unwrap();
-        g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 1).unwrap();
-        g.state.add_units(ME, Location::Space(h), UnitType::Cruiser, 2).unwrap();
-        g.apply(Action::Activate(target));
-        for t in [UnitType::Destroyer, UnitType::Cruiser, UnitType::Cruiser] {
-            g.apply(Action::Move(h, t));
-        }
-        g.apply(Action::Done);
+        let theirs = [(UnitType::Dreadnought, 1), (UnitType::Carrier, 1)];
+        let (mut g, target) = attack_next_door(14, &theirs, |g| {
+            assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "yin");
+        });
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         while g.step == Step::Space {
             match g.current() {
