@@ -1,11 +1,13 @@
-//! The Ghosts of Creuss: Slipstream, Quantum Entanglement, Wormhole Generator. (The wormhole
+//! The Ghosts of Creuss: Slipstream, Quantum Entanglement, Wormhole Generator, Dimensional
+//! Splicer. (The wormhole
 //! tokens are wormholes for every player's movement, `game::tactical::movement_query`; Creuss
 //! Gate itself is not modelled.)
 
 use crate::ti4::galaxy::{Reach, Wormhole};
+use crate::ti4::game::component::{combat_ships, damaged_combat_ships, hit_combat_ship};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey, Window};
 use crate::ti4::state::NOBODY;
 
 pub(super) static RULES: &[Rule] = &[
@@ -16,6 +18,15 @@ pub(super) static RULES: &[Rule] = &[
     Rule {
         source: SourceKey::Tech("wormhole_generator"),
         hooks: Hooks { component_targets: Some(generator_targets), component_action: Some(place_token), ..Hooks::NONE },
+    },
+    // Dimensional Splicer: "At the start of space combat in a system that contains a wormhole
+    // and 1 or more of your ships, you may produce 1 hit and assign it to 1 of your opponent's
+    // ships." (Space Combat 78, at its start.) A decision of the owner at window
+    // `SpaceCombatStart`: which of the opponent's ships takes the hit (an undamaged one with
+    // SUSTAIN DAMAGE cancels it, automatic for its owner). A Valefar copy carries it.
+    Rule {
+        source: SourceKey::Tech("dimensional_splicer"),
+        hooks: Hooks { may_choices: Some(splicer_targets), may_resolve: Some(splice), ..Hooks::NONE },
     },
     // Quantum Entanglement: "You treat all systems that contain either an alpha or beta
     // wormhole as adjacent to each other."
@@ -78,4 +89,51 @@ fn place_token(src: Source, g: &mut Ti4Game, p: Player, target: u8) -> Component
         g.state.tokens.creuss_wormholes[(target % 2) as usize] = Some(target / 2);
     }
     ComponentThen::TurnEnds
+}
+
+/// True when board slot `slot` contains a wormhole: one its tile prints, or a Creuss token.
+fn has_wormhole(g: &Ti4Game, slot: u8) -> bool {
+    let gal = g.galaxy();
+    let printed = [Wormhole::Alpha, Wormhole::Beta, Wormhole::Gamma, Wormhole::Delta]
+        .into_iter()
+        .any(|k| gal.wormhole_slots(k) >> slot & 1 == 1);
+    printed || g.state.tokens.creuss_wormholes.contains(&Some(slot))
+}
+
+/// The other side of the combat about to start, for `p` on one side of it.
+fn opponent(g: &Ti4Game, p: Player) -> Option<Player> {
+    if p == g.flow.turn {
+        Some(g.flow.tactical.defender)
+    } else if p == g.flow.tactical.defender {
+        Some(g.flow.turn)
+    } else {
+        None
+    }
+}
+
+/// Dimensional Splicer (Space Combat 78, at its start): in a system with a wormhole where `p`
+/// has ships, each way one of the opponent's ships can take the hit (`type × 2`, + 1 when an
+/// undamaged ship with SUSTAIN DAMAGE sustains it; else one is destroyed, a damaged one if any).
+fn splicer_targets(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let (Window::SpaceCombatStart, Some(q)) = (window, opponent(g, p)) else { return };
+    if !has_wormhole(g, g.flow.tactical.active) || !UnitType::SHIPS.iter().any(|&t| combat_ships(g, p, t) > 0) {
+        return;
+    }
+    let units = crate::ti4::game::component::units_of(g.content(), &g.state, q);
+    for &t in UnitType::SHIPS {
+        let (n, damaged) = (combat_ships(g, q, t), damaged_combat_ships(g, q, t));
+        let sustains = units[t.idx()].is_some_and(|u| g.content().units[u.idx()].sustain_damage);
+        if n > 0 && (!sustains || damaged > 0) {
+            out(t.idx() as u16 * 2);
+        }
+        if n > damaged && sustains {
+            out(t.idx() as u16 * 2 + 1);
+        }
+    }
+}
+
+/// Dimensional Splicer: the chosen ship of the opponent takes the hit before the combat.
+fn splice(_: Source, g: &mut Ti4Game, p: Player, _window: Window, choice: u16) {
+    let q = opponent(g, p).expect("a side of the combat");
+    hit_combat_ship(g, q, UnitType::ALL[(choice / 2) as usize], choice % 2 == 1, p);
 }

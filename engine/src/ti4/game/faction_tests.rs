@@ -1355,3 +1355,77 @@ fn argent_raid_formation_is_on_in_the_argent_space_combat() {
     assert_eq!(argent.raid_formation(), [true, false]);
     assert_eq!(space_combat_after_moving_cruisers(1).raid_formation(), [false, false]);
 }
+
+/// Dimensional Splicer (Ghosts of Creuss): "At the start of space combat in a system that
+/// contains a wormhole and 1 or more of your ships, you may produce 1 hit and assign it to 1 of
+/// your opponent's ships." At window `SpaceCombatStart`, in a system holding a Creuss wormhole
+/// token, the owner (attacking: game 16 seats the Creuss at seat 0; defending: game 13 seats
+/// them at seat 1) picks the opponent's ship: the undamaged dreadnought sustains the hit, the
+/// carrier or a cruiser is destroyed. Without a wormhole there nothing is asked.
+#[test]
+fn creuss_dimensional_splicer_hits_an_opponent_ship_at_the_start_of_combat() {
+    use crate::ti4::combat::Side;
+    let code = |t: UnitType, sustain: bool| t.idx() as u16 * 2 + u16::from(sustain);
+    let splicer = crate::ti4::rules::Source::Tech(Content::embedded().tech("dimensional_splicer").unwrap());
+    let mut unprinted = 0;
+    // Games 13, 37 and 61 seat the Creuss at seat 1 on different maps (at seat 0 their home's
+    // only neighbour is the gate, whose delta wormhole is printed).
+    let them = Player(1);
+    for (seed, creuss, token) in
+        [(16, ME, true), (13, them, true), (13, them, false), (37, them, false), (61, them, false)]
+    {
+        let theirs = [(UnitType::Carrier, 1), (UnitType::Dreadnought, 1)];
+        let (mut g, _) = attack_next_door(seed, &theirs, |g| {
+            assert_eq!(g.content().factions[g.state.player(creuss).faction.idx()].key, "ghost");
+            g.state.player_mut(creuss).techs.insert(splicer.tech().unwrap());
+            let target = slot_at_distance(g, home(g), 1);
+            g.state.tokens.creuss_wormholes[0] = token.then_some(target);
+        });
+        if !token {
+            // Without the token, asked only if the tile prints a wormhole.
+            let target = g.flow.tactical.active;
+            let printed = [Wormhole::Alpha, Wormhole::Beta, Wormhole::Gamma, Wormhole::Delta]
+                .into_iter()
+                .any(|k| g.galaxy().wormhole_slots(k) >> target & 1 == 1);
+            assert_eq!(g.step == Step::Decide(creuss), printed, "printed wormhole: {printed}");
+            unprinted += u32::from(!printed);
+            continue;
+        }
+        assert_eq!(g.step, Step::Decide(creuss), "seed {seed}");
+        let expected = if creuss == ME {
+            vec![code(UnitType::Carrier, false), code(UnitType::Dreadnought, true)]
+        } else {
+            vec![code(UnitType::Destroyer, false), code(UnitType::Cruiser, false)]
+        };
+        let mut expected: Vec<_> = expected.into_iter().map(|k| Action::Choose(splicer, k)).collect();
+        expected.push(Action::Done);
+        assert_eq!(legal(&g), expected, "seed {seed}");
+        if creuss == ME {
+            let mut sustained = g.clone();
+            sustained.apply(Action::Choose(splicer, code(UnitType::Dreadnought, true)));
+            check(&sustained).unwrap();
+            let c = sustained.flow.tactical.space.expect("the combat");
+            assert_eq!(
+                (
+                    c.force(Side::Defender).count(UnitType::Dreadnought),
+                    c.force(Side::Defender).damaged(UnitType::Dreadnought)
+                ),
+                (1, 1)
+            );
+            g.apply(Action::Choose(splicer, code(UnitType::Carrier, false)));
+            check(&g).unwrap();
+            let c = g.flow.tactical.space.expect("the combat");
+            assert_eq!(c.force(Side::Defender).count(UnitType::Carrier), 0, "the carrier is destroyed");
+        } else {
+            g.apply(Action::Choose(splicer, code(UnitType::Cruiser, false)));
+            check(&g).unwrap();
+            let c = g.flow.tactical.space.expect("the combat");
+            assert_eq!(
+                c.force(Side::Attacker).count(UnitType::Cruiser),
+                1,
+                "an attacking cruiser is destroyed in transit"
+            );
+        }
+    }
+    assert!(unprinted > 0, "a map without a printed wormhole there");
+}

@@ -83,6 +83,48 @@ pub(crate) fn destroy_combat_ship(g: &mut Ti4Game, p: Player, t: UnitType) {
     }
 }
 
+/// At the start of a space combat: `p`'s damaged ships of type `t` in the active system (the
+/// active player's in transit, the defender's in the space area).
+pub(crate) fn damaged_combat_ships(g: &Ti4Game, p: Player, t: UnitType) -> u8 {
+    if p == g.flow.turn {
+        return g.flow.tactical.transit_damaged[t.idx()];
+    }
+    let loc = Location::Space(g.flow.tactical.active);
+    if g.state.occupant(loc) == Some(p) {
+        g.state.damaged_at(loc, t)
+    } else {
+        0
+    }
+}
+
+/// At the start of a space combat: a hit another player assigns to one of `p`'s ships of type
+/// `t` in the active system ([`combat_ships`]): with `sustain`, an undamaged one with SUSTAIN
+/// DAMAGE cancels it and becomes damaged (87.1); else one is destroyed, a damaged one if any
+/// (the active player's transported units over the capacity left are lost with it, the
+/// defender's over capacity removed).
+pub(crate) fn hit_combat_ship(g: &mut Ti4Game, p: Player, t: UnitType, sustain: bool, by: Player) {
+    let slot = g.flow.tactical.active;
+    let loc = Location::Space(slot);
+    if p == g.flow.turn {
+        let tr = &mut g.flow.tactical;
+        if sustain {
+            tr.transit_damaged[t.idx()] = (tr.transit_damaged[t.idx()] + 1).min(tr.transit[t.idx()]);
+        } else {
+            tr.transit[t.idx()] -= 1;
+            tr.transit_damaged[t.idx()] = tr.transit_damaged[t.idx()].saturating_sub(1).min(tr.transit[t.idx()]);
+            trim_transit(g, p);
+        }
+    } else if sustain {
+        let d = g.state.damaged_at(loc, t) + 1;
+        g.state.set_damaged(loc, t, d).expect("an undamaged ship sustains the hit");
+    } else {
+        let d = g.state.damaged_at(loc, t).saturating_sub(1);
+        g.destroy_units(loc, t, 1, Some(by)).expect("the hit ship is in the active system");
+        g.state.set_damaged(loc, t, d.min(g.state.count_at(loc, t))).expect("at most the ships there are damaged");
+        enforce_capacity(g, slot, Some(by));
+    }
+}
+
 /// The unit definitions a player's units use now.
 pub(crate) fn units_of(c: &Content, s: &State, p: Player) -> [Option<UnitId>; UNIT_TYPES] {
     let f = s.player(p).faction;
