@@ -267,6 +267,14 @@ impl Hits {
     }
 }
 
+/// How one unit of a type can take a hit another player assigns to it (Yin's Devotion, Creuss'
+/// Dimensional Splicer), of `count` units of which `damaged` are damaged: `(destroyed,
+/// sustained)`: a damaged one, or one without SUSTAIN DAMAGE, is destroyed; an undamaged one
+/// with the ability cancels the hit and becomes damaged (87.1).
+pub fn assigned_hit_options(count: u8, damaged: u8, sustain_damage: bool) -> (bool, bool) {
+    (count > 0 && (!sustain_damage || damaged > 0), sustain_damage && count > damaged)
+}
+
 /// Assigns `hits` hits to `force`'s units of the `eligible` types by the default policy (the
 /// result of sustaining first, then destroying the cheapest units; see [`Hits::default_choice`])
 /// and returns how many were placed (fewer than `hits` when the units run out).

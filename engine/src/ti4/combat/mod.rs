@@ -56,7 +56,7 @@ mod space;
 
 pub use force::{type_bit, Arena, Force, TypeMask, UnitStats, FIGHTERS};
 pub use ground::{GroundCombat, GroundPhase};
-pub use hits::{assign_hits_default, HitChoice, Hits, MAX_HIT_CHOICES};
+pub use hits::{assign_hits_default, assigned_hit_options, HitChoice, Hits, MAX_HIT_CHOICES};
 pub use rolls::{
     ambush_values, best_bombardment, best_space_cannon, bombardment_blocked, hit_probability, penalised, roll_ambush,
     roll_anti_fighter_barrage, roll_bombardment, roll_combat, roll_d10, roll_hits, roll_space_cannon_defense,

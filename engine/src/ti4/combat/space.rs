@@ -500,24 +500,18 @@ impl SpaceCombat {
                     }
                     self.phase = SpacePhase::AntiFighterBarrage;
                 }
-                SpacePhase::AssignOpening(s) => {
+                // The start's hits, then Ambush's: attacker, defender, then the next step.
+                SpacePhase::AssignOpening(s) | SpacePhase::AssignAmbush(s) => {
                     if !self.settle(s) {
                         return;
                     }
-                    self.phase = match s {
-                        Side::Attacker => SpacePhase::AssignOpening(Side::Defender),
-                        Side::Defender if self.ended() => continue,
-                        Side::Defender => SpacePhase::Ambush,
-                    };
-                }
-                SpacePhase::AssignAmbush(s) => {
-                    if !self.settle(s) {
-                        return;
-                    }
-                    self.phase = match s {
-                        Side::Attacker => SpacePhase::AssignAmbush(Side::Defender),
-                        Side::Defender if self.ended() => continue,
-                        Side::Defender => SpacePhase::AntiFighterBarrage,
+                    let opening = matches!(self.phase, SpacePhase::AssignOpening(_));
+                    self.phase = match (s, opening) {
+                        (Side::Attacker, true) => SpacePhase::AssignOpening(Side::Defender),
+                        (Side::Attacker, false) => SpacePhase::AssignAmbush(Side::Defender),
+                        (Side::Defender, _) if self.ended() => continue,
+                        (Side::Defender, true) => SpacePhase::Ambush,
+                        (Side::Defender, false) => SpacePhase::AntiFighterBarrage,
                     };
                 }
                 SpacePhase::AntiFighterBarrage => {

@@ -3,8 +3,9 @@
 //! tokens are wormholes for every player's movement, `game::tactical::movement_query`; Creuss
 //! Gate itself is not modelled.)
 
+use crate::ti4::combat::assigned_hit_options;
 use crate::ti4::galaxy::{Reach, Wormhole};
-use crate::ti4::game::component::{combat_ships, damaged_combat_ships, hit_combat_ship};
+use crate::ti4::game::component::{combat_ships, combat_side, hit_combat_ship};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey, Window};
@@ -100,15 +101,12 @@ fn has_wormhole(g: &Ti4Game, slot: u8) -> bool {
     printed || g.state.tokens.creuss_wormholes.contains(&Some(slot))
 }
 
-/// The other side of the combat about to start, for `p` on one side of it.
+/// The other player of the combat about to start, for `p` on one side of it.
 fn opponent(g: &Ti4Game, p: Player) -> Option<Player> {
-    if p == g.flow.turn {
-        Some(g.flow.tactical.defender)
-    } else if p == g.flow.tactical.defender {
-        Some(g.flow.turn)
-    } else {
-        None
-    }
+    combat_side(g, p).map(|side| match side {
+        crate::ti4::combat::Side::Attacker => g.flow.tactical.defender,
+        crate::ti4::combat::Side::Defender => g.flow.turn,
+    })
 }
 
 /// Dimensional Splicer (Space Combat 78, at its start): in a system with a wormhole where `p`
@@ -116,17 +114,18 @@ fn opponent(g: &Ti4Game, p: Player) -> Option<Player> {
 /// undamaged ship with SUSTAIN DAMAGE sustains it; else one is destroyed, a damaged one if any).
 fn splicer_targets(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
     let (Window::SpaceCombatStart, Some(q)) = (window, opponent(g, p)) else { return };
-    if !has_wormhole(g, g.flow.tactical.active) || !UnitType::SHIPS.iter().any(|&t| combat_ships(g, p, t) > 0) {
+    if !has_wormhole(g, g.flow.tactical.active) || !UnitType::SHIPS.iter().any(|&t| combat_ships(g, p, t).0 > 0) {
         return;
     }
     let units = crate::ti4::game::component::units_of(g.content(), &g.state, q);
     for &t in UnitType::SHIPS {
-        let (n, damaged) = (combat_ships(g, q, t), damaged_combat_ships(g, q, t));
+        let (n, damaged) = combat_ships(g, q, t);
         let sustains = units[t.idx()].is_some_and(|u| g.content().units[u.idx()].sustain_damage);
-        if n > 0 && (!sustains || damaged > 0) {
+        let (destroyed, sustained) = assigned_hit_options(n, damaged, sustains);
+        if destroyed {
             out(t.idx() as u16 * 2);
         }
-        if n > damaged && sustains {
+        if sustained {
             out(t.idx() as u16 * 2 + 1);
         }
     }
@@ -135,5 +134,5 @@ fn splicer_targets(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut 
 /// Dimensional Splicer: the chosen ship of the opponent takes the hit before the combat.
 fn splice(_: Source, g: &mut Ti4Game, p: Player, _window: Window, choice: u16) {
     let q = opponent(g, p).expect("a side of the combat");
-    hit_combat_ship(g, q, UnitType::ALL[(choice / 2) as usize], choice % 2 == 1, p);
+    hit_combat_ship(g, q, UnitType::ALL[(choice / 2) as usize], choice % 2 == 1, Some(p));
 }

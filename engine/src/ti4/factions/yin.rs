@@ -1,8 +1,8 @@
 //! The Yin Brotherhood: Devotion, Impulse Core. (Indoctrination and Yin Spinner are not
 //! modelled.)
 
-use crate::ti4::combat::Side;
-use crate::ti4::game::component::{combat_ships, destroy_combat_ship};
+use crate::ti4::combat::assigned_hit_options;
+use crate::ti4::game::component::{combat_ships, combat_side, hit_combat_ship};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -35,11 +35,11 @@ const SACRIFICES: [UnitType; 2] = [UnitType::Destroyer, UnitType::Cruiser];
 /// Impulse Core (Space Combat 78, at its start): the choices are the unit types (index) of
 /// `p`'s cruisers and destroyers in the active system, for either side of the combat.
 fn impulse_core_ships(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    if window != Window::SpaceCombatStart || (p != g.flow.turn && p != g.flow.tactical.defender) {
+    if window != Window::SpaceCombatStart || combat_side(g, p).is_none() {
         return;
     }
     for t in SACRIFICES {
-        if combat_ships(g, p, t) > 0 {
+        if combat_ships(g, p, t).0 > 0 {
             out(t.idx() as u16);
         }
     }
@@ -49,21 +49,9 @@ fn impulse_core_ships(_: Source, g: &Ti4Game, p: Player, window: Window, out: &m
 /// against its opponent, which the combat has the opponent assign to a non-fighter ship if
 /// able (`TacticalAction::opening_hits`).
 fn impulse_core(_: Source, g: &mut Ti4Game, p: Player, _window: Window, choice: u16) {
-    let t = UnitType::ALL[choice as usize];
-    destroy_combat_ship(g, p, t);
-    let opponent = usize::from(p == g.flow.turn);
-    g.flow.tactical.opening_hits[opponent] += 1;
-}
-
-/// The side of the running combat `p` is on.
-fn side_of(g: &Ti4Game, p: Player) -> Option<Side> {
-    if p == g.flow.turn {
-        Some(Side::Attacker)
-    } else if p == g.flow.tactical.defender {
-        Some(Side::Defender)
-    } else {
-        None
-    }
+    hit_combat_ship(g, p, UnitType::ALL[choice as usize], false, None);
+    let opponent = combat_side(g, p).expect("a side of the combat").other();
+    g.flow.tactical.opening_hits[opponent.idx()] += 1;
 }
 
 /// A Devotion choice: the Yin's ship type `own` destroyed, the hit on an opponent's ship of
@@ -77,17 +65,18 @@ fn devotion_code(own: UnitType, target: UnitType, sustain: bool) -> u16 {
 /// types in the combat and one way the opponent's ships can take the hit (an undamaged ship
 /// with SUSTAIN DAMAGE sustains it; a damaged one, or one without the ability, is destroyed).
 fn devotion_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    let (Window::SpaceCombatRoundEnd, Some(c), Some(side)) = (window, &g.flow.tactical.space, side_of(g, p)) else {
+    let (Window::SpaceCombatRoundEnd, Some(c), Some(side)) = (window, &g.flow.tactical.space, combat_side(g, p)) else {
         return;
     };
     let (own, other) = (c.force(side), c.force(side.other()));
     for t in SACRIFICES.into_iter().filter(|&t| own.count(t) > 0) {
         for u in UnitType::ALL.into_iter().filter(|&u| other.is_combatant(u) && other.count(u) > 0) {
-            let sustains = other.stats(u).sustain_damage;
-            if !sustains || other.damaged(u) > 0 {
+            let (destroyed, sustained) =
+                assigned_hit_options(other.count(u), other.damaged(u), other.stats(u).sustain_damage);
+            if destroyed {
                 out(devotion_code(t, u, false));
             }
-            if sustains && other.undamaged(u) > 0 {
+            if sustained {
                 out(devotion_code(t, u, true));
             }
         }
@@ -97,7 +86,7 @@ fn devotion_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut
 /// Devotion: the Yin's ship is destroyed and the chosen opponent's ship takes the hit
 /// (`SpaceCombat::destroy_unit`, `SpaceCombat::hit_unit`).
 fn devotion(_: Source, g: &mut Ti4Game, p: Player, _window: Window, choice: u16) {
-    let side = side_of(g, p).expect("a side of the combat");
+    let side = combat_side(g, p).expect("a side of the combat");
     let (own, target) = (UnitType::ALL[(choice / 32) as usize], UnitType::ALL[(choice % 32 / 2) as usize]);
     let c = g.flow.tactical.space.as_mut().expect("the combat is between rounds");
     let destroyed = c.destroy_unit(side, own);

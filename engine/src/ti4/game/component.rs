@@ -10,8 +10,8 @@ use super::{Action, Step, Ti4Game};
 pub(crate) use super::action_cards::{cards_in_hand, discard, fighter_fits, fits_ship};
 pub(crate) use super::invasion::gain_planet;
 pub(crate) use super::tactical::{
-    adjacent_without_enemy_ships, combat_ships, damaged_combat_ships, destroy_combat_ship, enforce_capacity,
-    enforce_fleet_everywhere, has_ships_in, hit_combat_ship, relocate_space_units, units_of,
+    adjacent_without_enemy_ships, combat_ships, combat_side, enforce_capacity, enforce_fleet_everywhere, has_ships_in,
+    hit_combat_ship, relocate_space_units, units_of,
 };
 use crate::ti4::ids::Player;
 use crate::ti4::rules::{self, ComponentThen, Source};

@@ -38,6 +38,7 @@ pub(crate) use retreats::*;
 pub(in crate::ti4::game) use space_cannon::*;
 pub(in crate::ti4::game) use space_combat::*;
 
+use crate::ti4::combat::Side;
 use crate::ti4::content::{Content, Production};
 use crate::ti4::game::{Action, Step, Ti4Game};
 use crate::ti4::ids::*;
@@ -51,58 +52,41 @@ pub(in crate::ti4::game) fn is_ship(t: UnitType) -> bool {
     t.idx() >= UnitType::Fighter.idx()
 }
 
+/// The side `p` is on in the combat of the active system: the active player attacks, the
+/// other player there (`TacticalAction::defender`) defends; `None` for anybody else.
+pub(crate) fn combat_side(g: &Ti4Game, p: Player) -> Option<Side> {
+    if p == g.flow.turn {
+        Some(Side::Attacker)
+    } else if p == g.flow.tactical.defender {
+        Some(Side::Defender)
+    } else {
+        None
+    }
+}
+
 /// At the start of a space combat (window `SpaceCombatStart`): `p`'s ships of type `t` in the
-/// active system, the active player's in transit, the defender's in the space area.
-pub(crate) fn combat_ships(g: &Ti4Game, p: Player, t: UnitType) -> u8 {
+/// active system and how many of them are damaged, the active player's in transit, the
+/// defender's in the space area.
+pub(crate) fn combat_ships(g: &Ti4Game, p: Player, t: UnitType) -> (u8, u8) {
     if p == g.flow.turn {
-        return g.flow.tactical.transit[t.idx()];
+        return (g.flow.tactical.transit[t.idx()], g.flow.tactical.transit_damaged[t.idx()]);
     }
     let loc = Location::Space(g.flow.tactical.active);
     if g.state.occupant(loc) == Some(p) {
-        g.state.count_at(loc, t)
+        (g.state.count_at(loc, t), g.state.damaged_at(loc, t))
     } else {
-        0
+        (0, 0)
     }
 }
 
-/// At the start of a space combat: `p` destroys 1 of its ships of type `t` in the active
-/// system ([`combat_ships`]); the active player's transported units over the capacity left are
-/// lost with it (as to a gravity rift), the defender's over capacity are removed (Capacity
-/// 16.3).
-pub(crate) fn destroy_combat_ship(g: &mut Ti4Game, p: Player, t: UnitType) {
-    debug_assert!(combat_ships(g, p, t) > 0);
-    if p == g.flow.turn {
-        let tr = &mut g.flow.tactical;
-        tr.transit[t.idx()] -= 1;
-        tr.transit_damaged[t.idx()] = tr.transit_damaged[t.idx()].min(tr.transit[t.idx()]);
-        trim_transit(g, p);
-    } else {
-        let slot = g.flow.tactical.active;
-        g.destroy_units(Location::Space(slot), t, 1, None).expect("the destroyed ship is in the active system");
-        enforce_capacity(g, slot, None);
-    }
-}
-
-/// At the start of a space combat: `p`'s damaged ships of type `t` in the active system (the
-/// active player's in transit, the defender's in the space area).
-pub(crate) fn damaged_combat_ships(g: &Ti4Game, p: Player, t: UnitType) -> u8 {
-    if p == g.flow.turn {
-        return g.flow.tactical.transit_damaged[t.idx()];
-    }
-    let loc = Location::Space(g.flow.tactical.active);
-    if g.state.occupant(loc) == Some(p) {
-        g.state.damaged_at(loc, t)
-    } else {
-        0
-    }
-}
-
-/// At the start of a space combat: a hit another player assigns to one of `p`'s ships of type
-/// `t` in the active system ([`combat_ships`]): with `sustain`, an undamaged one with SUSTAIN
-/// DAMAGE cancels it and becomes damaged (87.1); else one is destroyed, a damaged one if any
-/// (the active player's transported units over the capacity left are lost with it, the
-/// defender's over capacity removed).
-pub(crate) fn hit_combat_ship(g: &mut Ti4Game, p: Player, t: UnitType, sustain: bool, by: Player) {
+/// At the start of a space combat: a hit on one of `p`'s ships of type `t` in the active
+/// system ([`combat_ships`]), produced by `by` (`None`: `p`'s own rule destroys it): with
+/// `sustain`, an undamaged one with SUSTAIN DAMAGE cancels it and becomes damaged (87.1); else
+/// one is destroyed, a damaged one if any (the active player's transported units over the
+/// capacity left are lost with it, as to a gravity rift; the defender's over capacity are
+/// removed, Capacity 16.3).
+pub(crate) fn hit_combat_ship(g: &mut Ti4Game, p: Player, t: UnitType, sustain: bool, by: Option<Player>) {
+    debug_assert!(combat_ships(g, p, t).0 > 0);
     let slot = g.flow.tactical.active;
     let loc = Location::Space(slot);
     if p == g.flow.turn {
@@ -119,9 +103,9 @@ pub(crate) fn hit_combat_ship(g: &mut Ti4Game, p: Player, t: UnitType, sustain: 
         g.state.set_damaged(loc, t, d).expect("an undamaged ship sustains the hit");
     } else {
         let d = g.state.damaged_at(loc, t).saturating_sub(1);
-        g.destroy_units(loc, t, 1, Some(by)).expect("the hit ship is in the active system");
+        g.destroy_units(loc, t, 1, by).expect("the hit ship is in the active system");
         g.state.set_damaged(loc, t, d.min(g.state.count_at(loc, t))).expect("at most the ships there are damaged");
-        enforce_capacity(g, slot, Some(by));
+        enforce_capacity(g, slot, by);
     }
 }
 
