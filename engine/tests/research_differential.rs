@@ -10,7 +10,7 @@ use testkit::research_positions as positions;
 use testkit::research_reference as reference;
 
 use engine::ti4::content::{Content, TechKind};
-use engine::ti4::ids::{FactionId, PlanetId, PlanetSet, Player, TechId, TechSet};
+use engine::ti4::ids::{FactionId, PlanetId, PlanetSet, Player, TechId, TechSet, UnitType};
 use engine::ti4::state::State;
 use engine::ti4::technology::{check_research, research, research_options, ResearchOption, Skip};
 use rand::{RngExt, SeedableRng};
@@ -145,6 +145,21 @@ fn random_case(c: &Content, rng: &mut ChaCha8Rng) -> Case {
     ps.in_game = !rng.random_bool(0.01);
     s.exhausted_planets = exhausted;
     let cost = [0, 4, 6][rng.random_range(0..3)];
+    // Captured units on the player's sheet (drawn last, so the draws above are those of every
+    // earlier version of this generator): often for a faction with Riftmeld, which may return
+    // one to skip an upgrade's prerequisites, rarely for the others (noise).
+    let riftmeld = c.factions[f.idx()].abilities.iter().any(|a| a.key == "riftmeld");
+    if n_players > 1 && rng.random_bool(if riftmeld { 0.8 } else { 0.1 }) {
+        let owner = Player((player.0 + rng.random_range(1..n_players as u8)) % n_players as u8);
+        let mobile: Vec<UnitType> = UnitType::ALL
+            .into_iter()
+            .filter(|&u| u != UnitType::SpaceDock && u != UnitType::Pds && s.player(owner).reinforcements[u.idx()] > 3)
+            .collect();
+        for _ in 0..rng.random_range(1..=3) {
+            let u = mobile[rng.random_range(0..mobile.len())];
+            s.capture_from_reinforcements(player, owner, u, 1).expect("more than 3 in reinforcements");
+        }
+    }
     Case { state: s, player, cost }
 }
 
@@ -203,6 +218,7 @@ struct Coverage {
     by_planets: [usize; 5],
     ai_development: usize,
     inheritance: usize,
+    riftmeld: usize,
     dual_colour_planet: usize,
     psychoarchaeology_positions: usize,
     analytical_positions: usize,
@@ -228,6 +244,7 @@ impl Coverage {
             match o.1 {
                 Skip::OneUpgradePrerequisite => self.ai_development += 1,
                 Skip::AllPrerequisites => self.inheritance += 1,
+                Skip::ReturnCaptured => self.riftmeld += 1,
                 Skip::None => {}
             }
             if o.2.iter().any(|p| c.planets[p.idx()].specialties.count_ones() > 1) {
@@ -245,6 +262,7 @@ impl Coverage {
             "options by planet count: {by_planets:?}"
         );
         assert!(self.ai_development > 10_000 && self.inheritance > 10_000, "too few skip options");
+        assert!(self.riftmeld > 500, "too few Riftmeld options");
         assert!(self.dual_colour_planet > 1_000, "too few options with the dual-colour planet");
         assert!(self.psychoarchaeology_positions > 5_000 && self.analytical_positions > 1_000);
         assert!(self.positions_without_options > 1_000, "never a position without options");
@@ -404,6 +422,22 @@ fn researching_a_generated_option_does_what_it_says() {
         }
         assert_eq!(after.exhausted_techs, before.exhausted_techs.union(exhausted_card), "case {i}");
         assert_eq!(done.owed, o.skip.resources(), "case {i}");
+        // Riftmeld returns exactly 1 captured unit of the upgrade's type to its owner.
+        let held = |st: &State| -> Vec<u8> {
+            (0..st.num_players).flat_map(|q| UnitType::ALL.map(|u| st.captured.held(p, Player(q), u))).collect()
+        };
+        let (was, now) = (held(&case.state), held(&s));
+        let returned: Vec<usize> = (0..was.len()).filter(|&k| was[k] != now[k]).collect();
+        if o.skip == Skip::ReturnCaptured {
+            let unit = c.techs[o.tech.idx()].unit.expect("an upgrade");
+            assert!(returned.len() == 1 && was[returned[0]] == now[returned[0]] + 1, "case {i}");
+            let (owner, u) =
+                (Player((returned[0] / UnitType::ALL.len()) as u8), UnitType::ALL[returned[0] % UnitType::ALL.len()]);
+            assert_eq!(u, unit, "case {i}");
+            assert_eq!(s.player(owner).reinforcements[u.idx()], case.state.player(owner).reinforcements[u.idx()] + 1);
+        } else {
+            assert!(returned.is_empty(), "case {i}");
+        }
         let left = s.spendable_resources(&c, p, PlanetSet::EMPTY);
         assert!(left >= case.cost + done.owed, "case {i}: {left} left for {} + {}", case.cost, done.owed);
         // Unit upgrades never count as a colour (Technology 7.2).

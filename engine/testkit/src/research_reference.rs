@@ -29,8 +29,8 @@ use std::collections::BTreeSet;
 /// (in increasing id order). Ordered, so that sets of options compare directly.
 pub type RefOption = (TechId, Skip, Vec<PlanetId>);
 
-/// The skip cards, in the order options are listed.
-pub const SKIPS: [Skip; 3] = [Skip::None, Skip::OneUpgradePrerequisite, Skip::AllPrerequisites];
+/// The skips, in the order options are listed.
+pub const SKIPS: [Skip; 4] = [Skip::None, Skip::OneUpgradePrerequisite, Skip::AllPrerequisites, Skip::ReturnCaptured];
 
 fn has_ability(c: &Content, s: &State, p: Player, ability: &str) -> bool {
     c.factions[s.player(p).faction.idx()].abilities.iter().any(|a| a.key == ability)
@@ -86,8 +86,8 @@ pub fn tech_allowed(c: &Content, s: &State, p: Player, t: TechId) -> bool {
     !replaced && def.researchable
 }
 
-/// The skip card may be exhausted for this technology: AI Development Algorithm only for unit
-/// upgrades; both cards owned and ready.
+/// The skip may be used for this technology: AI Development Algorithm only for unit upgrades;
+/// both cards owned and ready; Riftmeld for an upgrade of a unit type held captive.
 pub fn skip_available(c: &Content, s: &State, p: Player, t: TechId, skip: Skip) -> bool {
     match skip {
         Skip::None => true,
@@ -95,6 +95,13 @@ pub fn skip_available(c: &Content, s: &State, p: Player, t: TechId, skip: Skip) 
             owns_ready(s, p, c.known.ai_development_algorithm) && c.techs[t.idx()].kind == TechKind::UnitUpgrade
         }
         Skip::AllPrerequisites => owns_ready(s, p, c.known.inheritance_systems),
+        // Vuil'raith Riftmeld: "When you research a unit upgrade technology, you may return 1
+        // captured unit of that type to ignore all of the technology's prerequisites."
+        Skip::ReturnCaptured => {
+            let def = &c.techs[t.idx()];
+            let captive = |u| (0..s.num_players).any(|q| s.captured.held(p, Player(q), u) > 0);
+            has_ability(c, s, p, "riftmeld") && def.kind == TechKind::UnitUpgrade && def.unit.is_some_and(captive)
+        }
     }
 }
 
@@ -122,7 +129,7 @@ pub fn prerequisites_met(
     planets: &BTreeSet<PlanetId>,
 ) -> bool {
     let def = &c.techs[t.idx()];
-    if skip == Skip::AllPrerequisites {
+    if skip == Skip::AllPrerequisites || skip == Skip::ReturnCaptured {
         return true;
     }
     let mut wilds = 0u32;

@@ -48,6 +48,20 @@ impl Captured {
     pub fn of_owner(&self, owner: Player, t: UnitType) -> u32 {
         (0..MAX_CAPTORS).map(|k| self.units[k][owner.idx()][t.idx()] as u32).sum()
     }
+    /// Unit types of which `captor` holds at least 1 captured unit (any owner), bit per
+    /// [`UnitType`] index.
+    pub fn types_held(&self, captor: Player) -> u16 {
+        let Some(k) = self.sheet(captor) else { return 0 };
+        let mut bits = 0u16;
+        for row in &self.units[k] {
+            for (t, &n) in row.iter().enumerate() {
+                if n > 0 {
+                    bits |= 1 << t;
+                }
+            }
+        }
+        bits
+    }
     /// The players holding captured units.
     pub fn captors(&self) -> impl Iterator<Item = Player> + '_ {
         self.captor.iter().filter(|&&c| c != NOBODY).map(|&c| Player(c))

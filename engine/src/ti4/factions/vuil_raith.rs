@@ -1,14 +1,20 @@
-//! The Vuil'raith Cabal: Devour and Vortex. (Amalgamation and Riftmeld are not modelled;
-//! captured units are returned on elimination by the Elimination rules.)
+//! The Vuil'raith Cabal: Devour, Riftmeld and Vortex. (Amalgamation is not modelled; captured
+//! units are returned on elimination by the Elimination rules.)
 
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey};
 use crate::ti4::state::Location;
+use crate::ti4::technology::research::Skip;
 
 pub(super) static RULES: &[Rule] = &[
     // Devour: "Capture your opponent's non-structure units that are destroyed during combat."
     Rule { source: SourceKey::Ability("devour"), hooks: Hooks { combat_casualties: Some(devour), ..Hooks::NONE } },
+    // Riftmeld: "When you research a unit upgrade technology, you may return 1 captured unit of
+    // that type to ignore all of the technology's prerequisites." (Technology 12.3: an ability
+    // that ignores prerequisites.) A research option of its own (`Skip::ReturnCaptured`), so
+    // using it is the researching player's choice among the payments.
+    Rule { source: SourceKey::Ability("riftmeld"), hooks: Hooks { prerequisite_skip: Some(riftmeld), ..Hooks::NONE } },
     // Vortex: "ACTION: Exhaust this card to choose another player's non-structure unit in a
     // system that is adjacent to 1 or more of your space docks. Capture 1 unit of that type
     // from that player's reinforcements." (rules 23; target = seat × 16 + unit type.) A
@@ -91,4 +97,8 @@ fn devour(_: Source, g: &mut Ti4Game, p: Player, owner: Player, lost: &[u8; UNIT
             g.state.capture_from_reinforcements(p, owner, t, k).expect("the captured units are in reinforcements");
         }
     }
+}
+
+fn riftmeld(_: Source) -> Skip {
+    Skip::ReturnCaptured
 }

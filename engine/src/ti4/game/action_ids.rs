@@ -47,11 +47,11 @@ impl Ti4Game {
                         id += ".";
                         id += &c.planets[pl.idx()].key;
                     }
-                    if let Some(t) = o.skip.card(c) {
+                    if let Some(k) = o.skip.key(c) {
                         id += ".skip.";
-                        id += &c.tech_def(t).key;
+                        id += k;
                     }
-                    if o.exhaust().is_empty() && o.skip.card(c).is_none() {
+                    if o.exhaust().is_empty() && o.skip.key(c).is_none() {
                         id += ".nothing";
                     }
                     id

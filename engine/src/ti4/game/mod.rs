@@ -800,8 +800,11 @@ impl Game for Ti4Game {
             Action::PayWith(k) => match cards::research_option_of(self, k) {
                 Some(o) => {
                     let planets: Vec<&str> = o.exhaust().iter().map(|pl| c.planets[pl.idx()].key.as_str()).collect();
-                    let skip =
-                        o.skip.card(c).map(|t| format!(", exhausting {}", c.tech_def(t).key)).unwrap_or_default();
+                    let skip = match (o.skip.card(c), o.skip.key(c)) {
+                        (Some(t), _) => format!(", exhausting {}", c.tech_def(t).key),
+                        (None, Some(k)) => format!(", returning a captured unit ({k})"),
+                        (None, None) => String::new(),
+                    };
                     format!("research exhausting [{}]{skip}", planets.join(", "))
                 }
                 None => format!("research option {k}"),

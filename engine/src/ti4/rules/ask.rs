@@ -91,6 +91,16 @@ pub fn skip_card(c: &Content, skip: Skip) -> Option<TechId> {
     c.rules.prerequisite_skip.iter().find(|(src, f)| f(*src) == skip).and_then(|(src, _)| src.tech())
 }
 
+/// The content id of the first rule granting a prerequisite skip, if the content has one.
+pub fn skip_key(c: &Content, skip: Skip) -> Option<&'static str> {
+    c.rules
+        .prerequisite_skip
+        .iter()
+        .find(|(src, f)| f(*src) == skip)
+        .and_then(|(src, _)| c.rules.key(*src))
+        .map(|k| k.id())
+}
+
 /// Hook point `technology_gained`.
 pub fn technology_gained(c: &Content, s: &mut State, p: Player, t: TechId) {
     for i in 0..c.rules.technology_gained.len() {

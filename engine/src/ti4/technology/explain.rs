@@ -115,9 +115,9 @@ pub enum Reason {
     Eliminated,
 }
 
-/// The data-file id of a skip card.
+/// The content id of the rule granting a skip (a card, or an ability such as Riftmeld).
 fn skip_name(c: &Content, skip: Skip) -> Option<String> {
-    skip.card(c).map(|t| c.tech_def(t).key.clone())
+    skip.key(c).map(str::to_owned)
 }
 
 /// Explains, for every technology of the content, whether player `p` owns it, may research it

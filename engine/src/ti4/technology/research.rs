@@ -29,6 +29,9 @@ pub enum Skip {
     OneUpgradePrerequisite = 1,
     /// Exhaust and spend 2 resources to ignore all prerequisites (a faction technology).
     AllPrerequisites = 2,
+    /// Return 1 captured unit of the upgrade's unit type to ignore all prerequisites of a unit
+    /// upgrade (a faction ability); no card is exhausted.
+    ReturnCaptured = 3,
 }
 
 impl Skip {
@@ -44,6 +47,14 @@ impl Skip {
         match self {
             Skip::None => None,
             skip => crate::ti4::rules::skip_card(c, skip),
+        }
+    }
+    /// The content id of the rule granting this skip (a technology or an ability), for action
+    /// ids and explanations.
+    pub fn key(self, c: &Content) -> Option<&'static str> {
+        match self {
+            Skip::None => None,
+            skip => crate::ti4::rules::skip_key(c, skip),
         }
     }
 }
@@ -104,6 +115,10 @@ pub struct ResearchContext {
     pub skip_one_upgrade: bool,
     /// A ready card skips all prerequisites for 2 resources ([`Skip::AllPrerequisites`]).
     pub skip_all: bool,
+    /// Unit types of which the player holds a captured unit, when a rule lets them return one
+    /// to skip all prerequisites of that type's upgrade ([`Skip::ReturnCaptured`]); bit per
+    /// [`UnitType`] index.
+    pub skip_captured: u16,
     /// Resources the player can spend (ready planets and trade goods).
     pub budget: u32,
 }
@@ -125,6 +140,7 @@ impl ResearchContext {
             ignore_one: rules::research_ignores_one_prerequisite(c, s, p),
             skip_one_upgrade: rules::has_skip(c, s, p, Skip::OneUpgradePrerequisite),
             skip_all: rules::has_skip(c, s, p, Skip::AllPrerequisites),
+            skip_captured: if rules::has_skip(c, s, p, Skip::ReturnCaptured) { s.captured.types_held(p) } else { 0 },
             budget: ready_resources(c, s, p),
         }
     }
@@ -171,8 +187,11 @@ pub fn research_options(c: &Content, s: &State, p: Player, cost: u32, out: &mut 
     for i in 0..4 {
         met = met.intersection(c.prereq_at_most[i][(ctx.have[i] as usize).min(MAX_PREREQ)]);
     }
-    let any_help =
-        ctx.specialties.iter().any(|s| !s.is_empty()) || ctx.ignore_one || ctx.skip_one_upgrade || ctx.skip_all;
+    let any_help = ctx.specialties.iter().any(|s| !s.is_empty())
+        || ctx.ignore_one
+        || ctx.skip_one_upgrade
+        || ctx.skip_all
+        || ctx.skip_captured != 0;
     let todo = if any_help { candidates } else { met };
     // The words are walked directly (this loop is the hot path), in technology id order.
     let (todo, met) = (todo.words(), met.words());
@@ -230,6 +249,16 @@ fn options_for(c: &Content, s: &State, ctx: &ResearchContext, t: TechId, cost: u
     if ctx.skip_all && !free_option && ctx.budget >= cost + Skip::AllPrerequisites.resources() {
         out.push(ResearchOption::bare(t, Skip::AllPrerequisites));
     }
+    // Riftmeld: a captured unit of the upgrade's type returned instead; dominated likewise.
+    if !free_option && ctx.budget >= cost && captured_skip(ctx, def) {
+        out.push(ResearchOption::bare(t, Skip::ReturnCaptured));
+    }
+}
+
+/// [`Skip::ReturnCaptured`] applies to `def`: a unit upgrade of a type the player holds captive.
+#[inline]
+pub(super) fn captured_skip(ctx: &ResearchContext, def: &crate::ti4::content::Tech) -> bool {
+    def.is_unit_upgrade() && def.unit.is_some_and(|u| ctx.skip_captured >> u.idx() & 1 == 1)
 }
 
 /// Psychoarchaeology: every controlled specialty counts and none is exhausted, so the only

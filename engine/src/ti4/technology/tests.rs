@@ -518,6 +518,42 @@ fn l1z1x_inheritance_systems_ignores_all_exhausts_and_owes_2() {
     assert_eq!(check_research(&c, &s, P0, &again), Err(TechError::SkipUnavailable(Skip::AllPrerequisites)));
 }
 
+/// Technology 12.3 ("certain abilities ... ignore prerequisites"), Vuil'raith Riftmeld: "When
+/// you research a unit upgrade technology, you may return 1 captured unit of that type to
+/// ignore all of the technology's prerequisites."
+#[test]
+fn technology_12_3_riftmeld_returns_a_captured_unit_to_ignore_an_upgrades_prerequisites() {
+    let c = content();
+    let mut s = game(&c, &["cabal", "sol", "hacan"]);
+    let (ws, cv2, ac) = (t(&c, "war_sun"), t(&c, "carrier_ii"), t(&c, "assault_cannon"));
+    // Nothing captured: no Riftmeld option, and the rule refuses it.
+    let riftmeld = |tech| ResearchOption::new(tech, Skip::ReturnCaptured, &[]);
+    assert!(options(&c, &s, P0, 0).iter().all(|o| o.skip != Skip::ReturnCaptured));
+    assert_eq!(check_research(&c, &s, P0, &riftmeld(cv2)), Err(TechError::SkipUnavailable(Skip::ReturnCaptured)));
+    // A captured Hacan carrier and a Sol war sun: Carrier II and War Sun without prerequisites,
+    // nothing else (Assault Cannon is no unit upgrade, Cruiser II has no cruiser captive).
+    s.capture_from_reinforcements(P0, P2, UnitType::Carrier, 1).unwrap();
+    s.capture_from_reinforcements(P0, P1, UnitType::WarSun, 1).unwrap();
+    let with: Vec<TechId> =
+        options(&c, &s, P0, 0).iter().filter(|o| o.skip == Skip::ReturnCaptured).map(|o| o.tech).collect();
+    assert_eq!(with, vec![ws, cv2].into_iter().collect::<TechSet>().iter().collect::<Vec<_>>());
+    assert_eq!(check_research(&c, &s, P0, &riftmeld(ac)), Err(TechError::SkipUnavailable(Skip::ReturnCaptured)));
+    let cr2 = t(&c, "cruiser_ii");
+    assert_eq!(check_research(&c, &s, P0, &riftmeld(cr2)), Err(TechError::SkipUnavailable(Skip::ReturnCaptured)));
+    // Researching War Sun returns the war sun to Sol's reinforcements; nothing is exhausted or owed.
+    let sol_before = s.player(P1).reinforcements[UnitType::WarSun.idx()];
+    let done = research(&c, &mut s, P0, &riftmeld(ws)).unwrap();
+    assert_eq!(done, Researched { tech: ws, owed: 0 });
+    assert!(owns(&s, P0, ws) && s.player(P0).exhausted_techs.is_empty());
+    assert_eq!(s.captured.held(P0, P1, UnitType::WarSun), 0);
+    assert_eq!(s.player(P1).reinforcements[UnitType::WarSun.idx()], sol_before + 1);
+    assert_eq!(s.captured.held(P0, P2, UnitType::Carrier), 1, "the carrier stays captive");
+    // Not for a faction without the ability, even with a captive.
+    let mut s = game(&c, &["hacan", "sol"]);
+    s.capture_from_reinforcements(P0, P1, UnitType::Carrier, 1).unwrap();
+    assert_eq!(check_research(&c, &s, P0, &riftmeld(cv2)), Err(TechError::SkipUnavailable(Skip::ReturnCaptured)));
+}
+
 // ---- The Technology strategy card ----
 
 #[test]
