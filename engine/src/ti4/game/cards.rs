@@ -479,7 +479,7 @@ pub(super) fn paid_research(
     let opt = payable_option(g, p, cost as u32, tech, option as usize).map(|o| o.0);
     if let Some(opt) = opt {
         if resolve_research(g, p, cost, brilliant, ResearchStep::Research(opt), pay) {
-            g.log_research(p, tech);
+            g.log_research(p, tech, opt.skip);
         }
     }
     after_research(g, p, second, brilliant, true)

@@ -75,6 +75,7 @@ use crate::ti4::content::Content;
 use crate::ti4::galaxy::Galaxy;
 use crate::ti4::ids::*;
 use crate::ti4::state::State;
+use crate::ti4::technology::Skip;
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
 use std::sync::Arc;
@@ -315,8 +316,9 @@ pub struct Ti4Game {
     /// Victory points agendas have given (Mutiny, Seed of an Empire), for the bonus-point
     /// invariant.
     pub(crate) agenda_points: u16,
-    /// The first [`RESEARCH_LOG`] researches: seat, technology, round.
-    research_log: [(u8, u8, u8); RESEARCH_LOG],
+    /// The first [`RESEARCH_LOG`] researches: seat, technology, round, prerequisite skip used
+    /// (`Skip as u8`).
+    research_log: [(u8, u8, u8, u8); RESEARCH_LOG],
 }
 
 /// Researches a game records in order ([`Ti4Game::research_log`]); later ones are only counted.
@@ -331,6 +333,8 @@ pub struct ResearchRecord {
     pub tech: TechId,
     /// The game round.
     pub round: u8,
+    /// The prerequisite skip used (`Skip::None` for most).
+    pub skip: Skip,
 }
 
 impl PartialEq for Ti4Game {
@@ -517,16 +521,17 @@ impl Ti4Game {
     }
     /// Technologies researched so far, in order (at most [`RESEARCH_LOG`]).
     pub fn research_log(&self) -> impl Iterator<Item = ResearchRecord> + '_ {
-        self.research_log[..(self.researched as usize).min(RESEARCH_LOG)].iter().map(|&(p, t, r)| ResearchRecord {
+        self.research_log[..(self.researched as usize).min(RESEARCH_LOG)].iter().map(|&(p, t, r, k)| ResearchRecord {
             seat: Player(p),
             tech: TechId(t),
             round: r,
+            skip: Skip::from_index(k).unwrap_or(Skip::None),
         })
     }
     /// Records a research.
-    fn log_research(&mut self, p: Player, t: TechId) {
+    fn log_research(&mut self, p: Player, t: TechId, skip: Skip) {
         if (self.researched as usize) < RESEARCH_LOG {
-            self.research_log[self.researched as usize] = (p.0, t.0, self.state.round);
+            self.research_log[self.researched as usize] = (p.0, t.0, self.state.round, skip as u8);
         }
         self.researched += 1;
     }

@@ -20,6 +20,7 @@ use crate::ti4::position::{
     from_position, parse_position, to_position, Position, PositionError, PositionErrorKind as K, RulesSection,
 };
 use crate::ti4::state::MAX_PLANETS_PER_SYSTEM;
+use crate::ti4::technology::Skip;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -39,6 +40,10 @@ pub struct Procedure {
     pub agenda_points: u16,
     /// The first researches (at most 256): `[seat, technology index, round]`.
     pub research_log: Vec<[u8; 3]>,
+    /// The logged researches that used a prerequisite skip: `[index in research_log, skip]`
+    /// (`Skip as u8`, 1-3); omitted when none did.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub research_skips: Vec<[u16; 2]>,
 }
 
 /// The game as a position with every section explicit (components, map, rules, procedure).
@@ -54,7 +59,11 @@ pub fn game_to_position(g: &Ti4Game) -> Position {
         decisions: g.decisions,
         researched: g.researched,
         agenda_points: g.agenda_points,
-        research_log: g.research_log[..logged].iter().map(|&(p, t, r)| [p, t, r]).collect(),
+        research_log: g.research_log[..logged].iter().map(|&(p, t, r, _)| [p, t, r]).collect(),
+        research_skips: (0..logged)
+            .filter(|&i| g.research_log[i].3 != 0)
+            .map(|i| [i as u16, g.research_log[i].3 as u16])
+            .collect(),
     };
     // Plain data with string keys: serialising cannot fail.
     pos.procedure = serde_json::to_value(procedure).ok();
@@ -140,7 +149,10 @@ pub fn game_from_position(content: Arc<Content>, pos: &Position) -> Result<Ti4Ga
     g.researched = procedure.researched;
     g.agenda_points = procedure.agenda_points;
     for (i, e) in procedure.research_log.iter().enumerate() {
-        g.research_log[i] = (e[0], e[1], e[2]);
+        g.research_log[i] = (e[0], e[1], e[2], 0);
+    }
+    for &[i, k] in &procedure.research_skips {
+        g.research_log[i as usize].3 = k as u8;
     }
     g.check_invariants().map_err(|e| PositionError::new("procedure", K::Procedure(format!("invariant: {e}"))))?;
     Ok(g)
@@ -304,6 +316,16 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
         if e[0] >= n || e[1] as usize >= c.techs.len() {
             return bad(&format!("research_log[{i}]"), format!("seat {} or technology {} out of range", e[0], e[1]));
         }
+    }
+    let mut last = None;
+    for (j, &[i, k]) in pr.research_skips.iter().enumerate() {
+        if i as usize >= logged || last.is_some_and(|l| l >= i) {
+            return bad(&format!("research_skips[{j}]"), format!("entry {i} of {logged}, not after the one before"));
+        }
+        if k == 0 || u8::try_from(k).ok().and_then(Skip::from_index).is_none() {
+            return bad(&format!("research_skips[{j}]"), format!("skip {k} (1-{})", Skip::ALL.len() - 1));
+        }
+        last = Some(i);
     }
     Ok(())
 }

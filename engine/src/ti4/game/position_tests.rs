@@ -136,6 +136,37 @@ fn procedure_errors_name_the_field() {
     let mut w = v.clone();
     w["rules"]["victory_points"] = serde_json::json!(0);
     assert_eq!(error_path(&w), "rules.victory_points");
+    // The research log's prerequisite skips: an entry of the log, a skip 1-3, in log order.
+    let logged = v["procedure"]["research_log"].as_array().unwrap().len();
+    assert!(logged >= 2, "the mid-game position has researches");
+    for bad in [serde_json::json!([[logged, 1]]), serde_json::json!([[0, 0]]), serde_json::json!([[0, 4]])] {
+        let mut w = v.clone();
+        w["procedure"]["research_skips"] = bad;
+        assert_eq!(error_path(&w), "procedure.research_skips[0]");
+    }
+    let mut w = v.clone();
+    w["procedure"]["research_skips"] = serde_json::json!([[1, 1], [0, 3]]);
+    assert_eq!(error_path(&w), "procedure.research_skips[1]", "out of order");
+}
+
+/// A research's prerequisite skip survives the position: `research_skips` lists it and the
+/// research log reads it back (`sim` tallies each as a use of its rule).
+#[test]
+fn research_skips_round_trip() {
+    let v = mid_game();
+    let c = Content::embedded();
+    let mut w = v.clone();
+    w["procedure"]["research_skips"] = serde_json::json!([[1, 3]]);
+    let g = game_from_json(c.clone(), &w.to_string()).expect("a valid skip entry");
+    let skips: Vec<Skip> = g.research_log().map(|r| r.skip).collect();
+    assert_eq!(skips[1], Skip::ReturnCaptured);
+    assert!(skips.iter().enumerate().all(|(i, &k)| i == 1 || k == Skip::None));
+    let back: serde_json::Value = serde_json::from_str(&game_to_json(&g)).unwrap();
+    assert_eq!(back["procedure"]["research_skips"], serde_json::json!([[1, 3]]));
+    assert!(serde_json::from_str::<serde_json::Value>(&game_to_json(&game_from_json(c, &v.to_string()).unwrap()))
+        .unwrap()["procedure"]
+        .get("research_skips")
+        .is_none());
 }
 
 #[test]

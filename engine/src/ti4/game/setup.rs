@@ -160,7 +160,7 @@ impl Ti4Game {
             decisions: 0,
             researched: 0,
             agenda_points: 0,
-            research_log: [(0, 0, 0); super::RESEARCH_LOG],
+            research_log: [(0, 0, 0, 0); super::RESEARCH_LOG],
         }
     }
 }

@@ -35,6 +35,12 @@ pub enum Skip {
 }
 
 impl Skip {
+    /// Every skip, in discriminant order.
+    pub const ALL: [Skip; 4] = [Skip::None, Skip::OneUpgradePrerequisite, Skip::AllPrerequisites, Skip::ReturnCaptured];
+    /// The skip with discriminant `k`, if any.
+    pub fn from_index(k: u8) -> Option<Skip> {
+        Skip::ALL.get(k as usize).copied()
+    }
     /// Resources the skip itself costs.
     pub const fn resources(self) -> u32 {
         match self {

@@ -262,7 +262,9 @@ impl Experimentable for Ti4Game {
         m
     }
 
-    /// `elimination` events in order, then `research` events in order, then one `objective`
+    /// `elimination` events in order, then `research` events in order, then an `ability_use`
+    /// event (seat, round, key: the rule's content id) per research that used a prerequisite
+    /// skip (merged per seat, round and rule), then one `objective`
     /// event per objective scored in the final state (seat, key: objective id, group:
     /// `stage_1`, `stage_2` or `secret`; public objectives in content order, then secrets).
     fn tallies(&self) -> Tallies {
@@ -276,6 +278,17 @@ impl Experimentable for Ti4Game {
             Event::new("research").seat(r.seat.idx()).round(r.round as u32).key(t.key.clone(), Some(colour))
         });
         let mut events: Vec<Event> = eliminations.chain(researches).collect();
+        // A prerequisite skip used by a research is the use of its rule (Riftmeld, Inheritance
+        // Systems, AI Development Algorithm), tallied with the other rule uses.
+        for r in self.research_log() {
+            if let Some(key) = r.skip.key(c) {
+                Event::new("ability_use")
+                    .seat(r.seat.idx())
+                    .round(r.round as u32)
+                    .key(key, None)
+                    .merge_into(&mut events);
+            }
+        }
         objective_events(self, &mut events);
         Tallies { events, seat_values: seat_values(self) }
     }
@@ -462,5 +475,34 @@ mod tests {
         let embedded = Content::embedded();
         let factions: Value = serde_json::from_str(CONTENT_FILES[2].1).unwrap();
         assert_eq!(factions["factions"].as_array().unwrap().len(), embedded.factions.len());
+    }
+
+    /// A research that used a prerequisite skip is tallied as a use of the skip's rule
+    /// (`ability_use`, key `riftmeld` for `Skip::ReturnCaptured`, seat and round of the research).
+    #[test]
+    fn a_prerequisite_skip_is_tallied_as_a_use_of_its_rule() {
+        use engine::ti4::game::position::{game_from_json, game_to_json};
+        let c = Content::embedded();
+        let ids: Vec<FactionId> = ["cabal", "sol", "hacan"].iter().map(|k| c.faction(k).unwrap()).collect();
+        let mut g = Ti4Game::new(c.clone(), &ids, &MapChoice::Random(7), Ti4Options::default()).unwrap();
+        let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
+        let mut buf = Vec::new();
+        while g.research_log().count() < 2 {
+            engine::game::random_step(&mut g, &mut rng, &mut buf);
+        }
+        let uses = |g: &Ti4Game| -> Vec<Event> {
+            g.tallies().events.into_iter().filter(|e| e.label == "ability_use").collect()
+        };
+        assert!(g.research_log().all(|r| r.skip.key(&c).is_none()) && uses(&g).is_empty());
+        let mut v: Value = serde_json::from_str(&game_to_json(&g)).unwrap();
+        v["procedure"]["research_skips"] = json!([[1, 3]]);
+        let g = game_from_json(c.clone(), &v.to_string()).unwrap();
+        let r = g.research_log().nth(1).unwrap();
+        let e = uses(&g);
+        assert_eq!(e.len(), 1);
+        assert_eq!(
+            (e[0].seat, e[0].round, e[0].key.as_deref()),
+            (Some(r.seat.idx()), Some(r.round as u32), Some("riftmeld"))
+        );
     }
 }
