@@ -767,6 +767,10 @@ impl Context {
             Step::Produce(q) => {
                 self.extra_fleet[q.idx()] += ship_cost(&f.production.queue, &cost[q.idx()]);
                 self.extra_ground[q.idx()] += ground_count(&f.production.queue);
+                // Units queued without paying (Amalgamation) keep their cost in ready planets,
+                // which the payment would otherwise exhaust.
+                let saved: f64 = f.production.free.iter().zip(&cost[q.idx()]).map(|(&k, &c)| k as f64 * c).sum();
+                self.progress[q.idx()] += w.ready * saved;
                 return;
             }
             Step::Research { p, .. } | Step::ResearchOption { p, .. } => {

@@ -162,6 +162,15 @@ impl crate::ti4::state::State {
         Ok(owner)
     }
 
+    /// Returns 1 captured unit of type `t` from `captor`'s sheet (a price some abilities pay:
+    /// Riftmeld, Amalgamation) to its owner ([`State::release_captured`]), and names the owner;
+    /// `None` when the sheet holds none. Simplified: with units of several owners on the sheet,
+    /// the lowest seat's goes back (the rules let the captor choose; `docs/RULES.md`).
+    pub fn return_one_captured(&mut self, captor: Player, t: UnitType) -> Option<Player> {
+        let owner = self.seats().find(|&q| self.captured.held(captor, q, t) > 0)?;
+        self.release_captured(captor, owner, t, 1).ok().map(|()| owner)
+    }
+
     /// Release: `n` of `owner`'s type-`t` units leave `captor`'s sheet for `owner`'s
     /// reinforcements — or the game box when `owner` is eliminated (Elimination: their units
     /// held captive stay captured until then).

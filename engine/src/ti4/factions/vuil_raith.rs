@@ -1,5 +1,5 @@
-//! The Vuil'raith Cabal: Devour, Riftmeld and Vortex. (Amalgamation is not modelled; captured
-//! units are returned on elimination by the Elimination rules.)
+//! The Vuil'raith Cabal: Devour, Amalgamation, Riftmeld and Vortex. (Captured units are
+//! returned on elimination by the Elimination rules.)
 
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
@@ -10,6 +10,18 @@ use crate::ti4::technology::research::Skip;
 pub(super) static RULES: &[Rule] = &[
     // Devour: "Capture your opponent's non-structure units that are destroyed during combat."
     Rule { source: SourceKey::Ability("devour"), hooks: Hooks { combat_casualties: Some(devour), ..Hooks::NONE } },
+    // Amalgamation: "When you produce a unit, you may return 1 captured unit of that type to
+    // produce that unit without spending resources." Each such unit is a decision of its own in
+    // the production step (`Action::Choose(amalgamation, unit type)` beside the paid
+    // `Produce`); the captured units go back when the production places its units.
+    Rule {
+        source: SourceKey::Ability("amalgamation"),
+        hooks: Hooks {
+            produce_without_paying: Some(captives),
+            produced_without_paying: Some(return_captives),
+            ..Hooks::NONE
+        },
+    },
     // Riftmeld: "When you research a unit upgrade technology, you may return 1 captured unit of
     // that type to ignore all of the technology's prerequisites." (Technology 12.3: an ability
     // that ignores prerequisites.) A research option of its own (`Skip::ReturnCaptured`), so
@@ -101,4 +113,17 @@ fn devour(_: Source, g: &mut Ti4Game, p: Player, owner: Player, lost: &[u8; UNIT
 
 fn riftmeld(_: Source) -> Skip {
     Skip::ReturnCaptured
+}
+
+/// Amalgamation: as many units of type `t` as the Cabal holds captive (any owner).
+fn captives(_: Source, g: &Ti4Game, p: Player, t: UnitType) -> u8 {
+    let s = &g.state;
+    s.seats().map(|q| s.captured.held(p, q, t)).fold(0u8, u8::saturating_add)
+}
+
+/// Amalgamation's price: 1 captured unit of type `t` returned per unit produced.
+fn return_captives(_: Source, g: &mut Ti4Game, p: Player, t: UnitType, n: u8) {
+    for _ in 0..n {
+        g.state.return_one_captured(p, t).expect("the production offered only units held captive");
+    }
 }

@@ -579,6 +579,50 @@ fn cabal_vortex_captures_a_unit_of_a_type_next_to_its_space_docks_from_reinforce
     check(&g).unwrap();
 }
 
+/// Vuil'raith Amalgamation: "When you produce a unit, you may return 1 captured unit of that
+/// type to produce that unit without spending resources." Each such unit is a decision of the
+/// production step (`Choose(amalgamation, unit type)`), as many as the captives of that type;
+/// the unit costs nothing and the captive goes back to its owner when the units are placed.
+/// Seed 18 seats the Cabal at seat 0.
+#[test]
+fn cabal_amalgamation_produces_a_unit_free_by_returning_a_captured_one() {
+    let (mut g, cabal) = seated(18, "cabal");
+    assert_eq!(cabal, ME);
+    let amalgamation = crate::ti4::rules::Source::Ability(crate::ti4::factions::ability_bit("amalgamation").unwrap());
+    let h = g.home_slot[ME.idx()];
+    g.state.add_units(ME, Location::Planet(h, 0), UnitType::SpaceDock, 1).unwrap();
+    let them = Player(1);
+    g.state.capture_from_reinforcements(ME, them, UnitType::Cruiser, 1).unwrap();
+    g.state.player_mut(ME).trade_goods = 0;
+    for pl in g.state.player(ME).planets.iter().collect::<Vec<_>>() {
+        g.state.exhausted_planets.insert(pl);
+    }
+    (g.flow.turn, g.flow.tactical.active, g.step) = (ME, h, Step::Produce(ME));
+    let free_cruiser = Action::Choose(amalgamation, UnitType::Cruiser.idx() as u16);
+    // Nothing to pay with: the captured cruiser's type is the only unit offered, for free.
+    assert_eq!(legal(&g), vec![free_cruiser, Action::Done]);
+    g.apply(free_cruiser);
+    assert_eq!(legal(&g), vec![Action::Done], "one captive, one free cruiser");
+    let (mine, theirs) = (
+        g.state.player(ME).reinforcements[UnitType::Cruiser.idx()],
+        g.state.player(them).reinforcements[UnitType::Cruiser.idx()],
+    );
+    g.apply(Action::Done);
+    assert_eq!(g.state.count_at(Location::Space(h), UnitType::Cruiser), 1, "produced without paying");
+    assert_eq!(g.state.player(ME).reinforcements[UnitType::Cruiser.idx()], mine - 1);
+    assert_eq!(g.state.captured.held(ME, them, UnitType::Cruiser), 0);
+    assert_eq!(g.state.player(them).reinforcements[UnitType::Cruiser.idx()], theirs + 1, "the captive returned");
+    assert_eq!(g.flow.production.free, [0; UNIT_TYPES]);
+    check(&g).unwrap();
+    // Another faction with a captive is offered nothing of the kind.
+    let (mut g, sol) = seated(0, "sol");
+    let h = g.home_slot[sol.idx()];
+    g.state.add_units(sol, Location::Planet(h, 0), UnitType::SpaceDock, 1).unwrap();
+    g.state.capture_from_reinforcements(sol, Player(1), UnitType::Cruiser, 1).unwrap();
+    (g.flow.turn, g.flow.tactical.active, g.step) = (sol, h, Step::Produce(sol));
+    assert!(legal(&g).iter().all(|a| !matches!(a, Action::Choose(..))));
+}
+
 /// Seed 10 seats the Winnu at seat 0.
 #[test]
 fn winnu_lazax_gate_folding_wormholes_at_mecatol_without_it_and_infantry_onto_it_with_it() {

@@ -357,6 +357,13 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
             g.flow.production.queue[t.idx()] += 1;
             Step::Produce(p)
         }
+        (Step::Produce(p), Action::Choose(_, k)) => {
+            // A unit produced without spending resources (hook point `produce_without_paying`).
+            let t = k as usize;
+            g.flow.production.queue[t] += 1;
+            g.flow.production.free[t] += 1;
+            Step::Produce(p)
+        }
         (Step::Produce(p), Action::Done) => production::finish_production(g, p),
         (Step::Pay(p), Action::Tokens(_) | Action::Exhaust(_) | Action::Done) => super::payment::choose(g, p, a),
         (Step::Decide(p), Action::Choose(src, k)) => super::pending::decide(g, p, Some((src, k))),

@@ -308,6 +308,10 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
             return bad("flow.tactical.ground", "a unit index beyond the content's units".into());
         }
     }
+    let run = &pr.flow.production;
+    if (0..UNIT_TYPES).any(|t| run.free[t] > run.queue[t]) {
+        return bad("flow.production.free", format!("{:?} produced without paying, queue {:?}", run.free, run.queue));
+    }
     let logged = (pr.researched as usize).min(RESEARCH_LOG);
     if pr.research_log.len() != logged {
         return bad("research_log", format!("{} entries for {} researches", pr.research_log.len(), pr.researched));

@@ -136,6 +136,9 @@ fn procedure_errors_name_the_field() {
     let mut w = v.clone();
     w["rules"]["victory_points"] = serde_json::json!(0);
     assert_eq!(error_path(&w), "rules.victory_points");
+    let mut w = v.clone();
+    w["procedure"]["flow"]["production"]["free"] = serde_json::json!([0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(error_path(&w), "procedure.flow.production.free", "more free units than queued");
     // The research log's prerequisite skips: an entry of the log, a skip 1-3, in log order.
     let logged = v["procedure"]["research_log"].as_array().unwrap().len();
     assert!(logged >= 2, "the mid-game position has researches");

@@ -100,12 +100,20 @@ fn no_hits(h: &[u8; 2]) -> bool {
     *h == [0; 2]
 }
 
+fn no_units(q: &Counts) -> bool {
+    q.iter().all(|&k| k == 0)
+}
+
 /// A production under way (rules 67): the queue and why it runs.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[serde(deny_unknown_fields)]
 pub struct ProductionRun {
     /// Queued production.
     pub queue: Counts,
+    /// The part of the queue produced without spending resources (hook point
+    /// `produce_without_paying`: Vuil'raith Amalgamation), by type; at most `queue`.
+    #[serde(default, skip_serializing_if = "no_units")]
+    pub free: Counts,
     /// Production: the system is the home system through Warfare's secondary (no tactical action).
     pub warfare: bool,
     /// Production: a component action's (Sling Relay: 1 ship, no tactical action; the turn ends

@@ -18,6 +18,7 @@ use crate::ti4::technology::Payment;
 
 pub(super) fn start_production(g: &mut Ti4Game, p: Player) -> Step {
     g.flow.production.queue = [0; UNIT_TYPES];
+    g.flow.production.free = [0; UNIT_TYPES];
     g.flow.tactical.transit = [0; UNIT_TYPES];
     if g.state.player(p).in_game && production_value(g, p, g.flow.tactical.active) > 0 {
         Step::Produce(p)
@@ -30,6 +31,7 @@ pub(super) fn start_production(g: &mut Ti4Game, p: Player) -> Step {
 /// step with no tactical action; the turn ends after it ([`end_production`]).
 pub(super) fn start_component_production(g: &mut Ti4Game, p: Player, slot: u8) -> Step {
     g.flow.production.queue = [0; UNIT_TYPES];
+    g.flow.production.free = [0; UNIT_TYPES];
     g.flow.tactical.transit = [0; UNIT_TYPES];
     (g.flow.tactical.active, g.flow.production.component) = (slot, true);
     Step::Produce(p)
@@ -57,24 +59,42 @@ pub(crate) fn ground_target(g: &Ti4Game, p: Player) -> Option<u8> {
         .find(|&n| sys.planets[n as usize].owner == p.0 && sys.planets[n as usize].of(UnitType::SpaceDock) > 0)
 }
 
+/// The production step's actions: `Produce(t)` for each unit type the player may queue and
+/// pay for, and `Choose(source, t)` for each it may queue without paying through a rule (hook
+/// point `produce_without_paying`), listed before the paid ones.
 pub(super) fn produce_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
     let a = g.flow.tactical.active;
     // A component action's production (Sling Relay) is of 1 ship, whatever the system's PRODUCTION.
     let (limit, ships_only) = if g.flow.production.component { (1, true) } else { (production_value(g, p, a), false) };
-    producible(g, p, a, &g.flow.production.queue, limit, ships_only, &mut |t| buf.push(Action::Produce(t)));
+    let run = &g.flow.production;
+    let mut paid = [false; UNIT_TYPES];
+    producible(g, p, a, &run.queue, &run.free, limit, ships_only, &mut |t, affordable| {
+        if let Some((src, n)) = crate::ti4::rules::produce_without_paying(g, p, t) {
+            if run.free[t.idx()] < n {
+                buf.push(Action::Choose(src, t.idx() as u16));
+            }
+        }
+        paid[t.idx()] = affordable;
+    });
+    for t in UnitType::ALL.into_iter().filter(|t| paid[t.idx()]) {
+        buf.push(Action::Produce(t));
+    }
 }
 
-/// Calls `out` with each unit type `p` may add to the production queue `q` in system `a` with
-/// PRODUCTION `limit` (ships only when `ships_only`): reinforcements, blockades, the fleet pool,
-/// capacity, Mitosis and what the player can pay (rules 67).
+/// Calls `out` with each unit type `p` may add to the production queue `q` (of which `free`
+/// costs nothing) in system `a` with PRODUCTION `limit` (ships only when `ships_only`):
+/// reinforcements, blockades, the fleet pool, capacity and Mitosis (rules 67), and whether the
+/// player can pay for it.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn producible(
     g: &Ti4Game,
     p: Player,
     a: u8,
     q: &Counts,
+    free: &Counts,
     limit: u32,
     ships_only: bool,
-    out: &mut dyn FnMut(UnitType),
+    out: &mut dyn FnMut(UnitType, bool),
 ) {
     let (c, s) = (&*g.content, &g.state);
     let units = units_of(c, s, p);
@@ -131,13 +151,15 @@ pub(crate) fn producible(
         if !is_ship(t) && ground_in_space && blockaded {
             continue;
         }
-        let mut q2 = *q;
+        let mut q2 = paid_part(q, free);
         q2[t.idx()] += 1;
-        if unit_cost(c, &units, &q2).saturating_sub(discount) > budget {
-            continue;
-        }
-        out(t);
+        out(t, unit_cost(c, &units, &q2).saturating_sub(discount) <= budget);
     }
+}
+
+/// The part of queue `q` paid with resources: `free` units cost nothing.
+fn paid_part(q: &Counts, free: &Counts) -> Counts {
+    std::array::from_fn(|i| q[i].saturating_sub(free[i]))
 }
 
 /// Production ends (`Done`): the queue's cost is paid as the player chooses ([`payment`]), then
@@ -145,8 +167,8 @@ pub(crate) fn producible(
 pub(super) fn finish_production(g: &mut Ti4Game, p: Player) -> Step {
     let c = g.content.clone();
     let units = units_of(&c, &g.state, p);
-    let cost =
-        unit_cost(&c, &units, &g.flow.production.queue).saturating_sub(crate::ti4::rules::production_discount(g, p));
+    let paid = paid_part(&g.flow.production.queue, &g.flow.production.free);
+    let cost = unit_cost(&c, &units, &paid).saturating_sub(crate::ti4::rules::production_discount(g, p));
     if cost > 0 && g.state.spendable_resources(&c, p, PlanetSet::EMPTY) >= cost {
         return payment::start(g, p, cost, PlanetSet::EMPTY, PayFor::Production);
     }
@@ -169,8 +191,15 @@ pub(super) fn paid_production(g: &mut Ti4Game, p: Player, pay: &Payment) -> Step
             _ => Location::Space(a),
         };
         g.place_units(p, loc, t, k).expect("placed units come from reinforcements the caller checked");
+        let free = g.flow.production.free[t.idx()];
+        if free > 0 {
+            if let Some((src, _)) = crate::ti4::rules::produce_without_paying(g, p, t) {
+                crate::ti4::rules::produced_without_paying(g, p, src, t, free);
+            }
+        }
     }
     g.flow.production.queue = [0; UNIT_TYPES];
+    g.flow.production.free = [0; UNIT_TYPES];
     if produced {
         if let Some(decide) = super::pending::open(g, crate::ti4::rules::Window::AfterProduction, &[p]) {
             return decide;

@@ -299,6 +299,26 @@ pub fn production_mask(c: &Content, techs: TechSet) -> u16 {
     m
 }
 
+/// Hook point `produce_without_paying`: the first active rule that lets `p` produce units of
+/// type `t` without spending resources, and how many, if any does.
+pub fn produce_without_paying(g: &Ti4Game, p: Player, t: UnitType) -> Option<(Source, u8)> {
+    let c = g.content();
+    active(&c.rules.produce_without_paying, H::produce_without_paying, c, &g.state, p)
+        .map(|(src, f)| (src, f(src, g, p, t)))
+        .find(|&(_, n)| n > 0)
+}
+
+/// Hook point `produced_without_paying`: the rule of `src` takes its price for `n` units of
+/// type `t` that `p` produced through it.
+pub fn produced_without_paying(g: &mut Ti4Game, p: Player, src: Source, t: UnitType, n: u8) {
+    let list = &g.content().rules.produced_without_paying;
+    if let Some(i) = (0..list.len()).find(|&i| list.get(i).0 == src) {
+        let (src, f) = list.get(i);
+        super::exercised(H::produced_without_paying);
+        f(src, g, p, t, n);
+    }
+}
+
 /// Hook point `component_targets`: every `(source, target)` pair the active rules offer `p`,
 /// in registry order. A technology's action is offered only while its card is ready (rules
 /// 34.1: the abilities of an exhausted card cannot be resolved), so no rule checks that itself.

@@ -232,6 +232,14 @@ hook_points! {
     Query docks_cannot_produce_infantry: fn(&Ti4Game, Player) -> bool;
     /// Reduction of the combined cost of units the player produces.
     Query production_discount: fn(&Ti4Game, Player) -> u32;
+    /// How many units of this type the player may produce without spending resources in the
+    /// production under way, the rule paying for them another way (`produced_without_paying`);
+    /// each is a decision of the player (`Action::Choose(source, unit type)`) beside the paid
+    /// `Produce`.
+    Query produce_without_paying: fn(&Ti4Game, Player, UnitType) -> u8;
+    /// The production placed `n` units of this type that the rule let the player produce
+    /// without spending resources: the rule's price (a captured unit returned ...).
+    Trigger produced_without_paying: fn(&mut Ti4Game, Player, UnitType, u8);
     /// The player may transact with players who are not its neighbours (rules 94), both ways.
     Query transacts_with_anyone: fn(&Ti4Game, Player) -> bool;
     /// The player resolves the secondary ability of strategy card `card` (0 Leadership … 7

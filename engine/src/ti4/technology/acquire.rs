@@ -151,22 +151,12 @@ pub fn research(c: &Content, s: &mut State, p: Player, opt: &ResearchOption) -> 
     if let Some(card) = opt.skip.card(c) {
         s.player_mut(p).exhausted_techs.insert(card);
     }
-    if opt.skip == Skip::ReturnCaptured {
-        return_captured(s, p, c.tech_def(opt.tech).unit);
+    if let (Skip::ReturnCaptured, Some(u)) = (opt.skip, c.tech_def(opt.tech).unit) {
+        s.return_one_captured(p, u).expect("check_research saw the captured unit");
     }
     s.player_mut(p).techs.insert(opt.tech);
     super::after_gain(c, s, p, opt.tech);
     Ok(Researched { tech: opt.tech, owed: opt.skip.resources() })
-}
-
-/// [`Skip::ReturnCaptured`]: 1 captured unit of type `unit` leaves `p`'s sheet for its owner's
-/// reinforcements (the box if the owner is eliminated). Simplified: with units of several
-/// owners captive, the lowest seat's goes back (`docs/RULES.md`, Riftmeld).
-fn return_captured(s: &mut State, p: Player, unit: Option<UnitType>) {
-    let Some(u) = unit else { return };
-    if let Some(owner) = s.seats().find(|&q| s.captured.held(p, q, u) > 0) {
-        s.release_captured(p, owner, u, 1).expect("check_research saw the captured unit");
-    }
 }
 
 /// Technology 5 and note 2: gain `t` — take it from the deck ignoring prerequisites. Nothing

@@ -33,7 +33,7 @@ fn targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
             continue;
         }
         let mut any = false;
-        producible(g, p, slot, &[0; UNIT_TYPES], 1, true, &mut |_| any = true);
+        producible(g, p, slot, &[0; UNIT_TYPES], &[0; UNIT_TYPES], 1, true, &mut |_, affordable| any |= affordable);
         if any {
             out(slot);
         }
