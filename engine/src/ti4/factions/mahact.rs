@@ -3,6 +3,7 @@
 
 use crate::ti4::components::Zone;
 use crate::ti4::content::Content;
+use crate::ti4::game::effects::Effect;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
@@ -37,6 +38,7 @@ fn edict(_: Source, g: &mut Ti4Game, p: Player, loser: Player) {
     }
     s.player_mut(loser).token_reinforcements -= 1;
     s.player_mut(p).held_tokens |= bit;
+    g.note_effect(p, Effect::CommandTokensTaken, 1);
 }
 
 /// Edict: each other player's token in the fleet pool adds 1 to the fleet limit.

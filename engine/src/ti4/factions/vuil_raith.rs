@@ -1,6 +1,7 @@
 //! The Vuil'raith Cabal: Devour, Amalgamation, Riftmeld and Vortex. (Captured units are
 //! returned on elimination by the Elimination rules.)
 
+use crate::ti4::game::effects::Effect;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey};
@@ -92,6 +93,7 @@ fn vortex(src: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThen 
     g.state.player_mut(p).exhausted_techs.insert(t);
     let (q, u) = (Player(target / 16), UnitType::ALL[(target % 16) as usize]);
     g.state.capture_from_reinforcements(p, q, u, 1).expect("the captured units are in reinforcements");
+    g.note_effect(p, Effect::UnitsCaptured, 1);
     ComponentThen::TurnEnds
 }
 
@@ -107,6 +109,7 @@ fn devour(_: Source, g: &mut Ti4Game, p: Player, owner: Player, lost: &[u8; UNIT
         let k = lost[t.idx()].min(g.state.player(owner).reinforcements[t.idx()]);
         if k > 0 && t != UnitType::Pds && t != UnitType::SpaceDock {
             g.state.capture_from_reinforcements(p, owner, t, k).expect("the captured units are in reinforcements");
+            g.note_effect(p, Effect::UnitsCaptured, k as u16);
         }
     }
 }

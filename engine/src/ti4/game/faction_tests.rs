@@ -784,6 +784,8 @@ fn vuil_raith_devour_captures_the_opponents_units_destroyed_in_combat() {
         let held = g.state.captured.held(ME, foe, UnitType::Destroyer);
         let devour = faction == "cabal";
         assert_eq!(held, if devour { 2 - left } else { 0 }, "{faction}: the destroyed destroyers captured");
+        let counted = g.effects().get(ME, super::effects::Effect::UnitsCaptured);
+        assert_eq!(counted, held as u16, "{faction}: the capture counted for statistics");
         let back = g.state.player(foe).reinforcements[UnitType::Destroyer.idx()];
         assert_eq!(
             back,
@@ -910,6 +912,8 @@ fn mahact_edict_takes_a_command_token_of_the_opponent_it_beats_in_combat() {
         assert_eq!(g.state.count_at(Location::Space(near), UnitType::Destroyer), 0, "the dreadnoughts win");
         let edict = faction == "mahact";
         assert_eq!(g.state.player(ME).held_tokens, if edict { 1 << foe.0 } else { 0 }, "{faction}");
+        let counted = g.effects().get(ME, super::effects::Effect::CommandTokensTaken);
+        assert_eq!(counted, u16::from(edict), "{faction}: the token taken counted for statistics");
         assert_eq!(g.state.player(foe).token_reinforcements, tokens - edict as u8, "taken from reinforcements");
         assert_eq!(
             crate::ti4::rules::fleet_limit_bonus(g.content(), &g.state, ME),
@@ -1472,4 +1476,24 @@ fn creuss_dimensional_splicer_hits_an_opponent_ship_at_the_start_of_combat() {
         }
     }
     assert!(unprinted > 0, "a map without a printed wormhole there");
+}
+
+/// The Crimson Rebellion's SUNDERED, counted for statistics: units another player places into
+/// the Crimson home system are destroyed (`Placement::Destroyed`) and counted as that player's
+/// `destroyed_entering`; the Crimson's own placement there is not.
+#[test]
+fn crimson_sundered_destructions_are_counted_per_placing_seat() {
+    use super::effects::Effect;
+    use crate::ti4::placement::Placement;
+    let c = crate::ti4::content::Content::embedded();
+    let factions: Vec<_> = ["crimson", "sol", "hacan"].iter().map(|k| c.faction(k).unwrap()).collect();
+    let mut g = Ti4Game::new(c, &factions, &MapChoice::Random(1), Ti4Options::default()).unwrap();
+    let home = Location::Space(g.home_slot[0]);
+    assert_eq!(g.place_units(Player(1), home, UnitType::Destroyer, 2), Ok(Placement::Destroyed));
+    assert_eq!(g.place_units(ME, home, UnitType::Destroyer, 1), Ok(Placement::Placed));
+    assert_eq!(g.effects().get(Player(1), Effect::DestroyedEntering), 2);
+    assert_eq!(g.effects().get(ME, Effect::DestroyedEntering), 0);
+    let near = super::rule_tests::slot_at_distance(&g, g.home_slot[0], 1);
+    assert_eq!(g.place_units(Player(2), Location::Space(near), UnitType::Destroyer, 1), Ok(Placement::Placed));
+    assert_eq!(g.effects().nonzero().count(), 1);
 }

@@ -22,6 +22,7 @@ mod agenda_tests;
 pub mod agendas;
 mod cards;
 pub mod component;
+pub mod effects;
 pub mod engagement;
 #[cfg(test)]
 mod engagement_tests;
@@ -316,6 +317,8 @@ pub struct Ti4Game {
     /// Victory points agendas have given (Mutiny, Seed of an Empire), for the bonus-point
     /// invariant.
     pub(crate) agenda_points: u16,
+    /// Rule effects counted for statistics ([`effects`]).
+    pub(crate) effects: effects::EffectCounts,
     /// The first [`RESEARCH_LOG`] researches: seat, technology, round, prerequisite skip used
     /// (`Skip as u8`).
     research_log: [(u8, u8, u8, u8); RESEARCH_LOG],
@@ -631,7 +634,21 @@ impl Ti4Game {
         t: UnitType,
         n: u8,
     ) -> Result<crate::ti4::placement::Placement, crate::ti4::state::UnitError> {
-        crate::ti4::placement::place_units(&self.content, &mut self.state, p, loc, t, n)
+        let placed = crate::ti4::placement::place_units(&self.content, &mut self.state, p, loc, t, n);
+        if placed == Ok(crate::ti4::placement::Placement::Destroyed) {
+            self.effects.add(p, effects::Effect::DestroyedEntering, n as u16);
+        }
+        placed
+    }
+
+    /// Counts a rule effect of `p` for statistics ([`effects`]).
+    pub(crate) fn note_effect(&mut self, p: Player, e: effects::Effect, n: u16) {
+        self.effects.add(p, e, n);
+    }
+
+    /// The rule effects counted so far ([`effects`]).
+    pub fn effects(&self) -> &effects::EffectCounts {
+        &self.effects
     }
 
     /// Destroys `n` units of type `t` at `loc` through [`crate::ti4::elimination::destroy_units`]

@@ -11,6 +11,7 @@
 //! then the round loop's invariants ([`Ti4Game::check_invariants`]), but it cannot prove that a
 //! hand-edited procedure is one the rules could reach.
 
+use super::effects::{Effect, EFFECTS};
 use super::{agendas::NO_AGENDA, setup::Tables, Flow, Step, Ti4Game, Ti4Options, RESEARCH_LOG};
 use crate::ti4::combat::{Force, GroundCombat, Side, SpaceCombat};
 use crate::ti4::content::Content;
@@ -44,6 +45,10 @@ pub struct Procedure {
     /// (`Skip as u8`, 1-3); omitted when none did.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub research_skips: Vec<[u16; 2]>,
+    /// The rule effects counted so far (`effects::Effect`): `[effect index, seat, count]` for
+    /// each nonzero count; omitted when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<[u16; 3]>,
 }
 
 /// The game as a position with every section explicit (components, map, rules, procedure).
@@ -64,6 +69,7 @@ pub fn game_to_position(g: &Ti4Game) -> Position {
             .filter(|&i| g.research_log[i].3 != 0)
             .map(|i| [i as u16, g.research_log[i].3 as u16])
             .collect(),
+        effects: g.effects.nonzero().map(|(p, e, n)| [e as u16, p.0 as u16, n]).collect(),
     };
     // Plain data with string keys: serialising cannot fail.
     pos.procedure = serde_json::to_value(procedure).ok();
@@ -154,6 +160,9 @@ pub fn game_from_position(content: Arc<Content>, pos: &Position) -> Result<Ti4Ga
     for &[i, k] in &procedure.research_skips {
         g.research_log[i as usize].3 = k as u8;
     }
+    for &[e, p, n] in &procedure.effects {
+        g.effects.set(Player(p as u8), Effect::ALL[e as usize], n);
+    }
     g.check_invariants().map_err(|e| PositionError::new("procedure", K::Procedure(format!("invariant: {e}"))))?;
     Ok(g)
 }
@@ -173,6 +182,7 @@ pub fn same_game(a: &Ti4Game, b: &Ti4Game) -> bool {
         && a.researched == b.researched
         && a.agenda_points == b.agenda_points
         && a.research_log == b.research_log
+        && a.effects == b.effects
 }
 
 /// Every seat, board slot, planet and card index of the procedure lies in the game.
@@ -330,6 +340,17 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
             return bad(&format!("research_skips[{j}]"), format!("skip {k} (1-{})", Skip::ALL.len() - 1));
         }
         last = Some(i);
+    }
+    let mut last = None;
+    for (j, &[e, p, k]) in pr.effects.iter().enumerate() {
+        let field = format!("effects[{j}]");
+        if e as usize >= EFFECTS || p >= n as u16 || k == 0 {
+            return bad(&field, format!("effect {e} (0-{}), seat {p} of {n}, count {k} (at least 1)", EFFECTS - 1));
+        }
+        if last.is_some_and(|l| l >= (e, p)) {
+            return bad(&field, "not after the entry before (effect, then seat)".into());
+        }
+        last = Some((e, p));
     }
     Ok(())
 }

@@ -150,6 +150,15 @@ fn procedure_errors_name_the_field() {
     let mut w = v.clone();
     w["procedure"]["research_skips"] = serde_json::json!([[1, 1], [0, 3]]);
     assert_eq!(error_path(&w), "procedure.research_skips[1]", "out of order");
+    // Rule effects: a known effect, a seat of the game, a count of at least 1, in order.
+    for bad in [serde_json::json!([[3, 0, 1]]), serde_json::json!([[0, 6, 1]]), serde_json::json!([[0, 0, 0]])] {
+        let mut w = v.clone();
+        w["procedure"]["effects"] = bad;
+        assert_eq!(error_path(&w), "procedure.effects[0]");
+    }
+    let mut w = v.clone();
+    w["procedure"]["effects"] = serde_json::json!([[1, 0, 2], [0, 3, 1]]);
+    assert_eq!(error_path(&w), "procedure.effects[1]", "out of order");
 }
 
 /// A research's prerequisite skip survives the position: `research_skips` lists it and the
@@ -166,6 +175,13 @@ fn research_skips_round_trip() {
     assert!(skips.iter().enumerate().all(|(i, &k)| i == 1 || k == Skip::None));
     let back: serde_json::Value = serde_json::from_str(&game_to_json(&g)).unwrap();
     assert_eq!(back["procedure"]["research_skips"], serde_json::json!([[1, 3]]));
+    // Rule effect counts likewise.
+    let mut w = v.clone();
+    w["procedure"]["effects"] = serde_json::json!([[0, 2, 5], [2, 1, 1]]);
+    let g = game_from_json(c.clone(), &w.to_string()).expect("valid effect counts");
+    assert_eq!(g.effects().get(Player(2), super::effects::Effect::UnitsCaptured), 5);
+    let back: serde_json::Value = serde_json::from_str(&game_to_json(&g)).unwrap();
+    assert_eq!(back["procedure"]["effects"], serde_json::json!([[0, 2, 5], [2, 1, 1]]));
     assert!(serde_json::from_str::<serde_json::Value>(&game_to_json(&game_from_json(c, &v.to_string()).unwrap()))
         .unwrap()["procedure"]
         .get("research_skips")

@@ -160,6 +160,7 @@ impl Ti4Game {
             decisions: 0,
             researched: 0,
             agenda_points: 0,
+            effects: Default::default(),
             research_log: [(0, 0, 0, 0); super::RESEARCH_LOG],
         }
     }

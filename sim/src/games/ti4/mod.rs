@@ -264,7 +264,9 @@ impl Experimentable for Ti4Game {
 
     /// `elimination` events in order, then `research` events in order, then an `ability_use`
     /// event (seat, round, key: the rule's content id) per research that used a prerequisite
-    /// skip (merged per seat, round and rule), then one `objective`
+    /// skip (merged per seat, round and rule), then one event per seat and counted rule effect
+    /// (`units_captured`, `command_tokens_taken`, `destroyed_entering`, with its count), then
+    /// one `objective`
     /// event per objective scored in the final state (seat, key: objective id, group:
     /// `stage_1`, `stage_2` or `secret`; public objectives in content order, then secrets).
     fn tallies(&self) -> Tallies {
@@ -288,6 +290,11 @@ impl Experimentable for Ti4Game {
                     .key(key, None)
                     .merge_into(&mut events);
             }
+        }
+        // Rule effects no decision names (units captured, command tokens taken, units
+        // destroyed entering a system), one event per seat and effect with its count.
+        for (p, e, n) in self.effects().nonzero() {
+            events.push(Event::new(e.label()).seat(p.idx()).count(n as u64));
         }
         objective_events(self, &mut events);
         Tallies { events, seat_values: seat_values(self) }
@@ -478,9 +485,10 @@ mod tests {
     }
 
     /// A research that used a prerequisite skip is tallied as a use of the skip's rule
-    /// (`ability_use`, key `riftmeld` for `Skip::ReturnCaptured`, seat and round of the research).
+    /// (`ability_use`, key `riftmeld` for `Skip::ReturnCaptured`, seat and round of the
+    /// research); each counted rule effect is an event of its label with its count.
     #[test]
-    fn a_prerequisite_skip_is_tallied_as_a_use_of_its_rule() {
+    fn a_prerequisite_skip_and_the_counted_rule_effects_are_tallied() {
         use engine::ti4::game::position::{game_from_json, game_to_json};
         let c = Content::embedded();
         let ids: Vec<FactionId> = ["cabal", "sol", "hacan"].iter().map(|k| c.faction(k).unwrap()).collect();
@@ -504,5 +512,16 @@ mod tests {
             (e[0].seat, e[0].round, e[0].key.as_deref()),
             (Some(r.seat.idx()), Some(r.round as u32), Some("riftmeld"))
         );
+        // Counted rule effects: one event per seat and effect, with the count.
+        v["procedure"]["effects"] = json!([[0, 1, 3], [1, 0, 1]]);
+        let g = game_from_json(c, &v.to_string()).unwrap();
+        let got: Vec<(String, Option<usize>, u64)> = g
+            .tallies()
+            .events
+            .into_iter()
+            .filter(|e| e.label != "research" && e.label != "objective" && e.label != "ability_use")
+            .map(|e| (e.label, e.seat, e.count))
+            .collect();
+        assert_eq!(got, vec![("units_captured".into(), Some(1), 3), ("command_tokens_taken".into(), Some(0), 1)]);
     }
 }
