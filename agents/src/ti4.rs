@@ -763,6 +763,19 @@ impl Context {
     ) {
         let (s, f) = (g.state(), &g.flow());
         let cost = &units.cost;
+        // A space combat round paid to re-roll its misses (Munitions Reserves): the expected
+        // extra hits, each worth the opponent's average ship cost at the fleet weight.
+        if let Some(combat) = f.tactical.space.as_ref().filter(|c| c.reroll() != [false; 2]) {
+            for (side, seat) in [(Side::Attacker, f.turn), (Side::Defender, f.tactical.defender)] {
+                if combat.reroll()[side.idx()] {
+                    let (mine, theirs) = (combat.force(side), combat.force(side.other()));
+                    let other = if side == Side::Attacker { f.tactical.defender } else { f.turn };
+                    let per_hit = ship_cost(theirs.counts(), &cost[other.idx()])
+                        / theirs.counts().iter().map(|&k| k as f64).sum::<f64>().max(1.0);
+                    self.progress[seat.idx()] += w.fleet * per_hit * extra_hits_rerolling(mine, theirs);
+                }
+            }
+        }
         match procedure_step(g) {
             Step::Produce(q) => {
                 self.extra_fleet[q.idx()] += ship_cost(&f.production.queue, &cost[q.idx()]);
@@ -934,6 +947,19 @@ fn ground_win(a: f64, d: f64) -> f64 {
         let (a3, d3) = (a * a * a, (d + 0.5) * (d + 0.5) * (d + 0.5));
         a3 / (a3 + d3)
     }
+}
+
+/// Expected hits a combat roll of `mine` against `theirs` gains by re-rolling its misses once:
+/// each die adds `(1 - p) · p`.
+fn extra_hits_rerolling(mine: &engine::ti4::combat::Force, theirs: &engine::ti4::combat::Force) -> f64 {
+    let opposing = theirs.non_fighter_ships();
+    UnitType::ALL
+        .into_iter()
+        .filter_map(|t| {
+            let p = engine::ti4::combat::hit_probability(mine.hits_on(t)?);
+            Some(f64::from(mine.combat_dice(t, opposing)) * (1.0 - p) * p)
+        })
+        .sum()
 }
 
 /// Chance of winning a space area: `m²/(m² + e²)` on ship cost (1 when nobody defends).

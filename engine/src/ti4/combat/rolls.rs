@@ -2,8 +2,8 @@
 //! caller's RNG, plus the space cannon targeting rules.
 //!
 //! Dice are rolled unit type by unit type in type order (the order does not change the
-//! distribution; Space Combat 78.3.3 asks for combat-value order only for the sake of rerolls,
-//! which are not modelled). Only [`roll_combat`] applies the force's modifier (Modifiers 56,
+//! distribution; Space Combat 78.3.3 asks for combat-value order only for the sake of rerolls;
+//! the one re-roll modelled, [`roll_combat_rerolling`], re-rolls every miss). Only [`roll_combat`] applies the force's modifier (Modifiers 56,
 //! Anti-Fighter Barrage 10.1.3, Bombardment 15.1.3, Space Cannon 77.2.4).
 
 use super::force::Force;
@@ -45,6 +45,31 @@ pub fn roll_combat<R: Rng + ?Sized>(force: &Force, opponent: &Force, rng: &mut R
         let dice = force.combat_dice(t, opposing);
         if let (true, Some(on)) = (dice > 0, force.hits_on(t)) {
             hits += roll_hits(dice, on, rng);
+        }
+    }
+    hits
+}
+
+/// [`roll_combat`], each die that misses re-rolled once when `reroll_misses` (a rule that lets
+/// the side re-roll any number of its dice: re-rolling exactly the misses is never worse).
+/// Without it the dice drawn are exactly [`roll_combat`]'s.
+pub fn roll_combat_rerolling<R: Rng + ?Sized>(
+    force: &Force,
+    opponent: &Force,
+    reroll_misses: bool,
+    rng: &mut R,
+) -> u16 {
+    if !reroll_misses {
+        return roll_combat(force, opponent, rng);
+    }
+    let opposing = opponent.non_fighter_ships();
+    let mut hits = 0;
+    for t in UnitType::ALL {
+        let dice = force.combat_dice(t, opposing);
+        if let (true, Some(on)) = (dice > 0, force.hits_on(t)) {
+            for _ in 0..dice {
+                hits += u16::from(roll_d10(rng) >= on || roll_d10(rng) >= on);
+            }
         }
     }
     hits

@@ -20,7 +20,7 @@
 
 use super::force::{Arena, Force, FIGHTERS};
 use super::hits::{HitChoice, Hits};
-use super::rolls::{ambush_values, roll_ambush, roll_anti_fighter_barrage, roll_combat};
+use super::rolls::{ambush_values, roll_ambush, roll_anti_fighter_barrage, roll_combat_rerolling};
 use super::{CombatError, Outcome, Side, Step};
 use crate::ti4::ids::{SystemId, SystemSet, UnitType, UNIT_TYPES};
 use rand::Rng;
@@ -114,6 +114,10 @@ pub struct SpaceCombat {
     /// Per side: ships still to become damaged by the opponent's Raid Formation.
     #[serde(default, skip_serializing_if = "no_raid")]
     raid: [u16; 2],
+    /// Per side: the misses of its next combat roll are re-rolled once (Letnev's Munitions
+    /// Reserves); cleared by that roll.
+    #[serde(default, skip_serializing_if = "is_never")]
+    reroll: [bool; 2],
     /// The lowest unit type index the next Raid Formation choice may name (choices in type
     /// order, so each result is reached by one sequence).
     #[serde(default)]
@@ -173,6 +177,7 @@ impl SpaceCombat {
             raid_formation: [false; 2],
             raid: [0; 2],
             raid_from: 0,
+            reroll: [false; 2],
         };
         if start.hits != [0; 2] {
             for side in Side::BOTH {
@@ -209,6 +214,17 @@ impl SpaceCombat {
     /// Argent Flight "Raid Formation" (`on[side]`: that side has it): "When 1 or more of your
     /// units uses ANTI-FIGHTER BARRAGE, for each hit produced in excess of your opponent's
     /// fighters, choose 1 of your opponent's ships that has SUSTAIN DAMAGE to become damaged."
+    /// Per side: the misses of that side's next combat roll (this round's, or the next round's
+    /// when set between rounds) are re-rolled once. Re-rolling exactly the misses is never worse
+    /// than any other choice of dice to re-roll, so it stands for "re-roll any number of your
+    /// dice" (Munitions Reserves).
+    pub fn set_reroll(&mut self, side: Side, on: bool) {
+        self.reroll[side.idx()] = on;
+    }
+    /// The sides whose next combat roll re-rolls its misses.
+    pub fn reroll(&self) -> [bool; 2] {
+        self.reroll
+    }
     /// After the barrage's hits are assigned ([`SpacePhase::RaidFormation`]). Set before the
     /// barrage is rolled.
     pub fn set_raid_formation(&mut self, on: [bool; 2]) {
@@ -459,7 +475,8 @@ impl SpaceCombat {
             }
             SpacePhase::Roll => {
                 self.round_damaged = [*a.damaged_counts(), *d.damaged_counts()];
-                let (x, y) = (roll_combat(a, d, rng), roll_combat(d, a, rng));
+                let [ra, rd] = std::mem::take(&mut self.reroll);
+                let (x, y) = (roll_combat_rerolling(a, d, ra, rng), roll_combat_rerolling(d, a, rd, rng));
                 (x, y, [a.combatant_mask(), d.combatant_mask()])
             }
             _ => return Err(CombatError::NotAwaitingChance),

@@ -1,15 +1,28 @@
-//! The Barony of Letnev: Armada, L4 Disruptors. (Munitions Reserves and Non-Euclidean Shielding
-//! are not modelled.)
+//! The Barony of Letnev: Armada, Munitions Reserves, L4 Disruptors. (Non-Euclidean Shielding
+//! is not modelled.)
 
+use crate::ti4::combat::Side;
 use crate::ti4::content::Content;
+use crate::ti4::game::component::combat_side;
+use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 use crate::ti4::state::State;
 
 pub(super) static RULES: &[Rule] = &[
     // Armada: "The maximum number of non-fighter ships you can have in each system is equal to
     // 2 more than the number of tokens in your fleet pool." (Rules 37, fleet pool)
     Rule { source: SourceKey::Ability("armada"), hooks: Hooks { fleet_limit_bonus: Some(armada), ..Hooks::NONE } },
+    // Munitions Reserves: "At the start of each round of space combat, you may spend 2 trade
+    // goods; you may re-roll any number of your dice during that combat round." A decision of
+    // the Letnev at window `SpaceCombatStart` (the first round) and at `SpaceCombatRoundEnd`
+    // (the next round: the pause between rounds is its start); the round's combat roll then
+    // re-rolls every miss (`SpaceCombat::set_reroll`: re-rolling exactly the misses is never
+    // worse than another choice of dice).
+    Rule {
+        source: SourceKey::Ability("munitions"),
+        hooks: Hooks { may_choices: Some(munitions_choice), may_resolve: Some(munitions), ..Hooks::NONE },
+    },
     // L4 Disruptors: "During an invasion, units cannot use SPACE CANNON against your units."
     // (Space cannon 77.5: no space cannon defense against the owner's invading ground forces.)
     // Carried by a Valefar copy like any technology rule.
@@ -26,4 +39,38 @@ fn l4_disruptors(_: Source, _: &Content, _: &State, _: Player) -> bool {
 
 fn armada(_: Source, _: &Content, _: &State, _: Player) -> u8 {
     2
+}
+
+/// Trade goods Munitions Reserves costs.
+const MUNITIONS_COST: u8 = 2;
+
+/// Munitions Reserves: one choice (0) while the Letnev fight the space combat starting or
+/// going on into another round, hold 2 trade goods, and have not already paid for that round.
+fn munitions_choice(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let Some(side) = combat_side(g, p) else { return };
+    if g.state.player(p).trade_goods < MUNITIONS_COST {
+        return;
+    }
+    let paid = match (window, &g.flow.tactical.space) {
+        (Window::SpaceCombatStart, _) => g.flow.tactical.reroll[side.idx()],
+        // Between rounds: only when another round follows (both sides still have ships).
+        (Window::SpaceCombatRoundEnd, Some(c)) => {
+            let fights = c.force(Side::Attacker).has_combatants() && c.force(Side::Defender).has_combatants();
+            !fights || c.reroll()[side.idx()]
+        }
+        _ => return,
+    };
+    if !paid {
+        out(0);
+    }
+}
+
+/// Munitions Reserves: 2 trade goods spent; the round's combat roll re-rolls the misses.
+fn munitions(_: Source, g: &mut Ti4Game, p: Player, window: Window, _choice: u16) {
+    let side = combat_side(g, p).expect("a side of the combat");
+    g.state.player_mut(p).trade_goods -= MUNITIONS_COST;
+    match (window, g.flow.tactical.space.as_mut()) {
+        (Window::SpaceCombatRoundEnd, Some(c)) => c.set_reroll(side, true),
+        _ => g.flow.tactical.reroll[side.idx()] = true,
+    }
 }

@@ -1233,6 +1233,61 @@ fn space_combat_after_moving_cruisers(seed: u64) -> crate::ti4::combat::SpaceCom
     g.flow.tactical.space.expect("a space combat")
 }
 
+/// Letnev "Munitions Reserves" in the round loop: at the start of a space combat the Letnev
+/// (seat 0 of game 2), holding 2 trade goods, may spend them (`Choose(munitions, 0)`) to
+/// re-roll the first round's misses (`SpaceCombat::reroll`); with 1 trade good nothing is
+/// asked; between rounds the choice comes again while another round follows and 2 trade goods
+/// are left.
+#[test]
+fn letnev_munitions_reserves_rerolls_the_misses_of_a_paid_round() {
+    use crate::ti4::rules::Window;
+    let munitions = ability("munitions");
+    let theirs = [(UnitType::Dreadnought, 3)];
+    let letnev = |g: &mut Ti4Game| assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "letnev");
+    let (g, _) = attack_next_door(2, &theirs, |g| {
+        letnev(g);
+        g.state.player_mut(ME).trade_goods = 1;
+    });
+    assert_eq!(g.step, Step::Space, "1 trade good: nothing to decide");
+    assert_eq!(g.flow.tactical.space.unwrap().reroll(), [false; 2]);
+    let (mut g, _) = attack_next_door(2, &theirs, |g| {
+        letnev(g);
+        g.state.player_mut(ME).trade_goods = 5;
+    });
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SpaceCombatStart)));
+    assert_eq!(legal(&g), vec![Action::Choose(munitions, 0), Action::Done]);
+    g.apply(Action::Choose(munitions, 0));
+    assert_eq!(g.state.player(ME).trade_goods, 3);
+    assert_eq!(g.step, Step::Space);
+    assert_eq!(g.flow.tactical.space.unwrap().reroll(), [true, false], "the first round re-rolls");
+    check(&g).unwrap();
+    // Played on: the roll spends the flag; between rounds the Letnev is asked again.
+    let mut asked = 0;
+    for seed in 0..10 {
+        let mut g = g.clone();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while g.step == Step::Space {
+            match g.current() {
+                crate::game::Turn::Chance => g.apply_chance(&mut rng),
+                _ => {
+                    let l = legal(&g);
+                    g.apply(if l.contains(&Action::Done) { Action::Done } else { l[0] });
+                }
+            }
+        }
+        if g.flow.pending.window == Some(Window::SpaceCombatRoundEnd) {
+            assert_eq!(g.flow.tactical.space.unwrap().reroll(), [false; 2], "spent by the first roll");
+            assert!(legal(&g).contains(&Action::Choose(munitions, 0)));
+            g.apply(Action::Choose(munitions, 0));
+            assert_eq!(g.state.player(ME).trade_goods, 1);
+            assert_eq!(g.flow.tactical.space.unwrap().reroll(), [true, false], "the next round re-rolls");
+            check(&g).unwrap();
+            asked += 1;
+        }
+    }
+    assert!(asked > 0, "no second round in 10 seeds");
+}
+
 /// Mentak "Ambush" in the round loop: a Mentak space combat opens with the Ambush roll (a chance
 /// point before anti-fighter barrage); another faction's in the same setting does not (the
 /// rolls themselves: `combat::tests::rules::mentak_ambush_rolls_two_cruisers_or_destroyers_before_the_barrage`).

@@ -90,6 +90,11 @@ pub struct TacticalAction {
     /// (`combat::CombatStart::hits`).
     #[serde(default, skip_serializing_if = "no_hits")]
     pub opening_hits: [u8; 2],
+    /// Sides (attacker, defender) whose misses in the first combat roll of the space combat
+    /// about to be fought are re-rolled (window `SpaceCombatStart`: Munitions Reserves;
+    /// `SpaceCombat::set_reroll`).
+    #[serde(default, skip_serializing_if = "no_rerolls")]
+    pub reroll: [bool; 2],
     /// Space combat, when one runs.
     pub space: Option<SpaceCombat>,
     /// Ground combat, when one runs.
@@ -98,6 +103,10 @@ pub struct TacticalAction {
 
 fn no_hits(h: &[u8; 2]) -> bool {
     *h == [0; 2]
+}
+
+fn no_rerolls(r: &[bool; 2]) -> bool {
+    *r == [false; 2]
 }
 
 fn no_units(q: &Counts) -> bool {

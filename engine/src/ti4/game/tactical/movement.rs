@@ -394,6 +394,10 @@ pub(in crate::ti4::game) fn start_space_combat(g: &mut Ti4Game) -> Step {
         ]);
         combat
             .set_repair([rules::combat_repair(&g.content, &g.state, p), rules::combat_repair(&g.content, &g.state, d)]);
+        for (side, on) in [Side::Attacker, Side::Defender].into_iter().zip(std::mem::take(&mut g.flow.tactical.reroll))
+        {
+            combat.set_reroll(side, on);
+        }
         g.flow.tactical.space = Some(combat);
         Step::Space
     }
