@@ -102,6 +102,18 @@ pub struct Force {
     combatants: TypeMask,
     modifier: i8,
     arena: Arena,
+    /// Hits one use of SUSTAIN DAMAGE cancels: 1 (Sustain Damage 87.1), 2 with a rule that
+    /// says so (Letnev's Non-Euclidean Shielding).
+    #[serde(default = "one_hit", skip_serializing_if = "is_one_hit")]
+    sustain_cancels: u8,
+}
+
+fn one_hit() -> u8 {
+    1
+}
+
+fn is_one_hit(k: &u8) -> bool {
+    *k == 1
 }
 
 impl Hash for Force {
@@ -113,6 +125,7 @@ impl Hash for Force {
         self.damaged.hash(h);
         self.modifier.hash(h);
         self.arena.hash(h);
+        self.sustain_cancels.hash(h);
     }
 }
 
@@ -152,7 +165,28 @@ impl Force {
                 }
             })
             .fold(0, |m, &t| m | type_bit(t));
-        Force { stats, count: [0; UNIT_TYPES], damaged: [0; UNIT_TYPES], rank, combatants, modifier: 0, arena }
+        Force {
+            stats,
+            count: [0; UNIT_TYPES],
+            damaged: [0; UNIT_TYPES],
+            rank,
+            combatants,
+            modifier: 0,
+            arena,
+            sustain_cancels: 1,
+        }
+    }
+
+    /// Hits one use of SUSTAIN DAMAGE cancels for this side: 1, or 2 with Non-Euclidean
+    /// Shielding (hook point `sustain_cancels_two`).
+    #[inline]
+    pub fn sustain_cancels(&self) -> u16 {
+        u16::from(self.sustain_cancels)
+    }
+
+    /// Sets the hits one use of SUSTAIN DAMAGE cancels (1 or 2).
+    pub fn set_sustain_cancels(&mut self, hits: u8) {
+        self.sustain_cancels = hits.clamp(1, 2);
     }
 
     /// Sets the number of units of type `t` and how many of them are damaged.
@@ -310,7 +344,7 @@ impl Force {
     /// Hits that destroy every unit of the types in `mask` however they are assigned: one per
     /// unit plus one per available SUSTAIN DAMAGE.
     pub fn hits_to_destroy(&self, mask: TypeMask) -> u16 {
-        self.units_in(mask) + self.sustain_capacity(mask)
+        self.units_in(mask) + self.sustain_cancels() * self.sustain_capacity(mask)
     }
     /// True when a unit with PLANETARY SHIELD is present (Planetary Shield 65).
     pub fn has_planetary_shield(&self) -> bool {

@@ -46,7 +46,8 @@ pub struct Hits {
     eligible: TypeMask,
     last: Option<HitChoice>,
     assigned: u16,
-    /// Destroyed units that were undamaged and had SUSTAIN DAMAGE: hits they can still absorb.
+    /// Destroyed units that were undamaged and had SUSTAIN DAMAGE: hits they can still absorb
+    /// (each as many as one use of SUSTAIN DAMAGE cancels, [`Force::sustain_cancels`]).
     spare: u16,
 }
 
@@ -115,8 +116,9 @@ impl Hits {
         // destroyed, or destroying the rest (each undamaged sustainer absorbing one more) and
         // sustaining the lower ranks absorbs them.
         let r = self.remaining - 1;
+        let k = force.sustain_cancels();
         let gained = u16::from(force.damaged(t) == 0 && force.stats(t).sustain_damage);
-        let spare = self.spare + gained;
+        let spare = self.spare + k * gained;
         if r <= spare {
             return true;
         }
@@ -130,9 +132,9 @@ impl Hits {
             let sustains = if force.stats(u).sustain_damage { und } else { 0 };
             if force.destroy_rank(u) < rank {
                 lower += n;
-                capacity += sustains;
+                capacity += k * sustains;
             } else {
-                capacity += n + sustains;
+                capacity += n + k * sustains;
             }
         }
         lower == 0 || r <= capacity
@@ -154,9 +156,10 @@ impl Hits {
                     && self.is_eligible(t)
                     && force.stats(t).sustain_damage
                     && force.undamaged(t) > 0
-                    // After it, the hits left fit the spare capacity and the other sustains
-                    // of this type or later: r - 1 <= spare + (sustains_from(t) - 1).
-                    && self.remaining <= self.spare + self.sustains_from(force, t)
+                    // After it (cancelling k hits, Non-Euclidean Shielding: 2), the hits left
+                    // fit the spare capacity and the other sustains of this type or later:
+                    // r - k <= spare + k · (sustains_from(t) - 1).
+                    && self.remaining <= self.spare + force.sustain_cancels() * self.sustains_from(force, t)
             }
         }
     }
@@ -182,16 +185,18 @@ impl Hits {
         if !self.is_legal(force, c) {
             return Err(CombatError::IllegalHit(c));
         }
-        let done = match c {
+        let k = force.sustain_cancels();
+        let (done, placed) = match c {
             HitChoice::Destroy(t) => {
-                self.spare += u16::from(force.damaged(t) == 0 && force.stats(t).sustain_damage);
-                force.destroy(t)
+                self.spare += k * u16::from(force.damaged(t) == 0 && force.stats(t).sustain_damage);
+                (force.destroy(t), 1)
             }
-            HitChoice::Sustain(t) => force.sustain(t),
+            // Sustain Damage 87.1 cancels 1 hit (Non-Euclidean Shielding: 2, as many as remain).
+            HitChoice::Sustain(t) => (force.sustain(t), k.min(self.remaining)),
         };
         debug_assert!(done, "a legal hit choice applies");
-        self.remaining -= 1;
-        self.assigned += 1;
+        self.remaining -= placed;
+        self.assigned += placed;
         self.last = Some(c);
         // Hits the destroyed units can still absorb end the assignment.
         if self.remaining <= self.spare || force.units_in(self.eligible) == 0 {
@@ -219,7 +224,7 @@ impl Hits {
                 .map(HitChoice::Destroy)
         };
         let sustain = || UnitType::ALL.into_iter().map(HitChoice::Sustain).find(|&c| self.is_legal(force, c));
-        let absorbable = self.spare + self.sustains_from(force, UnitType::Infantry);
+        let absorbable = self.spare + force.sustain_cancels() * self.sustains_from(force, UnitType::Infantry);
         if self.remaining > absorbable {
             destroy().or_else(sustain)
         } else {

@@ -1,5 +1,4 @@
-//! The Barony of Letnev: Armada, Munitions Reserves, L4 Disruptors. (Non-Euclidean Shielding
-//! is not modelled.)
+//! The Barony of Letnev: Armada, Munitions Reserves, L4 Disruptors, Non-Euclidean Shielding.
 
 use crate::ti4::combat::Side;
 use crate::ti4::content::Content;
@@ -22,6 +21,13 @@ pub(super) static RULES: &[Rule] = &[
     Rule {
         source: SourceKey::Ability("munitions"),
         hooks: Hooks { may_choices: Some(munitions_choice), may_resolve: Some(munitions), ..Hooks::NONE },
+    },
+    // Non-Euclidean Shielding: "When 1 of your units uses SUSTAIN DAMAGE, cancel 2 hits instead
+    // of 1." (Sustain Damage 87.) Every force of the owner's units cancels 2 hits per sustain
+    // (`Force::sustain_cancels`), in every hit assignment; a Valefar copy carries it.
+    Rule {
+        source: SourceKey::Tech("non_euclidean_shielding"),
+        hooks: Hooks { sustain_cancels_two: Some(non_euclidean_shielding), ..Hooks::NONE },
     },
     // L4 Disruptors: "During an invasion, units cannot use SPACE CANNON against your units."
     // (Space cannon 77.5: no space cannon defense against the owner's invading ground forces.)
@@ -73,4 +79,8 @@ fn munitions(_: Source, g: &mut Ti4Game, p: Player, window: Window, _choice: u16
         (Window::SpaceCombatRoundEnd, Some(c)) => c.set_reroll(side, true),
         _ => g.flow.tactical.reroll[side.idx()] = true,
     }
+}
+
+fn non_euclidean_shielding(_: Source, _: &Content, _: &State, _: Player) -> bool {
+    true
 }

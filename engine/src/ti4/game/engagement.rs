@@ -15,7 +15,7 @@
 //! action cards and promissory notes are not played; the custodians token's cost and the
 //! protections of `planet_protected` are not checked.
 
-use super::tactical::{assign_cannon_hits, capacity_of, dock_fighter_allowance, units_of, SHIPS};
+use super::tactical::{assign_cannon_hits, capacity_of, dock_fighter_allowance, force_of, units_of, SHIPS};
 use crate::ti4::combat::exact::{
     ambush_distribution, bombardment_distribution, exact_combat, space_cannon_defense_distribution,
     space_cannon_offense_distribution, ExactCombat,
@@ -128,7 +128,7 @@ fn put(f: &mut Force, t: UnitType, k: u8, d: u8) {
 /// `owner`'s units at `loc` as a force of `arena`'s kind (empty when another player's are there).
 pub(super) fn board_force(c: &Content, s: &State, owner: Player, loc: Location) -> Force {
     let arena = if matches!(loc, Location::Space(_)) { Arena::Space } else { Arena::Ground };
-    let mut f = Force::new(c, &units_of(c, s, owner), arena).expect("effective units");
+    let mut f = force_of(c, s, owner, arena);
     if s.occupant(loc) == Some(owner) {
         for t in UnitType::ALL {
             let k = s.count_at(loc, t);
@@ -143,7 +143,7 @@ pub(super) fn board_force(c: &Content, s: &State, owner: Player, loc: Location) 
 /// The units of `q` that fire space cannon offense at `slot`: those on its planets there, and
 /// those on its planets in the `neighbours` slots (the round loop's `tactical::cannon_forces`).
 pub(super) fn cannon_forces(c: &Content, s: &State, q: Player, slot: u8, neighbours: u64) -> (Force, Force) {
-    let mut here = Force::new(c, &units_of(c, s, q), Arena::Space).expect("effective units");
+    let mut here = force_of(c, s, q, Arena::Space);
     let mut near = here;
     let add = |f: &mut Force, sl: u8| {
         for pa in s.systems[sl as usize].planets.iter().filter(|x| x.owner == q.0) {
@@ -217,7 +217,7 @@ pub fn engagement(c: &Content, s: &State, m: &Move) -> Engagement {
     let mut s = *s;
     let space_occupant = s.occupant(loc).filter(|&q| q != p);
     let defender = space_occupant.filter(|&d| has_ships(&board_force(c, &s, d, loc)));
-    let profile = Force::new(c, &units_of(c, &s, p), Arena::Space).expect("effective units");
+    let profile = force_of(c, &s, p, Arena::Space);
     let mut att = rules::with_combat_roll_modifier(
         c,
         &s,
@@ -381,12 +381,7 @@ fn invasion(c: &Content, s: &State, p: Player, slot: u8, n: u8, holding: &[(f64,
     debug_assert!((n as usize) < MAX_PLANETS_PER_SYSTEM);
     let ploc = Location::Planet(slot, n);
     let q = s.occupant(ploc).filter(|&q| q != p);
-    let ground_profile = rules::with_combat_roll_modifier(
-        c,
-        s,
-        p,
-        Force::new(c, &units_of(c, s, p), Arena::Ground).expect("effective units"),
-    );
+    let ground_profile = rules::with_combat_roll_modifier(c, s, p, force_of(c, s, p, Arena::Ground));
     let planet = q.map(|q| rules::with_combat_roll_modifier(c, s, q, board_force(c, s, q, ploc)));
     let penalty = rules::space_cannon_penalty_against(c, s, p);
     let scd = match (q, &planet) {

@@ -11,7 +11,7 @@
 
 use super::objectives::{pay_plan, spend_plan};
 use super::production::start_production;
-use super::tactical::{board_force, damage_stack, extra_die_hits, units_of, write_back};
+use super::tactical::{board_force, damage_stack, extra_die_hits, force_of, write_back};
 use super::{Action, Step, Ti4Game};
 use crate::ti4::combat::{
     assign_hits_default, best_bombardment, best_space_cannon, bombardment_blocked, roll_bombardment,
@@ -114,8 +114,7 @@ pub(super) fn after_landing(g: &mut Ti4Game) -> Step {
 }
 
 fn committed_force(g: &Ti4Game, p: Player, n: u8) -> Force {
-    let units = units_of(&g.content, &g.state, p);
-    let f = Force::new(&g.content, &units, Arena::Ground).expect("effective units");
+    let f = force_of(&g.content, &g.state, p, Arena::Ground);
     let [i, m] = g.flow.tactical.committed[n as usize];
     let mut counts = [0; UNIT_TYPES];
     counts[UnitType::Infantry.idx()] = i;
@@ -158,7 +157,7 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) -> St
             g.flow.tactical.defender = q;
             crate::ti4::rules::with_combat_roll_modifier(&g.content, &g.state, q, board_force(g, q, ploc))
         }
-        None => Force::new(&g.content, &units_of(&g.content, &g.state, p), Arena::Ground).expect("units"),
+        None => force_of(&g.content, &g.state, p, Arena::Ground),
     };
     let defender = g.state.occupant(ploc);
     if let Some(q) = defender {

@@ -913,3 +913,29 @@ fn valkyrie_particle_weave_gives_its_owner_the_extra_ground_combat_hit() {
     assert_eq!(ground_combat_with_valkyrie([true, false]).answer_hit(), [true, false]);
     assert_eq!(ground_combat_with_valkyrie([false, true]).answer_hit(), [false, true]);
 }
+
+/// Non-Euclidean Shielding (Letnev, seat 0 of game 2) in the round loop: every force of the
+/// owner's units is built cancelling 2 hits per SUSTAIN DAMAGE (`tactical::force_of`), its
+/// board stacks too: 2 hits on a dreadnought and a destroyer of the owner destroy nothing;
+/// without the card, the destroyer.
+#[test]
+fn non_euclidean_shielding_makes_the_owners_forces_cancel_two_hits_per_sustain() {
+    use crate::ti4::combat::Arena;
+    for owned in [true, false] {
+        let mut g = scenario_of(super::tests::six_player_game(2));
+        assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "letnev");
+        set_tech(&mut g, ME, "non_euclidean_shielding", owned);
+        let f = super::tactical::force_of(g.content(), &g.state, ME, Arena::Space);
+        assert_eq!(f.sustain_cancels(), if owned { 2 } else { 1 });
+        let other = super::tactical::force_of(g.content(), &g.state, THEM, Arena::Ground);
+        assert_eq!(other.sustain_cancels(), 1, "another player's forces");
+        let near = slot_at_distance(&g, home(&g), 1);
+        let loc = Location::Space(near);
+        g.state.add_units(ME, loc, UnitType::Dreadnought, 1).unwrap();
+        g.state.add_units(ME, loc, UnitType::Destroyer, 1).unwrap();
+        super::tactical::damage_stack(&mut g, loc, ME, 2, THEM);
+        assert_eq!(g.state.count_at(loc, UnitType::Destroyer), u8::from(owned), "owned {owned}");
+        assert_eq!(g.state.damaged_at(loc, UnitType::Dreadnought), 1);
+        check(&g).unwrap();
+    }
+}

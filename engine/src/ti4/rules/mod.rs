@@ -202,6 +202,9 @@ hook_points! {
     /// Modifiers 56: added to each of the player's combat-roll results (space and ground combat
     /// only; never anti-fighter barrage, bombardment or space cannon).
     Query combat_roll_modifier: fn(&Content, &State, Player) -> i8;
+    /// Each use of SUSTAIN DAMAGE by the player's units cancels 2 hits instead of 1 (every hit
+    /// assignment: combat, anti-fighter barrage, space cannon, bombardment).
+    Query sustain_cancels_two: fn(&Content, &State, Player) -> bool;
     /// Each combat round the player repairs 1 damaged unit after assigning hits.
     Query combat_repair: fn(&Content, &State, Player) -> bool;
     Query ground_combat_answer_hit: fn(&Content, &State, Player) -> bool;

@@ -814,3 +814,38 @@ fn munitions_reserves_rerolls_each_miss_once_for_one_round() {
     c.apply_chance(&mut r).unwrap();
     assert_eq!(c.reroll(), [false, false], "one round only");
 }
+
+/// Non-Euclidean Shielding (Letnev): "When 1 of your units uses SUSTAIN DAMAGE, cancel 2 hits
+/// instead of 1." Two hits on a dreadnought and a destroyer: with the card the dreadnought's
+/// sustain cancels both (the default keeps every unit); without it the destroyer is lost. The
+/// hits that destroy everything count each sustain twice, and a sustain cancels no more hits
+/// than remain.
+#[test]
+fn non_euclidean_shielding_sustain_cancels_two_hits() {
+    let plain = ships(&[(Dreadnought, 1), (Destroyer, 1)]);
+    let mut shielded = plain;
+    shielded.set_sustain_cancels(2);
+    let mask = plain.ship_mask();
+    assert_eq!((plain.hits_to_destroy(mask), shielded.hits_to_destroy(mask)), (3, 4));
+    let (mut a, mut b) = (plain, shielded);
+    assert_eq!(assign_hits_default(&mut a, 2, mask), 2);
+    assert_eq!((a.count(Destroyer), a.damaged(Dreadnought)), (0, 1), "plain: the destroyer goes");
+    assert_eq!(assign_hits_default(&mut b, 2, mask), 2);
+    assert_eq!((b.count(Destroyer), b.count(Dreadnought), b.damaged(Dreadnought)), (1, 1, 1), "both hits cancelled");
+    // Every legal result with the card: sustaining first cancels both; destroying the destroyer
+    // leaves 1 hit that the sustain cancels (not 2); destroying the dreadnought ends it too
+    // (its unused sustain absorbs the other hit).
+    let mut h = Hits::new(2, mask);
+    let choices: Vec<HitChoice> = h.choices(&shielded).collect();
+    assert_eq!(
+        choices,
+        vec![HitChoice::Destroy(Destroyer), HitChoice::Destroy(Dreadnought), HitChoice::Sustain(Dreadnought)]
+    );
+    let mut f = shielded;
+    h.apply(&mut f, HitChoice::Destroy(Destroyer)).unwrap();
+    assert_eq!(h.remaining(), 1);
+    h.apply(&mut f, HitChoice::Sustain(Dreadnought)).unwrap();
+    assert_eq!((h.remaining(), h.assigned()), (0, 2), "one hit left, one cancelled");
+    // Four hits destroy everything either way: forced.
+    assert!(Hits::new(4, mask).is_forced(&shielded) && !Hits::new(3, mask).is_forced(&shielded));
+}

@@ -38,7 +38,7 @@ pub(crate) use retreats::*;
 pub(in crate::ti4::game) use space_cannon::*;
 pub(in crate::ti4::game) use space_combat::*;
 
-use crate::ti4::combat::Side;
+use crate::ti4::combat::{Arena, Force, Side};
 use crate::ti4::content::{Content, Production};
 use crate::ti4::game::{Action, Step, Ti4Game};
 use crate::ti4::ids::*;
@@ -114,6 +114,17 @@ pub(crate) fn units_of(c: &Content, s: &State, p: Player) -> [Option<UnitId>; UN
     let f = s.player(p).faction;
     let techs = effective_techs(c, s, p);
     UnitType::ALL.map(|t| c.effective_unit(f, t, techs))
+}
+
+/// An empty force of `p`'s effective units in `arena`, with `p`'s rules on hit assignment
+/// (hook point `sustain_cancels_two`: Non-Euclidean Shielding). Every force of a player's
+/// units is built here.
+pub(crate) fn force_of(c: &Content, s: &State, p: Player, arena: Arena) -> Force {
+    let mut f = Force::new(c, &units_of(c, s, p), arena).expect("effective units");
+    if crate::ti4::rules::sustain_cancels_two(c, s, p) {
+        f.set_sustain_cancels(2);
+    }
+    f
 }
 
 /// Production: the PRODUCTION value of `p`'s units in a system (0 when none).

@@ -298,8 +298,7 @@ pub(in crate::ti4::game) fn after_movement(g: &mut Ti4Game) -> Step {
 }
 
 pub(super) fn transit_force(g: &Ti4Game, p: Player, arena: Arena) -> Force {
-    let units = units_of(&g.content, &g.state, p);
-    let f = Force::new(&g.content, &units, arena).expect("effective units");
+    let f = super::force_of(&g.content, &g.state, p, arena);
     f.with_counts(g.flow.tactical.transit, g.flow.tactical.transit_damaged).unwrap_or(f)
 }
 
