@@ -30,6 +30,12 @@ use crate::ti4::rules;
 use crate::ti4::state::{Location, State, MAX_PLANETS_PER_SYSTEM};
 use std::collections::BTreeMap;
 
+/// An empty force of `p`'s effective units in `arena`, with `p`'s rules on hit assignment
+/// (Non-Euclidean Shielding), as the round loop builds every force (`tactical::force_of`).
+pub fn player_force(c: &Content, s: &State, p: Player, arena: crate::ti4::combat::Arena) -> Force {
+    force_of(c, s, p, arena)
+}
+
 /// A move to explain: the attacker's units arriving in a system.
 #[derive(Clone, Debug)]
 pub struct Move {

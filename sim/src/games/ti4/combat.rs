@@ -19,7 +19,6 @@ use engine::ti4::content::Content;
 use engine::ti4::game::engagement::{engagement, Move};
 use engine::ti4::ids::{Player, UnitType, UNIT_TYPES};
 use engine::ti4::state::{Location, State};
-use engine::ti4::technology::valefar::effective_techs;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -309,11 +308,10 @@ fn ground_starts(
     (a, d)
 }
 
-/// `p`'s force in `arena` with the unit definitions its technologies give it (no units yet).
+/// `p`'s force in `arena` with the unit definitions its technologies give it and its rules on
+/// hit assignment (no units yet), as the round loop builds it.
 fn profile(c: &Content, s: &State, p: Player, arena: Arena) -> Force {
-    let techs = effective_techs(c, s, p);
-    let f = s.player(p).faction;
-    Force::new(c, &UnitType::ALL.map(|t| c.effective_unit(f, t, techs)), arena).expect("effective units")
+    engine::ti4::game::engagement::player_force(c, s, p, arena)
 }
 
 fn add(f: &mut Force, s: &State, loc: Location) {
