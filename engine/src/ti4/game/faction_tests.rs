@@ -1552,3 +1552,24 @@ fn crimson_sundered_destructions_are_counted_per_placing_seat() {
     assert_eq!(g.place_units(Player(2), Location::Space(near), UnitType::Destroyer, 1), Ok(Placement::Placed));
     assert_eq!(g.effects().nonzero().count(), 1);
 }
+
+/// Naalu "Telepathic" (simplified: the "0" token is the Naalu's from setup): the Naalu (seat 0
+/// of game 6) hold the token and come first in initiative order with the Imperial card
+/// (initiative 8) against Leadership (1); another faction in that seat does not.
+#[test]
+fn naalu_telepathic_puts_the_naalu_first_in_initiative_order() {
+    use crate::ti4::components::{StrategyCard, ZeroToken};
+    use crate::ti4::elimination::initiative_order;
+    for (seed, naalu) in [(6, true), (0, false)] {
+        let mut g = six_player_game(seed);
+        assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key == "naalu", naalu);
+        assert_eq!(g.state.tokens.zero_token == ZeroToken::Held(ME), naalu);
+        for (k, p) in (0..6).map(|i| (7 - i as u8, Player(i))) {
+            g.state.strategy_cards.set_holder(StrategyCard(k), Some(p));
+        }
+        let mut order = [Player(0); MAX_PLAYERS];
+        let n = initiative_order(&g.state, &mut order);
+        assert_eq!(n, 6);
+        assert_eq!(order[0] == ME, naalu, "seed {seed}: {:?}", &order[..n]);
+    }
+}
