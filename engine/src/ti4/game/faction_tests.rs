@@ -1233,6 +1233,20 @@ fn space_combat_after_moving_cruisers(seed: u64) -> crate::ti4::combat::SpaceCom
     g.flow.tactical.space.expect("a space combat")
 }
 
+/// Plays the space combat under way (`Step::Space`) with dice from `rng`, declining every
+/// "you may" (`Done` where offered, else the first legal action), until it stops elsewhere.
+fn play_space_combat_declining(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+    while g.step == Step::Space {
+        match g.current() {
+            crate::game::Turn::Chance => g.apply_chance(rng),
+            _ => {
+                let l = legal(g);
+                g.apply(if l.contains(&Action::Done) { Action::Done } else { l[0] });
+            }
+        }
+    }
+}
+
 /// Letnev "Munitions Reserves" in the round loop: at the start of a space combat the Letnev
 /// (seat 0 of game 2), holding 2 trade goods, may spend them (`Choose(munitions, 0)`) to
 /// re-roll the first round's misses (`SpaceCombat::reroll`); with 1 trade good nothing is
@@ -1266,15 +1280,7 @@ fn letnev_munitions_reserves_rerolls_the_misses_of_a_paid_round() {
     for seed in 0..10 {
         let mut g = g.clone();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        while g.step == Step::Space {
-            match g.current() {
-                crate::game::Turn::Chance => g.apply_chance(&mut rng),
-                _ => {
-                    let l = legal(&g);
-                    g.apply(if l.contains(&Action::Done) { Action::Done } else { l[0] });
-                }
-            }
-        }
+        play_space_combat_declining(&mut g, &mut rng);
         if g.flow.pending.window == Some(Window::SpaceCombatRoundEnd) {
             assert_eq!(g.flow.tactical.space.unwrap().reroll(), [false; 2], "spent by the first roll");
             assert!(legal(&g).contains(&Action::Choose(munitions, 0)));
@@ -1384,15 +1390,7 @@ fn yin_devotion_trades_a_ship_for_a_hit_after_a_space_combat_round() {
             assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "yin");
         });
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        while g.step == Step::Space {
-            match g.current() {
-                crate::game::Turn::Chance => g.apply_chance(&mut rng),
-                _ => {
-                    let l = legal(&g);
-                    g.apply(if l.contains(&Action::Done) { Action::Done } else { l[0] });
-                }
-            }
-        }
+        play_space_combat_declining(&mut g, &mut rng);
         if g.step != Step::Decide(ME) {
             continue; // the combat ended in its first round
         }
