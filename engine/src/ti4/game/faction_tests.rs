@@ -1562,7 +1562,7 @@ fn naalu_telepathic_puts_the_naalu_first_in_initiative_order() {
         let mut g = six_player_game(seed);
         assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key == "naalu", naalu);
         assert_eq!(g.state.tokens.zero_token == ZeroToken::Held(ME), naalu);
-        for (k, p) in (0..6).map(|i| (7 - i as u8, Player(i))) {
+        for (k, p) in (0..6).map(|i| (7 - i, Player(i))) {
             g.state.strategy_cards.set_holder(StrategyCard(k), Some(p));
         }
         let mut order = [Player(0); MAX_PLAYERS];
