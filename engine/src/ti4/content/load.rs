@@ -350,6 +350,7 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
             anti_fighter_barrage: dice(u.anti_fighter_barrage, "anti_fighter_barrage")?,
             component_limit: u.component_limit,
             source: ix.source(1, e, &u.source)?,
+            text_ability: u.text_ability_implemented,
         });
     }
 

@@ -98,6 +98,10 @@ pub struct RawUnit {
     pub faction: Option<String>,
     pub component_limit: Option<u8>,
     pub source: String,
+    /// Present on flagships and mechs with a text ability beyond their unit values: whether the
+    /// engine implements it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text_ability_implemented: Option<bool>,
 }
 
 /// `factions.json`.

@@ -13,6 +13,8 @@
 //!   an ability off every faction sheet is a design edit (the committed experiment
 //!   `ti4_equal_strength` plays factions without their abilities), and a renamed ability that is
 //!   still marked implemented fails the first check.
+//! - A flagship or mech text ability (`units.json` `text_ability_implemented`) is never marked
+//!   implemented: no rule source names a unit yet.
 //!
 //! Every error names the file, the entry and the field.
 
@@ -64,6 +66,13 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
         }
     }
 
+    // Unit text abilities: no rule source names a unit yet, so none may claim to be implemented.
+    for u in &raw.units.units {
+        if u.text_ability_implemented == Some(true) {
+            return Err(err(1, &u.id, "text_ability_implemented", K::ImplementedWithoutRule(u.id.clone())));
+        }
+    }
+
     // Rules → content.
     let factions: BTreeSet<&str> = raw.factions.factions.iter().map(|f| f.id.as_str()).collect();
     let techs: BTreeSet<&str> =
@@ -111,6 +120,21 @@ mod tests {
         let e = edited(2, |v| ability(v, "mentak", "pillage")["implemented"] = true.into()).unwrap_err();
         assert_eq!((e.file.as_str(), e.entry.as_str(), e.field.as_str()), ("factions.json", "mentak", "abilities"));
         assert_eq!(e.kind, K::ImplementedWithoutRule("pillage".into()), "{e}");
+    }
+
+    #[test]
+    fn a_unit_text_ability_marked_implemented_is_a_load_error() {
+        let e = edited(1, |v| entry(v, "units", "sol_flagship")["text_ability_implemented"] = true.into()).unwrap_err();
+        assert_eq!(
+            (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
+            ("units.json", "sol_flagship", "text_ability_implemented")
+        );
+        assert_eq!(e.kind, K::ImplementedWithoutRule("sol_flagship".into()), "{e}");
+        let c = Content::embedded();
+        let sol = c.units.iter().find(|u| u.key == "sol_flagship").unwrap();
+        assert_eq!(sol.text_ability, Some(false));
+        let winnu = c.units.iter().find(|u| u.key == "winnu_flagship").unwrap();
+        assert_eq!(winnu.text_ability, None, "its text is its unit values (a die per opposing ship)");
     }
 
     #[test]
@@ -232,6 +256,14 @@ mod tests {
                 None => generic.iter().find(|r| r.0 == t.name),
             };
             check(&format!("technology {}", t.key), row, t.implemented);
+        }
+        let units = rows(doc, "### Flagships and mechs");
+        for u in &c.units {
+            if let Some(implemented) = u.text_ability {
+                let faction = u.faction.map_or("", |f| c.factions[f.idx()].key.as_str());
+                let row = units.iter().find(|r| r.0 == faction && r.1 == u.name);
+                check(&format!("unit {}", u.key), row, implemented);
+            }
         }
     }
 }

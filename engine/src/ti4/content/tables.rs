@@ -150,6 +150,10 @@ pub struct Unit {
     pub component_limit: Option<u8>,
     /// Product.
     pub source: Source,
+    /// For a flagship or mech with a printed text ability beyond its unit values: whether the
+    /// engine implements it (`units.json` `text_ability_implemented`; no unit text ability is
+    /// implemented yet, so `Some(false)` for all of them; `docs/RULES.md`, "Flagships and mechs").
+    pub text_ability: Option<bool>,
 }
 
 /// A starting-technology choice rule.
