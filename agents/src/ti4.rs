@@ -766,14 +766,13 @@ impl Context {
         // A space combat round paid to re-roll its misses (Munitions Reserves): the expected
         // extra hits, each worth the opponent's average ship cost at the fleet weight.
         if let Some(combat) = f.tactical.space.as_ref().filter(|c| c.reroll() != [false; 2]) {
-            for (side, seat) in [(Side::Attacker, f.turn), (Side::Defender, f.tactical.defender)] {
-                if combat.reroll()[side.idx()] {
-                    let (mine, theirs) = (combat.force(side), combat.force(side.other()));
-                    let other = if side == Side::Attacker { f.tactical.defender } else { f.turn };
-                    let per_hit = ship_cost(theirs.counts(), &cost[other.idx()])
-                        / theirs.counts().iter().map(|&k| k as f64).sum::<f64>().max(1.0);
-                    self.progress[seat.idx()] += w.fleet * per_hit * extra_hits_rerolling(mine, theirs);
-                }
+            let seats = [f.turn, f.tactical.defender];
+            for side in Side::BOTH.into_iter().filter(|s| combat.reroll()[s.idx()]) {
+                let (mine, theirs) = (combat.force(side), combat.force(side.other()));
+                let other = seats[side.other().idx()];
+                let per_hit = ship_cost(theirs.counts(), &cost[other.idx()])
+                    / theirs.counts().iter().map(|&k| k as f64).sum::<f64>().max(1.0);
+                self.progress[seats[side.idx()].idx()] += w.fleet * per_hit * extra_hits_rerolling(mine, theirs);
             }
         }
         match procedure_step(g) {

@@ -30,7 +30,7 @@ use std::collections::BTreeSet;
 pub type RefOption = (TechId, Skip, Vec<PlanetId>);
 
 /// The skips, in the order options are listed.
-pub const SKIPS: [Skip; 4] = [Skip::None, Skip::OneUpgradePrerequisite, Skip::AllPrerequisites, Skip::ReturnCaptured];
+pub const SKIPS: [Skip; 4] = Skip::ALL;
 
 fn has_ability(c: &Content, s: &State, p: Player, ability: &str) -> bool {
     c.factions[s.player(p).faction.idx()].abilities.iter().any(|a| a.key == ability)

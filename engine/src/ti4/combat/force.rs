@@ -342,7 +342,7 @@ impl Force {
             .sum()
     }
     /// Hits that destroy every unit of the types in `mask` however they are assigned: one per
-    /// unit plus one per available SUSTAIN DAMAGE.
+    /// unit plus, per available SUSTAIN DAMAGE, the hits it cancels ([`Force::sustain_cancels`]).
     pub fn hits_to_destroy(&self, mask: TypeMask) -> u16 {
         self.units_in(mask) + self.sustain_cancels() * self.sustain_capacity(mask)
     }

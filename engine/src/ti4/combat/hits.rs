@@ -113,7 +113,7 @@ impl Hits {
         }
         // After the destroy: r hits left, `spare` absorbable, units of lower rank can no longer
         // be destroyed. Feasible if the hits fit as spare, or everything left can still be
-        // destroyed, or destroying the rest (each undamaged sustainer absorbing one more) and
+        // destroyed, or destroying the rest (each undamaged sustainer absorbing k more) and
         // sustaining the lower ranks absorbs them.
         let r = self.remaining - 1;
         let k = force.sustain_cancels();

@@ -3,8 +3,9 @@
 //!
 //! Dice are rolled unit type by unit type in type order (the order does not change the
 //! distribution; Space Combat 78.3.3 asks for combat-value order only for the sake of rerolls;
-//! the one re-roll modelled, [`roll_combat_rerolling`], re-rolls every miss). Only [`roll_combat`] applies the force's modifier (Modifiers 56,
-//! Anti-Fighter Barrage 10.1.3, Bombardment 15.1.3, Space Cannon 77.2.4).
+//! the one re-roll modelled, [`roll_combat_rerolling`], re-rolls every miss). Only the combat
+//! rolls apply the force's modifier (Modifiers 56, Anti-Fighter Barrage 10.1.3, Bombardment
+//! 15.1.3, Space Cannon 77.2.4).
 
 use super::force::Force;
 use super::CombatError;
@@ -39,36 +40,25 @@ fn ability_dice(d: Dice) -> u16 {
 /// returns the hits. Every combatant rolls its combat dice (a Winnu flagship, `dice == 0`, one
 /// per non-fighter ship of `opponent`), hitting on its combat value minus the force's modifier.
 pub fn roll_combat<R: Rng + ?Sized>(force: &Force, opponent: &Force, rng: &mut R) -> u16 {
-    let opposing = opponent.non_fighter_ships();
-    let mut hits = 0;
-    for t in UnitType::ALL {
-        let dice = force.combat_dice(t, opposing);
-        if let (true, Some(on)) = (dice > 0, force.hits_on(t)) {
-            hits += roll_hits(dice, on, rng);
-        }
-    }
-    hits
+    roll_combat_rerolling(force, opponent, false, rng)
 }
 
 /// [`roll_combat`], each die that misses re-rolled once when `reroll_misses` (a rule that lets
 /// the side re-roll any number of its dice: re-rolling exactly the misses is never worse).
-/// Without it the dice drawn are exactly [`roll_combat`]'s.
+/// Without it the dice drawn are exactly those of a plain roll.
 pub fn roll_combat_rerolling<R: Rng + ?Sized>(
     force: &Force,
     opponent: &Force,
     reroll_misses: bool,
     rng: &mut R,
 ) -> u16 {
-    if !reroll_misses {
-        return roll_combat(force, opponent, rng);
-    }
     let opposing = opponent.non_fighter_ships();
     let mut hits = 0;
     for t in UnitType::ALL {
         let dice = force.combat_dice(t, opposing);
         if let (true, Some(on)) = (dice > 0, force.hits_on(t)) {
             for _ in 0..dice {
-                hits += u16::from(roll_d10(rng) >= on || roll_d10(rng) >= on);
+                hits += u16::from(roll_d10(rng) >= on || (reroll_misses && roll_d10(rng) >= on));
             }
         }
     }

@@ -80,6 +80,8 @@ pub struct CombatStart {
     pub hits: [u16; 2],
     /// The side rolls Mentak's Ambush.
     pub ambush: [bool; 2],
+    /// The side's first combat roll re-rolls its misses ([`SpaceCombat::set_reroll`]).
+    pub reroll: [bool; 2],
 }
 
 /// A space combat between an attacker and a defender.
@@ -177,7 +179,7 @@ impl SpaceCombat {
             raid_formation: [false; 2],
             raid: [0; 2],
             raid_from: 0,
-            reroll: [false; 2],
+            reroll: start.reroll,
         };
         if start.hits != [0; 2] {
             for side in Side::BOTH {
@@ -211,9 +213,6 @@ impl SpaceCombat {
         self.pause_between_rounds = on;
     }
 
-    /// Argent Flight "Raid Formation" (`on[side]`: that side has it): "When 1 or more of your
-    /// units uses ANTI-FIGHTER BARRAGE, for each hit produced in excess of your opponent's
-    /// fighters, choose 1 of your opponent's ships that has SUSTAIN DAMAGE to become damaged."
     /// Per side: the misses of that side's next combat roll (this round's, or the next round's
     /// when set between rounds) are re-rolled once. Re-rolling exactly the misses is never worse
     /// than any other choice of dice to re-roll, so it stands for "re-roll any number of your
@@ -225,6 +224,9 @@ impl SpaceCombat {
     pub fn reroll(&self) -> [bool; 2] {
         self.reroll
     }
+    /// Argent Flight "Raid Formation" (`on[side]`: that side has it): "When 1 or more of your
+    /// units uses ANTI-FIGHTER BARRAGE, for each hit produced in excess of your opponent's
+    /// fighters, choose 1 of your opponent's ships that has SUSTAIN DAMAGE to become damaged."
     /// After the barrage's hits are assigned ([`SpacePhase::RaidFormation`]). Set before the
     /// barrage is rolled.
     pub fn set_raid_formation(&mut self, on: [bool; 2]) {

@@ -87,19 +87,19 @@ pub fn has_skip(c: &Content, s: &State, p: Player, skip: Skip) -> bool {
     ready(&c.rules.prerequisite_skip, H::prerequisite_skip, c, s, p).any(|(src, f)| f(src) == skip)
 }
 
+/// The first rule granting a prerequisite skip, if the content has one.
+fn skip_rule(c: &Content, skip: Skip) -> Option<Source> {
+    c.rules.prerequisite_skip.iter().find(|(src, f)| f(*src) == skip).map(|&(src, _)| src)
+}
+
 /// The card a prerequisite skip exhausts (the first rule granting it), if the content has one.
 pub fn skip_card(c: &Content, skip: Skip) -> Option<TechId> {
-    c.rules.prerequisite_skip.iter().find(|(src, f)| f(*src) == skip).and_then(|(src, _)| src.tech())
+    skip_rule(c, skip).and_then(|src| src.tech())
 }
 
 /// The content id of the first rule granting a prerequisite skip, if the content has one.
 pub fn skip_key(c: &Content, skip: Skip) -> Option<&'static str> {
-    c.rules
-        .prerequisite_skip
-        .iter()
-        .find(|(src, f)| f(*src) == skip)
-        .and_then(|(src, _)| c.rules.key(*src))
-        .map(|k| k.id())
+    skip_rule(c, skip).and_then(|src| c.rules.key(src)).map(|k| k.id())
 }
 
 /// Hook point `technology_gained`.

@@ -604,7 +604,7 @@ fn valkyrie_particle_weave_one_more_hit_when_the_opponent_hits() {
 /// values; no Ambush phase without the ability or without cruisers and destroyers.
 #[test]
 fn mentak_ambush_rolls_two_cruisers_or_destroyers_before_the_barrage() {
-    const AMBUSH: CombatStart = CombatStart { hits: [0; 2], ambush: [true, false] };
+    const AMBUSH: CombatStart = CombatStart { hits: [0; 2], ambush: [true, false], reroll: [false; 2] };
     let a = ships(&[(Cruiser, 3), (Destroyer, 1), (Dreadnought, 1)]).with_modifier(3);
     let d = ships(&[(Carrier, 1), (Fighter, 2), (Destroyer, 1)]);
     assert_eq!(ambush_values(&a).collect::<Vec<_>>(), vec![7, 7], "the two cruisers (7) before the destroyer (9)");
@@ -645,7 +645,7 @@ fn mentak_ambush_rolls_two_cruisers_or_destroyers_before_the_barrage() {
 fn impulse_core_opening_hits_go_to_non_fighter_ships_first() {
     let a = ships(&[(Destroyer, 1)]);
     let d = ships(&[(Carrier, 1), (Cruiser, 1), (Fighter, 3)]);
-    let start = CombatStart { hits: [0, 1], ambush: [false; 2] };
+    let start = CombatStart { hits: [0, 1], ..CombatStart::default() };
     let c = SpaceCombat::with_start(a, d, [SystemSet::EMPTY; 2], start).unwrap();
     assert_eq!(c.phase(), SpacePhase::AssignOpening(Side::Defender));
     assert_eq!(c.hits_produced(Side::Defender), 1);

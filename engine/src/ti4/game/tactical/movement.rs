@@ -369,37 +369,27 @@ pub(super) fn arrive(g: &mut Ti4Game) -> Step {
 /// `space_combat_start`, `space_combat_ambush`), retreat systems and Duranium Armor.
 pub(in crate::ti4::game) fn start_space_combat(g: &mut Ti4Game) -> Step {
     let (p, d) = (g.flow.turn, g.flow.tactical.defender);
-    {
-        let loc = Location::Space(g.flow.tactical.active);
-        let (c, s) = (&*g.content, &g.state);
-        let mut att = rules::with_combat_roll_modifier(c, s, p, transit_force(g, p, Arena::Space));
-        let bonus =
-            crate::ti4::galaxy::anomaly::defender_combat_bonus(g.galaxy.anomalies(g.flow.tactical.active)) as i8;
-        let mut def = rules::with_combat_roll_modifier(c, s, d, board_force(g, d, loc).with_modifier(bonus));
-        // At the start of the combat: the active player's abilities first.
-        rules::space_combat_start(&g.content, &g.state, p, &att, &mut def);
-        rules::space_combat_start(&g.content, &g.state, d, &def, &mut att);
-        let sets = [retreat_systems(g, p), retreat_systems(g, d)];
-        let start = CombatStart {
-            hits: std::mem::take(&mut g.flow.tactical.opening_hits).map(u16::from),
-            ambush: [rules::space_combat_ambush(c, s, p), rules::space_combat_ambush(c, s, d)],
-        };
-        let mut combat = SpaceCombat::with_start(att, def, sets, start).expect("space forces");
-        // Each round with no retreat pauses for window `SpaceCombatRoundEnd`.
-        combat.set_pause_between_rounds(true);
-        combat.set_raid_formation([
-            rules::barrage_excess_damages(&g.content, &g.state, p),
-            rules::barrage_excess_damages(&g.content, &g.state, d),
-        ]);
-        combat
-            .set_repair([rules::combat_repair(&g.content, &g.state, p), rules::combat_repair(&g.content, &g.state, d)]);
-        for (side, on) in [Side::Attacker, Side::Defender].into_iter().zip(std::mem::take(&mut g.flow.tactical.reroll))
-        {
-            combat.set_reroll(side, on);
-        }
-        g.flow.tactical.space = Some(combat);
-        Step::Space
-    }
+    let loc = Location::Space(g.flow.tactical.active);
+    let (c, s) = (&*g.content, &g.state);
+    let mut att = rules::with_combat_roll_modifier(c, s, p, transit_force(g, p, Arena::Space));
+    let bonus = crate::ti4::galaxy::anomaly::defender_combat_bonus(g.galaxy.anomalies(g.flow.tactical.active)) as i8;
+    let mut def = rules::with_combat_roll_modifier(c, s, d, board_force(g, d, loc).with_modifier(bonus));
+    // At the start of the combat: the active player's abilities first.
+    rules::space_combat_start(c, s, p, &att, &mut def);
+    rules::space_combat_start(c, s, d, &def, &mut att);
+    let sets = [retreat_systems(g, p), retreat_systems(g, d)];
+    let start = CombatStart {
+        hits: std::mem::take(&mut g.flow.tactical.opening_hits).map(u16::from),
+        ambush: [rules::space_combat_ambush(c, s, p), rules::space_combat_ambush(c, s, d)],
+        reroll: std::mem::take(&mut g.flow.tactical.reroll),
+    };
+    let mut combat = SpaceCombat::with_start(att, def, sets, start).expect("space forces");
+    // Each round with no retreat pauses for window `SpaceCombatRoundEnd`.
+    combat.set_pause_between_rounds(true);
+    combat.set_raid_formation([rules::barrage_excess_damages(c, s, p), rules::barrage_excess_damages(c, s, d)]);
+    combat.set_repair([rules::combat_repair(c, s, p), rules::combat_repair(c, s, d)]);
+    g.flow.tactical.space = Some(combat);
+    Step::Space
 }
 
 /// A space combat round ended with no retreat and the combat goes on (`SpacePhase::Between`):
