@@ -770,8 +770,10 @@ impl Context {
             for side in Side::BOTH.into_iter().filter(|s| combat.reroll()[s.idx()]) {
                 let (mine, theirs) = (combat.force(side), combat.force(side.other()));
                 let other = seats[side.other().idx()];
-                let per_hit = ship_cost(theirs.counts(), &cost[other.idx()])
-                    / theirs.counts().iter().map(|&k| k as f64).sum::<f64>().max(1.0);
+                // Per ship: the ground forces a space force carries take no hits.
+                let ships: f64 =
+                    UnitType::ALL.into_iter().filter(|&t| is_ship(t)).map(|t| theirs.count(t) as f64).sum();
+                let per_hit = ship_cost(theirs.counts(), &cost[other.idx()]) / ships.max(1.0);
                 self.progress[seats[side.idx()].idx()] += w.fleet * per_hit * extra_hits_rerolling(mine, theirs);
             }
         }
