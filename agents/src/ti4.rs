@@ -464,6 +464,11 @@ fn one_step_easier(cond: Cond) -> Option<Cond> {
         Cond::GroundForcesOnOnePlanet(n) => Cond::GroundForcesOnOnePlanet(less(n)?),
         Cond::PlanetResources(n) => Cond::PlanetResources(n - n / 5),
         Cond::PlanetInfluence(n) => Cond::PlanetInfluence(n - n / 5),
+        Cond::Pds(n) => Cond::Pds(less(n)?),
+        Cond::ActionCardsInHand(n) => Cond::ActionCardsInHand(less(n)?),
+        Cond::ProductionInOneSystem(n) => Cond::ProductionInOneSystem(n - n / 4),
+        Cond::MorePlanetsThanNeighbours(n) => Cond::MorePlanetsThanNeighbours(less(n)?),
+        Cond::PlanetsNearOtherHomes(n) => Cond::PlanetsNearOtherHomes(less(n)?),
         _ => return None,
     })
 }

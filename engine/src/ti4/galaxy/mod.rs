@@ -104,6 +104,8 @@ pub struct Galaxy {
     distance: Vec<u8>,
     homes: Vec<Home>,
     nexus: Option<u8>,
+    /// Slots on the edge of the game board ([`Galaxy::edge_systems`]).
+    edge: u64,
 }
 
 impl Galaxy {
@@ -244,6 +246,7 @@ impl Galaxy {
             })
             .collect();
 
+        let edge = edge_slots(cells, &slot_at);
         let mut g = Galaxy {
             map,
             tiles,
@@ -258,6 +261,7 @@ impl Galaxy {
             distance: Vec::new(),
             homes,
             nexus: None,
+            edge,
         };
         for i in 0..MoverTraits::COMBINATIONS {
             let t = MoverTraits::of_index(i);
@@ -338,6 +342,27 @@ impl Galaxy {
     pub fn rings(&self) -> u8 {
         self.map.rings()
     }
+    /// The systems on the edge of the game board (Populate the Outer Rim, Control the
+    /// Borderlands): board systems with a side that touches no tile (an empty position or one
+    /// outside the map). Hyperlane tiles are tiles; off-board systems are not on the edge.
+    pub fn edge_systems(&self) -> u64 {
+        self.edge
+    }
+}
+
+/// The slots of [`Galaxy::edge_systems`] from the map's cells.
+fn edge_slots(cells: &[Cell], slot_at: &[Option<u8>]) -> u64 {
+    let mut edge = 0u64;
+    for (p, cell) in cells.iter().enumerate() {
+        let (Cell::System(_), Some(slot), Some(hex)) = (cell, slot_at[p], Hex::from_position(p)) else { continue };
+        let open = Side::ALL
+            .iter()
+            .any(|&side| hex.step(side).position().and_then(|q| cells.get(q)).is_none_or(|c| *c == Cell::Empty));
+        if open {
+            edge |= 1 << slot;
+        }
+    }
+    edge
 }
 
 /// The tile that takes faction `f`'s home position on the board (Creuss gate, The Sorrow).

@@ -36,6 +36,8 @@ mod movement_tests;
 pub mod notes;
 #[cfg(test)]
 mod notes_tests;
+#[cfg(test)]
+mod objective_tests;
 pub mod objectives;
 pub mod payment;
 #[cfg(test)]

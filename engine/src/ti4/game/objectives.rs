@@ -9,6 +9,7 @@
 //! whose condition is an event, "win a combat ...", are not in the data).
 
 use super::Ti4Game;
+use crate::ti4::components::Zone;
 use crate::ti4::content::Content;
 use crate::ti4::galaxy::{bits, Anomaly, Galaxy, Wormhole};
 use crate::ti4::ids::*;
@@ -26,6 +27,8 @@ pub enum SystemFilter {
     NoPlanets,
     /// Systems holding a legendary planet, Mecatol Rex, or an anomaly.
     Special,
+    /// Systems on the edge of the game board ([`Galaxy::edge_systems`]).
+    Edge,
 }
 
 /// A condition, as in `objectives.json`.
@@ -87,6 +90,28 @@ pub enum Cond {
     ShipsWithWormholes,
     /// Ships in `n` systems adjacent to anomalies.
     ShipsNearAnomalies(u8),
+    /// Ships in a system that contains another player's space dock (Cut Supply Lines).
+    ShipsWithOtherDock,
+    /// `n` PDS on the board (Establish a Perimeter).
+    Pds(u8),
+    /// `n` action cards in hand (Form a Spy Network).
+    ActionCardsInHand(u8),
+    /// Neighbours with every other player in the game (Foster Cohesion).
+    NeighbourOfAll,
+    /// Units with a combined PRODUCTION value of `n` in one system (Produce en Masse).
+    ProductionInOneSystem(u8),
+    /// A planet in a system that contains a planet another player controls (Stake Your Claim).
+    SharedPlanetSystem,
+    /// Another player's promissory note in your play area (Strengthen Bonds).
+    OthersNote,
+    /// More planets than each of `n` of your neighbours (Push Boundaries).
+    MorePlanetsThanNeighbours(u8),
+    /// Your flagship or a war sun in another player's home system or Mecatol Rex's system
+    /// (Achieve Supremacy).
+    SupremacyShip,
+    /// `n` planets, each in or adjacent to a different other player's home system (Rule
+    /// Distant Lands).
+    PlanetsNearOtherHomes(u8),
 }
 
 #[derive(Deserialize)]
@@ -148,6 +173,7 @@ fn compile(r: &RawCond) -> Result<Cond, String> {
             match r.filter.as_str() {
                 "no_planets" => SystemFilter::NoPlanets,
                 "special" => SystemFilter::Special,
+                "edge" => SystemFilter::Edge,
                 f => return Err(format!("field filter: unknown filter '{f}'")),
             },
         ),
@@ -174,6 +200,16 @@ fn compile(r: &RawCond) -> Result<Cond, String> {
         "legendary_planet" => Cond::LegendaryPlanet,
         "ships_with_wormholes" => Cond::ShipsWithWormholes,
         "ships_near_anomalies" => Cond::ShipsNearAnomalies(n),
+        "ships_with_other_dock" => Cond::ShipsWithOtherDock,
+        "pds" => Cond::Pds(n),
+        "action_cards_in_hand" => Cond::ActionCardsInHand(n),
+        "neighbour_of_all" => Cond::NeighbourOfAll,
+        "production_in_one_system" => Cond::ProductionInOneSystem(n),
+        "shared_planet_system" => Cond::SharedPlanetSystem,
+        "others_note" => Cond::OthersNote,
+        "more_planets_than_neighbours" => Cond::MorePlanetsThanNeighbours(n),
+        "supremacy_ship" => Cond::SupremacyShip,
+        "planets_near_other_homes" => Cond::PlanetsNearOtherHomes(n),
         k => return Err(format!("field kind: unknown kind '{k}'")),
     })
 }
@@ -327,7 +363,114 @@ pub fn meets(g: &Ti4Game, p: Player, cond: Cond) -> bool {
             let anomalies = gal.anomaly_systems();
             systems_where(&|sl| gal.neighbours(sl) & anomalies != 0 && ships_in(s, sl, p, SHIP_MASK) > 0) >= n as u32
         }
+        Cond::ShipsWithOtherDock
+        | Cond::Pds(_)
+        | Cond::ActionCardsInHand(_)
+        | Cond::NeighbourOfAll
+        | Cond::ProductionInOneSystem(_)
+        | Cond::SharedPlanetSystem
+        | Cond::OthersNote
+        | Cond::MorePlanetsThanNeighbours(_)
+        | Cond::SupremacyShip
+        | Cond::PlanetsNearOtherHomes(_) => meets_direct(g, p, cond),
     }
+}
+
+/// The conditions that neither [`ObjectiveBoard`] nor [`ObjectiveBoards`] summarise, read
+/// from the game when asked (both [`meets`] and [`ObjectiveBoard::meets`] answer them here):
+/// each reads the board once, and only a player holding or facing the objective asks.
+/// `false` for the other conditions.
+fn meets_direct(g: &Ti4Game, p: Player, cond: Cond) -> bool {
+    let (c, gal, s) = (&*g.content, &*g.galaxy, &g.state);
+    let ps = s.player(p);
+    let others = s.seats().filter(|&q| q != p);
+    match cond {
+        Cond::ShipsWithOtherDock => (0..s.num_systems).any(|sl| {
+            let sys = &s.systems[sl as usize];
+            ships_in(s, sl, p, SHIP_MASK) > 0
+                && sys
+                    .planets
+                    .iter()
+                    .any(|a| a.owner != p.0 && a.owner < s.num_players && a.of(UnitType::SpaceDock) > 0)
+        }),
+        Cond::Pds(n) => ps.on_board[UnitType::Pds.idx()] >= n,
+        Cond::ActionCardsInHand(n) => s.action_cards.count(c.cards.action_copies.len(), Zone::Hand(p)) >= n as usize,
+        Cond::NeighbourOfAll => {
+            let near = super::action_cards::neighbours(g, p);
+            others.filter(|&q| s.player(q).in_game).all(|q| near >> q.0 & 1 == 1)
+        }
+        Cond::ProductionInOneSystem(n) => {
+            let units = super::tactical::units_of(c, s, p);
+            (0..s.num_systems).any(|sl| super::tactical::production_value_with(c, s, &units, p, sl) >= n as u32)
+        }
+        Cond::SharedPlanetSystem => {
+            let theirs = others.fold(PlanetSet::EMPTY, |m, q| m.union(s.player(q).planets));
+            (0..s.num_systems).any(|sl| {
+                let planets = c.system_planets[gal.tile(sl).idx()];
+                planets.intersects(&ps.planets) && planets.intersects(&theirs)
+            })
+        }
+        Cond::OthersNote => others.into_iter().any(|q| {
+            (0..crate::ti4::content::cards::MAX_NOTES_PER_SEAT).any(|k| match s.notes.get(q, k) {
+                Zone::PlayArea(r) => r == p,
+                // An attached note (Terraform) counts for the player who controls its planet.
+                Zone::Attached => s.tokens.terraform.is_some_and(|pl| ps.planets.contains(pl)),
+                _ => false,
+            })
+        }),
+        Cond::MorePlanetsThanNeighbours(n) => {
+            let near = super::action_cards::neighbours(g, p);
+            let mine = ps.planets.len();
+            others.filter(|&q| s.player(q).in_game && near >> q.0 & 1 == 1 && s.player(q).planets.len() < mine).count()
+                >= n as usize
+        }
+        Cond::SupremacyShip => bits(other_homes(g, p) | 1 << gal.mecatol()).any(|sl| {
+            let space = &s.systems[sl as usize].space;
+            space.owner == p.0 && space.of(UnitType::Flagship) + space.of(UnitType::WarSun) > 0
+        }),
+        Cond::PlanetsNearOtherHomes(n) => {
+            // Per controlled planet: the other seats whose home system it is in or next to.
+            let mut near = [0u8; 64];
+            let mut k = 0;
+            for sl in 0..s.num_systems {
+                let reach = gal.neighbours(sl) | 1 << sl;
+                let seats = s
+                    .seats()
+                    .filter(|&q| q != p && reach >> g.home_slot[q.idx()] & 1 == 1)
+                    .fold(0u8, |m, q| m | 1 << q.0);
+                if seats == 0 {
+                    continue;
+                }
+                for _ in 0..c.system_planets[gal.tile(sl).idx()].intersection(ps.planets).len() {
+                    if k < near.len() {
+                        near[k] = seats;
+                        k += 1;
+                    }
+                }
+            }
+            distinct_seats(&near[..k]) >= n as usize
+        }
+        _ => false,
+    }
+}
+
+/// The most planets that can each be matched to a different seat among the seats (one bit
+/// each) it may count for: a maximum bipartite matching by augmenting paths.
+pub(super) fn distinct_seats(options: &[u8]) -> usize {
+    fn augment(i: usize, options: &[u8], seen: &mut u8, owner: &mut [Option<usize>; 8]) -> bool {
+        for q in 0..8 {
+            if options[i] >> q & 1 == 1 && *seen >> q & 1 == 0 {
+                *seen |= 1 << q;
+                if owner[q].is_none_or(|j| augment(j, options, seen, owner)) {
+                    owner[q] = Some(i);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    let mut owner = [None; 8];
+    (0..options.len()).filter(|&i| augment(i, options, &mut 0, &mut owner)).count()
 }
 
 /// What player `p`'s objective conditions read from the board, counted in one pass: the fast
@@ -351,6 +494,7 @@ pub struct ObjectiveBoard {
     systems_with_ships: u32,
     systems_no_planets: u32,
     systems_special: u32,
+    systems_edge: u32,
     planets_in_other_homes: u32,
     ships_next_to_other_home: bool,
     mecatol_ships: u32,
@@ -400,6 +544,7 @@ impl ObjectiveBoard {
             if sl != home {
                 b.systems_no_planets += system_matches(c, gal, sl, SystemFilter::NoPlanets) as u32;
                 b.systems_special += system_matches(c, gal, sl, SystemFilter::Special) as u32;
+                b.systems_edge += system_matches(c, gal, sl, SystemFilter::Edge) as u32;
             }
             for a in sys.planets.iter().take(MAX_PLANETS_PER_SYSTEM).filter(|a| a.owner == p.0) {
                 if sl != home && a.count[2] + a.count[3] > 0 {
@@ -533,6 +678,17 @@ impl ObjectiveBoard {
             Cond::GroundForcesOnOnePlanet(n) => at_least(self.most_ground_without_dock, n),
             Cond::ShipsWithWormholes => self.ships_alpha && self.ships_beta,
             Cond::ShipsNearAnomalies(n) => at_least(self.ships_near_anomalies, n),
+            Cond::SystemsWithUnits(n, SystemFilter::Edge) => at_least(self.systems_edge, n),
+            Cond::ShipsWithOtherDock
+            | Cond::Pds(_)
+            | Cond::ActionCardsInHand(_)
+            | Cond::NeighbourOfAll
+            | Cond::ProductionInOneSystem(_)
+            | Cond::SharedPlanetSystem
+            | Cond::OthersNote
+            | Cond::MorePlanetsThanNeighbours(_)
+            | Cond::SupremacyShip
+            | Cond::PlanetsNearOtherHomes(_) => meets_direct(g, p, cond),
         }
     }
 }
@@ -642,10 +798,12 @@ impl ObjectiveBoards {
         let (c, gal) = (&*g.content, &*g.galaxy);
         let no_planets = system_matches(c, gal, sl, SystemFilter::NoPlanets) as u32;
         let special = system_matches(c, gal, sl, SystemFilter::Special) as u32;
+        let edge = system_matches(c, gal, sl, SystemFilter::Edge) as u32;
         for q in bits(away) {
             let b = &mut self.boards[q as usize];
             b.systems_no_planets += no_planets;
             b.systems_special += special;
+            b.systems_edge += edge;
         }
     }
 
@@ -739,6 +897,7 @@ fn system_matches(c: &Content, gal: &Galaxy, sl: u8, f: SystemFilter) -> bool {
         SystemFilter::Special => {
             sl == gal.mecatol() || sys.anomalies != 0 || sys.planets.iter().any(|pl| c.planets[pl.idx()].legendary)
         }
+        SystemFilter::Edge => gal.edge_systems() >> sl & 1 == 1,
     }
 }
 

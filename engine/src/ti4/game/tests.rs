@@ -431,9 +431,25 @@ fn objective_board_agrees_with_meets() {
             Cond::PlanetInfluence(3 * n),
             Cond::ShipsNearAnomalies(n),
             Cond::Spend { resources: n, influence: n, trade_goods: 0, tokens: n % 3 },
+            Cond::SystemsWithUnits(n, SystemFilter::Edge),
+            Cond::Pds(n),
+            Cond::ActionCardsInHand(n),
+            Cond::ProductionInOneSystem(2 * n),
+            Cond::MorePlanetsThanNeighbours(n),
+            Cond::PlanetsNearOtherHomes(n),
         ]);
     }
-    conds.extend([Cond::WarSunOrFlagship, Cond::ShipsNextToOtherHome, Cond::LegendaryPlanet, Cond::ShipsWithWormholes]);
+    conds.extend([
+        Cond::WarSunOrFlagship,
+        Cond::ShipsNextToOtherHome,
+        Cond::LegendaryPlanet,
+        Cond::ShipsWithWormholes,
+        Cond::ShipsWithOtherDock,
+        Cond::NeighbourOfAll,
+        Cond::SharedPlanetSystem,
+        Cond::OthersNote,
+        Cond::SupremacyShip,
+    ]);
     let mut buf = Vec::new();
     let (mut checked, mut met) = (0u64, 0u64);
     for i in 0..30u64 {

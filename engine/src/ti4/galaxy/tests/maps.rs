@@ -182,3 +182,29 @@ fn nexus_only_when_asked_and_absent_from_the_map() {
     let g = Galaxy::from_tts(&c, &on_board, &six_homes(&c)).unwrap();
     assert_eq!(g.nexus(), None, "the Nexus is already on the board");
 }
+
+/// Populate the Outer Rim / Control the Borderlands: "systems on the edge of the game board".
+/// On the standard map they are the outer ring (the home systems included; the off-board
+/// Creuss home is not on the board, so not on its edge); an empty position makes the systems
+/// around it edge systems too.
+#[test]
+fn edge_systems_are_the_board_systems_with_an_open_side() {
+    let c = content();
+    let g = six(&c);
+    let ring = |g: &Galaxy, slot: u8| g.hex(slot).map(|h| h.ring());
+    let outer: u64 = (0..g.len() as u8).filter(|&s| ring(&g, s) == Some(3)).fold(0, |m, s| m | 1 << s);
+    assert_eq!(g.edge_systems(), outer);
+    assert_eq!(outer.count_ones(), 18);
+    let creuss = g.slot_of(sys(&c, "51")).unwrap();
+    assert!(g.is_off_board(creuss) && g.edge_systems() >> creuss & 1 == 0);
+    // Position 7 (ring 2, "19") left empty: its five board neighbours inside ring 3 and the
+    // ring-3 systems beside it are edge systems.
+    let holed = SIX.replacen("19 ", "-1 ", 1);
+    let h = Galaxy::from_tts(&c, &holed, &six_homes(&c)).unwrap();
+    let hole = Hex::from_position(7).unwrap();
+    for s in 0..h.len() as u8 {
+        let Some(hex) = h.hex(s) else { continue };
+        let touches_hole = hex.distance(hole) == 1;
+        assert_eq!(h.edge_systems() >> s & 1 == 1, hex.ring() == 3 || touches_hole, "slot {s} at {hex:?}");
+    }
+}

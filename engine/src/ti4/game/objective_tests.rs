@@ -1,0 +1,326 @@
+//! Objective card tests (digest §7, `engine/data/objectives.json`): one test per objective
+//! whose condition the engine evaluates, named after the card, on a set-up 6-player game with
+//! units and planets placed by hand. Each checks the condition just short of the card's text
+//! and just met, through [`meets`] (the status phase's scoring reads the same function), and
+//! that the card's entry compiles to that condition.
+
+use super::action_cards::neighbours;
+use super::objectives::{meets, Cond, SystemFilter};
+use super::tests::six_player_game;
+use super::*;
+use crate::ti4::components::Zone;
+use crate::ti4::galaxy::bits;
+use crate::ti4::state::Location;
+
+const ME: Player = Player(0);
+
+/// Game 0: Sol (seat 0, one home planet), Xxcha (1, two), Naalu, Arborec, Muaat, Nekro.
+fn game() -> Ti4Game {
+    six_player_game(0)
+}
+
+/// The condition of public (`public`) or secret objective `id` in the game's table.
+fn cond_of(g: &Ti4Game, public: bool, id: &str) -> Cond {
+    let cards = &g.content.cards;
+    let c = if public {
+        g.objectives.public[cards.public_objective(id).expect("public objective").idx()]
+    } else {
+        g.objectives.secret[cards.secret_objective(id).expect("secret objective").idx()]
+    };
+    c.unwrap_or_else(|| panic!("{id} has no condition"))
+}
+
+/// Removes every unit from the space area of `sl`.
+fn clear_space(g: &mut Ti4Game, sl: u8) {
+    for t in UnitType::ALL {
+        let k = g.state.count_at(Location::Space(sl), t);
+        if k > 0 {
+            g.state.remove_units(Location::Space(sl), t, k).unwrap();
+        }
+    }
+}
+
+/// `n` units of type `t` of `p` alone in the space area of `sl`.
+fn ships(g: &mut Ti4Game, p: Player, sl: u8, t: UnitType, n: u8) {
+    clear_space(g, sl);
+    g.state.add_units(p, Location::Space(sl), t, n).unwrap();
+}
+
+fn is_home(g: &Ti4Game, sl: u8) -> bool {
+    g.home_slot[..6].contains(&sl)
+}
+
+/// A system next to seat `q`'s home that is nobody's home, the lowest such slot.
+fn next_to_home(g: &Ti4Game, q: usize) -> u8 {
+    bits(g.galaxy().neighbours(g.home_slot[q])).find(|&sl| !is_home(g, sl)).expect("a system next to the home")
+}
+
+fn planets_of(g: &Ti4Game, sl: u8) -> Vec<PlanetId> {
+    g.content.systems[g.galaxy().tile(sl).idx()].planets.clone()
+}
+
+#[test]
+fn objectives_cut_supply_lines_ships_in_a_system_with_another_players_space_dock() {
+    let mut g = game();
+    assert_eq!(cond_of(&g, false, "cut_supply_lines"), Cond::ShipsWithOtherDock);
+    assert!(!meets(&g, ME, Cond::ShipsWithOtherDock), "ships beside the own dock only");
+    let (dock, _) = g.state.locations_of(Player(1), UnitType::SpaceDock).next().expect("seat 1 has a dock");
+    let Location::Planet(sl, _) = dock else { panic!("a dock on a planet") };
+    ships(&mut g, ME, sl, UnitType::Destroyer, 1);
+    assert!(meets(&g, ME, Cond::ShipsWithOtherDock));
+    assert!(!meets(&g, Player(1), Cond::ShipsWithOtherDock), "its own dock does not count");
+}
+
+#[test]
+fn objectives_establish_a_perimeter_four_pds_on_the_board() {
+    let mut g = game();
+    assert_eq!(cond_of(&g, false, "establish_a_perimeter"), Cond::Pds(4));
+    let home = Location::Planet(g.home_slot[0], 0);
+    while g.state.player(ME).on_board[UnitType::Pds.idx()] < 3 {
+        g.state.add_units(ME, home, UnitType::Pds, 1).unwrap();
+    }
+    assert!(!meets(&g, ME, Cond::Pds(4)));
+    g.state.add_units(ME, home, UnitType::Pds, 1).unwrap();
+    assert!(meets(&g, ME, Cond::Pds(4)));
+}
+
+#[test]
+fn objectives_form_a_spy_network_five_action_cards_in_hand() {
+    let mut g = game();
+    assert_eq!(cond_of(&g, false, "form_a_spy_network"), Cond::ActionCardsInHand(5));
+    let copies = g.content.cards.action_copies.len();
+    assert_eq!(g.state.action_cards.count(copies, Zone::Hand(ME)), 0);
+    for k in 0..4 {
+        g.state.action_cards.set(k, Zone::Hand(ME));
+    }
+    g.state.action_cards.set(4, Zone::Hand(Player(1)));
+    assert!(!meets(&g, ME, Cond::ActionCardsInHand(5)), "another hand's card does not count");
+    g.state.action_cards.set(5, Zone::Hand(ME));
+    assert!(meets(&g, ME, Cond::ActionCardsInHand(5)));
+}
+
+#[test]
+fn objectives_foster_cohesion_neighbours_with_every_other_player() {
+    let mut g = game();
+    assert_eq!(cond_of(&g, false, "foster_cohesion"), Cond::NeighbourOfAll);
+    assert!(!meets(&g, ME, Cond::NeighbourOfAll), "home systems are not adjacent at setup");
+    for q in 1..5 {
+        let sl = next_to_home(&g, q);
+        ships(&mut g, ME, sl, UnitType::Destroyer, 1);
+    }
+    let near = neighbours(&g, ME);
+    assert_eq!(meets(&g, ME, Cond::NeighbourOfAll), near >> 5 & 1 == 1, "seat 5 decides");
+    let sl = next_to_home(&g, 5);
+    ships(&mut g, ME, sl, UnitType::Destroyer, 1);
+    assert!((1..6).all(|q| neighbours(&g, ME) >> q & 1 == 1));
+    assert!(meets(&g, ME, Cond::NeighbourOfAll));
+    // An eliminated player is no longer a player to be neighbours with.
+    let far = g.state.seats().find(|&q| q != ME && neighbours(&g, ME) >> q.0 & 1 == 1).unwrap();
+    g.state.player_mut(far).in_game = false;
+    assert!(meets(&g, ME, Cond::NeighbourOfAll));
+}
+
+#[test]
+fn objectives_produce_en_masse_production_eight_in_one_system() {
+    let mut g = game();
+    assert_eq!(cond_of(&g, false, "produce_en_masse"), Cond::ProductionInOneSystem(8));
+    let home = g.home_slot[0];
+    let v = tactical::production_value(&g, ME, home);
+    assert!(v < 8, "Jord's dock: {v}");
+    assert!(meets(&g, ME, Cond::ProductionInOneSystem(v as u8)));
+    assert!(!meets(&g, ME, Cond::ProductionInOneSystem(v as u8 + 1)));
+    assert!(!meets(&g, ME, Cond::ProductionInOneSystem(8)));
+    // A second dock in the same system adds its PRODUCTION there.
+    g.state.add_units(ME, Location::Planet(home, 0), UnitType::SpaceDock, 1).unwrap();
+    assert_eq!(tactical::production_value(&g, ME, home), 2 * v);
+    assert!(meets(&g, ME, Cond::ProductionInOneSystem(8)));
+}
+
+#[test]
+fn objectives_stake_your_claim_a_planet_in_a_system_with_another_players_planet() {
+    let mut g = game();
+    assert_eq!(cond_of(&g, false, "stake_your_claim"), Cond::SharedPlanetSystem);
+    let sl = (0..g.state.num_systems)
+        .find(|&sl| !is_home(&g, sl) && planets_of(&g, sl).len() >= 2)
+        .expect("a system with two planets");
+    let pl = planets_of(&g, sl);
+    g.state.player_mut(ME).planets.insert(pl[0]);
+    assert!(!meets(&g, ME, Cond::SharedPlanetSystem));
+    g.state.player_mut(ME).planets.insert(pl[1]);
+    assert!(!meets(&g, ME, Cond::SharedPlanetSystem), "both planets are mine");
+    g.state.player_mut(ME).planets.remove(pl[1]);
+    g.state.player_mut(Player(3)).planets.insert(pl[1]);
+    assert!(meets(&g, ME, Cond::SharedPlanetSystem));
+    assert!(meets(&g, Player(3), Cond::SharedPlanetSystem));
+}
+
+#[test]
+fn objectives_strengthen_bonds_another_players_note_in_your_play_area() {
+    let mut g = game();
+    assert_eq!(cond_of(&g, false, "strengthen_bonds"), Cond::OthersNote);
+    assert!(!meets(&g, ME, Cond::OthersNote));
+    g.state.notes.set(Player(2), 0, Zone::Hand(ME));
+    assert!(!meets(&g, ME, Cond::OthersNote), "in hand is not in play");
+    g.state.notes.set(ME, 0, Zone::PlayArea(ME));
+    assert!(!meets(&g, ME, Cond::OthersNote), "an own note does not count");
+    g.state.notes.set(Player(2), 0, Zone::PlayArea(ME));
+    assert!(meets(&g, ME, Cond::OthersNote));
+    assert!(!meets(&g, Player(1), Cond::OthersNote));
+}
+
+#[test]
+fn objectives_populate_the_outer_rim_and_control_the_borderlands_units_on_the_edge() {
+    let mut g = game();
+    let (rim, borderlands) =
+        (cond_of(&g, true, "populate_the_outer_rim"), cond_of(&g, true, "control_the_borderlands"));
+    assert_eq!(
+        (rim, borderlands),
+        (Cond::SystemsWithUnits(3, SystemFilter::Edge), Cond::SystemsWithUnits(5, SystemFilter::Edge))
+    );
+    let edge = g.galaxy().edge_systems();
+    assert!(edge >> g.home_slot[0] & 1 == 1, "the home is on the edge");
+    assert!(!meets(&g, ME, rim), "but does not count");
+    let open: Vec<u8> = bits(edge).filter(|&sl| !is_home(&g, sl)).collect();
+    let inner = bits(!edge & g.galaxy().all()).find(|&sl| !is_home(&g, sl) && sl != g.galaxy().mecatol()).unwrap();
+    ships(&mut g, ME, inner, UnitType::Destroyer, 1);
+    for (k, &sl) in open.iter().take(5).enumerate() {
+        assert_eq!(meets(&g, ME, rim), k >= 3, "{k} edge systems");
+        assert!(!meets(&g, ME, borderlands));
+        ships(&mut g, ME, sl, UnitType::Destroyer, 1);
+    }
+    assert!(meets(&g, ME, borderlands));
+}
+
+#[test]
+fn objectives_push_boundaries_more_planets_than_each_of_two_neighbours() {
+    let mut g = game();
+    assert_eq!(cond_of(&g, true, "push_boundaries"), Cond::MorePlanetsThanNeighbours(2));
+    // Sol becomes neighbour of seats 1 and 2 (ships next to their homes).
+    for q in [1, 2] {
+        let sl = next_to_home(&g, q);
+        ships(&mut g, ME, sl, UnitType::Destroyer, 1);
+    }
+    let near = neighbours(&g, ME);
+    assert!(near >> 1 & 1 == 1 && near >> 2 & 1 == 1);
+    // Nobody else holds a planet: more than every neighbour.
+    for q in 1..6 {
+        g.state.player_mut(Player(q)).planets = PlanetSet::EMPTY;
+    }
+    let fewer =
+        |g: &Ti4Game| (1..6u8).filter(|&q| near >> q & 1 == 1 && g.state.player(Player(q)).planets.is_empty()).count();
+    assert_eq!(meets(&g, ME, Cond::MorePlanetsThanNeighbours(2)), fewer(&g) >= 2);
+    assert!(meets(&g, ME, Cond::MorePlanetsThanNeighbours(2)));
+    // Seats 1 and 2 take back their home planets (at least as many as Sol's one): only the
+    // other neighbours, if any, are still behind.
+    for q in [1usize, 2] {
+        let home = planets_of(&g, g.home_slot[q]);
+        g.state.player_mut(Player(q as u8)).planets = home.into_iter().collect();
+    }
+    assert_eq!(meets(&g, ME, Cond::MorePlanetsThanNeighbours(2)), fewer(&g) >= 2);
+    assert_eq!(meets(&g, ME, Cond::MorePlanetsThanNeighbours(1)), fewer(&g) >= 1);
+    // A player who is not a neighbour never counts, however few planets they have.
+    let strangers = (1..6u8).filter(|&q| near >> q & 1 == 0).count();
+    assert!(strangers > 0 && fewer(&g) < 2, "{strangers} players far away");
+    assert!(!meets(&g, ME, Cond::MorePlanetsThanNeighbours(2)));
+}
+
+#[test]
+fn objectives_achieve_supremacy_flagship_or_war_sun_in_another_home_or_mecatol() {
+    let mut g = game();
+    assert_eq!(cond_of(&g, true, "achieve_supremacy"), Cond::SupremacyShip);
+    let own = g.home_slot[0];
+    ships(&mut g, ME, own, UnitType::Flagship, 1);
+    assert!(!meets(&g, ME, Cond::SupremacyShip), "the own home does not count");
+    let mecatol = g.galaxy().mecatol();
+    ships(&mut g, ME, mecatol, UnitType::Dreadnought, 2);
+    assert!(!meets(&g, ME, Cond::SupremacyShip), "a dreadnought is neither");
+    clear_space(&mut g, own);
+    ships(&mut g, ME, mecatol, UnitType::Flagship, 1);
+    assert!(meets(&g, ME, Cond::SupremacyShip));
+    clear_space(&mut g, mecatol);
+    let theirs = g.home_slot[4];
+    ships(&mut g, ME, theirs, UnitType::WarSun, 1);
+    assert!(meets(&g, ME, Cond::SupremacyShip));
+}
+
+#[test]
+fn objectives_command_an_armada_eight_non_fighter_ships_in_one_system() {
+    let mut g = game();
+    assert_eq!(cond_of(&g, true, "command_an_armada"), Cond::ShipsInOneSystem(8));
+    let sl = next_to_home(&g, 0);
+    ships(&mut g, ME, sl, UnitType::Destroyer, 7);
+    g.state.add_units(ME, Location::Space(sl), UnitType::Fighter, 5).unwrap();
+    assert!(!meets(&g, ME, Cond::ShipsInOneSystem(8)), "fighters do not count");
+    g.state.add_units(ME, Location::Space(sl), UnitType::Cruiser, 1).unwrap();
+    assert!(meets(&g, ME, Cond::ShipsInOneSystem(8)));
+}
+
+#[test]
+fn objectives_rule_distant_lands_planets_near_two_different_other_homes() {
+    let mut g = game();
+    assert_eq!(cond_of(&g, true, "rule_distant_lands"), Cond::PlanetsNearOtherHomes(2));
+    // Xxcha's two home planets: both in one other player's home system.
+    let xxcha = planets_of(&g, g.home_slot[1]);
+    assert_eq!(xxcha.len(), 2);
+    g.state.player_mut(ME).planets = xxcha.iter().copied().collect();
+    assert!(meets(&g, ME, Cond::PlanetsNearOtherHomes(1)));
+    assert!(!meets(&g, ME, Cond::PlanetsNearOtherHomes(2)), "the same player's home twice");
+    // A planet next to another home: two different players.
+    let near_other = (2..6)
+        .flat_map(|q| bits(g.galaxy().neighbours(g.home_slot[q])).filter(|&sl| !is_home(&g, sl)).collect::<Vec<_>>())
+        .find(|&sl| !planets_of(&g, sl).is_empty() && g.galaxy().neighbours(sl) >> g.home_slot[1] & 1 == 0)
+        .expect("a planet next to another home");
+    let pl = planets_of(&g, near_other)[0];
+    g.state.player_mut(ME).planets.insert(pl);
+    assert!(meets(&g, ME, Cond::PlanetsNearOtherHomes(2)));
+    // Planets next to the own home only count for nobody.
+    let own = planets_of(&g, g.home_slot[0]);
+    g.state.player_mut(ME).planets = own.into_iter().collect();
+    assert!(!meets(&g, ME, Cond::PlanetsNearOtherHomes(1)));
+}
+
+/// The matching behind Rule Distant Lands: each planet counts for one player, each player
+/// once.
+#[test]
+fn rule_distant_lands_matches_planets_to_different_players() {
+    use super::objectives::distinct_seats;
+    assert_eq!(distinct_seats(&[]), 0);
+    assert_eq!(distinct_seats(&[0b1, 0b1]), 1);
+    assert_eq!(distinct_seats(&[0b11, 0b1]), 2, "the first planet gives way");
+    assert_eq!(distinct_seats(&[0b110, 0b010, 0b100, 0b001]), 3);
+    assert_eq!(distinct_seats(&[0, 0b1000_0000]), 1);
+}
+
+/// docs/RULES.md, "Objectives": a row per objective of the content, whose status starts with
+/// "implemented" exactly when the objective table holds its condition.
+#[test]
+fn rules_md_lists_every_objective() {
+    let doc = include_str!("../../../../docs/RULES.md");
+    let heading = "### Objectives";
+    let start = doc.find(heading).expect("docs/RULES.md has an Objectives section");
+    let body = &doc[start + heading.len()..];
+    let body = &body[..body.find("\n#").unwrap_or(body.len())];
+    let status = |id: &str| -> &str {
+        let prefix = format!("| {id} | ");
+        let line = body.lines().find(|l| l.starts_with(&prefix)).unwrap_or_else(|| panic!("no row for {id}"));
+        line.split(" | ").nth(2).unwrap_or("")
+    };
+    let g = game();
+    let cards = &g.content.cards;
+    let rows = cards
+        .public_objectives
+        .iter()
+        .map(|o| (&o.key, g.objectives.public[cards.public_objective(&o.key).unwrap().idx()]));
+    let rows = rows.chain(
+        cards
+            .secret_objectives
+            .iter()
+            .map(|o| (&o.key, g.objectives.secret[cards.secret_objective(&o.key).unwrap().idx()])),
+    );
+    let mut n = 0;
+    for (id, cond) in rows {
+        assert_eq!(status(id).starts_with("implemented"), cond.is_some(), "docs/RULES.md, objective {id}");
+        n += 1;
+    }
+    assert_eq!(n, 80);
+}
