@@ -101,7 +101,7 @@ fn a_buff_to_the_fair_share_is_found_by_the_comparison_and_not_by_the_plain_run(
     let flagged = flagged(&c);
     // No other faction may be flagged, and Arborec's mean score must be; whether the win-rate
     // test also clears Holm depends on the rest of the rules (at 240 games: from c0ddda5 it did;
-    // with Yin's Devotion it did not, p = 0.013). Since the objectives of 2026-12-04 the buff is
+    // with Yin's Devotion it did not, p = 0.013). Since the objectives of e754b3c the buff is
     // the three technologies alone (with the second cruiser it overshot to 0.229 [0.178,
     // 0.289]), and at 240 games its mean score no longer cleared Holm (p = 0.032): 480 games. A seat may be flagged: the buffed faction
     // sits in every seat, so a seat's results change through it (with Devotion, seat 5's win

@@ -1207,7 +1207,11 @@ fn naalu_neuroglaive_takes_a_fleet_token_from_a_player_activating_its_ships_syst
 /// `ME` (seat 0 of six-player game `seed`, after `prepare`) moves a destroyer and 2 cruisers
 /// from its home into a plain system next to it, where seat 1 has `theirs`: the game after the
 /// movement, and that system's slot.
-fn attack_next_door(seed: u64, theirs: &[(UnitType, u8)], prepare: impl FnOnce(&mut Ti4Game)) -> (Ti4Game, u8) {
+pub(super) fn attack_next_door(
+    seed: u64,
+    theirs: &[(UnitType, u8)],
+    prepare: impl FnOnce(&mut Ti4Game),
+) -> (Ti4Game, u8) {
     let mut g = scenario_of(six_player_game(seed));
     prepare(&mut g);
     let (h, target) = (home(&g), slot_at_distance(&g, home(&g), 1));
@@ -1235,7 +1239,7 @@ fn space_combat_after_moving_cruisers(seed: u64) -> crate::ti4::combat::SpaceCom
 
 /// Plays the space combat under way (`Step::Space`) with dice from `rng`, declining every
 /// "you may" (`Done` where offered, else the first legal action), until it stops elsewhere.
-fn play_space_combat_declining(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+pub(super) fn play_space_combat_declining(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     while g.step == Step::Space {
         match g.current() {
             crate::game::Turn::Chance => g.apply_chance(rng),

@@ -324,6 +324,10 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         }
         (Step::Turn(p), Action::Pass) => {
             g.flow.passed |= 1 << p.0;
+            // Prove Endurance: the last player in the game to pass.
+            if g.state.seats().all(|q| !g.state.player(q).in_game || g.flow.passed >> q.0 & 1 == 1) {
+                super::objectives::score_event(g, p, |e| e == super::objectives::Event::LastToPass);
+            }
             next_turn(g)
         }
         (Step::Move(p), Action::Move(from, t)) => tactical::move_ship(g, p, from, t),

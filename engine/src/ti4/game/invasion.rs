@@ -261,17 +261,20 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) -> Step {
         take_control(g, p, ploc);
     }
     if combat.fought() {
-        match combat.outcome() {
+        let winner = match combat.outcome() {
             Some(Outcome::AttackerWins) => {
                 crate::ti4::rules::ground_combat_won(g, p, ploc);
                 crate::ti4::rules::combat_won(g, p, d);
+                Some(0)
             }
             Some(Outcome::DefenderWins) => {
                 crate::ti4::rules::ground_combat_won(g, d, ploc);
                 crate::ti4::rules::combat_won(g, d, p);
+                Some(1)
             }
-            _ => {}
-        }
+            _ => None,
+        };
+        super::objectives::after_combat(g, [p, d], [&att_lost, &def_lost], winner, false, &[0; UNIT_TYPES]);
     }
     // Window `GroundCombatEnd` for the active player, then the defender; then the next planet.
     let decide = if combat.fought() {

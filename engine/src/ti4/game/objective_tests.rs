@@ -324,3 +324,172 @@ fn rules_md_lists_every_objective() {
     }
     assert_eq!(n, 80);
 }
+
+/// Puts secret objective `id` in `p`'s hand.
+fn hold_secret(g: &mut Ti4Game, p: Player, id: &str) -> usize {
+    let i = g.content.cards.secret_objective(id).expect("secret objective").idx();
+    g.state.secret_objectives.set(i, Zone::Hand(p));
+    i
+}
+
+fn scored(g: &Ti4Game, i: usize, p: Player) -> bool {
+    g.state.secret_objectives.get(i) == Zone::PlayArea(p)
+}
+
+/// The event of each action-phase secret objective of the table.
+#[test]
+fn objectives_action_phase_secrets_are_events() {
+    use super::objectives::Event as E;
+    let g = game();
+    for (id, e) in [
+        ("destroy_their_greatest_ship", E::DestroyGreatestShip),
+        ("spark_a_rebellion", E::WinAgainstLeader),
+        ("unveil_flagship", E::WinSpaceWithFlagship),
+        ("betray_a_friend", E::WinAgainstNoteOwner),
+        ("brave_the_void", E::WinInAnomaly),
+        ("darken_the_skies", E::WinInOtherHome),
+        ("demonstrate_your_power", E::ShipsAfterSpaceCombat),
+        ("prove_endurance", E::LastToPass),
+    ] {
+        assert_eq!(cond_of(&g, false, id), Cond::Event(e), "{id}");
+        for p in g.state.seats() {
+            assert!(!meets(&g, p, Cond::Event(e)), "{id}: never met by a state (no status-phase scoring)");
+        }
+    }
+}
+
+/// A combat in slot `active` between `ME` (side 0) and seat 1: `after_combat` with `winner`,
+/// seat 1 having lost `their_losses`.
+fn combat_ends(g: &mut Ti4Game, active: u8, winner: Option<usize>, their_losses: &[(UnitType, u8)], space: bool) {
+    g.flow.tactical.active = active;
+    let mut lost = [0u8; UNIT_TYPES];
+    for &(t, k) in their_losses {
+        lost[t.idx()] = k;
+    }
+    super::objectives::after_combat(g, [ME, Player(1)], [&[0; UNIT_TYPES], &lost], winner, space, &[0; UNIT_TYPES]);
+}
+
+#[test]
+fn objectives_spark_a_rebellion_win_a_combat_against_the_leader() {
+    let mut g = game();
+    let i = hold_secret(&mut g, ME, "spark_a_rebellion");
+    let plain = next_to_home(&g, 0);
+    g.state.public_objectives.set_scored(PublicObjectiveId(0), Player(2), true);
+    combat_ends(&mut g, plain, Some(0), &[], true);
+    assert!(!scored(&g, i, ME), "seat 1 (0 points) is not the leader: seat 2 has 1");
+    g.state.public_objectives.set_scored(PublicObjectiveId(1), Player(1), true);
+    combat_ends(&mut g, plain, Some(1), &[], true);
+    assert!(!scored(&g, i, ME), "lost the combat");
+    combat_ends(&mut g, plain, Some(0), &[], false);
+    assert!(scored(&g, i, ME), "a ground combat counts too; tied for the most points");
+}
+
+#[test]
+fn objectives_brave_the_void_and_darken_the_skies_win_in_an_anomaly_or_another_home() {
+    let mut g = game();
+    let (void, skies) = (hold_secret(&mut g, ME, "brave_the_void"), hold_secret(&mut g, ME, "darken_the_skies"));
+    let plain = next_to_home(&g, 0);
+    let anomaly = bits(g.galaxy().anomaly_systems()).next().expect("an anomaly");
+    combat_ends(&mut g, plain, Some(0), &[], true);
+    assert!(!scored(&g, void, ME) && !scored(&g, skies, ME));
+    combat_ends(&mut g, anomaly, None, &[], true);
+    assert!(!scored(&g, void, ME), "a stalemate is not a win");
+    combat_ends(&mut g, anomaly, Some(0), &[], true);
+    assert!(scored(&g, void, ME) && !scored(&g, skies, ME));
+    let own = g.home_slot[0];
+    combat_ends(&mut g, own, Some(0), &[], false);
+    assert!(!scored(&g, skies, ME), "the own home system");
+    let theirs = g.home_slot[3];
+    combat_ends(&mut g, theirs, Some(0), &[], false);
+    assert!(scored(&g, skies, ME));
+}
+
+#[test]
+fn objectives_unveil_flagship_win_a_space_combat_beside_the_own_flagship() {
+    let mut g = game();
+    let i = hold_secret(&mut g, ME, "unveil_flagship");
+    let sl = next_to_home(&g, 0);
+    ships(&mut g, ME, sl, UnitType::Cruiser, 1);
+    combat_ends(&mut g, sl, Some(0), &[], true);
+    assert!(!scored(&g, i, ME), "no flagship there");
+    ships(&mut g, ME, sl, UnitType::Flagship, 1);
+    combat_ends(&mut g, sl, Some(0), &[], false);
+    assert!(!scored(&g, i, ME), "a ground combat");
+    combat_ends(&mut g, sl, Some(0), &[], true);
+    assert!(scored(&g, i, ME));
+}
+
+#[test]
+fn objectives_betray_a_friend_win_against_the_owner_of_a_note_in_your_play_area() {
+    let mut g = game();
+    let i = hold_secret(&mut g, ME, "betray_a_friend");
+    let sl = next_to_home(&g, 0);
+    g.state.notes.set(Player(2), 0, Zone::PlayArea(ME));
+    combat_ends(&mut g, sl, Some(0), &[], true);
+    assert!(!scored(&g, i, ME), "seat 2's note, seat 1 beaten");
+    g.state.notes.set(Player(1), 0, Zone::PlayArea(ME));
+    combat_ends(&mut g, sl, Some(0), &[], true);
+    assert!(scored(&g, i, ME));
+}
+
+/// Destroy Their Greatest Ship, and rules 61's one objective per combat: with two met by one
+/// combat, one is scored (the first in id order) and the other stays in hand.
+#[test]
+fn objectives_destroy_their_greatest_ship_and_one_objective_per_combat() {
+    let mut g = game();
+    let greatest = hold_secret(&mut g, ME, "destroy_their_greatest_ship");
+    let sl = next_to_home(&g, 0);
+    combat_ends(&mut g, sl, None, &[(UnitType::Dreadnought, 2)], true);
+    assert!(!scored(&g, greatest, ME));
+    let void = hold_secret(&mut g, ME, "brave_the_void");
+    let anomaly = bits(g.galaxy().anomaly_systems()).next().expect("an anomaly");
+    combat_ends(&mut g, anomaly, Some(0), &[(UnitType::WarSun, 1)], true);
+    let first = greatest.min(void);
+    assert!(scored(&g, first, ME) && !scored(&g, greatest.max(void), ME), "one per combat");
+    // The loser scores no win event.
+    let rebellion = hold_secret(&mut g, Player(1), "spark_a_rebellion");
+    combat_ends(&mut g, anomaly, Some(0), &[], true);
+    assert!(!scored(&g, rebellion, Player(1)));
+}
+
+/// Demonstrate Your Power through a real space combat: the active player's three ships
+/// (a destroyer and 2 cruisers) against 2 of seat 1's destroyers; scored exactly when at
+/// least 3 non-fighter ships are left in the active system, win or not.
+#[test]
+fn objectives_demonstrate_your_power_three_non_fighter_ships_after_a_space_combat() {
+    use super::faction_tests::{attack_next_door, play_space_combat_declining};
+    use rand::SeedableRng;
+    let (mut seen_scored, mut seen_not) = (false, false);
+    for seed in 0..12u64 {
+        let (mut g, target) = attack_next_door(1, &[(UnitType::Destroyer, 2)], |g| {
+            hold_secret(g, ME, "demonstrate_your_power");
+        });
+        let i = g.content.cards.secret_objective("demonstrate_your_power").unwrap().idx();
+        play_space_combat_declining(&mut g, &mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
+        let area = &g.state.systems[target as usize].space;
+        let mine: u8 = if area.owner == ME.0 { area.count[UnitType::Fighter.idx() + 1..].iter().sum() } else { 0 };
+        let here = mine + g.flow.tactical.transit[UnitType::Fighter.idx() + 1..].iter().sum::<u8>();
+        assert_eq!(scored(&g, i, ME), here >= 3, "seed {seed}: {here} ships left");
+        seen_scored |= here >= 3;
+        seen_not |= here < 3;
+    }
+    assert!(seen_scored && seen_not);
+}
+
+/// Prove Endurance: the last player in the game to pass scores it when passing; a player who
+/// passes while another has not passed does not.
+#[test]
+fn objectives_prove_endurance_be_the_last_player_to_pass() {
+    use crate::game::Game;
+    let mut g = super::rule_tests::scenario_of(game());
+    let i = hold_secret(&mut g, ME, "prove_endurance");
+    g.flow.passed = 0b11_1100;
+    g.apply(Action::Pass);
+    assert!(!scored(&g, i, ME), "seat 1 has not passed");
+    let mut g = super::rule_tests::scenario_of(game());
+    hold_secret(&mut g, ME, "prove_endurance");
+    g.state.player_mut(Player(1)).in_game = false;
+    g.flow.passed = 0b11_1100;
+    g.apply(Action::Pass);
+    assert!(scored(&g, i, ME), "everyone else in the game passed");
+}

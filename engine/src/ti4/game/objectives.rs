@@ -4,9 +4,12 @@
 //! every objective in play is scorable; the others stay out of play (secret objectives in the
 //! box, public objectives never leave their deck).
 //!
-//! Simplified: "spend" objectives are paid automatically (cheapest planets first, then trade
-//! goods); secret objectives are all scored in the status phase (the action-phase secrets
-//! whose condition is an event, "win a combat ...", are not in the data).
+//! Simplified: whether a "spend" objective can be paid is decided by a greedy plan (largest
+//! planets first, then trade goods). The action-phase secrets whose condition is an event
+//! ([`Event`]: "win a combat ...", "be the last player to pass") are scored when the event
+//! happens, at once ([`score_event`]: scoring is never worse than keeping the card; with two
+//! met by one combat, the first in id order); every other secret is scored in the status
+//! phase.
 
 use super::Ti4Game;
 use crate::ti4::components::Zone;
@@ -112,7 +115,48 @@ pub enum Cond {
     /// `n` planets, each in or adjacent to a different other player's home system (Rule
     /// Distant Lands).
     PlanetsNearOtherHomes(u8),
+    /// An action-phase event: never met by a state, scored when it happens ([`score_event`]).
+    Event(Event),
 }
+
+/// The action-phase events secret objectives are scored on (card texts; `objectives.json`
+/// kind `event`, field `event`). Each is checked for both players of a combat when it ends
+/// ([`after_combat`]), or when a player passes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Event {
+    /// Destroy another player's war sun or flagship (Destroy Their Greatest Ship; simplified:
+    /// in combat only).
+    DestroyGreatestShip,
+    /// Win a combat against a player who has the most victory points (Spark a Rebellion).
+    WinAgainstLeader,
+    /// Win a combat in an anomaly (Brave the Void).
+    WinInAnomaly,
+    /// Win a combat in another player's home system (Darken the Skies).
+    WinInOtherHome,
+    /// Win a space combat in a system that contains your flagship, which survives it (Unveil
+    /// Flagship).
+    WinSpaceWithFlagship,
+    /// Have 3 or more non-fighter ships in the active system at the end of a space combat
+    /// (Demonstrate Your Power).
+    ShipsAfterSpaceCombat,
+    /// Win a combat against a player whose promissory note is in your play area (Betray a
+    /// Friend; simplified: in the play area when the combat ends, not read at the start of the
+    /// tactical action).
+    WinAgainstNoteOwner,
+    /// Be the last player to pass during a game round (Prove Endurance).
+    LastToPass,
+}
+
+const EVENTS: [(&str, Event); 8] = [
+    ("destroy_greatest_ship", Event::DestroyGreatestShip),
+    ("win_against_leader", Event::WinAgainstLeader),
+    ("win_in_anomaly", Event::WinInAnomaly),
+    ("win_in_other_home", Event::WinInOtherHome),
+    ("win_space_with_flagship", Event::WinSpaceWithFlagship),
+    ("ships_after_space_combat", Event::ShipsAfterSpaceCombat),
+    ("win_against_note_owner", Event::WinAgainstNoteOwner),
+    ("last_to_pass", Event::LastToPass),
+];
 
 #[derive(Deserialize)]
 struct RawCond {
@@ -134,6 +178,8 @@ struct RawCond {
     filter: String,
     #[serde(default)]
     r#trait: String,
+    #[serde(default)]
+    event: String,
 }
 
 #[derive(Deserialize)]
@@ -210,6 +256,13 @@ fn compile(r: &RawCond) -> Result<Cond, String> {
         "more_planets_than_neighbours" => Cond::MorePlanetsThanNeighbours(n),
         "supremacy_ship" => Cond::SupremacyShip,
         "planets_near_other_homes" => Cond::PlanetsNearOtherHomes(n),
+        "event" => Cond::Event(
+            EVENTS
+                .iter()
+                .find(|(name, _)| *name == r.event)
+                .ok_or_else(|| format!("field event: unknown event '{}'", r.event))?
+                .1,
+        ),
         k => return Err(format!("field kind: unknown kind '{k}'")),
     })
 }
@@ -373,6 +426,73 @@ pub fn meets(g: &Ti4Game, p: Player, cond: Cond) -> bool {
         | Cond::MorePlanetsThanNeighbours(_)
         | Cond::SupremacyShip
         | Cond::PlanetsNearOtherHomes(_) => meets_direct(g, p, cond),
+        Cond::Event(_) => false,
+    }
+}
+
+/// Scores for `p` the first unscored secret objective in their hand (id order) whose event
+/// `happened` says occurred; true when one was scored. Scoring is automatic (simplified: it is
+/// never worse than keeping the card; the choice between two met by one combat, where only one
+/// may be scored, goes by id order).
+pub(super) fn score_event(g: &mut Ti4Game, p: Player, happened: impl Fn(Event) -> bool) -> bool {
+    if !g.state.player(p).in_game {
+        return false;
+    }
+    for i in 0..g.content.cards.secret_objectives.len() {
+        if let (Zone::Hand(q), Some(Cond::Event(e))) = (g.state.secret_objectives.get(i), g.objectives.secret[i]) {
+            if q == p && happened(e) {
+                g.state.secret_objectives.set(i, Zone::PlayArea(p));
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The end of a combat in the active system, between the active player `sides[0]` and the
+/// defender `sides[1]`: each scores at most one action-phase secret objective the combat met
+/// (rules 61: one objective per combat), the active player first. `lost[i]` are the units side
+/// `i` lost, `winner` the side that won (none for a stalemate), `space` a space combat (its
+/// survivors are on the board or, for the active player, in `transit`).
+pub(super) fn after_combat(
+    g: &mut Ti4Game,
+    sides: [Player; 2],
+    lost: [&super::Counts; 2],
+    winner: Option<usize>,
+    space: bool,
+    transit: &super::Counts,
+) {
+    let active = g.flow.tactical.active;
+    let vp = g.all_victory_points();
+    let most = g.state.seats().filter(|&q| g.state.player(q).in_game).map(|q| vp[q.idx()]).max().unwrap_or(0);
+    for i in 0..2 {
+        let (p, q) = (sides[i], sides[1 - i]);
+        let s = &g.state;
+        let won = winner == Some(i);
+        let area = &s.systems[active as usize].space;
+        let mut here = if area.owner == p.0 { area.count } else { [0; UNIT_TYPES] };
+        if i == 0 {
+            for (k, t) in here.iter_mut().zip(transit) {
+                *k += t;
+            }
+        }
+        let greatest = lost[1 - i][UnitType::WarSun.idx()] + lost[1 - i][UnitType::Flagship.idx()] > 0;
+        let leader = vp[q.idx()] >= most;
+        let anomaly = g.galaxy.anomalies(active) != 0;
+        let other_home = s.seats().any(|r| r != p && g.home_slot[r.idx()] == active);
+        let flagship = space && here[UnitType::Flagship.idx()] > 0;
+        let ships: u32 = here[UnitType::Fighter.idx() + 1..].iter().map(|&k| k as u32).sum();
+        let note = (0..crate::ti4::content::cards::MAX_NOTES_PER_SEAT).any(|k| s.notes.get(q, k) == Zone::PlayArea(p));
+        score_event(g, p, |e| match e {
+            Event::DestroyGreatestShip => greatest,
+            Event::WinAgainstLeader => won && leader,
+            Event::WinInAnomaly => won && anomaly,
+            Event::WinInOtherHome => won && other_home,
+            Event::WinSpaceWithFlagship => won && flagship,
+            Event::ShipsAfterSpaceCombat => space && ships >= 3,
+            Event::WinAgainstNoteOwner => won && note,
+            Event::LastToPass => false,
+        });
     }
 }
 
@@ -689,6 +809,7 @@ impl ObjectiveBoard {
             | Cond::MorePlanetsThanNeighbours(_)
             | Cond::SupremacyShip
             | Cond::PlanetsNearOtherHomes(_) => meets_direct(g, p, cond),
+            Cond::Event(_) => false,
         }
     }
 }

@@ -34,9 +34,12 @@ pub(in crate::ti4::game) fn after_space_combat(g: &mut Ti4Game) -> Step {
             g.flow.tactical.transit_damaged = [0; UNIT_TYPES];
             retreat_to(g, p, to, &counts, &damaged);
             enforce_capacity(g, g.flow.tactical.active, Some(p));
-            if defender_in_space(g, p).is_some() {
+            let winner = defender_in_space(g, p).is_some().then_some(1);
+            if winner.is_some() {
                 rules::combat_won(g, d, p);
             }
+            let transit = g.flow.tactical.transit;
+            crate::ti4::game::objectives::after_combat(g, [p, d], [&att_lost, &def_lost], winner, true, &transit);
             return space_combat_end(g, p, d);
         }
         Some((crate::ti4::combat::Side::Defender, to)) => {
@@ -58,10 +61,15 @@ pub(in crate::ti4::game) fn after_space_combat(g: &mut Ti4Game) -> Step {
     let attacker_ships = SHIPS.iter().any(|&t| g.flow.tactical.transit[t.idx()] > 0);
     let defender_ships = defender_in_space(g, p).is_some();
     // Rules 78.10: the side with ships left wins (a stalemate, both left, has no winner).
-    match (attacker_ships, defender_ships) {
-        (true, false) => rules::combat_won(g, p, d),
-        (false, true) => rules::combat_won(g, d, p),
-        _ => {}
+    let winner = match (attacker_ships, defender_ships) {
+        (true, false) => Some(0),
+        (false, true) => Some(1),
+        _ => None,
+    };
+    match winner {
+        Some(0) => rules::combat_won(g, p, d),
+        Some(_) => rules::combat_won(g, d, p),
+        None => {}
     }
     if !attacker_ships || defender_ships {
         // Lost, or a stalemate (treated as the attacker's loss): the moving units are gone.
@@ -71,6 +79,8 @@ pub(in crate::ti4::game) fn after_space_combat(g: &mut Ti4Game) -> Step {
         trim_transit(g, p);
         place_transit(g, p);
     }
+    let transit = g.flow.tactical.transit;
+    crate::ti4::game::objectives::after_combat(g, [p, d], [&att_lost, &def_lost], winner, true, &transit);
     space_combat_end(g, p, d)
 }
 
