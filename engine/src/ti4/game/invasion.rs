@@ -134,7 +134,15 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) -> St
         if first && !bombardment_blocked(&planet, &space, false) {
             let hits = roll_bombardment(&space, rng) + extra_die_hits(g, p, best_bombardment(&space), 0, rng);
             if hits > 0 {
+                let ground =
+                    |g: &Ti4Game| g.state.count_at(ploc, UnitType::Infantry) + g.state.count_at(ploc, UnitType::Mech);
+                let before = ground(g);
                 damage_stack(g, ploc, q, hits, p);
+                // Make an Example of Their World: the last of q's ground forces there.
+                if before > 0 && (g.state.occupant(ploc) != Some(q) || ground(g) == 0) {
+                    use super::objectives::{score_event, Event};
+                    score_event(g, p, |e| e == Event::BombardLastGroundForces);
+                }
             }
         }
     }
@@ -313,6 +321,14 @@ pub(crate) fn gain_planet(g: &mut Ti4Game, p: Player, ploc: Location) -> bool {
     if let Some(q) = previous.filter(|&q| crate::ti4::elimination::meets_conditions(&c, &g.state, q)) {
         crate::ti4::elimination::eliminate(&c, &mut g.state, q, Some(p))
             .expect("the player is in the game and meets the conditions");
+    }
+    // Become a Martyr: a planet in a home system lost during the action phase (a player
+    // eliminated by the loss scores nothing).
+    if let (Some(q), Location::Planet(sl, _)) = (previous, ploc) {
+        if g.phase() == super::RoundPhase::Action && g.state.seats().any(|r| g.home_slot[r.idx()] == sl) {
+            use super::objectives::{score_event, Event};
+            score_event(g, q, |e| e == Event::LoseHomePlanet);
+        }
     }
     true
 }

@@ -493,3 +493,85 @@ fn objectives_prove_endurance_be_the_last_player_to_pass() {
     g.apply(Action::Pass);
     assert!(scored(&g, i, ME), "everyone else in the game passed");
 }
+
+/// Turn Their Fleets to Dust through the space cannon offense step: `ME` (PDS II on its home,
+/// next door) activates the system where seat 1 has one destroyer; scored exactly when the
+/// cannon destroys it, over 12 dice seeds.
+#[test]
+fn objectives_turn_their_fleets_to_dust_space_cannon_destroys_the_last_ships() {
+    use super::faction_tests::attack_next_door;
+    use crate::game::{Game, Turn};
+    use rand::SeedableRng;
+    let (mut seen_scored, mut seen_not) = (false, false);
+    for seed in 0..12u64 {
+        let (mut g, target) = attack_next_door(1, &[(UnitType::Destroyer, 1)], |g| {
+            hold_secret(g, ME, "turn_their_fleets_to_dust");
+            let c = g.content.clone();
+            crate::ti4::technology::gain(&c, &mut g.state, ME, c.tech("pds_ii").unwrap()).unwrap();
+            let home = Location::Planet(g.home_slot[0], 0);
+            g.state.add_units(ME, home, UnitType::Pds, 1).unwrap();
+        });
+        let i = g.content.cards.secret_objective("turn_their_fleets_to_dust").unwrap().idx();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        // The movement is done: the space cannon offense is the next chance event.
+        if g.current() == Turn::Chance {
+            g.apply_chance(&mut rng);
+        }
+        let theirs = g.state.systems[target as usize].space.owner == 1
+            || g.flow
+                .tactical
+                .space
+                .is_some_and(|c| c.force(crate::ti4::combat::Side::Defender).non_fighter_ships() > 0);
+        assert_eq!(scored(&g, i, ME), !theirs, "seed {seed}");
+        seen_scored |= !theirs;
+        seen_not |= theirs;
+    }
+    assert!(seen_scored && seen_not);
+}
+
+/// Make an Example of Their World through the bombardment of an invasion: `ME`'s dreadnought
+/// over a planet where seat 1 has one infantry; scored exactly when the bombardment destroys
+/// it, over 12 dice seeds.
+#[test]
+fn objectives_make_an_example_of_their_world_bombardment_destroys_the_last_ground_forces() {
+    use rand::SeedableRng;
+    let (mut seen_scored, mut seen_not) = (false, false);
+    for seed in 0..12u64 {
+        let mut g = super::rule_tests::scenario_of(game());
+        let i = hold_secret(&mut g, ME, "make_an_example_of_their_world");
+        let sl = (0..g.state.num_systems)
+            .find(|&sl| !is_home(&g, sl) && sl != g.galaxy().mecatol() && !planets_of(&g, sl).is_empty())
+            .unwrap();
+        let pl = planets_of(&g, sl)[0];
+        g.state.player_mut(Player(1)).planets.insert(pl);
+        g.state.add_units(Player(1), Location::Planet(sl, 0), UnitType::Infantry, 1).unwrap();
+        g.state.add_units(ME, Location::Space(sl), UnitType::Dreadnought, 1).unwrap();
+        g.flow.tactical.active = sl;
+        let _ = invasion::invasion_rolls(&mut g, 0, &mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
+        let left = g.state.count_at(Location::Planet(sl, 0), UnitType::Infantry);
+        assert_eq!(scored(&g, i, ME), left == 0, "seed {seed}");
+        seen_scored |= left == 0;
+        seen_not |= left > 0;
+    }
+    assert!(seen_scored && seen_not);
+}
+
+/// Become a Martyr: a player who loses control of a planet in a home system during the action
+/// phase (here seat 1, Xxcha, one of its two home planets) scores it; a planet outside every
+/// home does not count.
+#[test]
+fn objectives_become_a_martyr_lose_control_of_a_planet_in_a_home_system() {
+    let mut g = super::rule_tests::scenario_of(game());
+    let i = hold_secret(&mut g, Player(1), "become_a_martyr");
+    let sl = (0..g.state.num_systems)
+        .find(|&sl| !is_home(&g, sl) && sl != g.galaxy().mecatol() && !planets_of(&g, sl).is_empty())
+        .unwrap();
+    let pl = planets_of(&g, sl)[0];
+    g.state.player_mut(Player(1)).planets.insert(pl);
+    assert!(invasion::gain_planet(&mut g, ME, Location::Planet(sl, 0)));
+    assert!(!scored(&g, i, Player(1)), "not a home planet");
+    let home = g.home_slot[1];
+    assert!(invasion::gain_planet(&mut g, ME, Location::Planet(home, 0)));
+    assert!(g.state.player(Player(1)).in_game);
+    assert!(scored(&g, i, Player(1)));
+}

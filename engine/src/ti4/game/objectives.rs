@@ -145,9 +145,17 @@ pub enum Event {
     WinAgainstNoteOwner,
     /// Be the last player to pass during a game round (Prove Endurance).
     LastToPass,
+    /// Destroy the last of a player's ground forces on a planet during the bombardment step
+    /// (Make an Example of Their World).
+    BombardLastGroundForces,
+    /// Destroy the last of a player's non-fighter ships in the active system during the space
+    /// cannon offense step (Turn Their Fleets to Dust).
+    SpaceCannonLastShips,
+    /// Lose control of a planet in a home system, during the action phase (Become a Martyr).
+    LoseHomePlanet,
 }
 
-const EVENTS: [(&str, Event); 8] = [
+const EVENTS: [(&str, Event); 11] = [
     ("destroy_greatest_ship", Event::DestroyGreatestShip),
     ("win_against_leader", Event::WinAgainstLeader),
     ("win_in_anomaly", Event::WinInAnomaly),
@@ -156,6 +164,9 @@ const EVENTS: [(&str, Event); 8] = [
     ("ships_after_space_combat", Event::ShipsAfterSpaceCombat),
     ("win_against_note_owner", Event::WinAgainstNoteOwner),
     ("last_to_pass", Event::LastToPass),
+    ("bombard_last_ground_forces", Event::BombardLastGroundForces),
+    ("space_cannon_last_ships", Event::SpaceCannonLastShips),
+    ("lose_home_planet", Event::LoseHomePlanet),
 ];
 
 #[derive(Deserialize)]
@@ -491,7 +502,10 @@ pub(super) fn after_combat(
             Event::WinSpaceWithFlagship => won && flagship,
             Event::ShipsAfterSpaceCombat => space && ships >= 3,
             Event::WinAgainstNoteOwner => won && note,
-            Event::LastToPass => false,
+            Event::LastToPass
+            | Event::BombardLastGroundForces
+            | Event::SpaceCannonLastShips
+            | Event::LoseHomePlanet => false,
         });
     }
 }

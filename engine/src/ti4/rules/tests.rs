@@ -40,6 +40,10 @@ const NOT_IN_PLAY: &[(&str, &str)] = &[
 /// Hook points play reaches too rarely for this test's budget, with the test that reaches them.
 const RARE: &[(&str, &str)] = &[
     (
+        "bombards_after_ground_rounds",
+        "an L1Z1X ground combat with bombardment ships in the space area (reached in random play until the event objectives changed the random games); game::faction_tests::l1z1x_harrow_bombards_the_defending_ground_forces_after_each_ground_combat_round asks it",
+    ),
+    (
         "custodians_free",
         "Winnu taking control of Mecatol Rex while the custodians token is on it (reached in random play until the objectives of e754b3c changed the random games); game::faction_tests::winnu_blood_ties_removes_the_custodians_without_spending_influence asks it",
     ),

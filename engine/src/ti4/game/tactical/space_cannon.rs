@@ -59,7 +59,9 @@ pub(in crate::ti4::game) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) 
         let (h, near) = cannon_forces(g, p);
         let mut f = board_force(g, d, loc);
         if let Some((hits, graviton)) = cannon_hits(g, p, d, &h, &near, &f, rng) {
+            let before = f.non_fighter_ships();
             assign_cannon_hits(&mut f, hits, graviton);
+            fleet_turned_to_dust(g, p, before, &f);
             write_back(g, loc, &f, p);
             // Capacity 16.3: a carrier lost (Graviton Laser System) takes its fighters along.
             enforce_capacity(g, g.flow.tactical.active, Some(p));
@@ -79,14 +81,18 @@ pub(in crate::ti4::game) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) 
         if contested {
             let mut f = transit_force(g, p, Arena::Space);
             if let Some((hits, graviton)) = cannon_hits(g, q, p, &h, &near, &f, rng) {
+                let before = f.non_fighter_ships();
                 assign_cannon_hits(&mut f, hits, graviton);
+                fleet_turned_to_dust(g, q, before, &f);
                 g.flow.tactical.transit = *f.counts();
                 g.flow.tactical.transit_damaged = *f.damaged_counts();
             }
         } else {
             let mut f = board_force(g, p, loc);
             if let Some((hits, graviton)) = cannon_hits(g, q, p, &h, &near, &f, rng) {
+                let before = f.non_fighter_ships();
                 assign_cannon_hits(&mut f, hits, graviton);
+                fleet_turned_to_dust(g, q, before, &f);
                 write_back(g, loc, &f, q);
                 enforce_capacity(g, g.flow.tactical.active, None);
             }
@@ -94,6 +100,15 @@ pub(in crate::ti4::game) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) 
     }
     trim_transit(g, p);
     arrive(g)
+}
+
+/// Turn Their Fleets to Dust: `by`'s space cannon offense destroyed the last of the non-fighter
+/// ships of force `f` (`before` of them before the hits).
+fn fleet_turned_to_dust(g: &mut Ti4Game, by: Player, before: u16, f: &Force) {
+    if before > 0 && f.non_fighter_ships() == 0 {
+        use crate::ti4::game::objectives::{score_event, Event};
+        score_event(g, by, |e| e == Event::SpaceCannonLastShips);
+    }
 }
 
 /// `q`'s space cannon offense at `target`'s ships `f` (units `here` in the active system,
