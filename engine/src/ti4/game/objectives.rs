@@ -427,17 +427,8 @@ pub fn meets(g: &Ti4Game, p: Player, cond: Cond) -> bool {
             let anomalies = gal.anomaly_systems();
             systems_where(&|sl| gal.neighbours(sl) & anomalies != 0 && ships_in(s, sl, p, SHIP_MASK) > 0) >= n as u32
         }
-        Cond::ShipsWithOtherDock
-        | Cond::Pds(_)
-        | Cond::ActionCardsInHand(_)
-        | Cond::NeighbourOfAll
-        | Cond::ProductionInOneSystem(_)
-        | Cond::SharedPlanetSystem
-        | Cond::OthersNote
-        | Cond::MorePlanetsThanNeighbours(_)
-        | Cond::SupremacyShip
-        | Cond::PlanetsNearOtherHomes(_) => meets_direct(g, p, cond),
-        Cond::Event(_) => false,
+        // The conditions read directly, and the events (never met by a state).
+        _ => meets_direct(g, p, cond),
     }
 }
 
@@ -513,7 +504,7 @@ pub(super) fn after_combat(
 /// The conditions that neither [`ObjectiveBoard`] nor [`ObjectiveBoards`] summarise, read
 /// from the game when asked (both [`meets`] and [`ObjectiveBoard::meets`] answer them here):
 /// each reads the board once, and only a player holding or facing the objective asks.
-/// `false` for the other conditions.
+/// `false` for the events ([`Cond::Event`]: never met by a state) and the other conditions.
 fn meets_direct(g: &Ti4Game, p: Player, cond: Cond) -> bool {
     let (c, gal, s) = (&*g.content, &*g.galaxy, &g.state);
     let ps = s.player(p);
@@ -813,17 +804,8 @@ impl ObjectiveBoard {
             Cond::ShipsWithWormholes => self.ships_alpha && self.ships_beta,
             Cond::ShipsNearAnomalies(n) => at_least(self.ships_near_anomalies, n),
             Cond::SystemsWithUnits(n, SystemFilter::Edge) => at_least(self.systems_edge, n),
-            Cond::ShipsWithOtherDock
-            | Cond::Pds(_)
-            | Cond::ActionCardsInHand(_)
-            | Cond::NeighbourOfAll
-            | Cond::ProductionInOneSystem(_)
-            | Cond::SharedPlanetSystem
-            | Cond::OthersNote
-            | Cond::MorePlanetsThanNeighbours(_)
-            | Cond::SupremacyShip
-            | Cond::PlanetsNearOtherHomes(_) => meets_direct(g, p, cond),
-            Cond::Event(_) => false,
+            // The conditions read directly, and the events (never met by a state).
+            _ => meets_direct(g, p, cond),
         }
     }
 }
