@@ -124,6 +124,17 @@ pub struct SpaceCombat {
     /// order, so each result is reached by one sequence).
     #[serde(default)]
     raid_from: u8,
+    /// Per side: its fighters when the anti-fighter barrage was rolled.
+    #[serde(default, skip_serializing_if = "no_fighters")]
+    barrage_fighters: [u8; 2],
+    /// Per side: its anti-fighter barrage destroyed the last of the opponent's fighters (Fight
+    /// with Precision).
+    #[serde(default, skip_serializing_if = "is_never")]
+    barrage_cleared: [bool; 2],
+}
+
+fn no_fighters(x: &[u8; 2]) -> bool {
+    *x == [0; 2]
 }
 
 fn no_raid(x: &[u16; 2]) -> bool {
@@ -180,6 +191,8 @@ impl SpaceCombat {
             raid: [0; 2],
             raid_from: 0,
             reroll: start.reroll,
+            barrage_fighters: [0; 2],
+            barrage_cleared: [false; 2],
         };
         if start.hits != [0; 2] {
             for side in Side::BOTH {
@@ -223,6 +236,12 @@ impl SpaceCombat {
     /// The sides whose next combat roll re-rolls its misses.
     pub fn reroll(&self) -> [bool; 2] {
         self.reroll
+    }
+    /// Per side: its anti-fighter barrage destroyed the last of the opponent's fighters
+    /// (the opponent had fighters when the barrage was rolled and none once its hits were
+    /// assigned).
+    pub fn barrage_cleared(&self) -> [bool; 2] {
+        self.barrage_cleared
     }
     /// Argent Flight "Raid Formation" (`on[side]`: that side has it): "When 1 or more of your
     /// units uses ANTI-FIGHTER BARRAGE, for each hit produced in excess of your opponent's
@@ -467,6 +486,7 @@ impl SpaceCombat {
             }
             SpacePhase::AntiFighterBarrage => {
                 let (x, y) = (roll_anti_fighter_barrage(a, rng), roll_anti_fighter_barrage(d, rng));
+                self.barrage_fighters = [a.count(UnitType::Fighter), d.count(UnitType::Fighter)];
                 // Raid Formation: the hits in excess of the opponent's fighters.
                 let excess = |hits: u16, f: &Force| hits.saturating_sub(u16::from(f.count(UnitType::Fighter)));
                 self.raid = [
@@ -549,6 +569,12 @@ impl SpaceCombat {
                         return;
                     }
                     let barrage = matches!(self.phase, SpacePhase::AssignBarrage(_));
+                    if barrage
+                        && self.barrage_fighters[s.idx()] > 0
+                        && self.forces[s.idx()].count(UnitType::Fighter) == 0
+                    {
+                        self.barrage_cleared[s.other().idx()] = true;
+                    }
                     if !barrage && self.repair[s.idx()] {
                         self.forces[s.idx()].repair_one_damaged_before(&self.round_damaged[s.idx()]);
                     }

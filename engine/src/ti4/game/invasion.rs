@@ -282,7 +282,7 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) -> Step {
             }
             _ => None,
         };
-        super::objectives::after_combat(g, [p, d], [&att_lost, &def_lost], winner, false, &[0; UNIT_TYPES]);
+        super::objectives::after_combat(g, [p, d], [&att_lost, &def_lost], winner, false, &[0; UNIT_TYPES], [false; 2]);
     }
     // Window `GroundCombatEnd` for the active player, then the defender; then the next planet.
     let decide = if combat.fought() {

@@ -366,7 +366,15 @@ fn combat_ends(g: &mut Ti4Game, active: u8, winner: Option<usize>, their_losses:
     for &(t, k) in their_losses {
         lost[t.idx()] = k;
     }
-    super::objectives::after_combat(g, [ME, Player(1)], [&[0; UNIT_TYPES], &lost], winner, space, &[0; UNIT_TYPES]);
+    super::objectives::after_combat(
+        g,
+        [ME, Player(1)],
+        [&[0; UNIT_TYPES], &lost],
+        winner,
+        space,
+        &[0; UNIT_TYPES],
+        [false; 2],
+    );
 }
 
 #[test]
@@ -574,4 +582,46 @@ fn objectives_become_a_martyr_lose_control_of_a_planet_in_a_home_system() {
     assert!(invasion::gain_planet(&mut g, ME, Location::Planet(home, 0)));
     assert!(g.state.player(Player(1)).in_game);
     assert!(scored(&g, i, Player(1)));
+}
+
+/// Fight with Precision through real space combats: `ME`'s destroyer (ANTI-FIGHTER BARRAGE)
+/// and 2 cruisers against seat 1's carrier and fighter. The combat reports a cleared barrage
+/// only with the defender's fighters gone, and the objective is scored exactly when it did,
+/// over 16 dice seeds (both outcomes seen).
+#[test]
+fn objectives_fight_with_precision_barrage_destroys_the_last_fighters() {
+    use super::faction_tests::attack_next_door;
+    use crate::game::{Game, Turn};
+    use crate::ti4::combat::Side;
+    use rand::SeedableRng;
+    let (mut seen_scored, mut seen_not) = (false, false);
+    for seed in 0..16u64 {
+        let (mut g, _) = attack_next_door(1, &[(UnitType::Carrier, 1), (UnitType::Fighter, 1)], |g| {
+            hold_secret(g, ME, "fight_with_precision");
+        });
+        let i = g.content.cards.secret_objective("fight_with_precision").unwrap().idx();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut cleared = false;
+        while g.step == Step::Space {
+            if let Some(c) = g.flow.tactical.space {
+                if c.barrage_cleared()[0] && !cleared {
+                    assert_eq!(c.force(Side::Defender).count(UnitType::Fighter), 0, "seed {seed}");
+                    cleared = true;
+                }
+                assert!(!c.barrage_cleared()[1], "the defender has no barrage");
+            }
+            match g.current() {
+                Turn::Chance => g.apply_chance(&mut rng),
+                _ => {
+                    let mut l = Vec::new();
+                    g.legal_actions(&mut l);
+                    g.apply(if l.contains(&Action::Done) { Action::Done } else { l[0] });
+                }
+            }
+        }
+        assert_eq!(scored(&g, i, ME), cleared, "seed {seed}");
+        seen_scored |= cleared;
+        seen_not |= !cleared;
+    }
+    assert!(seen_scored && seen_not);
 }

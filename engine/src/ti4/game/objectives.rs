@@ -153,9 +153,12 @@ pub enum Event {
     SpaceCannonLastShips,
     /// Lose control of a planet in a home system, during the action phase (Become a Martyr).
     LoseHomePlanet,
+    /// Destroy the last of a player's fighters in the active system during the anti-fighter
+    /// barrage step (Fight with Precision).
+    BarrageLastFighters,
 }
 
-const EVENTS: [(&str, Event); 11] = [
+const EVENTS: [(&str, Event); 12] = [
     ("destroy_greatest_ship", Event::DestroyGreatestShip),
     ("win_against_leader", Event::WinAgainstLeader),
     ("win_in_anomaly", Event::WinInAnomaly),
@@ -167,6 +170,7 @@ const EVENTS: [(&str, Event); 11] = [
     ("bombard_last_ground_forces", Event::BombardLastGroundForces),
     ("space_cannon_last_ships", Event::SpaceCannonLastShips),
     ("lose_home_planet", Event::LoseHomePlanet),
+    ("barrage_last_fighters", Event::BarrageLastFighters),
 ];
 
 #[derive(Deserialize)]
@@ -455,7 +459,8 @@ pub(super) fn score_event(g: &mut Ti4Game, p: Player, happened: impl Fn(Event) -
 /// defender `sides[1]`: each scores at most one action-phase secret objective the combat met
 /// (rules 61: one objective per combat), the active player first. `lost[i]` are the units side
 /// `i` lost, `winner` the side that won (none for a stalemate), `space` a space combat (its
-/// survivors are on the board or, for the active player, in `transit`).
+/// survivors are on the board or, for the active player, in `transit`), `barrage[i]` side `i`'s
+/// anti-fighter barrage destroyed the last of the other side's fighters.
 pub(super) fn after_combat(
     g: &mut Ti4Game,
     sides: [Player; 2],
@@ -463,6 +468,7 @@ pub(super) fn after_combat(
     winner: Option<usize>,
     space: bool,
     transit: &super::Counts,
+    barrage: [bool; 2],
 ) {
     let active = g.flow.tactical.active;
     let vp = g.all_victory_points();
@@ -493,6 +499,7 @@ pub(super) fn after_combat(
             Event::WinSpaceWithFlagship => won && flagship,
             Event::ShipsAfterSpaceCombat => space && ships >= 3,
             Event::WinAgainstNoteOwner => won && note,
+            Event::BarrageLastFighters => barrage[i],
             Event::LastToPass
             | Event::BombardLastGroundForces
             | Event::SpaceCannonLastShips

@@ -39,7 +39,15 @@ pub(in crate::ti4::game) fn after_space_combat(g: &mut Ti4Game) -> Step {
                 rules::combat_won(g, d, p);
             }
             let transit = g.flow.tactical.transit;
-            crate::ti4::game::objectives::after_combat(g, [p, d], [&att_lost, &def_lost], winner, true, &transit);
+            crate::ti4::game::objectives::after_combat(
+                g,
+                [p, d],
+                [&att_lost, &def_lost],
+                winner,
+                true,
+                &transit,
+                combat.barrage_cleared(),
+            );
             return space_combat_end(g, p, d);
         }
         Some((crate::ti4::combat::Side::Defender, to)) => {
@@ -80,7 +88,15 @@ pub(in crate::ti4::game) fn after_space_combat(g: &mut Ti4Game) -> Step {
         place_transit(g, p);
     }
     let transit = g.flow.tactical.transit;
-    crate::ti4::game::objectives::after_combat(g, [p, d], [&att_lost, &def_lost], winner, true, &transit);
+    crate::ti4::game::objectives::after_combat(
+        g,
+        [p, d],
+        [&att_lost, &def_lost],
+        winner,
+        true,
+        &transit,
+        combat.barrage_cleared(),
+    );
     space_combat_end(g, p, d)
 }
 
