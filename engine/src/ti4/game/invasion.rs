@@ -139,7 +139,7 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) -> St
                 let before = ground(g);
                 damage_stack(g, ploc, q, hits, p);
                 // Make an Example of Their World: the last of q's ground forces there.
-                if before > 0 && (g.state.occupant(ploc) != Some(q) || ground(g) == 0) {
+                if before > 0 && ground(g) == 0 {
                     use super::objectives::{score_event, Event};
                     score_event(g, p, |e| e == Event::BombardLastGroundForces);
                 }
@@ -282,7 +282,7 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) -> Step {
             }
             _ => None,
         };
-        super::objectives::after_combat(g, [p, d], [&att_lost, &def_lost], winner, false, &[0; UNIT_TYPES], [false; 2]);
+        super::objectives::after_combat(g, [p, d], [&att_lost, &def_lost], winner, false, [false; 2]);
     }
     // Window `GroundCombatEnd` for the active player, then the defender; then the next planet.
     let decide = if combat.fought() {

@@ -366,15 +366,7 @@ fn combat_ends(g: &mut Ti4Game, active: u8, winner: Option<usize>, their_losses:
     for &(t, k) in their_losses {
         lost[t.idx()] = k;
     }
-    super::objectives::after_combat(
-        g,
-        [ME, Player(1)],
-        [&[0; UNIT_TYPES], &lost],
-        winner,
-        space,
-        &[0; UNIT_TYPES],
-        [false; 2],
-    );
+    super::objectives::after_combat(g, [ME, Player(1)], [&[0; UNIT_TYPES], &lost], winner, space, [false; 2]);
 }
 
 #[test]

@@ -436,6 +436,13 @@ pub fn meets(g: &Ti4Game, p: Player, cond: Cond) -> bool {
     }
 }
 
+/// True when `p` holds an unscored secret objective scored on an event.
+fn holds_event_secret(g: &Ti4Game, p: Player) -> bool {
+    (0..g.content.cards.secret_objectives.len()).any(|i| {
+        g.state.secret_objectives.get(i) == Zone::Hand(p) && matches!(g.objectives.secret[i], Some(Cond::Event(_)))
+    })
+}
+
 /// Scores for `p` the first unscored secret objective in their hand (id order) whose event
 /// `happened` says occurred; true when one was scored. Scoring is automatic (simplified: it is
 /// never worse than keeping the card; the choice between two met by one combat, where only one
@@ -459,17 +466,20 @@ pub(super) fn score_event(g: &mut Ti4Game, p: Player, happened: impl Fn(Event) -
 /// defender `sides[1]`: each scores at most one action-phase secret objective the combat met
 /// (rules 61: one objective per combat), the active player first. `lost[i]` are the units side
 /// `i` lost, `winner` the side that won (none for a stalemate), `space` a space combat (its
-/// survivors are on the board or, for the active player, in `transit`), `barrage[i]` side `i`'s
-/// anti-fighter barrage destroyed the last of the other side's fighters.
+/// survivors are back on the board), `barrage[i]` side `i`'s anti-fighter barrage destroyed
+/// the last of the other side's fighters. Nothing is read when neither side holds an event
+/// objective.
 pub(super) fn after_combat(
     g: &mut Ti4Game,
     sides: [Player; 2],
     lost: [&super::Counts; 2],
     winner: Option<usize>,
     space: bool,
-    transit: &super::Counts,
     barrage: [bool; 2],
 ) {
+    if !sides.iter().any(|&p| holds_event_secret(g, p)) {
+        return;
+    }
     let active = g.flow.tactical.active;
     let vp = g.all_victory_points();
     let most = g.state.seats().filter(|&q| g.state.player(q).in_game).map(|q| vp[q.idx()]).max().unwrap_or(0);
@@ -478,12 +488,7 @@ pub(super) fn after_combat(
         let s = &g.state;
         let won = winner == Some(i);
         let area = &s.systems[active as usize].space;
-        let mut here = if area.owner == p.0 { area.count } else { [0; UNIT_TYPES] };
-        if i == 0 {
-            for (k, t) in here.iter_mut().zip(transit) {
-                *k += t;
-            }
-        }
+        let here = if area.owner == p.0 { area.count } else { [0; UNIT_TYPES] };
         let greatest = lost[1 - i][UnitType::WarSun.idx()] + lost[1 - i][UnitType::Flagship.idx()] > 0;
         let leader = vp[q.idx()] >= most;
         let anomaly = g.galaxy.anomalies(active) != 0;

@@ -38,17 +38,7 @@ pub(in crate::ti4::game) fn after_space_combat(g: &mut Ti4Game) -> Step {
             if winner.is_some() {
                 rules::combat_won(g, d, p);
             }
-            let transit = g.flow.tactical.transit;
-            crate::ti4::game::objectives::after_combat(
-                g,
-                [p, d],
-                [&att_lost, &def_lost],
-                winner,
-                true,
-                &transit,
-                combat.barrage_cleared(),
-            );
-            return space_combat_end(g, p, d);
+            return space_combat_over(g, [p, d], [&att_lost, &def_lost], winner, combat.barrage_cleared());
         }
         Some((crate::ti4::combat::Side::Defender, to)) => {
             let mut counts = [0; UNIT_TYPES];
@@ -87,17 +77,21 @@ pub(in crate::ti4::game) fn after_space_combat(g: &mut Ti4Game) -> Step {
         trim_transit(g, p);
         place_transit(g, p);
     }
-    let transit = g.flow.tactical.transit;
-    crate::ti4::game::objectives::after_combat(
-        g,
-        [p, d],
-        [&att_lost, &def_lost],
-        winner,
-        true,
-        &transit,
-        combat.barrage_cleared(),
-    );
-    space_combat_end(g, p, d)
+    space_combat_over(g, [p, d], [&att_lost, &def_lost], winner, combat.barrage_cleared())
+}
+
+/// The space combat between the active player and the defender (`sides`) is over, its
+/// survivors on the board: the action-phase objectives it met (`objectives::after_combat`),
+/// then the combat-end window.
+fn space_combat_over(
+    g: &mut Ti4Game,
+    sides: [Player; 2],
+    lost: [&Counts; 2],
+    winner: Option<usize>,
+    barrage: [bool; 2],
+) -> Step {
+    crate::ti4::game::objectives::after_combat(g, sides, lost, winner, true, barrage);
+    space_combat_end(g, sides[0], sides[1])
 }
 
 /// The seats (bit per seat) of the two sides of a combat that lost units in it.
