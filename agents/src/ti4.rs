@@ -768,18 +768,26 @@ impl Context {
     ) {
         let (s, f) = (g.state(), &g.flow());
         let cost = &units.cost;
-        // A space combat round paid to re-roll its misses (Munitions Reserves): the expected
-        // extra hits, each worth the opponent's average ship cost at the fleet weight.
-        if let Some(combat) = f.tactical.space.as_ref().filter(|c| c.reroll() != [false; 2]) {
+        // A space combat round paid to re-roll its misses (Munitions Reserves) or boosted by +1
+        // (Morale Boost): the expected extra hits, each worth the opponent's average ship cost
+        // at the fleet weight.
+        if let Some(combat) = f.tactical.space.as_ref().filter(|c| c.reroll() != [false; 2] || c.boost() != [false; 2])
+        {
             let seats = [f.turn, f.tactical.defender];
-            for side in Side::BOTH.into_iter().filter(|s| combat.reroll()[s.idx()]) {
+            for side in Side::BOTH {
+                let (reroll, boost) = (combat.reroll()[side.idx()], combat.boost()[side.idx()]);
+                if !reroll && !boost {
+                    continue;
+                }
                 let (mine, theirs) = (combat.force(side), combat.force(side.other()));
                 let other = seats[side.other().idx()];
                 // Per ship: the ground forces a space force carries take no hits.
                 let ships: f64 =
                     UnitType::ALL.into_iter().filter(|&t| is_ship(t)).map(|t| theirs.count(t) as f64).sum();
                 let per_hit = ship_cost(theirs.counts(), &cost[other.idx()]) / ships.max(1.0);
-                self.progress[seats[side.idx()].idx()] += w.fleet * per_hit * extra_hits_rerolling(mine, theirs);
+                let extra = if reroll { extra_hits_rerolling(mine, theirs) } else { 0.0 }
+                    + if boost { extra_hits_boosted(mine, theirs) } else { 0.0 };
+                self.progress[seats[side.idx()].idx()] += w.fleet * per_hit * extra;
             }
         }
         match procedure_step(g) {
@@ -964,6 +972,21 @@ fn extra_hits_rerolling(mine: &engine::ti4::combat::Force, theirs: &engine::ti4:
         .filter_map(|t| {
             let p = engine::ti4::combat::hit_probability(mine.hits_on(t)?);
             Some(f64::from(mine.combat_dice(t, opposing)) * (1.0 - p) * p)
+        })
+        .sum()
+}
+
+/// Expected hits a combat roll of `mine` against `theirs` gains with +1 on each die: each die
+/// adds the chance of the one result that now hits.
+fn extra_hits_boosted(mine: &engine::ti4::combat::Force, theirs: &engine::ti4::combat::Force) -> f64 {
+    let opposing = theirs.non_fighter_ships();
+    UnitType::ALL
+        .into_iter()
+        .filter_map(|t| {
+            let h = mine.hits_on(t)?;
+            let gain =
+                engine::ti4::combat::hit_probability(h.saturating_sub(1)) - engine::ti4::combat::hit_probability(h);
+            Some(f64::from(mine.combat_dice(t, opposing)) * gain)
         })
         .sum()
 }

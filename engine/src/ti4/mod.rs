@@ -1,5 +1,6 @@
 //! Twilight Imperium 4: content, state and rules, one module per rulebook area.
 
+pub mod action_cards;
 pub mod combat;
 pub mod components;
 pub mod content;

@@ -371,6 +371,12 @@ impl Force {
         self.damaged[t.idx()] -= 1;
         Some(t)
     }
+    /// Repairs every damaged unit; false when none was damaged.
+    pub(crate) fn repair_all(&mut self) -> bool {
+        let any = self.damaged.iter().any(|&n| n > 0);
+        self.damaged = [0; UNIT_TYPES];
+        any
+    }
     /// Destroys one unit of type `t`, a damaged one if there is one (always at least as good for
     /// its owner as destroying an undamaged one).
     pub(crate) fn destroy(&mut self, t: UnitType) -> bool {

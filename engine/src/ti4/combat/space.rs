@@ -82,6 +82,8 @@ pub struct CombatStart {
     pub ambush: [bool; 2],
     /// The side's first combat roll re-rolls its misses ([`SpaceCombat::set_reroll`]).
     pub reroll: [bool; 2],
+    /// The side's first combat roll has +1 on each die ([`SpaceCombat::set_boost`]).
+    pub boost: [bool; 2],
 }
 
 /// A space combat between an attacker and a defender.
@@ -131,6 +133,9 @@ pub struct SpaceCombat {
     /// with Precision).
     #[serde(default, skip_serializing_if = "is_never")]
     barrage_cleared: [bool; 2],
+    /// Per side: +1 to each die of its next combat roll (Morale Boost); cleared by that roll.
+    #[serde(default, skip_serializing_if = "is_never")]
+    boost: [bool; 2],
 }
 
 fn no_fighters(x: &[u8; 2]) -> bool {
@@ -193,6 +198,7 @@ impl SpaceCombat {
             reroll: start.reroll,
             barrage_fighters: [0; 2],
             barrage_cleared: [false; 2],
+            boost: start.boost,
         };
         if start.hits != [0; 2] {
             for side in Side::BOTH {
@@ -236,6 +242,21 @@ impl SpaceCombat {
     /// The sides whose next combat roll re-rolls its misses.
     pub fn reroll(&self) -> [bool; 2] {
         self.reroll
+    }
+    /// Per side: +1 to the result of each die of that side's next combat roll (this round's, or
+    /// the next round's when set between rounds): Morale Boost's "+1 to the result of each of
+    /// your unit's combat rolls during this combat round".
+    pub fn set_boost(&mut self, side: Side, on: bool) {
+        self.boost[side.idx()] = on;
+    }
+    /// The sides whose next combat roll has +1 on each die.
+    pub fn boost(&self) -> [bool; 2] {
+        self.boost
+    }
+    /// Between rounds: repairs every damaged unit of `side` (Emergency Repairs); false (nothing
+    /// changed) when it has none or the combat is not between rounds.
+    pub fn repair_all(&mut self, side: Side) -> bool {
+        self.phase == SpacePhase::Between && self.forces[side.idx()].repair_all()
     }
     /// Per side: its anti-fighter barrage destroyed the last of the opponent's fighters
     /// (the opponent had fighters when the barrage was rolled and none once its hits were
@@ -498,6 +519,10 @@ impl SpaceCombat {
             SpacePhase::Roll => {
                 self.round_damaged = [*a.damaged_counts(), *d.damaged_counts()];
                 let [ra, rd] = std::mem::take(&mut self.reroll);
+                let [ba, bd] = std::mem::take(&mut self.boost);
+                let boosted =
+                    |f: &Force, on: bool| if on { f.with_modifier(f.modifier().saturating_add(1)) } else { *f };
+                let (a, d) = (&boosted(a, ba), &boosted(d, bd));
                 let (x, y) = (roll_combat_rerolling(a, d, ra, rng), roll_combat_rerolling(d, a, rd, rng));
                 (x, y, [a.combatant_mask(), d.combatant_mask()])
             }

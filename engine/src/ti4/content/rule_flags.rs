@@ -13,6 +13,9 @@
 //!   an ability off every faction sheet is a design edit (the committed experiment
 //!   `ti4_equal_strength` plays factions without their abilities), and a renamed ability that is
 //!   still marked implemented fails the first check.
+//! - An action card marked implemented is a component action (`game::action_cards`) or has a
+//!   rule ([`crate::ti4::rules::SourceKey::ActionCard`]), and each such card is marked
+//!   implemented: the deck in play holds exactly the implemented cards.
 //! - A flagship or mech text ability (`units.json` `text_ability_implemented`) is never marked
 //!   implemented: no rule source names a unit yet.
 //!
@@ -34,10 +37,12 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
     };
     let mut ability_rules = BTreeSet::new();
     let mut tech_rules = BTreeSet::new();
+    let mut card_rules = BTreeSet::new();
     for (_, r) in registry() {
         match r.source {
             SourceKey::Ability(id) => ability_rules.insert(id),
             SourceKey::Tech(id) => tech_rules.insert(id),
+            SourceKey::ActionCard(id) => card_rules.insert(id),
             SourceKey::Planet(_) => false,
         };
     }
@@ -66,6 +71,16 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
         }
     }
 
+    // Action cards: a component action (`game::action_cards`) or a rule played at a window.
+    for a in &raw.cards.action_cards {
+        let has = crate::ti4::game::ActionEffect::of_key(&a.id).is_some() || card_rules.contains(a.id.as_str());
+        match (a.implemented, has) {
+            (true, false) => return Err(err(5, &a.id, "implemented", K::ImplementedWithoutRule(a.id.clone()))),
+            (false, true) => return Err(err(5, &a.id, "implemented", K::RuleNotMarkedImplemented(a.id.clone()))),
+            _ => {}
+        }
+    }
+
     // Unit text abilities: no rule source names a unit yet, so none may claim to be implemented.
     for u in &raw.units.units {
         if u.text_ability_implemented == Some(true) {
@@ -78,6 +93,7 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
     let techs: BTreeSet<&str> =
         raw.techs.technologies.iter().filter(|t| t.variant_of.is_none()).map(|t| t.id.as_str()).collect();
     let planets: BTreeSet<&str> = raw.planets.planets.iter().map(|p| p.id.as_str()).collect();
+    let cards: BTreeSet<&str> = raw.cards.action_cards.iter().map(|a| a.id.as_str()).collect();
     for (faction, r) in registry() {
         if faction.is_some_and(|f| !factions.contains(f)) {
             continue;
@@ -86,6 +102,7 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
         match r.source {
             SourceKey::Tech(id) if !techs.contains(id) => return Err(err(0, id, "id", missing(id))),
             SourceKey::Planet(id) if !planets.contains(id) => return Err(err(3, id, "id", missing(id))),
+            SourceKey::ActionCard(id) if !cards.contains(id) => return Err(err(5, id, "id", missing(id))),
             _ => {}
         }
     }
@@ -120,6 +137,15 @@ mod tests {
         let e = edited(2, |v| ability(v, "mentak", "pillage")["implemented"] = true.into()).unwrap_err();
         assert_eq!((e.file.as_str(), e.entry.as_str(), e.field.as_str()), ("factions.json", "mentak", "abilities"));
         assert_eq!(e.kind, K::ImplementedWithoutRule("pillage".into()), "{e}");
+    }
+
+    #[test]
+    fn an_action_card_marked_implemented_without_a_rule_is_a_load_error() {
+        let e = edited(5, |v| entry(v, "action_cards", "sabotage")["implemented"] = true.into()).unwrap_err();
+        assert_eq!((e.file.as_str(), e.entry.as_str(), e.field.as_str()), ("cards.json", "sabotage", "implemented"));
+        assert_eq!(e.kind, K::ImplementedWithoutRule("sabotage".into()), "{e}");
+        let e = edited(5, |v| entry(v, "action_cards", "morale_boost")["implemented"] = false.into()).unwrap_err();
+        assert_eq!(e.kind, K::RuleNotMarkedImplemented("morale_boost".into()), "{e}");
     }
 
     #[test]

@@ -99,7 +99,14 @@ fn deck_in_play_holds_every_copy_of_the_implemented_cards_only() {
     let c = g.content();
     let mut distinct = 0;
     for (i, d) in c.cards.action_cards.iter().enumerate() {
-        assert_eq!(d.implemented, ActionEffect::of_key(&d.key).is_some(), "{}: flag and effect disagree", d.key);
+        let rule = crate::ti4::rules::rules()
+            .any(|r| matches!(r.source, crate::ti4::rules::SourceKey::ActionCard(k) if k == d.key));
+        assert_eq!(
+            d.implemented,
+            ActionEffect::of_key(&d.key).is_some() || rule,
+            "{}: flag and effect disagree",
+            d.key
+        );
         let (first, n) = c.cards.copies_of(ActionCardId(i as u8));
         assert_eq!(n, d.copies as usize);
         let want = if d.implemented { Zone::Deck } else { Zone::Removed };
@@ -406,4 +413,26 @@ fn politics_draws_two_action_cards() {
     assert_eq!(g.state.action_cards.count(copies, Zone::Hand(q)), 2);
     assert_eq!(g.state.player(q).strategy, tokens - 1);
     check(&g).unwrap();
+}
+
+/// `docs/RULES.md` has a row per action card of the content under "Action cards", reading
+/// "implemented" exactly for the cards marked implemented (the deck in play).
+#[test]
+fn rules_md_lists_every_action_card() {
+    let doc = include_str!("../../../../docs/RULES.md");
+    let heading = "### Action cards";
+    let start = doc.find(heading).expect("docs/RULES.md has an Action cards section");
+    let body = &doc[start + heading.len()..];
+    let body = &body[..body.find("\n#").unwrap_or(body.len())];
+    let g = game();
+    for d in &g.content().cards.action_cards {
+        let prefix = format!("| {} | {} | ", d.key, d.copies);
+        let line = body.lines().find(|l| l.starts_with(&prefix)).unwrap_or_else(|| panic!("no row for {}", d.key));
+        let status = line.split(" | ").nth(3).unwrap_or("");
+        assert_eq!(status.starts_with("implemented"), d.implemented, "docs/RULES.md, action card {}", d.key);
+    }
+    assert_eq!(
+        body.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| card") && !l.starts_with("| ---")).count(),
+        g.content().cards.action_cards.len()
+    );
 }

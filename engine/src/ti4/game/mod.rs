@@ -21,6 +21,8 @@ mod action_ids;
 mod agenda_tests;
 pub mod agendas;
 mod cards;
+#[cfg(test)]
+mod combat_card_tests;
 pub mod component;
 pub mod effects;
 pub mod engagement;
@@ -64,6 +66,7 @@ pub mod tokens;
 #[cfg(test)]
 mod tokens_tests;
 
+pub(crate) use action_cards::discard as discard_action_card;
 pub use action_cards::ActionEffect;
 pub use agendas::{AgendaEffect, AgendaTable};
 pub use errors::{IllegalAction, InvariantError, SetupError};

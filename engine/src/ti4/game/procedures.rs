@@ -95,6 +95,11 @@ pub struct TacticalAction {
     /// `SpaceCombat::set_reroll`).
     #[serde(default, skip_serializing_if = "no_rerolls")]
     pub reroll: [bool; 2],
+    /// Sides (attacker, defender) whose first combat roll of the space combat about to be
+    /// fought has +1 on each die (window `SpaceCombatStart`: Morale Boost;
+    /// `SpaceCombat::set_boost`).
+    #[serde(default, skip_serializing_if = "no_rerolls")]
+    pub boost: [bool; 2],
     /// Space combat, when one runs.
     pub space: Option<SpaceCombat>,
     /// Ground combat, when one runs.

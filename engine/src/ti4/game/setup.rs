@@ -103,9 +103,10 @@ impl Ti4Game {
         for i in 0..s.num_players {
             choose_owned_by_others(c, &mut s, Player(i));
         }
-        // The action deck holds every copy of the implemented cards; the others stay in the box.
+        // The action deck holds every copy of the implemented cards (component actions and cards
+        // played at windows, checked at load); the others stay in the box.
         for (i, card) in c.cards.action_copies.iter().enumerate() {
-            if tables.action_effects[card.idx()].is_none() {
+            if !c.cards.action_cards[card.idx()].implemented {
                 s.action_cards.set(i, Zone::Removed);
             }
         }

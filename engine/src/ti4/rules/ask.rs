@@ -381,6 +381,10 @@ pub fn may_resolve(g: &mut Ti4Game, p: Player, window: Window, src: Source, choi
     let c = g.content();
     let found = ready(&c.rules.may_resolve, H::may_resolve, c, &g.state, p).find(|&(s, _)| s == src);
     if let Some((s, f)) = found {
+        // Rules 2: an action card played goes to the discard pile, then its effect resolves.
+        if let Source::ActionCard(card) = s {
+            crate::ti4::game::discard_action_card(g, p, card);
+        }
         f(s, g, p, window, choice);
     }
 }

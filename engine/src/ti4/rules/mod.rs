@@ -27,7 +27,7 @@ mod source;
 
 pub use ask::*;
 
-pub use source::{AbilityBit, AbilitySet, Source, SourceKey};
+pub use source::{in_hand, AbilityBit, AbilitySet, Source, SourceKey};
 
 use crate::ti4::combat::Force;
 use crate::ti4::content::Content;
@@ -345,6 +345,7 @@ pub struct HookList<F> {
     planets: PlanetSet,
     any_tech: bool,
     any_planet: bool,
+    any_card: bool,
 }
 
 impl<F> Default for HookList<F> {
@@ -356,6 +357,7 @@ impl<F> Default for HookList<F> {
             planets: PlanetSet::EMPTY,
             any_tech: false,
             any_planet: false,
+            any_card: false,
         }
     }
 }
@@ -372,6 +374,7 @@ impl<F: Copy> HookList<F> {
                 self.planets.insert(p);
                 self.any_planet = true;
             }
+            Source::ActionCard(_) => self.any_card = true,
         }
         self.entries.push((src, f));
     }
@@ -399,6 +402,7 @@ impl<F: Copy> HookList<F> {
         (self.any_tech && ps.techs.intersects(&self.techs))
             || (!self.abilities.is_empty() && c.factions[ps.faction.idx()].known_abilities.intersects(self.abilities))
             || (self.any_planet && ps.planets.intersects(&self.planets))
+            || self.any_card
     }
 }
 
@@ -411,16 +415,19 @@ pub struct Rule {
     pub hooks: Hooks,
 }
 
-/// Every rule the engine implements: the faction rules, then the generic technology rules.
+/// Every rule the engine implements: the faction rules, then the generic technology rules,
+/// then the action-card rules.
 pub fn rules() -> impl Iterator<Item = &'static Rule> {
     registry().map(|(_, r)| r)
 }
 
-/// Every rule with the faction whose file holds it (`None` for the generic technology rules),
-/// in [`rules`] order.
+/// Every rule with the faction whose file holds it (`None` for the generic technology and the
+/// action-card rules), in [`rules`] order.
 pub fn registry() -> impl Iterator<Item = (Option<&'static str>, &'static Rule)> {
     let factions = crate::ti4::factions::FACTIONS.iter().flat_map(|&(f, r)| r.iter().map(move |r| (Some(f), r)));
-    factions.chain(crate::ti4::techs::RULES.iter().map(|r| (None, r)))
+    factions
+        .chain(crate::ti4::techs::RULES.iter().map(|r| (None, r)))
+        .chain(crate::ti4::action_cards::RULES.iter().map(|r| (None, r)))
 }
 
 /// A rule the registry lists twice, or a source the content cannot resolve.
@@ -455,6 +462,7 @@ fn resolve(c: &Content, key: SourceKey) -> Option<Source> {
         SourceKey::Tech(id) => c.tech(id).map(Source::Tech),
         SourceKey::Ability(id) => crate::ti4::factions::ability_bit(id).map(Source::Ability),
         SourceKey::Planet(id) => c.planet(id).map(Source::Planet),
+        SourceKey::ActionCard(id) => c.cards.action_card(id).map(Source::ActionCard),
     }
 }
 

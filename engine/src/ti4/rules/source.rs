@@ -14,13 +14,16 @@ pub enum SourceKey {
     Ability(&'static str),
     /// A planet card: active for the player who controls it.
     Planet(&'static str),
+    /// An action card: active for a player who holds a copy in hand; playing it discards the
+    /// copy (rules 2).
+    ActionCard(&'static str),
 }
 
 impl SourceKey {
     /// The content id.
     pub const fn id(self) -> &'static str {
         match self {
-            SourceKey::Tech(k) | SourceKey::Ability(k) | SourceKey::Planet(k) => k,
+            SourceKey::Tech(k) | SourceKey::Ability(k) | SourceKey::Planet(k) | SourceKey::ActionCard(k) => k,
         }
     }
 }
@@ -71,6 +74,8 @@ pub enum Source {
     Ability(AbilityBit),
     /// A planet card.
     Planet(PlanetId),
+    /// An action card (its copies are interchangeable).
+    ActionCard(ActionCardId),
 }
 
 impl Source {
@@ -84,7 +89,8 @@ impl Source {
 
     /// True when the rule applies to player `p`: they own the technology (their play area;
     /// generic technologies are never copied, and each faction-technology rule states whether
-    /// a Valefar copy carries it), their faction lists the ability, or they control the planet.
+    /// a Valefar copy carries it), their faction lists the ability, they control the planet, or
+    /// they hold a copy of the action card.
     /// Eliminated players keep their sheet, so callers that need "in the game" check it.
     #[inline]
     pub fn active(self, c: &Content, s: &State, p: Player) -> bool {
@@ -93,6 +99,7 @@ impl Source {
             Source::Tech(t) => ps.techs.contains(t),
             Source::Ability(k) => c.factions[ps.faction.idx()].known_abilities.contains(k),
             Source::Planet(pl) => ps.planets.contains(pl),
+            Source::ActionCard(card) => in_hand(c, s, p, card),
         }
     }
 
@@ -101,4 +108,11 @@ impl Source {
     pub fn ready(self, c: &Content, s: &State, p: Player) -> bool {
         self.active(c, s, p) && self.tech().is_none_or(|t| !s.player(p).exhausted_techs.contains(t))
     }
+}
+
+/// True when `p` holds a copy of action card `card`.
+#[inline]
+pub fn in_hand(c: &Content, s: &State, p: Player, card: ActionCardId) -> bool {
+    let (first, n) = c.cards.copies_of(card);
+    (first..first + n).any(|k| s.action_cards.get(k) == crate::ti4::components::Zone::Hand(p))
 }

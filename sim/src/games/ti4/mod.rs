@@ -308,6 +308,10 @@ impl Experimentable for Ti4Game {
         let c = self.content();
         let round = self.state().round as u32;
         let (label, key, round) = match action {
+            // An action card played at a window is tallied as the component-action cards are.
+            Action::Choose(engine::ti4::rules::Source::ActionCard(card), _) => {
+                ("action_card", c.cards.action_cards[card.idx()].key.as_str(), None)
+            }
             Action::Use(src, _) | Action::Choose(src, _) => {
                 ("ability_use", c.rules.key(src).map_or("?", |k| k.id()), Some(round))
             }

@@ -382,6 +382,7 @@ pub(in crate::ti4::game) fn start_space_combat(g: &mut Ti4Game) -> Step {
         hits: std::mem::take(&mut g.flow.tactical.opening_hits).map(u16::from),
         ambush: [rules::space_combat_ambush(c, s, p), rules::space_combat_ambush(c, s, d)],
         reroll: std::mem::take(&mut g.flow.tactical.reroll),
+        boost: std::mem::take(&mut g.flow.tactical.boost),
     };
     let mut combat = SpaceCombat::with_start(att, def, sets, start).expect("space forces");
     // Each round with no retreat pauses for window `SpaceCombatRoundEnd`.

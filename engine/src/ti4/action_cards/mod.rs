@@ -1,0 +1,50 @@
+//! Action cards played at the round loop's windows, one file per card, each a [`Rule`] whose
+//! source is the card ([`crate::ti4::rules::SourceKey::ActionCard`]): the rule is active for a
+//! player who holds a copy in hand, its "you may" is offered at a window
+//! ([`crate::ti4::rules::Window`]) as a pending decision of that player, and taking it plays
+//! the card (rules 2: one copy goes to the discard pile, then the effect resolves). The
+//! component-action cards ("ACTION:", rules 23) are in `crate::ti4::game::action_cards`.
+
+use crate::ti4::game::Ti4Game;
+use crate::ti4::ids::*;
+use crate::ti4::rules::Rule;
+use crate::ti4::state::Location;
+
+mod emergency_repairs;
+mod morale_boost;
+
+/// The action-card rules, one line per card.
+pub(crate) static RULES: &[Rule] = &[morale_boost::RULE, emergency_repairs::RULE];
+
+/// The locations of the active system: its planets, and its space area with `space`.
+fn active_locations(g: &Ti4Game, space: bool) -> impl Iterator<Item = Location> {
+    let slot = g.flow.tactical.active;
+    let planets = g.content().systems[g.galaxy().tile(slot).idx()].planets.len() as u8;
+    space.then_some(Location::Space(slot)).into_iter().chain((0..planets).map(move |n| Location::Planet(slot, n)))
+}
+
+/// True when `p` has a damaged unit on the board in the active system (its planets, and its
+/// space area with `space`).
+fn damaged_on_board(g: &Ti4Game, p: Player, space: bool) -> bool {
+    let s = &g.state;
+    active_locations(g, space)
+        .any(|loc| s.occupant(loc) == Some(p) && UnitType::ALL.iter().any(|&t| s.damaged_at(loc, t) > 0))
+}
+
+/// Repairs every damaged unit of `p` on the board in the active system (its planets, and its
+/// space area with `space`).
+fn repair_on_board(g: &mut Ti4Game, p: Player, space: bool) {
+    let slot = g.flow.tactical.active;
+    let planets = g.content().systems[g.galaxy().tile(slot).idx()].planets.len() as u8;
+    let locs =
+        space.then_some(Location::Space(slot)).into_iter().chain((0..planets).map(|n| Location::Planet(slot, n)));
+    for loc in locs {
+        if g.state.occupant(loc) == Some(p) {
+            for t in UnitType::ALL {
+                if g.state.damaged_at(loc, t) > 0 {
+                    g.state.set_damaged(loc, t, 0).expect("the units are at the location");
+                }
+            }
+        }
+    }
+}

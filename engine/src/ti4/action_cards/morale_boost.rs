@@ -1,0 +1,44 @@
+//! Action card "Morale Boost" (base, 4 copies): "At the start of a combat round: Apply +1 to
+//! the result of each of your unit's combat rolls during this combat round."
+//!
+//! Offered to each side of a space combat at window `SpaceCombatStart` (the first round) and
+//! at `SpaceCombatRoundEnd` (the pause between rounds is the next round's start), once per
+//! side and round: the round's combat roll then has +1 on each die (`SpaceCombat::set_boost`).
+//! Not offered in ground combat (its rounds have no window: documented in `docs/RULES.md`).
+
+use crate::ti4::combat::Side;
+use crate::ti4::game::component::combat_side;
+use crate::ti4::game::Ti4Game;
+use crate::ti4::ids::*;
+use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
+
+pub(super) const RULE: Rule = Rule {
+    source: SourceKey::ActionCard("morale_boost"),
+    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+};
+
+/// One choice (0) while `p` fights a space combat that starts, or goes on into another round,
+/// and has not boosted that round.
+fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let Some(side) = combat_side(g, p) else { return };
+    let boosted = match (window, &g.flow.tactical.space) {
+        (Window::SpaceCombatStart, _) => g.flow.tactical.boost[side.idx()],
+        (Window::SpaceCombatRoundEnd, Some(c)) => {
+            let fights = c.force(Side::Attacker).has_combatants() && c.force(Side::Defender).has_combatants();
+            !fights || c.boost()[side.idx()]
+        }
+        _ => return,
+    };
+    if !boosted {
+        out(0);
+    }
+}
+
+/// The round's combat roll of `p`'s side has +1 on each die.
+fn resolve(_: Source, g: &mut Ti4Game, p: Player, window: Window, _choice: u16) {
+    let side = combat_side(g, p).expect("a side of the combat");
+    match (window, g.flow.tactical.space.as_mut()) {
+        (Window::SpaceCombatRoundEnd, Some(c)) => c.set_boost(side, true),
+        _ => g.flow.tactical.boost[side.idx()] = true,
+    }
+}

@@ -1,0 +1,174 @@
+//! Tests of the action cards played at the combat windows (`crate::ti4::action_cards`), one
+//! or more per card, named after it.
+
+use super::action_card_tests::give;
+use super::faction_tests::{attack_next_door, play_space_combat_declining};
+use super::rule_tests::legal;
+use super::tests::check;
+use super::*;
+use crate::game::{Game, Turn};
+use crate::ti4::combat::{HitChoice, Side, SpacePhase};
+use crate::ti4::components::Zone;
+use crate::ti4::rules::{Source, Window};
+use crate::ti4::state::Location;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+const ME: Player = Player(0);
+const THEM: Player = Player(1);
+
+fn copies_in(g: &Ti4Game, card: ActionCardId, zone: Zone) -> usize {
+    let (first, n) = g.content().cards.copies_of(card);
+    (first..first + n).filter(|&k| g.state.action_cards.get(k) == zone).count()
+}
+
+/// Plays the space combat under way up to its first combat roll (every "you may" declined, the
+/// first hit choice taken), rolls it with dice `seed`, and returns the hits each side produced
+/// by then (attacker's, defender's).
+fn first_roll(mut g: Ti4Game, seed: u64) -> [u16; 2] {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    loop {
+        let c = g.flow.tactical.space.expect("the combat runs");
+        if c.phase() == SpacePhase::Roll {
+            // The combat alone rolls (the game would end it and move on).
+            let mut c = c;
+            c.apply_chance(&mut rng).unwrap();
+            assert_eq!(c.boost(), [false; 2], "the roll spends the boost");
+            return [c.hits_produced(Side::Defender), c.hits_produced(Side::Attacker)];
+        }
+        match g.current() {
+            Turn::Chance => g.apply_chance(&mut rng),
+            _ => {
+                let l = legal(&g);
+                g.apply(if l.contains(&Action::Done) { Action::Done } else { l[0] });
+            }
+        }
+    }
+}
+
+/// Morale Boost: "At the start of a combat round: Apply +1 to the result of each of your
+/// unit's combat rolls during this combat round." At window `SpaceCombatStart` the active
+/// player holding the card is asked (`Choose(morale_boost, 0)` or `Done`); played, one copy
+/// goes to the discard pile and the first round's roll has +1 on each die: with the same dice
+/// it never produces fewer hits, and more on some seeds. Without the card nothing is asked.
+#[test]
+fn morale_boost_adds_1_to_each_die_of_the_round() {
+    let theirs = [(UnitType::Dreadnought, 3)];
+    let (g, _) = attack_next_door(2, &theirs, |_| {});
+    assert_eq!(g.step, Step::Space, "no card: nothing to decide");
+    let mut card = ActionCardId(0);
+    let (mut g, _) = attack_next_door(2, &theirs, |g| card = give(g, "morale_boost", ME));
+    let src = Source::ActionCard(card);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SpaceCombatStart)));
+    assert_eq!(legal(&g), vec![Action::Choose(src, 0), Action::Done]);
+    let mut declined = g.clone();
+    declined.apply(Action::Done);
+    assert_eq!(declined.flow.tactical.space.unwrap().boost(), [false; 2]);
+    g.apply(Action::Choose(src, 0));
+    check(&g).unwrap();
+    assert_eq!((copies_in(&g, card, Zone::Hand(ME)), copies_in(&g, card, Zone::Discard)), (0, 1));
+    assert_eq!(g.step, Step::Space);
+    assert_eq!(g.flow.tactical.space.unwrap().boost(), [true, false], "the first round is boosted");
+    let mut more = 0;
+    for seed in 0..30 {
+        let (boosted, plain) = (first_roll(g.clone(), seed), first_roll(declined.clone(), seed));
+        assert!(boosted[0] >= plain[0], "seed {seed}: {boosted:?} vs {plain:?}");
+        assert_eq!(boosted[1], plain[1], "seed {seed}: the defender's roll is not boosted");
+        more += usize::from(boosted[0] > plain[0]);
+    }
+    assert!(more > 0, "+1 never made a hit in 30 seeds");
+}
+
+/// Morale Boost between rounds (window `SpaceCombatRoundEnd`, the next round's start): the
+/// defender holding two copies plays one per round, while another round follows.
+#[test]
+fn morale_boost_is_offered_to_the_defender_at_the_start_of_each_round() {
+    let theirs = [(UnitType::Dreadnought, 3)];
+    let mut card = ActionCardId(0);
+    let (g, _) = attack_next_door(2, &theirs, |g| {
+        card = give(g, "morale_boost", THEM);
+        give(g, "morale_boost", THEM);
+    });
+    let src = Source::ActionCard(card);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(THEM), Some(Window::SpaceCombatStart)));
+    let mut asked = 0;
+    for seed in 0..10 {
+        let mut g = g.clone();
+        g.apply(Action::Choose(src, 0));
+        assert_eq!(g.flow.tactical.space.unwrap().boost(), [false, true]);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        play_space_combat_declining(&mut g, &mut rng);
+        if g.flow.pending.window == Some(Window::SpaceCombatRoundEnd) {
+            assert_eq!(g.step, Step::Decide(THEM));
+            assert!(legal(&g).contains(&Action::Choose(src, 0)));
+            g.apply(Action::Choose(src, 0));
+            assert_eq!(g.flow.tactical.space.unwrap().boost(), [false, true], "the next round is boosted");
+            assert_eq!(copies_in(&g, card, Zone::Discard), 2);
+            check(&g).unwrap();
+            asked += 1;
+        }
+    }
+    assert!(asked > 0, "no second round in 10 seeds");
+}
+
+/// Emergency Repairs: "At the start or end of a combat round: Repair all of your units that
+/// have SUSTAIN DAMAGE and are in the active system." The defender's damaged dreadnoughts are
+/// repaired at the start of the combat (the combat's force has none damaged); with no damaged
+/// unit the card is not offered.
+#[test]
+fn emergency_repairs_repairs_every_damaged_unit_in_the_active_system() {
+    let theirs = [(UnitType::Dreadnought, 2)];
+    let (g, _) = attack_next_door(2, &theirs, |g| {
+        give(g, "emergency_repairs", THEM);
+    });
+    assert_eq!(g.step, Step::Space, "nothing damaged: nothing to decide");
+    let mut card = ActionCardId(0);
+    let (mut g, target) = attack_next_door(2, &[], |g| {
+        card = give(g, "emergency_repairs", THEM);
+        let slot = Location::Space(super::rule_tests::slot_at_distance(g, super::rule_tests::home(g), 1));
+        g.state.add_units(THEM, slot, UnitType::Dreadnought, 2).unwrap();
+        g.state.set_damaged(slot, UnitType::Dreadnought, 2).unwrap();
+    });
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(THEM), Some(Window::SpaceCombatStart)));
+    g.apply(Action::Choose(Source::ActionCard(card), 0));
+    check(&g).unwrap();
+    assert_eq!(g.state.damaged_at(Location::Space(target), UnitType::Dreadnought), 0);
+    let c = g.flow.tactical.space.expect("the combat runs");
+    assert_eq!(c.force(Side::Defender).damaged(UnitType::Dreadnought), 0, "the combat starts repaired");
+    assert_eq!(copies_in(&g, card, Zone::Discard), 1);
+}
+
+/// Emergency Repairs at the end of a round (window `SpaceCombatRoundEnd`): the defender's
+/// dreadnoughts damaged in the round are repaired in the combat.
+#[test]
+fn emergency_repairs_at_the_end_of_a_round_repairs_the_combat_force() {
+    let theirs = [(UnitType::Dreadnought, 3)];
+    let mut card = ActionCardId(0);
+    let (g, _) = attack_next_door(2, &theirs, |g| card = give(g, "emergency_repairs", THEM));
+    let mut repaired = 0;
+    for seed in 0..20 {
+        let mut g = g.clone();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        // The combat played on, every hit sustained where a ship can, every "you may" declined.
+        while g.step == Step::Space {
+            match g.current() {
+                Turn::Chance => g.apply_chance(&mut rng),
+                _ => {
+                    let l = legal(&g);
+                    let sustain = l.iter().copied().find(|a| matches!(a, Action::Hit(HitChoice::Sustain(_))));
+                    g.apply(sustain.unwrap_or(if l.contains(&Action::Done) { Action::Done } else { l[0] }));
+                }
+            }
+        }
+        if g.flow.pending.window == Some(Window::SpaceCombatRoundEnd) && g.step == Step::Decide(THEM) {
+            let c = g.flow.tactical.space.unwrap();
+            assert!(c.force(Side::Defender).damaged(UnitType::Dreadnought) > 0, "offered only with damage");
+            g.apply(Action::Choose(Source::ActionCard(card), 0));
+            let c = g.flow.tactical.space.unwrap();
+            assert_eq!(c.force(Side::Defender).damaged(UnitType::Dreadnought), 0);
+            check(&g).unwrap();
+            repaired += 1;
+        }
+    }
+    assert!(repaired > 0, "no damaged dreadnought between rounds in 20 seeds");
+}
