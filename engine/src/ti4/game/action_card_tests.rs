@@ -436,3 +436,95 @@ fn rules_md_lists_every_action_card() {
         g.content().cards.action_cards.len()
     );
 }
+
+/// Lucky Shot: another player's destroyer, cruiser or dreadnought in a system with a planet
+/// `ME` controls is destroyed (an undamaged dreadnought first); not offered where `ME` controls
+/// no planet, nor for its own ships.
+#[test]
+fn lucky_shot() {
+    let mut g = game();
+    let card = give(&mut g, "lucky_shot", ME);
+    let (_, loc) = home_planet(&g, ME);
+    let Location::Planet(slot, _) = loc else { unreachable!() };
+    assert!(!targets(&g, card).iter().any(|&t| t / 3 == slot), "own ships are never targets");
+    // Seat 1's ships in ME's home system (a board edit: the space area holds theirs only).
+    for t in [UnitType::Destroyer, UnitType::Cruiser, UnitType::Dreadnought, UnitType::Carrier, UnitType::Fighter] {
+        let n = g.state.count_at(Location::Space(slot), t);
+        if n > 0 {
+            g.state.remove_units(Location::Space(slot), t, n).unwrap();
+        }
+    }
+    g.state.add_units(THEM, Location::Space(slot), UnitType::Dreadnought, 2).unwrap();
+    g.state.set_damaged(Location::Space(slot), UnitType::Dreadnought, 1).unwrap();
+    assert_eq!(targets(&g, card), vec![slot * 3 + 2]);
+    play(&mut g, card, slot * 3 + 2);
+    assert_eq!(g.state.count_at(Location::Space(slot), UnitType::Dreadnought), 1);
+    assert_eq!(g.state.damaged_at(Location::Space(slot), UnitType::Dreadnought), 1, "the undamaged one went");
+}
+
+/// Reactor Meltdown: another player's space dock in a non-home system is destroyed; docks in
+/// home systems are not targets.
+#[test]
+fn reactor_meltdown() {
+    let mut g = game();
+    let card = give(&mut g, "reactor_meltdown", ME);
+    assert!(targets(&g, card).is_empty(), "only home docks on the board");
+    let pl = grant_planet(&mut g, THEM, |g, pl| !g.home_slot.iter().any(|&h| planet_slot_of(g, pl) == Some(h)));
+    let loc = g.state.planet_location(&g.content.clone(), pl).unwrap();
+    g.state.add_units(THEM, loc, UnitType::SpaceDock, 1).unwrap();
+    assert_eq!(targets(&g, card), vec![pl.0]);
+    play(&mut g, card, pl.0);
+    assert_eq!(g.state.count_at(loc, UnitType::SpaceDock), 0);
+}
+
+fn planet_slot_of(g: &Ti4Game, pl: PlanetId) -> Option<u8> {
+    match g.state.planet_location(&g.content, pl) {
+        Some(Location::Planet(slot, _)) => Some(slot),
+        _ => None,
+    }
+}
+
+/// Tactical Bombardment: in a system where `ME` has a unit with BOMBARDMENT (a dreadnought),
+/// each planet other players control is exhausted; without such a unit nothing is offered.
+#[test]
+fn tactical_bombardment() {
+    let mut g = game();
+    let card = give(&mut g, "tactical_bombardment", ME);
+    let pl = grant_planet(&mut g, THEM, |g, pl| !g.home_slot.iter().any(|&h| planet_slot_of(g, pl) == Some(h)));
+    let slot = planet_slot_of(&g, pl).unwrap();
+    g.state.add_units(ME, Location::Space(slot), UnitType::Carrier, 1).unwrap();
+    assert!(!targets(&g, card).contains(&slot), "a carrier has no BOMBARDMENT");
+    g.state.add_units(ME, Location::Space(slot), UnitType::Dreadnought, 1).unwrap();
+    assert!(targets(&g, card).contains(&slot));
+    play(&mut g, card, slot);
+    assert!(g.state.exhausted_planets.contains(pl));
+}
+
+/// Unstable Planet: a hazardous planet is exhausted and up to 3 infantry on it destroyed.
+#[test]
+fn unstable_planet() {
+    let mut g = game();
+    let card = give(&mut g, "unstable_planet", ME);
+    let pl = grant_planet(&mut g, THEM, |g, pl| has_trait(g, pl, "hazardous"));
+    let loc = g.state.planet_location(&g.content.clone(), pl).unwrap();
+    g.state.add_units(THEM, loc, UnitType::Infantry, 4).unwrap();
+    assert!(targets(&g, card).contains(&pl.0));
+    play(&mut g, card, pl.0);
+    assert!(g.state.exhausted_planets.contains(pl));
+    assert_eq!(g.state.count_at(loc, UnitType::Infantry), 1, "up to 3 destroyed");
+}
+
+/// Repeal Law: a law in play is discarded (Executive Sanctions: the hand limit is 7 again).
+#[test]
+fn repeal_law() {
+    let mut g = game();
+    let card = give(&mut g, "repeal_law", ME);
+    assert!(targets(&g, card).is_empty(), "no law in play");
+    let law = g.content.cards.agenda("executive_sanctions").unwrap();
+    g.state.agendas.set(law.idx(), Zone::Law);
+    assert_eq!(super::agendas::hand_limit(&g, ME), 3);
+    assert_eq!(targets(&g, card), vec![law.0]);
+    play(&mut g, card, law.0);
+    assert_eq!(g.state.agendas.get(law.idx()), Zone::Discard);
+    assert_eq!(super::agendas::hand_limit(&g, ME), HAND_LIMIT);
+}

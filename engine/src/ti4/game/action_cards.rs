@@ -64,7 +64,23 @@ pub enum ActionEffect {
     /// Plagiarize: "ACTION: Spend 5 influence to gain 1 non-faction technology owned by 1 of your
     /// neighbors."
     Plagiarize,
+    /// Lucky Shot: "ACTION: Destroy 1 dreadnought, cruiser, or destroyer in a system that
+    /// contains a planet you control."
+    LuckyShot,
+    /// Reactor Meltdown: "ACTION: Destroy 1 space dock in a non-home system."
+    ReactorMeltdown,
+    /// Tactical Bombardment: "ACTION: Choose 1 system that contains 1 or more of your units that
+    /// have BOMBARDMENT. Exhaust each planet controlled by other players in that system."
+    TacticalBombardment,
+    /// Unstable Planet: "ACTION: Choose 1 hazardous planet. Exhaust that planet and destroy up to
+    /// 3 infantry on it."
+    UnstablePlanet,
+    /// Repeal Law: "ACTION: Discard 1 law from play."
+    RepealLaw,
 }
+
+/// The ships Lucky Shot may destroy, by target code `slot * 3 + k`.
+const LUCKY_SHOT_SHIPS: [UnitType; 3] = [UnitType::Destroyer, UnitType::Cruiser, UnitType::Dreadnought];
 
 impl ActionEffect {
     /// The effect of the card with this data-file id, if implemented.
@@ -84,6 +100,11 @@ impl ActionEffect {
             "insubordination" => Insubordination,
             "fighter_conscription" => FighterConscription,
             "plagiarize" => Plagiarize,
+            "lucky_shot" => LuckyShot,
+            "reactor_meltdown" => ReactorMeltdown,
+            "tactical_bombardment" => TacticalBombardment,
+            "unstable_planet" => UnstablePlanet,
+            "repeal_law" => RepealLaw,
             _ => return None,
         })
     }
@@ -286,7 +307,98 @@ fn each_target(g: &Ti4Game, p: Player, e: ActionEffect, out: &mut dyn FnMut(u8))
                 }
             }
         }
+        LuckyShot => {
+            // Another player's ship (destroying one's own is never offered) in a system with a
+            // planet `p` controls; the target is `slot * 3 + k` (`LUCKY_SHOT_SHIPS[k]`).
+            for slot in 0..s.num_systems {
+                let owner = s.systems[slot as usize].space.owner;
+                if owner == NOBODY || owner == p.0 || !controls_planet_in(g, p, slot) {
+                    continue;
+                }
+                for (k, &t) in LUCKY_SHOT_SHIPS.iter().enumerate() {
+                    if s.count_at(Location::Space(slot), t) > 0 {
+                        out(slot * 3 + k as u8)
+                    }
+                }
+            }
+        }
+        ReactorMeltdown => {
+            // Another player's space dock on a planet of a non-home system (Saar's docks in
+            // space, Floating Factory, are not targeted: documented).
+            for q in s.seats().filter(|&q| q != p && s.player(q).in_game) {
+                for pl in s.player(q).planets.iter() {
+                    if let Some(loc @ Location::Planet(slot, _)) = s.planet_location(c, pl) {
+                        if !is_home_slot(g, slot)
+                            && s.occupant(loc) == Some(q)
+                            && s.count_at(loc, UnitType::SpaceDock) > 0
+                        {
+                            out(pl.0)
+                        }
+                    }
+                }
+            }
+        }
+        TacticalBombardment => {
+            for slot in 0..s.num_systems {
+                if has_bombardment_in(g, p, slot) && ready_planets_of_others(g, p, slot).next().is_some() {
+                    out(slot)
+                }
+            }
+        }
+        UnstablePlanet => {
+            // A hazardous planet another player controls ready, or with another player's
+            // infantry (exhausting or destroying only what is one's own is never offered).
+            for slot in 0..s.num_systems {
+                for (n, &pl) in c.systems[g.galaxy.tile(slot).idx()].planets.iter().enumerate() {
+                    if !has_trait(c, pl, "hazardous") {
+                        continue;
+                    }
+                    let loc = Location::Planet(slot, n as u8);
+                    let theirs_ready = crate::ti4::control::controller(s, pl)
+                        .is_some_and(|q| q != p && !s.exhausted_planets.contains(pl));
+                    let their_infantry =
+                        s.occupant(loc).is_some_and(|q| q != p) && s.count_at(loc, UnitType::Infantry) > 0;
+                    if theirs_ready || their_infantry {
+                        out(pl.0)
+                    }
+                }
+            }
+        }
+        RepealLaw => {
+            for (i, _) in c.cards.agendas.iter().enumerate() {
+                if s.agendas.get(i) == Zone::Law {
+                    out(i as u8)
+                }
+            }
+        }
     }
+}
+
+/// True when `p` controls a planet of the system in `slot`.
+fn controls_planet_in(g: &Ti4Game, p: Player, slot: u8) -> bool {
+    let planets = g.state.player(p).planets;
+    g.content.systems[g.galaxy.tile(slot).idx()].planets.iter().any(|&pl| planets.contains(pl))
+}
+
+/// True when `p` has a unit with BOMBARDMENT in the system in `slot` (its ships in the space
+/// area, its ground forces on the planets).
+fn has_bombardment_in(g: &Ti4Game, p: Player, slot: u8) -> bool {
+    let (c, s) = (&*g.content, &g.state);
+    let units = tactical::units_of(c, s, p);
+    let bombards = |t: UnitType| units[t.idx()].is_some_and(|u| c.units[u.idx()].bombardment.is_some());
+    let planets = c.systems[g.galaxy.tile(slot).idx()].planets.len() as u8;
+    std::iter::once(Location::Space(slot))
+        .chain((0..planets).map(|n| Location::Planet(slot, n)))
+        .filter(|&loc| s.occupant(loc) == Some(p))
+        .any(|loc| UnitType::ALL.into_iter().any(|t| bombards(t) && s.count_at(loc, t) > 0))
+}
+
+/// The ready planets of the system in `slot` that players other than `p` control.
+fn ready_planets_of_others(g: &Ti4Game, p: Player, slot: u8) -> impl Iterator<Item = PlanetId> + '_ {
+    let s = &g.state;
+    g.content.systems[g.galaxy.tile(slot).idx()].planets.iter().copied().filter(move |&pl| {
+        !s.exhausted_planets.contains(pl) && crate::ti4::control::controller(s, pl).is_some_and(|q| q != p)
+    })
 }
 
 /// One more non-fighter ship of `p` fits in `slot`: no other player's ships there, and the fleet
@@ -379,6 +491,54 @@ fn resolve(g: &mut Ti4Game, p: Player, e: ActionEffect, target: u8) {
                 }
             }
         }
+        LuckyShot => {
+            let (slot, t) = (target / 3, LUCKY_SHOT_SHIPS[(target % 3) as usize]);
+            let loc = Location::Space(slot);
+            // An undamaged ship if there is one (the player's choice: a damaged one left is
+            // weaker; `State::remove_units` keeps the damaged ones).
+            if g.state.count_at(loc, t) > 0 {
+                g.destroy_units(loc, t, 1, Some(p)).expect("the ship is there");
+                tactical::enforce_capacity(g, slot, Some(p));
+            }
+        }
+        ReactorMeltdown => {
+            if let Some(loc) = g.state.planet_location(&c, PlanetId(target)) {
+                if g.state.count_at(loc, UnitType::SpaceDock) > 0 {
+                    g.destroy_units(loc, UnitType::SpaceDock, 1, Some(p)).expect("the dock is there");
+                    tactical::enforce_capacity(g, target_slot(loc), Some(p));
+                }
+            }
+        }
+        TacticalBombardment => {
+            for &pl in &c.systems[g.galaxy.tile(target).idx()].planets {
+                if crate::ti4::control::controller(&g.state, pl).is_some_and(|q| q != p) {
+                    g.state.exhausted_planets.insert(pl);
+                }
+            }
+        }
+        UnstablePlanet => {
+            let pl = PlanetId(target);
+            if crate::ti4::control::controller(&g.state, pl).is_some() {
+                g.state.exhausted_planets.insert(pl);
+            }
+            if let Some(loc) = g.state.planet_location(&c, pl) {
+                let n = g.state.count_at(loc, UnitType::Infantry).min(3);
+                if n > 0 {
+                    g.destroy_units(loc, UnitType::Infantry, n, Some(p)).expect("the infantry is there");
+                }
+            }
+        }
+        RepealLaw => {
+            if g.state.agendas.get(target as usize) == Zone::Law {
+                g.state.agendas.set(target as usize, Zone::Discard);
+            }
+        }
+    }
+}
+
+fn target_slot(loc: Location) -> u8 {
+    match loc {
+        Location::Space(slot) | Location::Planet(slot, _) => slot,
     }
 }
 

@@ -177,6 +177,7 @@ fn aggressive_games_keep_invariants_and_eliminate() {
     use rand::SeedableRng;
     let mut buf = Vec::new();
     let mut eliminated = 0;
+    let mut researching = 0;
     for i in 0..100u64 {
         let mut g = six_player_game(i);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
@@ -203,10 +204,13 @@ fn aggressive_games_keep_invariants_and_eliminate() {
         let mut places: Vec<u8> = rank.to_vec();
         places.sort_unstable();
         assert_eq!(places, (0..6).collect::<Vec<u8>>(), "game {i}: full ranking");
-        assert!(g.researched > 0, "game {i}: no research");
+        // No rule forces a research (the Technology card may go unpicked or unused in a short
+        // game), so research is counted over the games rather than required of each.
+        researching += usize::from(g.researched > 0);
         eliminated += g.state.seats().filter(|&p| !g.state.player(p).in_game).count();
     }
     assert!(eliminated > 0, "attacking play eliminates somebody in 100 games");
+    assert!(researching >= 90, "research in only {researching} of 100 games");
 }
 
 /// Every player count from 3 to 8 plays complete random games with the invariants; at 3-4
