@@ -771,12 +771,17 @@ impl Context {
         // A space combat round paid to re-roll its misses (Munitions Reserves) or boosted by +1
         // (Morale Boost): the expected extra hits, each worth the opponent's average ship cost
         // at the fleet weight.
-        if let Some(combat) = f.tactical.space.as_ref().filter(|c| c.reroll() != [false; 2] || c.boost() != [false; 2])
+        if let Some(combat) = f
+            .tactical
+            .space
+            .as_ref()
+            .filter(|c| c.reroll() != [false; 2] || c.boost() != [false; 2] || c.fighter_boost() != [false; 2])
         {
             let seats = [f.turn, f.tactical.defender];
             for side in Side::BOTH {
-                let (reroll, boost) = (combat.reroll()[side.idx()], combat.boost()[side.idx()]);
-                if !reroll && !boost {
+                let (reroll, boost, fighters) =
+                    (combat.reroll()[side.idx()], combat.boost()[side.idx()], combat.fighter_boost()[side.idx()]);
+                if !reroll && !boost && !fighters {
                     continue;
                 }
                 let (mine, theirs) = (combat.force(side), combat.force(side.other()));
@@ -786,7 +791,8 @@ impl Context {
                     UnitType::ALL.into_iter().filter(|&t| is_ship(t)).map(|t| theirs.count(t) as f64).sum();
                 let per_hit = ship_cost(theirs.counts(), &cost[other.idx()]) / ships.max(1.0);
                 let extra = if reroll { extra_hits_rerolling(mine, theirs) } else { 0.0 }
-                    + if boost { extra_hits_boosted(mine, theirs) } else { 0.0 };
+                    + if boost { extra_hits_boosted(mine, theirs, None, 1) } else { 0.0 }
+                    + if fighters { extra_hits_boosted(mine, theirs, Some(UnitType::Fighter), 2) } else { 0.0 };
                 self.progress[seats[side.idx()].idx()] += w.fleet * per_hit * extra;
             }
         }
@@ -976,16 +982,22 @@ fn extra_hits_rerolling(mine: &engine::ti4::combat::Force, theirs: &engine::ti4:
         .sum()
 }
 
-/// Expected hits a combat roll of `mine` against `theirs` gains with +1 on each die: each die
-/// adds the chance of the one result that now hits.
-fn extra_hits_boosted(mine: &engine::ti4::combat::Force, theirs: &engine::ti4::combat::Force) -> f64 {
+/// Expected hits a combat roll of `mine` against `theirs` gains with +`k` on each die (of units
+/// of type `only`, or all): each die adds the chance of the results that now hit.
+fn extra_hits_boosted(
+    mine: &engine::ti4::combat::Force,
+    theirs: &engine::ti4::combat::Force,
+    only: Option<UnitType>,
+    k: u8,
+) -> f64 {
     let opposing = theirs.non_fighter_ships();
     UnitType::ALL
         .into_iter()
+        .filter(|&t| only.is_none_or(|o| o == t))
         .filter_map(|t| {
             let h = mine.hits_on(t)?;
             let gain =
-                engine::ti4::combat::hit_probability(h.saturating_sub(1)) - engine::ti4::combat::hit_probability(h);
+                engine::ti4::combat::hit_probability(h.saturating_sub(k)) - engine::ti4::combat::hit_probability(h);
             Some(f64::from(mine.combat_dice(t, opposing)) * gain)
         })
         .sum()

@@ -114,8 +114,13 @@ fn write_content(dir: &Path, (factions, planets): &(Value, Value)) -> PathBuf {
 /// Runs a 6-player experiment on `content` with fixed [`EQUAL`] factions, seat-rotated;
 /// returns the summary.
 fn run(dir: &Path, name: &str, content: &Path, agent: &str, games: u64) -> Value {
+    run_seeded(dir, name, content, agent, games, 77)
+}
+
+/// [`run`] with another seed.
+fn run_seeded(dir: &Path, name: &str, content: &Path, agent: &str, games: u64, seed: u64) -> Value {
     let config = json!({
-        "name": name, "game": "ti4", "games": games, "seed": 77, "players": 6, "seating": "rotate",
+        "name": name, "game": "ti4", "games": games, "seed": seed, "players": 6, "seating": "rotate",
         "factions": EQUAL, "assignment": "fixed", "content": content,
         "agents": [{"kind": agent}], "lineups": [[0, 0, 0, 0, 0, 0]]
     });
@@ -161,16 +166,27 @@ fn a_planted_faction_edge_is_flagged_with_heuristic_agents() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The mirror flags nothing, as a rule: each run's flags hold the family-wise error at 5%
+/// (Holm), so one run in twenty may flag a faction or seat by chance, and any behaviour change
+/// of the rules draws the games anew (with Fighter Prototype and Salvage the seed-77 run flagged Yin, p = 0.0022,
+/// while 4,800 games of seed 91 gave Yin 0.176, p = 0.087). Three independent runs, at most
+/// one flagging anything: by chance about 3 × 0.05² ≈ 0.7%.
 #[test]
 fn a_mirror_of_identical_factions_flags_nothing() {
     let dir = scratch("mirror");
     let content = write_content(&dir.join("content"), &equal_strength());
-    let s = run(&dir, "mirror", &content, "random", 1200);
-    assert_eq!(s["games_completed"], 1200);
-    let b = &s["balance"];
-    eprintln!("mirror factions: {}", s["factions"]);
-    assert_eq!((b["flagged_factions"].clone(), b["flagged_seats"].clone()), (json!([]), json!([])), "{b}");
-    assert_eq!(b["flagged_agents"], json!([]));
+    let mut flagging = 0;
+    for seed in [77, 78, 79] {
+        let s = run_seeded(&dir, &format!("mirror-{seed}"), &content, "random", 1200, seed);
+        assert_eq!(s["games_completed"], 1200);
+        let b = &s["balance"];
+        eprintln!("mirror seed {seed}: {b}");
+        assert_eq!(b["flagged_agents"], json!([]));
+        if (b["flagged_factions"].clone(), b["flagged_seats"].clone()) != (json!([]), json!([])) {
+            flagging += 1;
+        }
+    }
+    assert!(flagging <= 1, "{flagging} of 3 mirror runs flag a faction or seat");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

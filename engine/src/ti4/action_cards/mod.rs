@@ -11,10 +11,13 @@ use crate::ti4::rules::Rule;
 use crate::ti4::state::Location;
 
 mod emergency_repairs;
+mod fighter_prototype;
 mod morale_boost;
+mod salvage;
 
 /// The action-card rules, one line per card.
-pub(crate) static RULES: &[Rule] = &[morale_boost::RULE, emergency_repairs::RULE];
+pub(crate) static RULES: &[Rule] =
+    &[morale_boost::RULE, emergency_repairs::RULE, fighter_prototype::RULE, salvage::RULE];
 
 /// The locations of the active system: its planets, and its space area with `space`.
 fn active_locations(g: &Ti4Game, space: bool) -> impl Iterator<Item = Location> {

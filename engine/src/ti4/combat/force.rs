@@ -371,6 +371,14 @@ impl Force {
         self.damaged[t.idx()] -= 1;
         Some(t)
     }
+    /// This force with +`k` on each combat die of its units of type `t` (Fighter Prototype):
+    /// their combat value lowered by `k` (at least 1).
+    pub fn with_type_bonus(mut self, t: UnitType, k: u8) -> Force {
+        if let Some(d) = self.stats[t.idx()].combat.as_mut() {
+            d.hits_on = d.hits_on.saturating_sub(k).max(1);
+        }
+        self
+    }
     /// Repairs every damaged unit; false when none was damaged.
     pub(crate) fn repair_all(&mut self) -> bool {
         let any = self.damaged.iter().any(|&n| n > 0);

@@ -84,6 +84,9 @@ pub struct CombatStart {
     pub reroll: [bool; 2],
     /// The side's first combat roll has +1 on each die ([`SpaceCombat::set_boost`]).
     pub boost: [bool; 2],
+    /// The side's first combat roll has +2 on each fighter die
+    /// ([`SpaceCombat::set_fighter_boost`]).
+    pub fighter_boost: [bool; 2],
 }
 
 /// A space combat between an attacker and a defender.
@@ -136,6 +139,10 @@ pub struct SpaceCombat {
     /// Per side: +1 to each die of its next combat roll (Morale Boost); cleared by that roll.
     #[serde(default, skip_serializing_if = "is_never")]
     boost: [bool; 2],
+    /// Per side: +2 to each fighter die of its next combat roll (Fighter Prototype); cleared by
+    /// that roll.
+    #[serde(default, skip_serializing_if = "is_never")]
+    fighter_boost: [bool; 2],
 }
 
 fn no_fighters(x: &[u8; 2]) -> bool {
@@ -199,6 +206,7 @@ impl SpaceCombat {
             barrage_fighters: [0; 2],
             barrage_cleared: [false; 2],
             boost: start.boost,
+            fighter_boost: start.fighter_boost,
         };
         if start.hits != [0; 2] {
             for side in Side::BOTH {
@@ -252,6 +260,16 @@ impl SpaceCombat {
     /// The sides whose next combat roll has +1 on each die.
     pub fn boost(&self) -> [bool; 2] {
         self.boost
+    }
+    /// Per side: +2 to the result of each fighter die of that side's next combat roll (Fighter
+    /// Prototype: "+2 to the result of each of your fighters' combat rolls during this combat
+    /// round").
+    pub fn set_fighter_boost(&mut self, side: Side, on: bool) {
+        self.fighter_boost[side.idx()] = on;
+    }
+    /// The sides whose next combat roll has +2 on each fighter die.
+    pub fn fighter_boost(&self) -> [bool; 2] {
+        self.fighter_boost
     }
     /// Between rounds: repairs every damaged unit of `side` (Emergency Repairs); false (nothing
     /// changed) when it has none or the combat is not between rounds.
@@ -520,9 +538,16 @@ impl SpaceCombat {
                 self.round_damaged = [*a.damaged_counts(), *d.damaged_counts()];
                 let [ra, rd] = std::mem::take(&mut self.reroll);
                 let [ba, bd] = std::mem::take(&mut self.boost);
-                let boosted =
-                    |f: &Force, on: bool| if on { f.with_modifier(f.modifier().saturating_add(1)) } else { *f };
-                let (a, d) = (&boosted(a, ba), &boosted(d, bd));
+                let [fa, fd] = std::mem::take(&mut self.fighter_boost);
+                let boosted = |f: &Force, on: bool, fighters: bool| {
+                    let f = if on { f.with_modifier(f.modifier().saturating_add(1)) } else { *f };
+                    if fighters {
+                        f.with_type_bonus(UnitType::Fighter, 2)
+                    } else {
+                        f
+                    }
+                };
+                let (a, d) = (&boosted(a, ba, fa), &boosted(d, bd, fd));
                 let (x, y) = (roll_combat_rerolling(a, d, ra, rng), roll_combat_rerolling(d, a, rd, rng));
                 (x, y, [a.combatant_mask(), d.combatant_mask()])
             }

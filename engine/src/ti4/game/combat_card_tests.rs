@@ -172,3 +172,69 @@ fn emergency_repairs_at_the_end_of_a_round_repairs_the_combat_force() {
     }
     assert!(repaired > 0, "no damaged dreadnought between rounds in 20 seeds");
 }
+
+/// Fighter Prototype: "At the start of the first round of a space combat: Apply +2 to the
+/// result of each of your fighters' combat rolls during this combat round." The defender with
+/// fighters plays it at window `SpaceCombatStart`; with the same dice its first roll never
+/// produces fewer hits, and more on some seeds; the attacker's roll is unchanged.
+#[test]
+fn fighter_prototype_adds_2_to_the_fighters_first_round() {
+    let theirs = [(UnitType::Carrier, 1), (UnitType::Fighter, 3)];
+    let mut card = ActionCardId(0);
+    let (mut g, _) = attack_next_door(2, &theirs, |g| card = give(g, "fighter_prototype", THEM));
+    let src = Source::ActionCard(card);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(THEM), Some(Window::SpaceCombatStart)));
+    assert_eq!(legal(&g), vec![Action::Choose(src, 0), Action::Done]);
+    let mut declined = g.clone();
+    declined.apply(Action::Done);
+    g.apply(Action::Choose(src, 0));
+    check(&g).unwrap();
+    assert_eq!(g.flow.tactical.space.unwrap().fighter_boost(), [false, true]);
+    let mut more = 0;
+    for seed in 0..30 {
+        let (boosted, plain) = (first_roll(g.clone(), seed), first_roll(declined.clone(), seed));
+        assert!(boosted[1] >= plain[1], "seed {seed}: {boosted:?} vs {plain:?}");
+        assert_eq!(boosted[0], plain[0], "seed {seed}: the attacker's roll is not boosted");
+        more += usize::from(boosted[1] > plain[1]);
+    }
+    assert!(more > 0, "+2 never made a hit in 30 seeds");
+    // Without fighters in the combat the card is not offered.
+    let (g, _) = attack_next_door(2, &[(UnitType::Destroyer, 1)], |g| {
+        give(g, "fighter_prototype", THEM);
+    });
+    assert_eq!(g.step, Step::Space);
+}
+
+/// Salvage: "After you win a space combat: Your opponent gives you all of their commodities."
+/// The attacker, winning, is asked at window `SpaceCombatEnd`; the loser's 3 commodities become
+/// its trade goods. When the attacker loses it is not asked.
+#[test]
+fn salvage_takes_the_losers_commodities() {
+    let mut card = ActionCardId(0);
+    let (g, _) = attack_next_door(2, &[(UnitType::Destroyer, 1)], |g| {
+        card = give(g, "salvage", ME);
+        g.state.player_mut(THEM).commodities = 3;
+    });
+    let src = Source::ActionCard(card);
+    let (mut won, mut lost) = (0, 0);
+    for seed in 0..20 {
+        let mut g = g.clone();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        play_space_combat_declining(&mut g, &mut rng);
+        if g.flow.tactical.space_winner == Some(ME) {
+            assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SpaceCombatEnd)));
+            assert_eq!(legal(&g), vec![Action::Choose(src, 0), Action::Done]);
+            let tg = g.state.player(ME).trade_goods;
+            g.apply(Action::Choose(src, 0));
+            assert_eq!(g.state.player(ME).trade_goods, tg + 3);
+            assert_eq!(g.state.player(THEM).commodities, 0);
+            assert_eq!(copies_in(&g, card, Zone::Discard), 1);
+            check(&g).unwrap();
+            won += 1;
+        } else {
+            assert_ne!(g.step, Step::Decide(ME), "seed {seed}: asked without winning");
+            lost += 1;
+        }
+    }
+    assert!(won > 0, "the attacker never won in 20 seeds ({lost} lost)");
+}

@@ -56,12 +56,12 @@ fn committed_perft_counts_of_action_phase_positions() {
     let expected: Vec<(u64, usize, &str, PerftCount)> = vec![
         (1, 30, "Move(Player(2))", count(793, 2, 0)),
         (2, 40, "Follow(Player(3))", count(84, 0, 0)),
-        (4, 300, "DrawActionCards(Player(5))", count(0, 1, 0)),
-        (5, 500, "Offer(Player(2))", count(30, 0, 0)),
-        (6, 700, "Research { p: Player(0), cost: 0, second: false }", count(2359, 0, 0)),
+        (4, 300, "Turn(Player(5))", count(1051, 14, 0)),
+        (5, 500, "Produce(Player(4))", count(789, 0, 0)),
+        (6, 700, "Offer(Player(2))", count(938, 16, 0)),
     ];
     assert_eq!(found.len(), expected.len());
     for (f, e) in found.iter().zip(&expected) {
-        assert_eq!((f.0, f.1, f.2.as_str(), f.3), *e);
+        assert_eq!((f.0, f.1, f.2.as_str(), f.3), *e, "every count found: {found:?}");
     }
 }

@@ -100,6 +100,16 @@ pub struct TacticalAction {
     /// `SpaceCombat::set_boost`).
     #[serde(default, skip_serializing_if = "no_rerolls")]
     pub boost: [bool; 2],
+    /// Sides (attacker, defender) whose fighters' first combat roll of the space combat about
+    /// to be fought has +2 on each die (window `SpaceCombatStart`: Fighter Prototype;
+    /// `SpaceCombat::set_fighter_boost`).
+    #[serde(default, skip_serializing_if = "no_rerolls")]
+    pub fighter_boost: [bool; 2],
+    /// The winner of this tactical action's space combat once it is over (rules 78.10: the side
+    /// with ships left; `None` before it, with no combat, or with no winner), read at window
+    /// `SpaceCombatEnd` (Salvage).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub space_winner: Option<Player>,
     /// Space combat, when one runs.
     pub space: Option<SpaceCombat>,
     /// Ground combat, when one runs.

@@ -604,8 +604,13 @@ fn valkyrie_particle_weave_one_more_hit_when_the_opponent_hits() {
 /// values; no Ambush phase without the ability or without cruisers and destroyers.
 #[test]
 fn mentak_ambush_rolls_two_cruisers_or_destroyers_before_the_barrage() {
-    const AMBUSH: CombatStart =
-        CombatStart { hits: [0; 2], ambush: [true, false], reroll: [false; 2], boost: [false; 2] };
+    const AMBUSH: CombatStart = CombatStart {
+        hits: [0; 2],
+        ambush: [true, false],
+        reroll: [false; 2],
+        boost: [false; 2],
+        fighter_boost: [false; 2],
+    };
     let a = ships(&[(Cruiser, 3), (Destroyer, 1), (Dreadnought, 1)]).with_modifier(3);
     let d = ships(&[(Carrier, 1), (Fighter, 2), (Destroyer, 1)]);
     assert_eq!(ambush_values(&a).collect::<Vec<_>>(), vec![7, 7], "the two cruisers (7) before the destroyer (9)");

@@ -226,6 +226,7 @@ pub(in crate::ti4::game) fn activate(g: &mut Ti4Game, p: Player, slot: u8) -> St
     f.production.queue = [0; UNIT_TYPES];
     f.production.warfare = false;
     f.tactical.gained = 0;
+    f.tactical.space_winner = None;
     if f.logistics == 1 {
         f.logistics = 2;
     }

@@ -383,6 +383,7 @@ pub(in crate::ti4::game) fn start_space_combat(g: &mut Ti4Game) -> Step {
         ambush: [rules::space_combat_ambush(c, s, p), rules::space_combat_ambush(c, s, d)],
         reroll: std::mem::take(&mut g.flow.tactical.reroll),
         boost: std::mem::take(&mut g.flow.tactical.boost),
+        fighter_boost: std::mem::take(&mut g.flow.tactical.fighter_boost),
     };
     let mut combat = SpaceCombat::with_start(att, def, sets, start).expect("space forces");
     // Each round with no retreat pauses for window `SpaceCombatRoundEnd`.

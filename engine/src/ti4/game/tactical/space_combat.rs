@@ -90,6 +90,7 @@ fn space_combat_over(
     winner: Option<usize>,
     barrage: [bool; 2],
 ) -> Step {
+    g.flow.tactical.space_winner = winner.map(|w| sides[w]);
     crate::ti4::game::objectives::after_combat(g, sides, lost, winner, true, barrage);
     space_combat_end(g, sides[0], sides[1])
 }
