@@ -180,6 +180,12 @@ impl Hits {
         buf.extend(self.choices(force));
     }
 
+    /// Cancels up to `k` of the hits still to assign (they are never placed); returns how many.
+    pub fn cancel(&mut self, k: u16) -> u16 {
+        let n = k.min(self.remaining);
+        self.remaining -= n;
+        n
+    }
     /// Places the next hit on `force` as `c`.
     pub fn apply(&mut self, force: &mut Force, c: HitChoice) -> Result<(), CombatError> {
         if !self.is_legal(force, c) {

@@ -67,6 +67,15 @@ pub enum SpacePhase {
     /// After a round with no retreat, the combat going on: the caller acts, then
     /// [`SpaceCombat::next_round`] (only with [`SpaceCombat::set_pause_between_rounds`]).
     Between,
+    /// Step 4, before the side assigns the combat-roll hits produced against it: the caller
+    /// acts ("before you assign hits": [`SpaceCombat::cancel_hits`]), then
+    /// [`SpaceCombat::resume`] (only with [`SpaceCombat::set_pause_at_hits`]).
+    BeforeHits(Side),
+    /// Step 4, after the side assigned the combat-roll hits and some of its ships used SUSTAIN
+    /// DAMAGE on them: the caller acts ("after a ship uses SUSTAIN DAMAGE":
+    /// [`SpaceCombat::destroy_sustained`]), then [`SpaceCombat::resume`] (only with
+    /// [`SpaceCombat::set_pause_at_hits`]).
+    AfterHits(Side),
     /// The combat is over.
     Over(Outcome),
 }
@@ -143,6 +152,10 @@ pub struct SpaceCombat {
     /// that roll.
     #[serde(default, skip_serializing_if = "is_never")]
     fighter_boost: [bool; 2],
+    /// Each side's assignment of combat-roll hits pauses before ([`SpacePhase::BeforeHits`])
+    /// and, when a ship sustained, after ([`SpacePhase::AfterHits`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pause_at_hits: bool,
 }
 
 fn no_fighters(x: &[u8; 2]) -> bool {
@@ -207,6 +220,7 @@ impl SpaceCombat {
             barrage_cleared: [false; 2],
             boost: start.boost,
             fighter_boost: start.fighter_boost,
+            pause_at_hits: false,
         };
         if start.hits != [0; 2] {
             for side in Side::BOTH {
@@ -260,6 +274,54 @@ impl SpaceCombat {
     /// The sides whose next combat roll has +1 on each die.
     pub fn boost(&self) -> [bool; 2] {
         self.boost
+    }
+    /// With `on`, each side's assignment of the combat-roll hits produced against it stops at
+    /// [`SpacePhase::BeforeHits`] when there are hits to assign, and at [`SpacePhase::AfterHits`]
+    /// when one of its ships used SUSTAIN DAMAGE in it, for the caller to resolve "before you
+    /// assign hits" and "after a ship uses SUSTAIN DAMAGE" before [`SpaceCombat::resume`].
+    pub fn set_pause_at_hits(&mut self, on: bool) {
+        self.pause_at_hits = on;
+    }
+    /// At [`SpacePhase::BeforeHits`]: cancels up to `k` of the hits produced against the side
+    /// about to assign them (Shields Holding); returns how many were cancelled.
+    pub fn cancel_hits(&mut self, k: u16) -> u16 {
+        let SpacePhase::BeforeHits(s) = self.phase else { return 0 };
+        self.hits[s.idx()].cancel(k)
+    }
+    /// At [`SpacePhase::AfterHits`]: the side's ship types that used SUSTAIN DAMAGE in this
+    /// round (damaged now, undamaged when the round's rolls were made), with how many.
+    pub fn sustained(&self) -> impl Iterator<Item = (UnitType, u8)> + '_ {
+        let side = match self.phase {
+            SpacePhase::AfterHits(s) => Some(s),
+            _ => None,
+        };
+        UnitType::ALL.into_iter().filter_map(move |t| {
+            let s = side?.idx();
+            let n = self.forces[s].damaged(t).saturating_sub(self.round_damaged[s][t.idx()]);
+            (n > 0).then_some((t, n))
+        })
+    }
+    /// At [`SpacePhase::AfterHits`]: destroys one of the side's ships of type `t` that used
+    /// SUSTAIN DAMAGE this round (Direct Hit); false (nothing changed) when none did.
+    pub fn destroy_sustained(&mut self, t: UnitType) -> bool {
+        let SpacePhase::AfterHits(s) = self.phase else { return false };
+        if !self.sustained().any(|(u, _)| u == t) {
+            return false;
+        }
+        self.forces[s.idx()].destroy(t)
+    }
+    /// Goes on from a pause: the next round from [`SpacePhase::Between`] (as
+    /// [`SpaceCombat::next_round`]), the assignment from [`SpacePhase::BeforeHits`], what
+    /// follows it from [`SpacePhase::AfterHits`] (the combat ends if a side has no ships left).
+    pub fn resume(&mut self) -> Result<(), CombatError> {
+        match self.phase {
+            SpacePhase::Between => return self.next_round(),
+            SpacePhase::BeforeHits(s) => self.phase = SpacePhase::AssignHits(s),
+            SpacePhase::AfterHits(s) => self.finish_assignment(s, false),
+            _ => return Err(CombatError::NotAwaitingDecision),
+        }
+        self.advance();
+        Ok(())
     }
     /// Per side: +2 to the result of each fighter die of that side's next combat roll (Fighter
     /// Prototype: "+2 to the result of each of your fighters' combat rolls during this combat
@@ -412,7 +474,7 @@ impl SpaceCombat {
             | SpacePhase::RaidFormation(s)
             | SpacePhase::AnnounceRetreat(s)
             | SpacePhase::Retreat(s) => Step::Decide(s),
-            SpacePhase::Between => Step::Between,
+            SpacePhase::Between | SpacePhase::BeforeHits(_) | SpacePhase::AfterHits(_) => Step::Between,
             SpacePhase::Over(o) => Step::Over(o),
         }
     }
@@ -436,6 +498,8 @@ impl SpaceCombat {
             | SpacePhase::AntiFighterBarrage
             | SpacePhase::Roll
             | SpacePhase::Between
+            | SpacePhase::BeforeHits(_)
+            | SpacePhase::AfterHits(_)
             | SpacePhase::Over(_) => {}
         }
     }
@@ -559,7 +623,7 @@ impl SpaceCombat {
         self.phase = match self.phase {
             SpacePhase::Ambush => SpacePhase::AssignAmbush(Side::Attacker),
             SpacePhase::AntiFighterBarrage => SpacePhase::AssignBarrage(Side::Attacker),
-            _ => SpacePhase::AssignHits(Side::Attacker),
+            _ => self.assign_phase(Side::Attacker),
         };
         self.advance();
         Ok(())
@@ -625,19 +689,13 @@ impl SpaceCombat {
                     {
                         self.barrage_cleared[s.other().idx()] = true;
                     }
-                    if !barrage && self.repair[s.idx()] {
-                        self.forces[s.idx()].repair_one_damaged_before(&self.round_damaged[s.idx()]);
+                    if !barrage && self.pause_at_hits && self.phase == SpacePhase::AssignHits(s) {
+                        self.phase = SpacePhase::AfterHits(s);
+                        if self.sustained().next().is_some() {
+                            return;
+                        }
                     }
-                    self.phase = match (s, barrage) {
-                        (Side::Attacker, true) => SpacePhase::AssignBarrage(Side::Defender),
-                        (Side::Attacker, false) => SpacePhase::AssignHits(Side::Defender),
-                        (Side::Defender, _) if self.ended() => continue,
-                        (Side::Defender, true) => SpacePhase::RaidFormation(Side::Attacker),
-                        (Side::Defender, false) => match self.announced {
-                            Some(r) => SpacePhase::Retreat(r),
-                            None => self.round_over(),
-                        },
-                    };
+                    self.finish_assignment(s, barrage);
                 }
                 SpacePhase::RaidFormation(s) => {
                     if !self.settle_raid(s) {
@@ -681,9 +739,40 @@ impl SpaceCombat {
                         _ => return,
                     }
                 }
-                SpacePhase::Between | SpacePhase::Over(_) => return,
+                SpacePhase::Between | SpacePhase::BeforeHits(_) | SpacePhase::AfterHits(_) | SpacePhase::Over(_) => {
+                    return
+                }
             }
         }
+    }
+
+    /// Combat-roll hits against `s` are assigned next: at [`SpacePhase::BeforeHits`] when the
+    /// combat pauses there and there are hits to assign.
+    fn assign_phase(&self, s: Side) -> SpacePhase {
+        if self.pause_at_hits && self.hits[s.idx()].remaining() > 0 {
+            SpacePhase::BeforeHits(s)
+        } else {
+            SpacePhase::AssignHits(s)
+        }
+    }
+
+    /// After `s` assigned its hits (`barrage`: anti-fighter barrage hits): Duranium Armor's
+    /// repair after combat-roll hits, then the next phase (the other side's assignment, Raid
+    /// Formation, a retreat, the end of the round, or the end of the combat).
+    fn finish_assignment(&mut self, s: Side, barrage: bool) {
+        if !barrage && self.repair[s.idx()] {
+            self.forces[s.idx()].repair_one_damaged_before(&self.round_damaged[s.idx()]);
+        }
+        self.phase = match (s, barrage) {
+            (Side::Attacker, true) => SpacePhase::AssignBarrage(Side::Defender),
+            (Side::Attacker, false) => self.assign_phase(Side::Defender),
+            (Side::Defender, _) if self.ended() => return,
+            (Side::Defender, true) => SpacePhase::RaidFormation(Side::Attacker),
+            (Side::Defender, false) => match self.announced {
+                Some(r) => SpacePhase::Retreat(r),
+                None => self.round_over(),
+            },
+        };
     }
 
     /// Raid Formation of `decider`: one undamaged ship of type `t` of its opponent becomes

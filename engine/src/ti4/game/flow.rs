@@ -515,6 +515,14 @@ pub(super) fn advance(g: &mut Ti4Game) {
             Step::Space if g.flow.tactical.space.is_some_and(|c| c.phase() == SpacePhase::Between) => {
                 g.step = tactical::between_space_rounds(g)
             }
+            Step::Space
+                if g.flow
+                    .tactical
+                    .space
+                    .is_some_and(|c| matches!(c.phase(), SpacePhase::BeforeHits(_) | SpacePhase::AfterHits(_))) =>
+            {
+                g.step = tactical::at_space_hits(g)
+            }
             Step::Ground(n) if g.flow.tactical.ground.is_some_and(|c| c.outcome().is_some()) => {
                 g.step = invasion::after_ground(g, n)
             }

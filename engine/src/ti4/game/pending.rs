@@ -127,6 +127,7 @@ fn resume(g: &mut Ti4Game, window: Window) -> Step {
         Window::AfterMovement => tactical::after_movement(g),
         Window::SpaceCombatStart => tactical::start_space_combat(g),
         Window::SpaceCombatRoundEnd => tactical::next_space_round(g),
+        Window::SpaceCombatBeforeHits | Window::SpaceCombatAfterHits => tactical::resume_space_combat(g),
         Window::SpaceCombatEnd => invasion::start_landing(g, g.flow.turn),
         Window::GroundCombatEnd => invasion::after_landing(g),
         Window::AgendaRevealed => flow::after_agenda_revealed(g),

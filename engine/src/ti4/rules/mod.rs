@@ -81,6 +81,15 @@ pub enum Window {
     /// choice changes through `SpaceCombat::destroy_unit` / `hit_unit`; opened for the active
     /// player, then the defender, before the next round.
     SpaceCombatRoundEnd,
+    /// In a round of a space combat, before a side assigns the combat-roll hits produced against
+    /// it ("before you assign hits"): its forces are `TacticalAction::space` at
+    /// `SpacePhase::BeforeHits(side)`, which a choice changes through `SpaceCombat::cancel_hits`;
+    /// opened for that side's player.
+    SpaceCombatBeforeHits,
+    /// In a round of a space combat, after a side assigned the combat-roll hits and some of its
+    /// ships used SUSTAIN DAMAGE on them (`SpacePhase::AfterHits(side)`, `SpaceCombat::sustained`):
+    /// opened for the other side's player, whose units produced the hits.
+    SpaceCombatAfterHits,
     /// After a space combat ended (losses assigned, retreats made), before the landing; opened
     /// for the active player, then the defender. `Ti4Game::combat_opponent_with_losses` says
     /// whose units the combat destroyed.

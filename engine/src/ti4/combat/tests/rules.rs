@@ -855,3 +855,89 @@ fn non_euclidean_shielding_sustain_cancels_two_hits() {
     // Four hits destroy everything either way: forced.
     assert!(Hits::new(4, mask).is_forced(&shielded) && !Hits::new(3, mask).is_forced(&shielded));
 }
+
+/// The pauses at the hit assignment (`SpaceCombat::set_pause_at_hits`) change nothing when the
+/// caller only resumes: with the same dice a paused combat ends as an unpaused one (a
+/// differential over many seeds and forces), and it pauses before every combat-roll
+/// assignment with hits to assign and after every one in which a ship sustained.
+#[test]
+fn pauses_at_hits_resumed_at_once_change_nothing() {
+    let (mut before, mut after) = (0, 0);
+    for seed in 0..200u64 {
+        let a = ships(&[(Dreadnought, 1 + (seed % 2) as u8), (Cruiser, 1), (Fighter, (seed % 3) as u8)]);
+        let d = ships(&[(Dreadnought, 1), (Destroyer, 1 + (seed % 2) as u8), (Carrier, 1)]);
+        let plain = {
+            let mut c = SpaceCombat::new(a, d, [SystemSet::EMPTY; 2]).unwrap();
+            c.set_pause_between_rounds(true);
+            let mut r = rng(seed);
+            loop {
+                match c.next_decision() {
+                    Step::Chance => c.apply_chance(&mut r).unwrap(),
+                    Step::Decide(_) => c.apply_decision(c.default_decision().unwrap()).unwrap(),
+                    Step::Between => c.resume().unwrap(),
+                    Step::Over(o) => break (o, *c.force(Side::Attacker), *c.force(Side::Defender)),
+                }
+            }
+        };
+        let mut c = SpaceCombat::new(a, d, [SystemSet::EMPTY; 2]).unwrap();
+        c.set_pause_between_rounds(true);
+        c.set_pause_at_hits(true);
+        let mut r = rng(seed);
+        let paused = loop {
+            match (c.next_decision(), c.phase()) {
+                (Step::Chance, _) => c.apply_chance(&mut r).unwrap(),
+                (Step::Decide(_), _) => c.apply_decision(c.default_decision().unwrap()).unwrap(),
+                (Step::Between, SpacePhase::BeforeHits(s)) => {
+                    assert!(c.pending_hits(s).remaining() > 0);
+                    before += 1;
+                    c.resume().unwrap();
+                }
+                (Step::Between, SpacePhase::AfterHits(_)) => {
+                    assert!(c.sustained().next().is_some());
+                    after += 1;
+                    c.resume().unwrap();
+                }
+                (Step::Between, _) => c.resume().unwrap(),
+                (Step::Over(o), _) => break (o, *c.force(Side::Attacker), *c.force(Side::Defender)),
+            }
+        };
+        assert_eq!(paused, plain, "seed {seed}");
+    }
+    assert!(before > 0 && after > 0, "{before} pauses before, {after} after");
+}
+
+/// Shields Holding's effect (`SpaceCombat::cancel_hits`): at the pause before an assignment, up
+/// to 2 hits are cancelled and never placed; Direct Hit's (`SpaceCombat::destroy_sustained`):
+/// at the pause after it, a ship that sustained this round is destroyed.
+#[test]
+fn cancelled_hits_are_never_placed_and_a_sustained_ship_can_be_destroyed() {
+    // The defender always hits (3 destroyers at +9); the attacker's 2 dreadnoughts take them.
+    let a = ships(&[(Dreadnought, 2)]);
+    let d = ships(&[(Destroyer, 3)]).with_modifier(9);
+    let mut c = SpaceCombat::new(a, d, [SystemSet::EMPTY; 2]).unwrap();
+    c.set_pause_at_hits(true);
+    let mut r = rng(3);
+    while c.phase() != SpacePhase::BeforeHits(Side::Attacker) {
+        match c.next_decision() {
+            Step::Chance => c.apply_chance(&mut r).unwrap(),
+            Step::Decide(_) => c.apply_decision(c.default_decision().unwrap()).unwrap(),
+            Step::Between | Step::Over(_) => unreachable!(),
+        }
+    }
+    assert_eq!(c.pending_hits(Side::Attacker).remaining(), 3);
+    assert_eq!(c.cancel_hits(2), 2);
+    assert_eq!(c.pending_hits(Side::Attacker).remaining(), 1);
+    c.resume().unwrap();
+    // One hit left: sustained by a dreadnought, then the pause after the assignment.
+    while c.phase() != SpacePhase::AfterHits(Side::Attacker) {
+        match c.next_decision() {
+            Step::Decide(_) => c.apply_decision(SpaceDecision::Assign(HitChoice::Sustain(Dreadnought))).unwrap(),
+            s => unreachable!("{s:?}"),
+        }
+    }
+    assert_eq!(c.sustained().collect::<Vec<_>>(), vec![(Dreadnought, 1)]);
+    assert!(!c.destroy_sustained(Destroyer));
+    assert!(c.destroy_sustained(Dreadnought));
+    assert_eq!((c.force(Side::Attacker).count(Dreadnought), c.force(Side::Attacker).damaged(Dreadnought)), (1, 0));
+    c.resume().unwrap();
+}

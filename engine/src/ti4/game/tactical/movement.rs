@@ -3,7 +3,7 @@
 //! (41.2), and the units' arrival.
 
 use super::*;
-use crate::ti4::combat::{roll_d10, Arena, CombatStart, Force, SpaceCombat};
+use crate::ti4::combat::{roll_d10, Arena, CombatStart, Force, SpaceCombat, SpacePhase};
 use crate::ti4::content::Content;
 use crate::ti4::galaxy::anomaly::{move_value_leaving, rift_destroys, rift_roll_needed};
 use crate::ti4::galaxy::{Anomaly, MoverTraits, Reach, Wormhole};
@@ -386,8 +386,10 @@ pub(in crate::ti4::game) fn start_space_combat(g: &mut Ti4Game) -> Step {
         fighter_boost: std::mem::take(&mut g.flow.tactical.fighter_boost),
     };
     let mut combat = SpaceCombat::with_start(att, def, sets, start).expect("space forces");
-    // Each round with no retreat pauses for window `SpaceCombatRoundEnd`.
+    // Each round with no retreat pauses for window `SpaceCombatRoundEnd`, each assignment of
+    // combat-roll hits for windows `SpaceCombatBeforeHits` and `SpaceCombatAfterHits`.
     combat.set_pause_between_rounds(true);
+    combat.set_pause_at_hits(true);
     combat.set_raid_formation([rules::barrage_excess_damages(c, s, p), rules::barrage_excess_damages(c, s, d)]);
     combat.set_repair([rules::combat_repair(c, s, p), rules::combat_repair(c, s, d)]);
     g.flow.tactical.space = Some(combat);
@@ -403,6 +405,32 @@ pub(in crate::ti4::game) fn between_space_rounds(g: &mut Ti4Game) -> Step {
         return decide;
     }
     next_space_round(g)
+}
+
+/// A side of the space combat is about to assign combat-roll hits (`SpacePhase::BeforeHits`):
+/// window `SpaceCombatBeforeHits` for its player; or has assigned them with a ship sustaining
+/// (`SpacePhase::AfterHits`): window `SpaceCombatAfterHits` for the other side's player. With
+/// nothing to decide the combat goes on.
+pub(in crate::ti4::game) fn at_space_hits(g: &mut Ti4Game) -> Step {
+    let (p, d) = (g.flow.turn, g.flow.tactical.defender);
+    let seat = |s: Side| if s == Side::Attacker { p } else { d };
+    let (window, player) = match g.flow.tactical.space.map(|c| c.phase()) {
+        Some(SpacePhase::BeforeHits(s)) => (rules::Window::SpaceCombatBeforeHits, seat(s)),
+        Some(SpacePhase::AfterHits(s)) => (rules::Window::SpaceCombatAfterHits, seat(s.other())),
+        _ => return Step::Space,
+    };
+    if let Some(decide) = super::super::pending::open(g, window, &[player]) {
+        return decide;
+    }
+    resume_space_combat(g)
+}
+
+/// The space combat goes on from a pause in its hit assignment.
+pub(in crate::ti4::game) fn resume_space_combat(g: &mut Ti4Game) -> Step {
+    if let Some(c) = g.flow.tactical.space.as_mut() {
+        c.resume().expect("the combat is paused at its hits");
+    }
+    Step::Space
 }
 
 /// The space combat goes on from the pause between rounds (it ends there if a side has no
