@@ -796,6 +796,23 @@ impl Context {
                 self.progress[seats[side.idx()].idx()] += w.fleet * per_hit * extra;
             }
         }
+        // Combat-roll hits still to assign in a space combat (Shields Holding may cancel some
+        // first): each costs its side the average cost of its ships, at the fleet weight.
+        if let Some(combat) = f.tactical.space.as_ref() {
+            if let engine::ti4::combat::SpacePhase::BeforeHits(side)
+            | engine::ti4::combat::SpacePhase::AssignHits(side) = combat.phase()
+            {
+                let hits = combat.pending_hits(side).remaining();
+                if hits > 0 {
+                    let seat = [f.turn, f.tactical.defender][side.idx()];
+                    let mine = combat.force(side);
+                    let ships: f64 =
+                        UnitType::ALL.into_iter().filter(|&t| is_ship(t)).map(|t| mine.count(t) as f64).sum();
+                    let per_hit = ship_cost(mine.counts(), &cost[seat.idx()]) / ships.max(1.0);
+                    self.progress[seat.idx()] -= w.fleet * per_hit * f64::from(hits);
+                }
+            }
+        }
         match procedure_step(g) {
             Step::Produce(q) => {
                 self.extra_fleet[q.idx()] += ship_cost(&f.production.queue, &cost[q.idx()]);

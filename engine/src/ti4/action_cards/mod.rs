@@ -10,14 +10,22 @@ use crate::ti4::ids::*;
 use crate::ti4::rules::Rule;
 use crate::ti4::state::Location;
 
+mod direct_hit;
 mod emergency_repairs;
 mod fighter_prototype;
 mod morale_boost;
 mod salvage;
+mod shields_holding;
 
 /// The action-card rules, one line per card.
-pub(crate) static RULES: &[Rule] =
-    &[morale_boost::RULE, emergency_repairs::RULE, fighter_prototype::RULE, salvage::RULE];
+pub(crate) static RULES: &[Rule] = &[
+    morale_boost::RULE,
+    emergency_repairs::RULE,
+    fighter_prototype::RULE,
+    salvage::RULE,
+    shields_holding::RULE,
+    direct_hit::RULE,
+];
 
 /// The locations of the active system: its planets, and its space area with `space`.
 fn active_locations(g: &Ti4Game, space: bool) -> impl Iterator<Item = Location> {

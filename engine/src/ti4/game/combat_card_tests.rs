@@ -238,3 +238,99 @@ fn salvage_takes_the_losers_commodities() {
     }
     assert!(won > 0, "the attacker never won in 20 seeds ({lost} lost)");
 }
+
+/// Plays the space combat under way with dice from `rng`, every hit sustained where a ship can
+/// and every other choice the first legal one, every "you may" declined, until `stop` holds or
+/// the combat is over; returns whether `stop` held.
+fn play_until(g: &mut Ti4Game, rng: &mut ChaCha8Rng, stop: impl Fn(&Ti4Game) -> bool) -> bool {
+    loop {
+        if stop(g) {
+            return true;
+        }
+        if g.flow.tactical.space.is_none() {
+            return false;
+        }
+        match g.current() {
+            Turn::Chance => g.apply_chance(rng),
+            Turn::Player(_) => {
+                let l = legal(g);
+                let sustain = l.iter().copied().find(|a| matches!(a, Action::Hit(HitChoice::Sustain(_))));
+                g.apply(sustain.unwrap_or(if l.contains(&Action::Done) { Action::Done } else { l[0] }));
+            }
+            Turn::Terminal => return false,
+        }
+    }
+}
+
+/// Shields Holding: "Before you assign hits to your ships during a space combat: Cancel up to
+/// 2 hits." The attacker holding it is asked at window `SpaceCombatBeforeHits` when the
+/// defender's roll produced hits against it; played, 2 of them (all when fewer) are cancelled.
+#[test]
+fn shields_holding_cancels_2_hits() {
+    let mut card = ActionCardId(0);
+    let (g, _) = attack_next_door(2, &[(UnitType::Dreadnought, 3)], |g| card = give(g, "shields_holding", ME));
+    let src = Source::ActionCard(card);
+    let mut played = 0;
+    for seed in 0..10 {
+        let mut g = g.clone();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let asked =
+            |g: &Ti4Game| g.flow.pending.window == Some(Window::SpaceCombatBeforeHits) && g.step == Step::Decide(ME);
+        if !play_until(&mut g, &mut rng, asked) {
+            continue;
+        }
+        let c = g.flow.tactical.space.unwrap();
+        assert_eq!(c.phase(), SpacePhase::BeforeHits(Side::Attacker));
+        let hits = c.pending_hits(Side::Attacker).remaining();
+        assert!(hits > 0);
+        assert_eq!(legal(&g), vec![Action::Choose(src, 0), Action::Done]);
+        g.apply(Action::Choose(src, 0));
+        check(&g).unwrap();
+        assert_eq!(copies_in(&g, card, Zone::Discard), 1);
+        let c = g.flow.tactical.space.unwrap();
+        // Every hit produced against the attacker is placed or still to place, but the 2 cancelled.
+        let to_place = if c.phase() == SpacePhase::AssignHits(Side::Attacker) {
+            c.pending_hits(Side::Attacker).remaining()
+        } else {
+            0
+        };
+        let placed = c.hits_assigned(Side::Attacker) + to_place;
+        assert_eq!(placed + hits.min(2), c.hits_produced(Side::Attacker), "seed {seed}");
+        played += 1;
+    }
+    assert!(played > 0, "the defender never hit in 10 seeds");
+}
+
+/// Direct Hit: "After another player's ship uses SUSTAIN DAMAGE to cancel a hit produced by
+/// your units or abilities: Destroy that ship." The attacker holding it is asked at window
+/// `SpaceCombatAfterHits` once the defender's dreadnoughts sustained its hits; played, one of
+/// them is destroyed.
+#[test]
+fn direct_hit_destroys_a_ship_that_sustained() {
+    let mut card = ActionCardId(0);
+    let (g, _) = attack_next_door(2, &[(UnitType::Dreadnought, 3)], |g| card = give(g, "direct_hit", ME));
+    let src = Source::ActionCard(card);
+    let mut played = 0;
+    for seed in 0..10 {
+        let mut g = g.clone();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let asked =
+            |g: &Ti4Game| g.flow.pending.window == Some(Window::SpaceCombatAfterHits) && g.step == Step::Decide(ME);
+        if !play_until(&mut g, &mut rng, asked) {
+            continue;
+        }
+        let c = g.flow.tactical.space.unwrap();
+        assert_eq!(c.phase(), SpacePhase::AfterHits(Side::Defender));
+        let n = c.force(Side::Defender).count(UnitType::Dreadnought);
+        let choice = Action::Choose(src, UnitType::Dreadnought.idx() as u16);
+        assert_eq!(legal(&g), vec![choice, Action::Done]);
+        g.apply(choice);
+        check(&g).unwrap();
+        assert_eq!(copies_in(&g, card, Zone::Discard), 1);
+        if let Some(c) = g.flow.tactical.space {
+            assert_eq!(c.force(Side::Defender).count(UnitType::Dreadnought), n - 1, "seed {seed}");
+        }
+        played += 1;
+    }
+    assert!(played > 0, "no dreadnought sustained in 10 seeds");
+}
