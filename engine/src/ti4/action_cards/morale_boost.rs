@@ -6,8 +6,7 @@
 //! side and round: the round's combat roll then has +1 on each die (`SpaceCombat::set_boost`).
 //! Not offered in ground combat (its rounds have no window: documented in `docs/RULES.md`).
 
-use crate::ti4::combat::Side;
-use crate::ti4::game::component::combat_side;
+use crate::ti4::game::component::{combat_side, side_before_round};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -20,16 +19,8 @@ pub(super) const RULE: Rule = Rule {
 /// One choice (0) while `p` fights a space combat that starts, or goes on into another round,
 /// and has not boosted that round.
 fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    let Some(side) = combat_side(g, p) else { return };
-    let boosted = match (window, &g.flow.tactical.space) {
-        (Window::SpaceCombatStart, _) => g.flow.tactical.boost[side.idx()],
-        (Window::SpaceCombatRoundEnd, Some(c)) => {
-            let fights = c.force(Side::Attacker).has_combatants() && c.force(Side::Defender).has_combatants();
-            !fights || c.boost()[side.idx()]
-        }
-        _ => return,
-    };
-    if !boosted {
+    let Some((side, combat)) = side_before_round(g, p, window) else { return };
+    if !combat.map_or(g.flow.tactical.boost, |c| c.boost())[side.idx()] {
         out(0);
     }
 }

@@ -1,8 +1,7 @@
 //! The Barony of Letnev: Armada, Munitions Reserves, L4 Disruptors, Non-Euclidean Shielding.
 
-use crate::ti4::combat::Side;
 use crate::ti4::content::Content;
-use crate::ti4::game::component::combat_side;
+use crate::ti4::game::component::{combat_side, side_before_round};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -53,19 +52,12 @@ const MUNITIONS_COST: u8 = 2;
 /// Munitions Reserves: one choice (0) while the Letnev fight the space combat starting or
 /// going on into another round, hold 2 trade goods, and have not already paid for that round.
 fn munitions_choice(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    let Some(side) = combat_side(g, p) else { return };
+    // Between rounds: only when another round follows (both sides still have ships).
+    let Some((side, combat)) = side_before_round(g, p, window) else { return };
     if g.state.player(p).trade_goods < MUNITIONS_COST {
         return;
     }
-    let paid = match (window, &g.flow.tactical.space) {
-        (Window::SpaceCombatStart, _) => g.flow.tactical.reroll[side.idx()],
-        // Between rounds: only when another round follows (both sides still have ships).
-        (Window::SpaceCombatRoundEnd, Some(c)) => {
-            let fights = c.force(Side::Attacker).has_combatants() && c.force(Side::Defender).has_combatants();
-            !fights || c.reroll()[side.idx()]
-        }
-        _ => return,
-    };
+    let paid = combat.map_or(g.flow.tactical.reroll, |c| c.reroll())[side.idx()];
     if !paid {
         out(0);
     }

@@ -262,6 +262,17 @@ fn play_until(g: &mut Ti4Game, rng: &mut ChaCha8Rng, stop: impl Fn(&Ti4Game) -> 
     }
 }
 
+/// For dice seeds 0..10: the game played on from `g` ([`play_until`]) until `p` is asked at
+/// `window`, with its seed (seeds where it never is are left out).
+fn asked_at(g: &Ti4Game, window: Window, p: Player) -> impl Iterator<Item = (u64, Ti4Game)> + '_ {
+    (0..10).filter_map(move |seed| {
+        let mut g = g.clone();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let asked = |g: &Ti4Game| g.flow.pending.window == Some(window) && g.step == Step::Decide(p);
+        play_until(&mut g, &mut rng, asked).then_some((seed, g))
+    })
+}
+
 /// Shields Holding: "Before you assign hits to your ships during a space combat: Cancel up to
 /// 2 hits." The attacker holding it is asked at window `SpaceCombatBeforeHits` when the
 /// defender's roll produced hits against it; played, 2 of them (all when fewer) are cancelled.
@@ -271,14 +282,7 @@ fn shields_holding_cancels_2_hits() {
     let (g, _) = attack_next_door(2, &[(UnitType::Dreadnought, 3)], |g| card = give(g, "shields_holding", ME));
     let src = Source::ActionCard(card);
     let mut played = 0;
-    for seed in 0..10 {
-        let mut g = g.clone();
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let asked =
-            |g: &Ti4Game| g.flow.pending.window == Some(Window::SpaceCombatBeforeHits) && g.step == Step::Decide(ME);
-        if !play_until(&mut g, &mut rng, asked) {
-            continue;
-        }
+    for (seed, mut g) in asked_at(&g, Window::SpaceCombatBeforeHits, ME) {
         let c = g.flow.tactical.space.unwrap();
         assert_eq!(c.phase(), SpacePhase::BeforeHits(Side::Attacker));
         let hits = c.pending_hits(Side::Attacker).remaining();
@@ -311,14 +315,7 @@ fn direct_hit_destroys_a_ship_that_sustained() {
     let (g, _) = attack_next_door(2, &[(UnitType::Dreadnought, 3)], |g| card = give(g, "direct_hit", ME));
     let src = Source::ActionCard(card);
     let mut played = 0;
-    for seed in 0..10 {
-        let mut g = g.clone();
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let asked =
-            |g: &Ti4Game| g.flow.pending.window == Some(Window::SpaceCombatAfterHits) && g.step == Step::Decide(ME);
-        if !play_until(&mut g, &mut rng, asked) {
-            continue;
-        }
+    for (seed, mut g) in asked_at(&g, Window::SpaceCombatAfterHits, ME) {
         let c = g.flow.tactical.space.unwrap();
         assert_eq!(c.phase(), SpacePhase::AfterHits(Side::Defender));
         let n = c.force(Side::Defender).count(UnitType::Dreadnought);

@@ -11,7 +11,7 @@ pub(crate) use super::action_cards::{cards_in_hand, discard, fighter_fits, fits_
 pub(crate) use super::invasion::gain_planet;
 pub(crate) use super::tactical::{
     adjacent_without_enemy_ships, combat_ships, combat_side, enforce_capacity, enforce_fleet_everywhere, has_ships_in,
-    hit_combat_ship, relocate_space_units, units_of,
+    hit_combat_ship, relocate_space_units, side_before_round, units_of,
 };
 use crate::ti4::ids::Player;
 use crate::ti4::rules::{self, ComponentThen, Source};

@@ -64,6 +64,26 @@ pub(crate) fn combat_side(g: &Ti4Game, p: Player) -> Option<Side> {
     }
 }
 
+/// At window `SpaceCombatStart` or `SpaceCombatRoundEnd`, when a round of the space combat is
+/// about to be fought (the first, or another while both sides have ships): `p`'s side, and the
+/// running combat between rounds (`None` at the start, before the combat is built). `None` for
+/// another window, a player not in the combat, or a combat about to end.
+pub(crate) fn side_before_round(
+    g: &Ti4Game,
+    p: Player,
+    window: rules::Window,
+) -> Option<(Side, Option<&crate::ti4::combat::SpaceCombat>)> {
+    let side = combat_side(g, p)?;
+    match (window, &g.flow.tactical.space) {
+        (rules::Window::SpaceCombatStart, _) => Some((side, None)),
+        (rules::Window::SpaceCombatRoundEnd, Some(c)) => {
+            let fights = c.force(Side::Attacker).has_combatants() && c.force(Side::Defender).has_combatants();
+            fights.then_some((side, Some(c)))
+        }
+        _ => None,
+    }
+}
+
 /// At the start of a space combat (window `SpaceCombatStart`): `p`'s ships of type `t` in the
 /// active system and how many of them are damaged, the active player's in transit, the
 /// defender's in the space area.
