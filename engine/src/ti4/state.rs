@@ -77,6 +77,24 @@ pub enum Location {
     Planet(u8, u8),
 }
 
+impl Location {
+    /// The board slot of the system the location is in.
+    #[inline]
+    pub fn slot(self) -> u8 {
+        match self {
+            Location::Space(slot) | Location::Planet(slot, _) => slot,
+        }
+    }
+
+    /// Every location of the system in board slot `slot`: its space area, then its
+    /// [`MAX_PLANETS_PER_SYSTEM`] planet areas (those past the tile's planets stay empty).
+    #[inline]
+    pub fn all_in(slot: u8) -> impl Iterator<Item = Location> {
+        std::iter::once(Location::Space(slot))
+            .chain((0..MAX_PLANETS_PER_SYSTEM as u8).map(move |n| Location::Planet(slot, n)))
+    }
+}
+
 /// One system tile on the board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct SystemSlot {
@@ -455,8 +473,7 @@ impl State {
     /// board order (space before the planets of each slot).
     pub fn locations_of(&self, p: Player, t: UnitType) -> impl Iterator<Item = (Location, u8)> + '_ {
         (0..self.num_systems).flat_map(move |s| {
-            std::iter::once(Location::Space(s))
-                .chain((0..MAX_PLANETS_PER_SYSTEM as u8).map(move |n| Location::Planet(s, n)))
+            Location::all_in(s)
                 .filter(move |&l| self.occupant(l) == Some(p))
                 .map(move |l| (l, self.count_at(l, t)))
                 .filter(|&(_, k)| k > 0)

@@ -8,7 +8,7 @@
 //! (window `SpaceCombatEnd`) nor in ground combat (its rounds have no window).
 
 use super::{damaged_on_board, repair_on_board};
-use crate::ti4::game::component::combat_side;
+use crate::ti4::game::component::{combat_ships, combat_side};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -24,10 +24,9 @@ fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMu
     // At the start the combat's forces are not built: the active player's ships are in
     // transit, the defender's on the board; between rounds the combat holds both.
     let damaged = match (window, &g.flow.tactical.space) {
-        (Window::SpaceCombatStart, _) if p == g.flow.turn => {
-            g.flow.tactical.transit_damaged.iter().any(|&n| n > 0) || damaged_on_board(g, p, false)
+        (Window::SpaceCombatStart, _) => {
+            UnitType::ALL.into_iter().any(|t| combat_ships(g, p, t).1 > 0) || damaged_on_board(g, p, false)
         }
-        (Window::SpaceCombatStart, _) => damaged_on_board(g, p, true),
         (Window::SpaceCombatRoundEnd, Some(c)) => {
             c.force(side).damaged_counts().iter().any(|&n| n > 0) || damaged_on_board(g, p, false)
         }

@@ -27,34 +27,30 @@ pub(crate) static RULES: &[Rule] = &[
     direct_hit::RULE,
 ];
 
-/// The locations of the active system: its planets, and its space area with `space`.
-fn active_locations(g: &Ti4Game, space: bool) -> impl Iterator<Item = Location> {
-    let slot = g.flow.tactical.active;
-    let planets = g.content().systems[g.galaxy().tile(slot).idx()].planets.len() as u8;
-    space.then_some(Location::Space(slot)).into_iter().chain((0..planets).map(move |n| Location::Planet(slot, n)))
+/// The locations of the active system where `p` has units: its planets, and its space area
+/// with `space`.
+fn active_locations_of(g: &Ti4Game, p: Player, space: bool) -> impl Iterator<Item = Location> + '_ {
+    Location::all_in(g.flow.tactical.active)
+        .filter(move |&loc| (space || matches!(loc, Location::Planet(..))) && g.state.occupant(loc) == Some(p))
 }
 
 /// True when `p` has a damaged unit on the board in the active system (its planets, and its
 /// space area with `space`).
 fn damaged_on_board(g: &Ti4Game, p: Player, space: bool) -> bool {
-    let s = &g.state;
-    active_locations(g, space)
-        .any(|loc| s.occupant(loc) == Some(p) && UnitType::ALL.iter().any(|&t| s.damaged_at(loc, t) > 0))
+    active_locations_of(g, p, space).any(|loc| UnitType::ALL.iter().any(|&t| g.state.damaged_at(loc, t) > 0))
 }
 
 /// Repairs every damaged unit of `p` on the board in the active system (its planets, and its
 /// space area with `space`).
 fn repair_on_board(g: &mut Ti4Game, p: Player, space: bool) {
-    let slot = g.flow.tactical.active;
-    let planets = g.content().systems[g.galaxy().tile(slot).idx()].planets.len() as u8;
-    let locs =
-        space.then_some(Location::Space(slot)).into_iter().chain((0..planets).map(|n| Location::Planet(slot, n)));
-    for loc in locs {
-        if g.state.occupant(loc) == Some(p) {
-            for t in UnitType::ALL {
-                if g.state.damaged_at(loc, t) > 0 {
-                    g.state.set_damaged(loc, t, 0).expect("the units are at the location");
-                }
+    let mut locs = [None; 1 + crate::ti4::state::MAX_PLANETS_PER_SYSTEM];
+    for (at, loc) in locs.iter_mut().zip(active_locations_of(g, p, space)) {
+        *at = Some(loc);
+    }
+    for loc in locs.into_iter().flatten() {
+        for t in UnitType::ALL {
+            if g.state.damaged_at(loc, t) > 0 {
+                g.state.set_damaged(loc, t, 0).expect("the units are at the location");
             }
         }
     }

@@ -295,9 +295,14 @@ impl SpaceCombat {
             SpacePhase::AfterHits(s) => Some(s),
             _ => None,
         };
+        side.into_iter().flat_map(|s| self.sustained_by(s))
+    }
+    /// `side`'s ship types damaged now that were undamaged when the round's rolls were made,
+    /// with how many.
+    fn sustained_by(&self, side: Side) -> impl Iterator<Item = (UnitType, u8)> + '_ {
+        let (f, before) = (&self.forces[side.idx()], &self.round_damaged[side.idx()]);
         UnitType::ALL.into_iter().filter_map(move |t| {
-            let s = side?.idx();
-            let n = self.forces[s].damaged(t).saturating_sub(self.round_damaged[s][t.idx()]);
+            let n = f.damaged(t).saturating_sub(before[t.idx()]);
             (n > 0).then_some((t, n))
         })
     }
@@ -689,11 +694,9 @@ impl SpaceCombat {
                     {
                         self.barrage_cleared[s.other().idx()] = true;
                     }
-                    if !barrage && self.pause_at_hits && self.phase == SpacePhase::AssignHits(s) {
+                    if !barrage && self.pause_at_hits && self.sustained_by(s).next().is_some() {
                         self.phase = SpacePhase::AfterHits(s);
-                        if self.sustained().next().is_some() {
-                            return;
-                        }
+                        return;
                     }
                     self.finish_assignment(s, barrage);
                 }

@@ -65,10 +65,7 @@ fn vortex_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
     let near = next_to_docks(g, p);
     let mut seen = [0u16; MAX_PLAYERS];
     for slot in crate::ti4::galaxy::bits(near) {
-        let sys = &s.systems[slot as usize];
-        let here = std::iter::once(Location::Space(slot))
-            .chain((0..sys.planets.len() as u8).map(|n| Location::Planet(slot, n)));
-        for loc in here {
+        for loc in Location::all_in(slot) {
             let Some(q) = s.occupant(loc).filter(|&q| q != p) else { continue };
             for u in UnitType::ALL {
                 if u != UnitType::SpaceDock && u != UnitType::Pds && s.count_at(loc, u) > 0 {

@@ -419,11 +419,7 @@ fn politics_draws_two_action_cards() {
 /// "implemented" exactly for the cards marked implemented (the deck in play).
 #[test]
 fn rules_md_lists_every_action_card() {
-    let doc = include_str!("../../../../docs/RULES.md");
-    let heading = "### Action cards";
-    let start = doc.find(heading).expect("docs/RULES.md has an Action cards section");
-    let body = &doc[start + heading.len()..];
-    let body = &body[..body.find("\n#").unwrap_or(body.len())];
+    let body = super::tests::rules_md_section("### Action cards");
     let g = game();
     for d in &g.content().cards.action_cards {
         let prefix = format!("| {} | {} | ", d.key, d.copies);

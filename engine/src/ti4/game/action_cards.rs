@@ -182,8 +182,7 @@ fn hand(g: &Ti4Game, p: Player) -> impl Iterator<Item = (ActionCardId, ActionEff
     (0..c.cards.action_cards.len()).filter_map(move |i| {
         let id = ActionCardId(i as u8);
         let e = g.action_effects[i]?;
-        let (first, n) = c.cards.copies_of(id);
-        (first..first + n).any(|k| g.state.action_cards.get(k) == Zone::Hand(p)).then_some((id, e))
+        crate::ti4::rules::in_hand(c, &g.state, p, id).then_some((id, e))
     })
 }
 
@@ -339,8 +338,9 @@ fn each_target(g: &Ti4Game, p: Player, e: ActionEffect, out: &mut dyn FnMut(u8))
             }
         }
         TacticalBombardment => {
+            let bombards = bombardment_types(g, p);
             for slot in 0..s.num_systems {
-                if has_bombardment_in(g, p, slot) && ready_planets_of_others(g, p, slot).next().is_some() {
+                if has_units_in(g, p, slot, bombards) && ready_planets_of_others(g, p, slot).next().is_some() {
                     out(slot)
                 }
             }
@@ -380,17 +380,22 @@ fn controls_planet_in(g: &Ti4Game, p: Player, slot: u8) -> bool {
     g.content.systems[g.galaxy.tile(slot).idx()].planets.iter().any(|&pl| planets.contains(pl))
 }
 
-/// True when `p` has a unit with BOMBARDMENT in the system in `slot` (its ships in the space
-/// area, its ground forces on the planets).
-fn has_bombardment_in(g: &Ti4Game, p: Player, slot: u8) -> bool {
-    let (c, s) = (&*g.content, &g.state);
-    let units = tactical::units_of(c, s, p);
-    let bombards = |t: UnitType| units[t.idx()].is_some_and(|u| c.units[u.idx()].bombardment.is_some());
-    let planets = c.systems[g.galaxy.tile(slot).idx()].planets.len() as u8;
-    std::iter::once(Location::Space(slot))
-        .chain((0..planets).map(|n| Location::Planet(slot, n)))
+/// The unit types (bit per type) whose units of `p` have BOMBARDMENT now.
+fn bombardment_types(g: &Ti4Game, p: Player) -> u16 {
+    let units = tactical::units_of(&g.content, &g.state, p);
+    UnitType::ALL
+        .into_iter()
+        .filter(|t| units[t.idx()].is_some_and(|u| g.content.units[u.idx()].bombardment.is_some()))
+        .fold(0, |m, t| m | 1 << t.idx())
+}
+
+/// True when `p` has a unit of one of `types` (bit per type) in the system in `slot` (in its
+/// space area or on its planets).
+fn has_units_in(g: &Ti4Game, p: Player, slot: u8, types: u16) -> bool {
+    let s = &g.state;
+    Location::all_in(slot)
         .filter(|&loc| s.occupant(loc) == Some(p))
-        .any(|loc| UnitType::ALL.into_iter().any(|t| bombards(t) && s.count_at(loc, t) > 0))
+        .any(|loc| UnitType::ALL.into_iter().any(|t| types >> t.idx() & 1 == 1 && s.count_at(loc, t) > 0))
 }
 
 /// The ready planets of the system in `slot` that players other than `p` control.
@@ -505,7 +510,7 @@ fn resolve(g: &mut Ti4Game, p: Player, e: ActionEffect, target: u8) {
             if let Some(loc) = g.state.planet_location(&c, PlanetId(target)) {
                 if g.state.count_at(loc, UnitType::SpaceDock) > 0 {
                     g.destroy_units(loc, UnitType::SpaceDock, 1, Some(p)).expect("the dock is there");
-                    tactical::enforce_capacity(g, target_slot(loc), Some(p));
+                    tactical::enforce_capacity(g, loc.slot(), Some(p));
                 }
             }
         }
@@ -533,12 +538,6 @@ fn resolve(g: &mut Ti4Game, p: Player, e: ActionEffect, target: u8) {
                 g.state.agendas.set(target as usize, Zone::Discard);
             }
         }
-    }
-}
-
-fn target_slot(loc: Location) -> u8 {
-    match loc {
-        Location::Space(slot) | Location::Planet(slot, _) => slot,
     }
 }
 

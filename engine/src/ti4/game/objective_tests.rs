@@ -295,11 +295,7 @@ fn rule_distant_lands_matches_planets_to_different_players() {
 /// "implemented" exactly when the objective table holds its condition.
 #[test]
 fn rules_md_lists_every_objective() {
-    let doc = include_str!("../../../../docs/RULES.md");
-    let heading = "### Objectives";
-    let start = doc.find(heading).expect("docs/RULES.md has an Objectives section");
-    let body = &doc[start + heading.len()..];
-    let body = &body[..body.find("\n#").unwrap_or(body.len())];
+    let body = super::tests::rules_md_section("### Objectives");
     let status = |id: &str| -> &str {
         let prefix = format!("| {id} | ");
         let line = body.lines().find(|l| l.starts_with(&prefix)).unwrap_or_else(|| panic!("no row for {id}"));

@@ -16,6 +16,14 @@ pub(crate) fn six_player_game(seed: u64) -> Ti4Game {
     Ti4Game::new(c, &factions, &MapChoice::Random(seed), Ti4Options::default()).expect("setup")
 }
 
+/// The body of the `docs/RULES.md` section under `heading` (up to the next heading).
+pub(crate) fn rules_md_section(heading: &str) -> &'static str {
+    let doc = include_str!("../../../../docs/RULES.md");
+    let start = doc.find(heading).unwrap_or_else(|| panic!("docs/RULES.md has no section {heading}"));
+    let body = &doc[start + heading.len()..];
+    &body[..body.find("\n#").unwrap_or(body.len())]
+}
+
 /// The TI4 invariants checked at every state.
 pub(crate) fn check(g: &Ti4Game) -> Result<(), String> {
     let c = g.content();
