@@ -164,8 +164,8 @@ fn singularity_tally(_: Source, _: &Ti4Game, _: Player, choice: u16) -> Option<&
     tech_tally(choice)
 }
 
-/// Galactic Threat's choices: at `AgendaRevealed`, once per agenda phase, the prediction (0
-/// "for", 1 "against"); at `AgendaResolved`, when the prediction was right, the technologies of
+/// Galactic Threat's choices: at `AgendaRevealed`, once per agenda phase, the prediction (an
+/// outcome of the agenda, `agendas::outcomes`: 0 "for", 1 "against", or a player's seat); at `AgendaResolved`, when the prediction was right, the technologies of
 /// the players who voted that way (as Technological Singularity offers them; a technology
 /// several of them own is offered once for gain).
 fn galactic_threat_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
@@ -174,14 +174,13 @@ fn galactic_threat_choices(_: Source, g: &Ti4Game, p: Player, window: Window, ou
         Window::AgendaRevealed
             if g.flow.agenda_phase.predictors & bit == 0 && g.flow.agenda_phase.agenda_card != NO_AGENDA =>
         {
-            out(0);
-            out(1);
+            crate::ti4::game::agendas::outcomes(g, &mut |o| out(o as u16));
         }
         Window::AgendaResolved
-            if g.flow.agenda_phase.predictions[g.flow.agenda_phase.outcome as usize & 1] & bit != 0 =>
+            if g.flow.agenda_phase.predictions[g.flow.agenda_phase.outcome as usize % MAX_PLAYERS] & bit != 0 =>
         {
             let mut seen = TechSet::EMPTY;
-            let voters = g.flow.agenda_phase.voters_for(g.flow.agenda_phase.outcome == 0);
+            let voters = g.flow.agenda_phase.voters_of(g.flow.agenda_phase.outcome);
             for q in g.state.seats().filter(|q| voters >> q.0 & 1 == 1) {
                 seen = seen.union(tech_options(g, p, q, seen, &mut |o| out(o.code())));
             }
@@ -194,7 +193,7 @@ fn galactic_threat_choices(_: Source, g: &Ti4Game, p: Player, window: Window, ou
 fn galactic_threat(_: Source, g: &mut Ti4Game, p: Player, window: Window, choice: u16) {
     let bit = 1u8 << p.0;
     match window {
-        Window::AgendaRevealed if choice < 2 => {
+        Window::AgendaRevealed if (choice as usize) < MAX_PLAYERS => {
             g.flow.agenda_phase.predictions[choice as usize] |= bit;
             g.flow.agenda_phase.predictors |= bit;
         }

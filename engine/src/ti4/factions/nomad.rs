@@ -13,8 +13,8 @@ pub(super) static RULES: &[Rule] = &[
     },
 ];
 
-fn future_sight(_: Source, g: &mut Ti4Game, p: Player, for_: bool) {
-    if g.flow.agenda_phase.voters_for(for_) >> p.0 & 1 == 1 {
+fn future_sight(_: Source, g: &mut Ti4Game, p: Player, outcome: u8) {
+    if g.flow.agenda_phase.voters_of(outcome) >> p.0 & 1 == 1 {
         let ps = g.state.player_mut(p);
         ps.trade_goods = ps.trade_goods.saturating_add(1);
     }

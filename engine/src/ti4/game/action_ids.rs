@@ -66,8 +66,11 @@ impl Ti4Game {
             Action::ScorePublic(o) => format!("score.{}", c.cards.public_objectives[o.idx()].key),
             Action::ScoreSecret(o) => format!("score_secret.{}", c.cards.secret_objectives[o.idx()].key),
             Action::ReturnSecret(o) => format!("return_secret.{}", c.cards.secret_objectives[o.idx()].key),
-            Action::Vote(0) => "vote.for".into(),
-            Action::Vote(_) => "vote.against".into(),
+            Action::Vote(o) => match super::agendas::electing(self, self.flow.agenda_phase.agenda_card) {
+                super::agendas::Electing::Player => format!("vote.{}", faction(o)),
+                super::agendas::Electing::ForAgainst if o == 0 => "vote.for".into(),
+                super::agendas::Electing::ForAgainst => "vote.against".into(),
+            },
             Action::Follow => "follow".into(),
             Action::Play(k, t) => format!("play.{}.{t}", c.cards.action_cards[k.idx()].key),
             Action::Use(src, t) => format!("use.{}.{t}", c.rules.key(src).map_or("unknown", |k| k.id())),

@@ -13,8 +13,8 @@ fn agenda(g: &Ti4Game, key: &str) -> AgendaId {
     g.content().cards.agenda(key).expect("agenda")
 }
 
-/// Resolves `key` with `outcome` (0 for, 1 against) and the "for" voters `voters` (added to
-/// `Flow::voters`, which may hold the "against" voters already).
+/// Resolves `key` with `outcome` (0 for, 1 against) and the "for" voters `voters` (the
+/// "against" voters may be set already, `AgendaPhase::outcome_voters[1]`).
 pub(super) fn resolve(g: &mut Ti4Game, key: &str, outcome: u8, voters: u8) {
     let a = agenda(g, key);
     assert_ne!(g.state.agendas.get(a.idx()), Zone::Removed, "{key} is in play");
@@ -22,8 +22,7 @@ pub(super) fn resolve(g: &mut Ti4Game, key: &str, outcome: u8, voters: u8) {
     g.flow.custodians = false;
     g.flow.agenda_phase.agenda = 0;
     g.flow.agenda_phase.agenda_card = a.0;
-    g.flow.agenda_phase.for_voters = voters;
-    g.flow.agenda_phase.voters |= voters;
+    g.flow.agenda_phase.outcome_voters[0] = voters;
     g.flow.agenda_phase.outcome = outcome;
     g.step = Step::ResolveAgenda;
     let mut rng = ChaCha8Rng::seed_from_u64(7);
@@ -175,8 +174,8 @@ fn agenda_8_the_voter_chooses_which_planets_cast_votes() {
     let s = &g.state;
     assert!(s.exhausted_planets.contains(ready[1]) && s.exhausted_planets.contains(ready[3]));
     assert!(!s.exhausted_planets.contains(ready[0]) && !s.exhausted_planets.contains(ready[2]), "kept ready");
-    assert_eq!(g.flow.agenda_phase.voters >> p.0 & 1, 1);
-    assert_eq!(g.flow.agenda_phase.for_voters >> p.0 & 1, 0, "voted against");
+    assert_eq!(g.flow.agenda_phase.voters() >> p.0 & 1, 1);
+    assert_eq!(g.flow.agenda_phase.voters_of(0) >> p.0 & 1, 0, "voted against");
     assert!(g.flow.agenda_phase.ballot.is_empty());
 }
 

@@ -54,7 +54,21 @@ pub enum AgendaEffect {
     HomelandDefenseAct,
 }
 
+/// What the players vote on (rules 7: an agenda's outcomes).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Electing {
+    /// "For" (outcome 0) or "against" (outcome 1).
+    ForAgainst,
+    /// "Elect Player": one outcome per player in the game, the outcome being its seat.
+    Player,
+}
+
 impl AgendaEffect {
+    /// What the players vote on for this agenda.
+    pub fn electing(self) -> Electing {
+        Electing::ForAgainst
+    }
+
     /// The effect of the agenda with this data-file id, if implemented.
     pub fn of_key(key: &str) -> Option<AgendaEffect> {
         use AgendaEffect::*;
@@ -100,6 +114,27 @@ impl AgendaTable {
     }
 }
 
+/// Rules 7-8: the outcomes of the agenda being voted on, in increasing order (none when no
+/// agenda is revealed).
+pub fn outcomes(g: &Ti4Game, out: &mut dyn FnMut(u8)) {
+    let card = g.flow.agenda_phase.agenda_card;
+    if card == NO_AGENDA {
+        return;
+    }
+    match electing(g, card) {
+        Electing::ForAgainst => {
+            out(0);
+            out(1);
+        }
+        Electing::Player => g.state.seats().filter(|&p| g.state.player(p).in_game).for_each(|p| out(p.0)),
+    }
+}
+
+/// What the players vote on for agenda `card`.
+pub fn electing(g: &Ti4Game, card: u8) -> Electing {
+    g.agendas.effects.get(card as usize).copied().flatten().map_or(Electing::ForAgainst, AgendaEffect::electing)
+}
+
 /// True when law `law` is in play.
 fn in_play(g: &Ti4Game, law: Option<AgendaId>) -> bool {
     law.is_some_and(|a| g.state.agendas.get(a.idx()) == Zone::Law)
@@ -132,9 +167,8 @@ pub(super) fn start(g: &mut Ti4Game) -> bool {
     if g.state.agendas.count(n, Zone::Deck) == 0 {
         g.state.agendas.move_all(n, Zone::Discard, Zone::Deck);
     }
-    g.flow.agenda_phase.votes = [0; 2];
-    g.flow.agenda_phase.for_voters = 0;
-    g.flow.agenda_phase.voters = 0;
+    g.flow.agenda_phase.votes = [0; MAX_PLAYERS];
+    g.flow.agenda_phase.outcome_voters = [0; MAX_PLAYERS];
     g.flow.agenda_phase.extra_voters = 0;
     g.flow.agenda_phase.agenda_card = NO_AGENDA;
     if g.state.agendas.count(n, Zone::Deck) == 0 {
@@ -154,7 +188,7 @@ pub(super) fn reveal(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
             // Predictions are of the agenda revealed (a discarded one's lapse).
             g.state.agendas.set(i, Zone::Discard);
             g.flow.agenda_phase.agenda_card = i as u8;
-            g.flow.agenda_phase.predictions = [0; 2];
+            g.flow.agenda_phase.predictions = [0; MAX_PLAYERS];
         }
     }
 }
@@ -232,7 +266,9 @@ pub(super) fn check(g: &Ti4Game) -> Result<(), String> {
     match g.step {
         Step::CastVotes { p, outcome } => {
             let s = &g.state;
-            if outcome > 1 || !b.is_subset(&s.player(p).planets.intersection(s.exhausted_planets)) {
+            let mut valid = false;
+            outcomes(g, &mut |o| valid |= o == outcome);
+            if !valid || !b.is_subset(&s.player(p).planets.intersection(s.exhausted_planets)) {
                 return Err(format!("a vote cast for outcome {outcome} with planets not the voter's exhausted ones"));
             }
             Ok(())
@@ -242,14 +278,36 @@ pub(super) fn check(g: &Ti4Game) -> Result<(), String> {
     }
 }
 
+/// The most votes cast for one outcome of the agenda voted on.
+fn most_votes(g: &Ti4Game) -> u16 {
+    let mut most = 0;
+    outcomes(g, &mut |o| most = most.max(g.flow.agenda_phase.votes[o as usize]));
+    most
+}
+
+/// Rules 8 (digest §2: "the outcome with the most votes wins; the speaker breaks ties"): the
+/// outcomes tied for the most votes, in outcome order (every outcome when nobody voted).
+pub fn tied(g: &Ti4Game, out: &mut dyn FnMut(u8)) {
+    let most = most_votes(g);
+    outcomes(g, &mut |o| {
+        if g.flow.agenda_phase.votes[o as usize] == most {
+            out(o)
+        }
+    });
+}
+
 /// After the last vote: the outcome, or the speaker's tie-break decision.
 pub(super) fn count(g: &mut Ti4Game) -> Step {
-    let [f, a] = g.flow.agenda_phase.votes;
-    if f == a {
-        Step::TieBreak(g.state.tokens.speaker.unwrap_or(Player(0)))
-    } else {
-        g.flow.agenda_phase.outcome = (a > f) as u8;
+    let (mut n, mut only) = (0, 0);
+    tied(g, &mut |o| {
+        n += 1;
+        only = o;
+    });
+    if n == 1 {
+        g.flow.agenda_phase.outcome = only;
         Step::ResolveAgenda
+    } else {
+        Step::TieBreak(g.state.tokens.speaker.unwrap_or(Player(0)))
     }
 }
 
@@ -259,24 +317,32 @@ pub(super) fn resolve(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     if card == NO_AGENDA {
         return;
     }
-    let for_ = g.flow.agenda_phase.outcome == 0;
-    if let Some(e) = g.agendas.effects[card as usize] {
-        apply_effect(g, e, for_, rng);
+    let outcome = g.flow.agenda_phase.outcome;
+    let effect = g.agendas.effects[card as usize];
+    if let Some(e) = effect {
+        apply_effect(g, e, outcome, rng);
     }
-    agenda_resolved(g, for_);
+    agenda_resolved(g, outcome);
     let law = g.content.cards.agendas[card as usize].kind == AgendaKind::Law;
-    g.state.agendas.set(card as usize, if law && for_ { Zone::Law } else { Zone::Discard });
-    if law && for_ {
+    // Rules 7 (laws): a law "for" stays in play in the common play area; an elected player
+    // takes the law into their play area. Directives and laws voted "against" are discarded.
+    let zone = match (law, effect.map_or(Electing::ForAgainst, AgendaEffect::electing)) {
+        (true, Electing::ForAgainst) if outcome == 0 => Zone::Law,
+        (true, Electing::Player) => Zone::PlayArea(Player(outcome)),
+        _ => Zone::Discard,
+    };
+    g.state.agendas.set(card as usize, zone);
+    if zone != Zone::Discard {
         enforce_hand_limit(g);
     }
     g.flow.agenda_phase.agenda_card = NO_AGENDA;
 }
 
 /// Hook point `agenda_resolved` (Predictive Intelligence exhausts), for every seat in seat
-/// order; `for_`: "for" resolves.
-fn agenda_resolved(g: &mut Ti4Game, for_: bool) {
+/// order, with the outcome resolved.
+fn agenda_resolved(g: &mut Ti4Game, outcome: u8) {
     for q in 0..g.state.num_players {
-        crate::ti4::rules::agenda_resolved(g, Player(q), for_);
+        crate::ti4::rules::agenda_resolved(g, Player(q), outcome);
     }
 }
 
@@ -284,7 +350,8 @@ fn in_game(g: &Ti4Game) -> impl Iterator<Item = Player> + '_ {
     g.state.seats().filter(|&p| g.state.player(p).in_game)
 }
 
-fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, for_: bool, rng: &mut ChaCha8Rng) {
+fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8Rng) {
+    let for_ = outcome == 0;
     match e {
         AgendaEffect::EconomicEquality => economic_equality(g, for_),
         AgendaEffect::Mutiny => mutiny(g, for_),
@@ -298,7 +365,7 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, for_: bool, rng: &mut ChaCha8R
             }
         }
         AgendaEffect::UnconventionalMeasures => {
-            let voters = g.flow.agenda_phase.for_voters;
+            let voters = g.flow.agenda_phase.voters_of(0);
             let copies = g.content.cards.action_copies.len();
             for p in g.state.seats().filter(|p| voters >> p.0 & 1 == 1) {
                 if for_ {
@@ -355,7 +422,7 @@ fn economic_equality(g: &mut Ti4Game, for_: bool) {
 /// Mutiny: the players who voted "for" gain ("for") or lose ("against") 1 victory point (a
 /// point lost comes off the bonus points; none is lost below them: simplified).
 fn mutiny(g: &mut Ti4Game, for_: bool) {
-    let voters = g.flow.agenda_phase.for_voters;
+    let voters = g.flow.agenda_phase.voters_of(0);
     for p in 0..g.state.num_players {
         if voters >> p & 1 == 1 {
             let ps = &mut g.state.players[p as usize];

@@ -175,7 +175,7 @@ fn nomad_future_sight_gains_1_trade_good_after_an_outcome_it_voted_for() {
     for (outcome, nomad_tg) in [(1, 1), (0, 5)] {
         let mut g = game_of(six_player_game(21));
         assert_eq!(g.state.player(Player(0)).faction, g.content().faction("nomad").unwrap());
-        g.flow.agenda_phase.voters = 1 | 1 << 1; // seats 0 and 1 vote "against"
+        g.flow.agenda_phase.outcome_voters[1] = 1 | 1 << 1; // seats 0 and 1 vote "against"
         resolve(&mut g, "economic_equality", outcome, 0);
         assert_eq!(g.state.player(Player(0)).trade_goods, nomad_tg, "outcome {outcome}");
         assert_eq!(g.state.player(Player(1)).trade_goods, 5 * (outcome == 0) as u8, "no Future Sight");

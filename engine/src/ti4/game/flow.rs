@@ -193,9 +193,12 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
             }
             buf.push(Action::Done);
         }
-        Step::Vote(_) => buf.extend([Action::Vote(0), Action::Vote(1), Action::Done]),
+        Step::Vote(_) => {
+            agendas::outcomes(g, &mut |o| buf.push(Action::Vote(o)));
+            buf.push(Action::Done);
+        }
         Step::CastVotes { p, .. } => agendas::cast_options(g, p, &mut |a| buf.push(a)),
-        Step::TieBreak(_) => buf.extend([Action::Vote(0), Action::Vote(1)]),
+        Step::TieBreak(_) => agendas::tied(g, &mut |o| buf.push(Action::Vote(o))),
         Step::Offer(_) => buf.extend([Action::Accept, Action::Done]),
         Step::Tokens { p, stage } => tokens::options(g, p, stage, &mut |k| buf.push(Action::Tokens(k))),
         Step::BuyTokens { p, gaining } => {
@@ -412,10 +415,7 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
                 g.flow.agenda_phase.votes[o as usize] += extra;
                 g.flow.agenda_phase.extra_voters |= 1 << p.0;
             }
-            g.flow.agenda_phase.voters |= 1 << p.0;
-            if o == 0 {
-                g.flow.agenda_phase.for_voters |= 1 << p.0;
-            }
+            g.flow.agenda_phase.outcome_voters[o as usize] |= 1 << p.0;
             agendas::start_casting(g, p, o)
         }
         (Step::Vote(p), Action::Done) => next_voter(g, p),

@@ -307,6 +307,12 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
             format!("agenda {} of {}", f.agenda_phase.agenda_card, c.cards.agendas.len()),
         );
     }
+    if f.agenda_phase.outcome as usize >= MAX_PLAYERS {
+        return bad(
+            "flow.agenda_phase.outcome",
+            format!("outcome {} (0 to {})", f.agenda_phase.outcome, MAX_PLAYERS - 1),
+        );
+    }
     let known = |u: UnitId| u.idx() < c.units.len();
     if let Some(sc) = &f.tactical.space {
         if !space_units(sc).all(known) {

@@ -172,27 +172,26 @@ pub struct StatusScoring {
 #[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct AgendaPhase {
-    /// Agenda phase: agendas resolved, votes for the two outcomes.
+    /// Agenda phase: agendas resolved so far.
     pub agenda: u8,
-    /// Votes cast for "for" and "against".
-    pub votes: [u16; 2],
+    /// Votes cast per outcome (`agendas::outcomes`: 0 "for" and 1 "against", or the seat of an
+    /// elected player).
+    pub votes: [u16; MAX_PLAYERS],
     /// The agenda being voted on ([`agendas::NO_AGENDA`] when none).
     pub agenda_card: u8,
-    /// Players who voted "for" (bit per seat).
-    pub for_voters: u8,
-    /// Players who cast votes for either outcome (bit per seat; abstainers are not in it).
-    pub voters: u8,
+    /// Per outcome, the players who cast votes for it (bit per seat; abstainers are in none).
+    pub outcome_voters: [u8; MAX_PLAYERS],
     /// The planets exhausted so far by the vote being cast ([`Step::CastVotes`]; empty at any
     /// other step).
     pub ballot: PlanetSet,
     /// Players who cast additional votes on this agenda (hook point `extra_votes`; bit per
     /// seat).
     pub extra_voters: u8,
-    /// The outcome to resolve: 0 for, 1 against.
+    /// The outcome to resolve (as in `votes`).
     pub outcome: u8,
-    /// Seats (bit per seat) that predicted each outcome (0 "for", 1 "against") of the agenda
-    /// being voted on (rules' "predict aloud", window `AgendaRevealed`); cleared at each reveal.
-    pub predictions: [u8; 2],
+    /// Seats (bit per seat) that predicted each outcome (as in `votes`) of the agenda being
+    /// voted on (rules' "predict aloud", window `AgendaRevealed`); cleared at each reveal.
+    pub predictions: [u8; MAX_PLAYERS],
     /// Seats (bit per seat) that made a prediction during this agenda phase (cleared as the
     /// phase starts).
     pub predictors: u8,
@@ -244,27 +243,26 @@ impl Default for AgendaPhase {
     fn default() -> Self {
         AgendaPhase {
             agenda: 0,
-            votes: [0; 2],
+            votes: [0; MAX_PLAYERS],
             agenda_card: agendas::NO_AGENDA,
-            for_voters: 0,
-            voters: 0,
+            outcome_voters: [0; MAX_PLAYERS],
             ballot: PlanetSet::EMPTY,
             extra_voters: 0,
             outcome: 0,
-            predictions: [0; 2],
+            predictions: [0; MAX_PLAYERS],
             predictors: 0,
         }
     }
 }
 
 impl AgendaPhase {
-    /// The seats (bit per seat) that voted for the outcome `for_` ("for" when true, "against"
-    /// otherwise) of the agenda voted on last (`voters`, `for_voters`).
-    pub fn voters_for(&self, for_: bool) -> u8 {
-        if for_ {
-            self.for_voters
-        } else {
-            self.voters & !self.for_voters
-        }
+    /// The seats (bit per seat) that cast votes for `outcome` of the agenda voted on last.
+    pub fn voters_of(&self, outcome: u8) -> u8 {
+        self.outcome_voters.get(outcome as usize).copied().unwrap_or(0)
+    }
+
+    /// The seats (bit per seat) that cast votes for any outcome of the agenda voted on last.
+    pub fn voters(&self) -> u8 {
+        self.outcome_voters.iter().fold(0, |a, &b| a | b)
     }
 }

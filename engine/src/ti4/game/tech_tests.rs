@@ -656,13 +656,13 @@ fn predictive_intelligence_casts_3_additional_votes() {
         // ME votes last (speaker), with no ready planet, "for"; the others cast 5 "against".
         g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(ME).planets);
         agendas::reveal(&mut g, &mut rng);
-        g.flow.agenda_phase.votes = [0, 5];
-        g.flow.agenda_phase.for_voters = 0;
+        g.flow.agenda_phase.votes = [0, 5, 0, 0, 0, 0, 0, 0];
+        g.flow.agenda_phase.outcome_voters = [0; MAX_PLAYERS];
         g.flow.agenda_phase.extra_voters = 0;
         g.state.tokens.speaker = Some(ME);
         g.step = Step::Vote(ME);
         g.apply(Action::Vote(0));
-        assert_eq!(g.flow.agenda_phase.votes, [if pi { 3 } else { 0 }, 5], "Predictive Intelligence: +3 votes");
+        assert_eq!(g.flow.agenda_phase.votes[..2], [if pi { 3 } else { 0 }, 5], "Predictive Intelligence: +3 votes");
         assert_eq!(g.step, Step::ResolveAgenda);
         assert_eq!(g.flow.agenda_phase.outcome, 1, "against wins");
         g.apply_chance(&mut rng);

@@ -229,7 +229,7 @@ trigger_g!(turn_end_redistributed);
 trigger_g!(strategy_phase_start);
 trigger_g!(system_activated, active: Player, slot: u8);
 trigger_g!(control_gained, at: Location);
-trigger_g!(agenda_resolved, for_: bool);
+trigger_g!(agenda_resolved, outcome: u8);
 
 /// Hook point `seat_setup`.
 pub fn seat_setup(c: &Content, s: &mut State, p: Player) {

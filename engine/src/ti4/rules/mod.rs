@@ -101,8 +101,8 @@ pub enum Window {
     /// After an agenda is revealed, before the first vote; opened for the players in the game in
     /// voting order (left of the speaker). Predictions are made here (`Flow::predictions`).
     AgendaRevealed,
-    /// After the revealed agenda's outcome is resolved (`Flow::outcome`, with `Flow::voters` and
-    /// `Flow::for_voters` still those of its vote), before the next agenda or the end of the
+    /// After the revealed agenda's outcome is resolved (`AgendaPhase::outcome`, with
+    /// `AgendaPhase::outcome_voters` still those of its vote), before the next agenda or the end of the
     /// agenda phase; opened as [`Window::AgendaRevealed`].
     AgendaResolved,
 }
@@ -286,8 +286,9 @@ hook_points! {
     Query extra_votes: fn(&Ti4Game, Player) -> u16;
     /// The player votes first in the agenda phase (before the player left of the speaker).
     Query votes_first: fn(&Ti4Game, Player) -> bool;
-    /// After an agenda's outcome (`true`: "for") is resolved.
-    Trigger agenda_resolved: fn(&mut Ti4Game, Player, bool);
+    /// After an agenda's outcome (`AgendaPhase::outcome`: 0 "for", 1 "against", or an elected
+    /// player's seat) is resolved.
+    Trigger agenda_resolved: fn(&mut Ti4Game, Player, u8);
     /// Rules 23 (component actions): the targets for which the rule's "ACTION:" may be
     /// performed by the player at the start of an action-phase turn, each passed to the callback
     /// (a rule-defined byte; none when the action would change nothing or cannot be paid).

@@ -42,12 +42,12 @@ fn exhaust_card(src: Source, g: &mut Ti4Game, p: Player) {
     }
 }
 
-/// The card of a player who cast its votes for the outcome that is not resolved (`for_`: "for"
-/// resolves) is exhausted.
-fn exhaust(src: Source, g: &mut Ti4Game, p: Player, for_: bool) {
-    let voted_for = g.flow.agenda_phase.for_voters >> p.0 & 1 == 1;
+/// The card of a player who cast its votes for an outcome that is not the one resolved
+/// (`outcome`) is exhausted.
+fn exhaust(src: Source, g: &mut Ti4Game, p: Player, outcome: u8) {
+    let voted_other = g.flow.agenda_phase.voters() & !g.flow.agenda_phase.voters_of(outcome);
     if let Some(t) = src.tech() {
-        if g.flow.agenda_phase.extra_voters >> p.0 & 1 == 1 && voted_for != for_ {
+        if g.flow.agenda_phase.extra_voters >> p.0 & 1 == 1 && voted_other >> p.0 & 1 == 1 {
             g.state.player_mut(p).exhausted_techs.insert(t);
         }
     }
