@@ -10,6 +10,7 @@ pub mod factions;
 pub mod galaxy;
 pub mod game;
 pub mod ids;
+pub mod laws;
 pub mod placement;
 pub mod position;
 pub mod rules;

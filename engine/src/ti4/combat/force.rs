@@ -371,7 +371,8 @@ impl Force {
         self.damaged[t.idx()] -= 1;
         Some(t)
     }
-    /// This force with +`k` on each combat die of its units of type `t` (Fighter Prototype):
+    /// This force with +`k` on each combat die of its units of type `t` (Fighter Prototype,
+    /// Prophecy of Ixth):
     /// their combat value lowered by `k` (at least 1).
     pub fn with_type_bonus(mut self, t: UnitType, k: u8) -> Force {
         if let Some(d) = self.stats[t.idx()].combat.as_mut() {

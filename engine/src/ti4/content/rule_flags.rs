@@ -38,11 +38,13 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
     let mut ability_rules = BTreeSet::new();
     let mut tech_rules = BTreeSet::new();
     let mut card_rules = BTreeSet::new();
+    let mut law_rules = BTreeSet::new();
     for (_, r) in registry() {
         match r.source {
             SourceKey::Ability(id) => ability_rules.insert(id),
             SourceKey::Tech(id) => tech_rules.insert(id),
             SourceKey::ActionCard(id) => card_rules.insert(id),
+            SourceKey::Agenda(id) => law_rules.insert(id),
             SourceKey::Planet(_) => false,
         };
     }
@@ -81,6 +83,20 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
         }
     }
 
+    // Agendas: an implemented agenda has an effect (`game::agendas`); a law a player owns whose
+    // rule exists (`crate::ti4::laws`) is marked implemented.
+    for a in &raw.cards.agendas {
+        let has = crate::ti4::game::AgendaEffect::of_key(&a.id).is_some();
+        match (a.implemented, has) {
+            (true, false) => return Err(err(5, &a.id, "implemented", K::ImplementedWithoutRule(a.id.clone()))),
+            (false, true) => return Err(err(5, &a.id, "implemented", K::RuleNotMarkedImplemented(a.id.clone()))),
+            (false, false) if law_rules.contains(a.id.as_str()) => {
+                return Err(err(5, &a.id, "implemented", K::RuleNotMarkedImplemented(a.id.clone())))
+            }
+            _ => {}
+        }
+    }
+
     // Unit text abilities: no rule source names a unit yet, so none may claim to be implemented.
     for u in &raw.units.units {
         if u.text_ability_implemented == Some(true) {
@@ -94,6 +110,7 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
         raw.techs.technologies.iter().filter(|t| t.variant_of.is_none()).map(|t| t.id.as_str()).collect();
     let planets: BTreeSet<&str> = raw.planets.planets.iter().map(|p| p.id.as_str()).collect();
     let cards: BTreeSet<&str> = raw.cards.action_cards.iter().map(|a| a.id.as_str()).collect();
+    let agendas: BTreeSet<&str> = raw.cards.agendas.iter().map(|a| a.id.as_str()).collect();
     for (faction, r) in registry() {
         if faction.is_some_and(|f| !factions.contains(f)) {
             continue;
@@ -103,6 +120,7 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
             SourceKey::Tech(id) if !techs.contains(id) => return Err(err(0, id, "id", missing(id))),
             SourceKey::Planet(id) if !planets.contains(id) => return Err(err(3, id, "id", missing(id))),
             SourceKey::ActionCard(id) if !cards.contains(id) => return Err(err(5, id, "id", missing(id))),
+            SourceKey::Agenda(id) if !agendas.contains(id) => return Err(err(5, id, "id", missing(id))),
             _ => {}
         }
     }
@@ -146,6 +164,19 @@ mod tests {
         assert_eq!(e.kind, K::ImplementedWithoutRule("sabotage".into()), "{e}");
         let e = edited(5, |v| entry(v, "action_cards", "morale_boost")["implemented"] = false.into()).unwrap_err();
         assert_eq!(e.kind, K::RuleNotMarkedImplemented("morale_boost".into()), "{e}");
+    }
+
+    #[test]
+    fn an_agenda_marked_implemented_without_an_effect_is_a_load_error() {
+        let e = edited(5, |v| entry(v, "agendas", "swords_to_plowshares")["implemented"] = true.into()).unwrap_err();
+        assert_eq!(
+            (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
+            ("cards.json", "swords_to_plowshares", "implemented")
+        );
+        assert_eq!(e.kind, K::ImplementedWithoutRule("swords_to_plowshares".into()), "{e}");
+        // A law with a rule (`crate::ti4::laws`) and an effect, marked not implemented.
+        let e = edited(5, |v| entry(v, "agendas", "minister_of_policy")["implemented"] = false.into()).unwrap_err();
+        assert_eq!(e.kind, K::RuleNotMarkedImplemented("minister_of_policy".into()), "{e}");
     }
 
     #[test]

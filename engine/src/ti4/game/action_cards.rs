@@ -188,6 +188,9 @@ fn hand(g: &Ti4Game, p: Player) -> impl Iterator<Item = (ActionCardId, ActionEff
 
 /// The [`Action::Play`] options of `p` at the start of an action-phase turn.
 pub(super) fn play_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
+    if crate::ti4::rules::cannot_play_action_cards(&g.content, &g.state, p) {
+        return;
+    }
     for (id, e) in hand(g, p) {
         each_target(g, p, e, &mut |t| buf.push(Action::Play(id, t)));
     }

@@ -52,6 +52,27 @@ pub enum AgendaEffect {
     /// Homeland Defense Act (law): "For: Each player can have any number of PDS units on planets
     /// they control. Against: Each player destroys 1 of their PDS units."
     HomelandDefenseAct,
+    /// Public Execution (directive, Elect Player): "The elected player discards all of their
+    /// action cards. If they have the speaker token, they give it to the player on their left.
+    /// The elected player cannot vote on any agendas during this agenda phase."
+    PublicExecution,
+    /// Armed Forces Standardization (directive, Elect Player, Prophecy of Kings): "The elected
+    /// player places command tokens from their reinforcements so that they have 3 tokens in
+    /// their tactic pool, 3 tokens in their fleet pool and 2 tokens in their strategy pool.
+    /// They return any excess tokens to their reinforcements."
+    ArmedForcesStandardization,
+    /// Political Censure (law, Elect Player, Prophecy of Kings): the elected player gains the
+    /// card and 1 victory point (its lasting effect: `crate::ti4::laws`).
+    PoliticalCensure,
+    /// Minister of Policy (law, Elect Player): the elected player gains the card (its effect:
+    /// `crate::ti4::laws`).
+    MinisterOfPolicy,
+    /// Minister of Exploration (law, Elect Player): as Minister of Policy.
+    MinisterOfExploration,
+    /// Minister of Commerce (law, Elect Player): as Minister of Policy.
+    MinisterOfCommerce,
+    /// Prophecy of Ixth (law, Elect Player): as Minister of Policy.
+    ProphecyOfIxth,
 }
 
 /// What the players vote on (rules 7: an agenda's outcomes).
@@ -66,7 +87,17 @@ pub enum Electing {
 impl AgendaEffect {
     /// What the players vote on for this agenda.
     pub fn electing(self) -> Electing {
-        Electing::ForAgainst
+        use AgendaEffect::*;
+        match self {
+            PublicExecution
+            | ArmedForcesStandardization
+            | PoliticalCensure
+            | MinisterOfPolicy
+            | MinisterOfExploration
+            | MinisterOfCommerce
+            | ProphecyOfIxth => Electing::Player,
+            _ => Electing::ForAgainst,
+        }
     }
 
     /// The effect of the agenda with this data-file id, if implemented.
@@ -80,6 +111,13 @@ impl AgendaEffect {
             "unconventional_measures" => UnconventionalMeasures,
             "executive_sanctions" => ExecutiveSanctions,
             "homeland_defense_act" => HomelandDefenseAct,
+            "public_execution" => PublicExecution,
+            "armed_forces_standardization" => ArmedForcesStandardization,
+            "political_censure" => PoliticalCensure,
+            "minister_of_policy" => MinisterOfPolicy,
+            "minister_of_exploration" => MinisterOfExploration,
+            "minister_of_commerce" => MinisterOfCommerce,
+            "prophecy_of_ixth" => ProphecyOfIxth,
             _ => return None,
         })
     }
@@ -322,6 +360,7 @@ pub(super) fn resolve(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     if let Some(e) = effect {
         apply_effect(g, e, outcome, rng);
     }
+    g.log_agenda(card, outcome);
     agenda_resolved(g, outcome);
     let law = g.content.cards.agendas[card as usize].kind == AgendaKind::Law;
     // Rules 7 (laws): a law "for" stays in play in the common play area; an elected player
@@ -401,9 +440,55 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
                 homeland_defense_act_against(g);
             }
         }
+        AgendaEffect::PublicExecution => public_execution(g, Player(outcome)),
+        AgendaEffect::ArmedForcesStandardization => armed_forces_standardization(g, Player(outcome)),
+        AgendaEffect::PoliticalCensure => {
+            g.state.player_mut(Player(outcome)).bonus_vp += 1;
+            g.agenda_points += 1;
+        }
+        AgendaEffect::MinisterOfPolicy
+        | AgendaEffect::MinisterOfExploration
+        | AgendaEffect::MinisterOfCommerce
+        | AgendaEffect::ProphecyOfIxth => {}
     }
     let c = g.content.clone();
     normalize_action_cards(&c, &mut g.state.action_cards);
+}
+
+/// Public Execution: `p` discards its hand, gives the speaker token to the next player in the
+/// game on its left, and cannot vote again this agenda phase (`AgendaPhase::barred`).
+fn public_execution(g: &mut Ti4Game, p: Player) {
+    let copies = g.content.cards.action_copies.len();
+    g.state.action_cards.move_all(copies, Zone::Hand(p), Zone::Discard);
+    if g.state.tokens.speaker == Some(p) {
+        let n = g.state.num_players;
+        let left = (1..n).map(|k| Player((p.0 + k) % n)).find(|&q| g.state.player(q).in_game);
+        if let Some(q) = left {
+            g.state.tokens.speaker = Some(q);
+        }
+    }
+    g.flow.agenda_phase.barred |= 1 << p.0;
+}
+
+/// Armed Forces Standardization: `p`'s pools become 3 tactic, 3 fleet, 2 strategy; the excess
+/// returns to reinforcements first, then the pools are filled from reinforcements in that
+/// order (simplified: with too few in reinforcements, the tactic pool is filled first). A
+/// fleet pool lowered below the non-fighter ships of a system removes the excess ships
+/// (rules 37; simplified: the cheapest first, as after Neuroglaive).
+fn armed_forces_standardization(g: &mut Ti4Game, p: Player) {
+    let ps = g.state.player_mut(p);
+    for (pool, want) in [(&mut ps.tactic, 3u8), (&mut ps.fleet, 3), (&mut ps.strategy, 2)] {
+        if *pool > want {
+            ps.token_reinforcements += *pool - want;
+            *pool = want;
+        }
+    }
+    for (pool, want) in [(&mut ps.tactic, 3u8), (&mut ps.fleet, 3), (&mut ps.strategy, 2)] {
+        let add = want.saturating_sub(*pool).min(ps.token_reinforcements);
+        *pool += add;
+        ps.token_reinforcements -= add;
+    }
+    super::component::enforce_fleet_everywhere(g, p);
 }
 
 fn enforce_hand_limit(g: &mut Ti4Game) {

@@ -816,6 +816,7 @@ fn status_end(g: &mut Ti4Game) -> Step {
     if !g.flow.custodians {
         g.flow.agenda_phase.agenda = 0;
         g.flow.agenda_phase.predictors = 0;
+        g.flow.agenda_phase.barred = 0;
         start_agenda(g)
     } else {
         next_round(g)
@@ -833,7 +834,7 @@ fn next_round(g: &mut Ti4Game) -> Step {
 // ---- Agenda phase --------------------------------------------------------------------------
 
 fn may_vote(g: &Ti4Game, p: Player) -> bool {
-    g.state.player(p).in_game && !crate::ti4::rules::cannot_vote(g, p)
+    g.state.player(p).in_game && g.flow.agenda_phase.barred >> p.0 & 1 == 0 && !crate::ti4::rules::cannot_vote(g, p)
 }
 
 /// An agenda's reveal, or the end of the phase when no implemented agenda is left.

@@ -25,6 +25,8 @@ mod cards;
 mod combat_card_tests;
 pub mod component;
 pub mod effects;
+#[cfg(test)]
+mod election_tests;
 pub mod engagement;
 #[cfg(test)]
 mod engagement_tests;
@@ -67,6 +69,7 @@ pub mod tokens;
 mod tokens_tests;
 
 pub(crate) use action_cards::discard as discard_action_card;
+pub(crate) use action_cards::neighbours;
 pub use action_cards::ActionEffect;
 pub use agendas::{AgendaEffect, AgendaTable};
 pub use errors::{IllegalAction, InvariantError, SetupError};
@@ -327,6 +330,27 @@ pub struct Ti4Game {
     /// The first [`RESEARCH_LOG`] researches: seat, technology, round, prerequisite skip used
     /// (`Skip as u8`).
     research_log: [(u8, u8, u8, u8); RESEARCH_LOG],
+    /// Agendas resolved so far (the length of the agenda log).
+    pub(crate) agendas_resolved: u16,
+    /// The first [`AGENDA_LOG`] agendas resolved: agenda, outcome, round.
+    agenda_log: [(u8, u8, u8); AGENDA_LOG],
+}
+
+/// Agendas a game records in order ([`Ti4Game::agenda_log`]; two per round); later ones are
+/// only counted.
+pub const AGENDA_LOG: usize = 64;
+
+/// One agenda resolved ([`Ti4Game::agenda_log`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct AgendaRecord {
+    /// The agenda.
+    pub agenda: AgendaId,
+    /// Its outcome (`AgendaPhase::outcome`).
+    pub outcome: u8,
+    /// What was voted on (for the outcome's meaning).
+    pub electing: agendas::Electing,
+    /// The round.
+    pub round: u8,
 }
 
 /// Researches a game records in order ([`Ti4Game::research_log`]); later ones are only counted.
@@ -536,6 +560,22 @@ impl Ti4Game {
             skip: Skip::from_index(k).unwrap_or(Skip::None),
         })
     }
+    /// Agendas resolved so far, in order (at most [`AGENDA_LOG`]).
+    pub fn agenda_log(&self) -> impl Iterator<Item = AgendaRecord> + '_ {
+        self.agenda_log[..(self.agendas_resolved as usize).min(AGENDA_LOG)].iter().map(|&(a, o, r)| AgendaRecord {
+            agenda: AgendaId(a),
+            outcome: o,
+            electing: agendas::electing(self, a),
+            round: r,
+        })
+    }
+    /// Records an agenda's outcome.
+    pub(crate) fn log_agenda(&mut self, a: u8, outcome: u8) {
+        if (self.agendas_resolved as usize) < AGENDA_LOG {
+            self.agenda_log[self.agendas_resolved as usize] = (a, outcome, self.state.round);
+        }
+        self.agendas_resolved += 1;
+    }
     /// Records a research.
     fn log_research(&mut self, p: Player, t: TechId, skip: Skip) {
         if (self.researched as usize) < RESEARCH_LOG {
@@ -674,6 +714,7 @@ impl Ti4Game {
         let f = self.state.player(p).faction;
         self.state.player_mut(p).commodities = self.content.factions[f.idx()].commodities;
         notes::on_replenish(self, p);
+        crate::ti4::rules::commodities_replenished(self, p);
     }
 
     /// Victory points of a seat: objectives, bonus points, and Support for the Throne notes in

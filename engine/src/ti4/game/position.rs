@@ -12,7 +12,7 @@
 //! hand-edited procedure is one the rules could reach.
 
 use super::effects::{Effect, EFFECTS};
-use super::{agendas::NO_AGENDA, setup::Tables, Flow, Step, Ti4Game, Ti4Options, RESEARCH_LOG};
+use super::{agendas::NO_AGENDA, setup::Tables, Flow, Step, Ti4Game, Ti4Options, AGENDA_LOG, RESEARCH_LOG};
 use crate::ti4::combat::{Force, GroundCombat, Side, SpaceCombat};
 use crate::ti4::content::Content;
 use crate::ti4::galaxy::{Galaxy, MapString};
@@ -49,6 +49,17 @@ pub struct Procedure {
     /// each nonzero count; omitted when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<[u16; 3]>,
+    /// Agendas resolved so far; omitted when none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub agendas_resolved: u16,
+    /// The first agendas resolved (at most 64): `[agenda index, outcome, round]`; omitted when
+    /// none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agenda_log: Vec<[u8; 3]>,
+}
+
+fn is_zero(n: &u16) -> bool {
+    *n == 0
 }
 
 /// The game as a position with every section explicit (components, map, rules, procedure).
@@ -70,6 +81,11 @@ pub fn game_to_position(g: &Ti4Game) -> Position {
             .map(|i| [i as u16, g.research_log[i].3 as u16])
             .collect(),
         effects: g.effects.nonzero().map(|(p, e, n)| [e as u16, p.0 as u16, n]).collect(),
+        agendas_resolved: g.agendas_resolved,
+        agenda_log: g.agenda_log[..(g.agendas_resolved as usize).min(AGENDA_LOG)]
+            .iter()
+            .map(|&(a, o, r)| [a, o, r])
+            .collect(),
     };
     // Plain data with string keys: serialising cannot fail.
     pos.procedure = serde_json::to_value(procedure).ok();
@@ -163,6 +179,10 @@ pub fn game_from_position(content: Arc<Content>, pos: &Position) -> Result<Ti4Ga
     for &[e, p, n] in &procedure.effects {
         g.effects.set(Player(p as u8), Effect::ALL[e as usize], n);
     }
+    g.agendas_resolved = procedure.agendas_resolved;
+    for (i, e) in procedure.agenda_log.iter().enumerate() {
+        g.agenda_log[i] = (e[0], e[1], e[2]);
+    }
     g.check_invariants().map_err(|e| PositionError::new("procedure", K::Procedure(format!("invariant: {e}"))))?;
     Ok(g)
 }
@@ -183,6 +203,8 @@ pub fn same_game(a: &Ti4Game, b: &Ti4Game) -> bool {
         && a.agenda_points == b.agenda_points
         && a.research_log == b.research_log
         && a.effects == b.effects
+        && a.agendas_resolved == b.agendas_resolved
+        && a.agenda_log == b.agenda_log
 }
 
 /// Every seat, board slot, planet and card index of the procedure lies in the game.
@@ -329,6 +351,15 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
         return bad("flow.production.free", format!("{:?} produced without paying, queue {:?}", run.free, run.queue));
     }
     let logged = (pr.researched as usize).min(RESEARCH_LOG);
+    let agendas_logged = (pr.agendas_resolved as usize).min(AGENDA_LOG);
+    if pr.agenda_log.len() != agendas_logged {
+        return bad("agenda_log", format!("{} entries for {} agendas", pr.agenda_log.len(), pr.agendas_resolved));
+    }
+    for (i, e) in pr.agenda_log.iter().enumerate() {
+        if e[0] as usize >= c.cards.agendas.len() || e[1] as usize >= MAX_PLAYERS {
+            return bad(&format!("agenda_log[{i}]"), format!("agenda {} or outcome {} out of range", e[0], e[1]));
+        }
+    }
     if pr.research_log.len() != logged {
         return bad("research_log", format!("{} entries for {} researches", pr.research_log.len(), pr.researched));
     }

@@ -195,6 +195,10 @@ pub struct AgendaPhase {
     /// Seats (bit per seat) that made a prediction during this agenda phase (cleared as the
     /// phase starts).
     pub predictors: u8,
+    /// Seats (bit per seat) that cannot vote during this agenda phase (Public Execution;
+    /// cleared as the phase starts).
+    #[serde(default)]
+    pub barred: u8,
 }
 
 /// Transactions of the active player's turn (rules 94).
@@ -251,6 +255,7 @@ impl Default for AgendaPhase {
             outcome: 0,
             predictions: [0; MAX_PLAYERS],
             predictors: 0,
+            barred: 0,
         }
     }
 }

@@ -198,6 +198,10 @@ pub(super) fn paid_production(g: &mut Ti4Game, p: Player, pay: &Payment) -> Step
             }
         }
     }
+    if produced {
+        let queue = g.flow.production.queue;
+        crate::ti4::rules::units_produced(g, p, &queue);
+    }
     g.flow.production.queue = [0; UNIT_TYPES];
     g.flow.production.free = [0; UNIT_TYPES];
     if produced {

@@ -163,6 +163,8 @@ impl Ti4Game {
             agenda_points: 0,
             effects: Default::default(),
             research_log: [(0, 0, 0, 0); super::RESEARCH_LOG],
+            agendas_resolved: 0,
+            agenda_log: [(0, 0, 0); super::AGENDA_LOG],
         }
     }
 }

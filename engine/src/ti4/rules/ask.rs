@@ -56,6 +56,7 @@ any_cs!(barrage_excess_damages);
 any_cs!(bombards_after_ground_rounds);
 any_cs!(no_space_cannon_in_invasion);
 any_cs!(assimilates_structures);
+any_cs!(cannot_play_action_cards);
 any_g!(moves_through_ships);
 any_g!(move_bonus_once);
 any_g!(retreat_into_empty);
@@ -137,10 +138,24 @@ pub fn combat_roll_modifier(c: &Content, s: &State, p: Player) -> i8 {
 }
 
 /// `f` with `p`'s [`combat_roll_modifier`] added to the modifier it carries (the nebula
-/// defender's +1, for one).
+/// defender's +1, for one), and each unit type's [`unit_roll_bonus`].
 pub fn with_combat_roll_modifier(c: &Content, s: &State, p: Player, f: Force) -> Force {
     let m = f.modifier().saturating_add(combat_roll_modifier(c, s, p));
-    f.with_modifier(m)
+    let mut f = f.with_modifier(m);
+    if c.rules.unit_roll_bonus.may_apply(c, s, p) {
+        for t in UnitType::ALL {
+            let k = unit_roll_bonus(c, s, p, t);
+            if k > 0 {
+                f = f.with_type_bonus(t, k);
+            }
+        }
+    }
+    f
+}
+
+/// Hook point `unit_roll_bonus`: the sum over the active rules.
+pub fn unit_roll_bonus(c: &Content, s: &State, p: Player, t: UnitType) -> u8 {
+    active(&c.rules.unit_roll_bonus, H::unit_roll_bonus, c, s, p).map(|(src, f)| f(src, c, s, p, t)).sum()
 }
 
 /// Hook point `space_cannon_penalty_against`: the sum over the active rules.
@@ -230,6 +245,8 @@ trigger_g!(strategy_phase_start);
 trigger_g!(system_activated, active: Player, slot: u8);
 trigger_g!(control_gained, at: Location);
 trigger_g!(agenda_resolved, outcome: u8);
+trigger_g!(commodities_replenished);
+trigger_g!(units_produced, produced: &[u8; UNIT_TYPES]);
 
 /// Hook point `seat_setup`.
 pub fn seat_setup(c: &Content, s: &mut State, p: Player) {

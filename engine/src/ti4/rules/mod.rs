@@ -211,6 +211,9 @@ hook_points! {
     /// Modifiers 56: added to each of the player's combat-roll results (space and ground combat
     /// only; never anti-fighter barrage, bombardment or space cannon).
     Query combat_roll_modifier: fn(&Content, &State, Player) -> i8;
+    /// Modifiers 56: added to each combat-roll result of the player's units of the type (space
+    /// and ground combat, as `combat_roll_modifier`).
+    Query unit_roll_bonus: fn(&Content, &State, Player, UnitType) -> u8;
     /// Each use of SUSTAIN DAMAGE by the player's units cancels 2 hits instead of 1 (every hit
     /// assignment: combat, anti-fighter barrage, space cannon, bombardment).
     Query sustain_cancels_two: fn(&Content, &State, Player) -> bool;
@@ -278,10 +281,17 @@ hook_points! {
     Query status_action_cards: fn(&Ti4Game, Player) -> u8;
     /// The player has no action-card hand limit (rules 2.3).
     Query no_hand_limit: fn(&Ti4Game, Player) -> bool;
+    /// After the player replenished commodities (rules 21; Trade).
+    Trigger commodities_replenished: fn(&mut Ti4Game, Player);
+    /// After the player's PRODUCTION placed units (rules 67), with the counts per unit type.
+    Trigger units_produced: fn(&mut Ti4Game, Player, &[u8; UNIT_TYPES]);
     /// Additional command tokens the player gains in status phase step 5.
     Query status_command_tokens: fn(&Content, &State, Player) -> u8;
     /// The player may not vote.
     Query cannot_vote: fn(&Ti4Game, Player) -> bool;
+    /// The player cannot play action cards (none of their cards is offered, at a window or as
+    /// a component action).
+    Query cannot_play_action_cards: fn(&Content, &State, Player) -> bool;
     /// Additional votes the player casts when voting.
     Query extra_votes: fn(&Ti4Game, Player) -> u16;
     /// The player votes first in the agenda phase (before the player left of the speaker).
@@ -356,6 +366,7 @@ pub struct HookList<F> {
     any_tech: bool,
     any_planet: bool,
     any_card: bool,
+    any_agenda: bool,
 }
 
 impl<F> Default for HookList<F> {
@@ -368,6 +379,7 @@ impl<F> Default for HookList<F> {
             any_tech: false,
             any_planet: false,
             any_card: false,
+            any_agenda: false,
         }
     }
 }
@@ -385,6 +397,7 @@ impl<F: Copy> HookList<F> {
                 self.any_planet = true;
             }
             Source::ActionCard(_) => self.any_card = true,
+            Source::Agenda(_) => self.any_agenda = true,
         }
         self.entries.push((src, f));
     }
@@ -413,6 +426,7 @@ impl<F: Copy> HookList<F> {
             || (!self.abilities.is_empty() && c.factions[ps.faction.idx()].known_abilities.intersects(self.abilities))
             || (self.any_planet && ps.planets.intersects(&self.planets))
             || self.any_card
+            || self.any_agenda
     }
 }
 
@@ -426,18 +440,19 @@ pub struct Rule {
 }
 
 /// Every rule the engine implements: the faction rules, then the generic technology rules,
-/// then the action-card rules.
+/// then the action-card rules, then the rules of laws a player owns.
 pub fn rules() -> impl Iterator<Item = &'static Rule> {
     registry().map(|(_, r)| r)
 }
 
-/// Every rule with the faction whose file holds it (`None` for the generic technology and the
-/// action-card rules), in [`rules`] order.
+/// Every rule with the faction whose file holds it (`None` for the generic technology, the
+/// action-card and the law rules), in [`rules`] order.
 pub fn registry() -> impl Iterator<Item = (Option<&'static str>, &'static Rule)> {
     let factions = crate::ti4::factions::FACTIONS.iter().flat_map(|&(f, r)| r.iter().map(move |r| (Some(f), r)));
     factions
         .chain(crate::ti4::techs::RULES.iter().map(|r| (None, r)))
         .chain(crate::ti4::action_cards::RULES.iter().map(|r| (None, r)))
+        .chain(crate::ti4::laws::RULES.iter().map(|r| (None, r)))
 }
 
 /// A rule the registry lists twice, or a source the content cannot resolve.
@@ -473,6 +488,7 @@ fn resolve(c: &Content, key: SourceKey) -> Option<Source> {
         SourceKey::Ability(id) => crate::ti4::factions::ability_bit(id).map(Source::Ability),
         SourceKey::Planet(id) => c.planet(id).map(Source::Planet),
         SourceKey::ActionCard(id) => c.cards.action_card(id).map(Source::ActionCard),
+        SourceKey::Agenda(id) => c.cards.agenda(id).map(Source::Agenda),
     }
 }
 

@@ -17,13 +17,20 @@ pub enum SourceKey {
     /// An action card: active for a player who holds a copy in hand; playing it discards the
     /// copy (rules 2).
     ActionCard(&'static str),
+    /// An agenda card: active for the player who owns it (a law an election put in their play
+    /// area, rules 7).
+    Agenda(&'static str),
 }
 
 impl SourceKey {
     /// The content id.
     pub const fn id(self) -> &'static str {
         match self {
-            SourceKey::Tech(k) | SourceKey::Ability(k) | SourceKey::Planet(k) | SourceKey::ActionCard(k) => k,
+            SourceKey::Tech(k)
+            | SourceKey::Ability(k)
+            | SourceKey::Planet(k)
+            | SourceKey::ActionCard(k)
+            | SourceKey::Agenda(k) => k,
         }
     }
 }
@@ -76,6 +83,8 @@ pub enum Source {
     Planet(PlanetId),
     /// An action card (its copies are interchangeable).
     ActionCard(ActionCardId),
+    /// An agenda card.
+    Agenda(AgendaId),
 }
 
 impl Source {
@@ -89,8 +98,9 @@ impl Source {
 
     /// True when the rule applies to player `p`: they own the technology (their play area;
     /// generic technologies are never copied, and each faction-technology rule states whether
-    /// a Valefar copy carries it), their faction lists the ability, they control the planet, or
-    /// they hold a copy of the action card.
+    /// a Valefar copy carries it), their faction lists the ability, they control the planet,
+    /// they hold a copy of the action card (and may play action cards: hook point
+    /// `cannot_play_action_cards`), or the agenda is in their play area.
     /// Eliminated players keep their sheet, so callers that need "in the game" check it.
     #[inline]
     pub fn active(self, c: &Content, s: &State, p: Player) -> bool {
@@ -99,7 +109,8 @@ impl Source {
             Source::Tech(t) => ps.techs.contains(t),
             Source::Ability(k) => c.factions[ps.faction.idx()].known_abilities.contains(k),
             Source::Planet(pl) => ps.planets.contains(pl),
-            Source::ActionCard(card) => in_hand(c, s, p, card),
+            Source::ActionCard(card) => in_hand(c, s, p, card) && !crate::ti4::rules::cannot_play_action_cards(c, s, p),
+            Source::Agenda(a) => s.agendas.get(a.idx()) == crate::ti4::components::Zone::PlayArea(p),
         }
     }
 

@@ -43,6 +43,7 @@ use agents::agent::Agent;
 use agents::config::{AgentConfig, ConfigError as AgentError};
 use engine::game::{Game, PerPlayer};
 use engine::ti4::components::Zone;
+use engine::ti4::content::cards::AgendaKind;
 use engine::ti4::content::{Content, ContentSource, FILES};
 use engine::ti4::game::{Action, MapChoice, Step, Ti4Game, Ti4Options, RESEARCH_LOG};
 use engine::ti4::ids::{FactionId, Player, PublicObjectiveId};
@@ -295,6 +296,20 @@ impl Experimentable for Ti4Game {
         // destroyed entering a system), one event per seat and effect with its count.
         for (p, e, n) in self.effects().nonzero() {
             events.push(Event::new(e.label()).seat(p.idx()).count(n as u64));
+        }
+        // Agendas resolved (round; group: law or directive): key `<agenda>.for` or
+        // `<agenda>.against`, or the agenda of an election with the elected seat.
+        for r in self.agenda_log() {
+            use engine::ti4::game::agendas::Electing;
+            let d = &c.cards.agendas[r.agenda.idx()];
+            let group = Some(if d.kind == AgendaKind::Law { "law" } else { "directive" }.to_string());
+            let e = Event::new("agenda").round(r.round as u32);
+            let e = match r.electing {
+                Electing::ForAgainst if r.outcome == 0 => e.key(format!("{}.for", d.key), group),
+                Electing::ForAgainst => e.key(format!("{}.against", d.key), group),
+                Electing::Player => e.seat(r.outcome as usize).key(d.key.clone(), group),
+            };
+            e.merge_into(&mut events);
         }
         objective_events(self, &mut events);
         Tallies { events, seat_values: seat_values(self) }

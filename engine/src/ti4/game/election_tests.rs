@@ -1,0 +1,229 @@
+//! Elections (rules 7-8, "Elect Player") and the laws an elected player owns
+//! (`crate::ti4::laws`): one test per agenda, named after it.
+
+use super::action_card_tests::{game, give};
+use super::agenda_tests::resolve;
+use super::rule_tests::legal;
+use super::tests::check;
+use super::*;
+use crate::ti4::combat::Arena;
+use crate::ti4::components::Zone;
+
+fn agenda(g: &Ti4Game, key: &str) -> AgendaId {
+    g.content().cards.agenda(key).expect("agenda")
+}
+
+/// The agenda phase of `g` voting on `key`, `p` to vote.
+fn voting_on(g: &mut Ti4Game, key: &str, p: Player) {
+    let a = agenda(g, key);
+    g.state.agendas.set(a.idx(), Zone::Discard);
+    g.flow.custodians = false;
+    g.flow.agenda_phase.agenda_card = a.0;
+    g.step = Step::Vote(p);
+}
+
+/// Rules 7 ("Elect Player"): the outcomes are the players in the game, each a `Vote(seat)`;
+/// abstaining is `Done`. An eliminated player is no outcome.
+#[test]
+fn agenda_7_elect_player_outcomes_are_the_players_in_the_game() {
+    let mut g = game();
+    g.state.player_mut(Player(4)).in_game = false;
+    voting_on(&mut g, "minister_of_policy", Player(0));
+    let want: Vec<Action> = [0, 1, 2, 3, 5].into_iter().map(Action::Vote).chain([Action::Done]).collect();
+    assert_eq!(legal(&g), want);
+    assert_eq!(
+        g.action_id(Action::Vote(2)),
+        format!("vote.{}", g.content().factions[g.state.player(Player(2)).faction.idx()].key)
+    );
+}
+
+/// Rules 8 (the speaker breaks ties): only the outcomes tied for the most votes are offered.
+#[test]
+fn agenda_8_the_speaker_chooses_among_the_tied_elected_players() {
+    let mut g = game();
+    voting_on(&mut g, "minister_of_policy", Player(0));
+    g.flow.agenda_phase.votes = [0, 4, 0, 4, 1, 0, 0, 0];
+    let speaker = g.state.tokens.speaker.unwrap();
+    assert_eq!(agendas::count(&mut g), Step::TieBreak(speaker));
+    g.step = Step::TieBreak(speaker);
+    assert_eq!(legal(&g), vec![Action::Vote(1), Action::Vote(3)]);
+    g.apply(Action::Vote(3));
+    assert_eq!((g.step, g.flow.agenda_phase.outcome), (Step::ResolveAgenda, 3));
+    g.flow.agenda_phase.votes = [0, 4, 0, 5, 1, 0, 0, 0];
+    assert_eq!((agendas::count(&mut g), g.flow.agenda_phase.outcome), (Step::ResolveAgenda, 3), "a majority");
+}
+
+/// Rules 7: an elected law goes to the elected player's play area; Minister of Policy: its
+/// owner draws 1 more action card in the status phase (hook point `status_action_cards`).
+#[test]
+fn minister_of_policy_goes_to_the_elected_player_who_draws_one_more_card() {
+    let mut g = game();
+    let other = crate::ti4::rules::status_action_cards(&g, Player(1));
+    assert_eq!(crate::ti4::rules::status_action_cards(&g, Player(2)), 0);
+    resolve(&mut g, "minister_of_policy", 2, 0);
+    assert_eq!(g.state.agendas.get(agenda(&g, "minister_of_policy").idx()), Zone::PlayArea(Player(2)));
+    assert_eq!(crate::ti4::rules::status_action_cards(&g, Player(2)), 1);
+    assert_eq!(crate::ti4::rules::status_action_cards(&g, Player(1)), other, "only the owner");
+    let log: Vec<_> = g.agenda_log().collect();
+    assert_eq!((log.len(), log[0].outcome, log[0].electing), (1, 2, agendas::Electing::Player));
+    check(&g).unwrap();
+}
+
+/// Public Execution: the elected player discards their hand, gives the speaker token to the
+/// player on their left, and cannot vote on the next agenda of this phase.
+#[test]
+fn public_execution_discards_the_hand_passes_the_speaker_and_bars_the_vote() {
+    let mut g = game();
+    let p = g.state.tokens.speaker.unwrap();
+    give(&mut g, "lucky_shot", p);
+    give(&mut g, "morale_boost", p);
+    g.flow.agenda_phase.agenda = 0;
+    resolve(&mut g, "public_execution", p.0, 0);
+    assert_eq!(g.state.action_cards.count(g.content().cards.action_copies.len(), Zone::Hand(p)), 0);
+    assert_eq!(g.state.tokens.speaker, Some(Player((p.0 + 1) % 6)), "the player on the left");
+    assert_eq!(g.state.agendas.get(agenda(&g, "public_execution").idx()), Zone::Discard, "a directive");
+    // The second agenda: every player but `p` votes.
+    let mut voters = Vec::new();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    use rand::SeedableRng;
+    while g.flow.agenda_phase.agenda < 2 && !matches!(g.step, Step::Over(_)) {
+        match g.step {
+            Step::Vote(q) => {
+                voters.push(q);
+                g.apply(Action::Done);
+            }
+            _ if g.current() == crate::game::Turn::Chance => g.apply_chance(&mut rng),
+            _ => {
+                let mut buf = Vec::new();
+                g.legal_actions(&mut buf);
+                g.apply(buf[0]);
+            }
+        }
+        if matches!(g.step, Step::Pick(_)) {
+            break;
+        }
+    }
+    assert_eq!(voters.len(), 5, "{voters:?}");
+    assert!(!voters.contains(&p), "the executed player does not vote");
+}
+
+/// Armed Forces Standardization: the elected player's pools become 3 tactic, 3 fleet and 2
+/// strategy, the excess returned to reinforcements and the rest taken from them.
+#[test]
+fn armed_forces_standardization_sets_the_pools_to_3_3_2() {
+    let mut g = game();
+    let p = Player(1);
+    let ps = g.state.player_mut(p);
+    let total = ps.tactic + ps.fleet + ps.strategy + ps.token_reinforcements;
+    (ps.tactic, ps.fleet, ps.strategy) = (5, 1, 0);
+    ps.token_reinforcements = total - 6;
+    resolve(&mut g, "armed_forces_standardization", 1, 0);
+    let ps = g.state.player(p);
+    assert_eq!((ps.tactic, ps.fleet, ps.strategy), (3, 3, 2));
+    assert_eq!(ps.tactic + ps.fleet + ps.strategy + ps.token_reinforcements, total, "tokens conserved");
+    check(&g).unwrap();
+}
+
+/// Political Censure: the elected player gains 1 victory point and cannot play action cards
+/// (neither component actions nor cards at a window).
+#[test]
+fn political_censure_gives_a_point_and_no_action_card_plays() {
+    let mut g = game();
+    let p = Player(0);
+    let card = give(&mut g, "lucky_shot", p);
+    let src = crate::ti4::rules::Source::ActionCard(give(&mut g, "morale_boost", p));
+    let c = g.content.clone();
+    assert!(src.active(&c, &g.state, p));
+    let vp = g.victory_points(p);
+    resolve(&mut g, "political_censure", p.0, 0);
+    assert_eq!(g.victory_points(p), vp + 1);
+    assert!(!src.active(&c, &g.state, p), "window cards are not offered");
+    g.step = Step::Turn(p);
+    g.flow.turn = p;
+    assert!(!legal(&g).iter().any(|a| matches!(a, Action::Play(k, _) if *k == card)));
+    check(&g).unwrap();
+}
+
+/// Minister of Exploration: its owner gains 1 trade good when gaining control of a planet
+/// (hook point `control_gained`).
+#[test]
+fn minister_of_exploration_gains_a_trade_good_with_each_planet() {
+    let mut g = game();
+    resolve(&mut g, "minister_of_exploration", 3, 0);
+    let tg = g.state.player(Player(3)).trade_goods;
+    crate::ti4::rules::control_gained(&mut g, Player(3), crate::ti4::state::Location::Planet(0, 0));
+    crate::ti4::rules::control_gained(&mut g, Player(2), crate::ti4::state::Location::Planet(0, 0));
+    assert_eq!(g.state.player(Player(3)).trade_goods, tg + 1);
+}
+
+/// Minister of Commerce: after its owner replenishes commodities, 1 trade good per neighbour.
+#[test]
+fn minister_of_commerce_gains_a_trade_good_per_neighbour_after_replenishing() {
+    let mut g = game();
+    let p = Player(0);
+    // Seat 1's carrier next to seat 0's home system makes them neighbours (rules 60).
+    let home = g.home_slot[p.idx()];
+    let next = (0..g.state.num_systems)
+        .find(|&sl| {
+            g.galaxy.neighbours(home) >> sl & 1 == 1
+                && g.state.occupant(crate::ti4::state::Location::Space(sl)).is_none()
+        })
+        .expect("an empty adjacent system");
+    g.place_units(Player(1), crate::ti4::state::Location::Space(next), UnitType::Carrier, 1).unwrap();
+    let n = neighbours(&g, p).count_ones() as u8;
+    assert!(n > 0);
+    resolve(&mut g, "minister_of_commerce", 0, 0);
+    let tg = g.state.player(p).trade_goods;
+    g.replenish_commodities(p);
+    assert_eq!(g.state.player(p).trade_goods, tg + n);
+    g.replenish_commodities(Player(1));
+    assert_eq!(g.state.player(p).trade_goods, tg + n, "only the owner's replenishing");
+}
+
+/// Prophecy of Ixth: +1 on its owner's fighter combat rolls; a PRODUCTION of fewer than 2
+/// fighters discards it (hook point `units_produced`).
+#[test]
+fn prophecy_of_ixth_adds_1_to_fighters_until_a_production_without_2_fighters() {
+    let mut g = game();
+    let p = Player(2);
+    let c = g.content.clone();
+    let fighters = |g: &Ti4Game| {
+        let f = super::tactical::force_of(&c, &g.state, p, Arena::Space);
+        crate::ti4::rules::with_combat_roll_modifier(&c, &g.state, p, f).hits_on(UnitType::Fighter)
+    };
+    let before = fighters(&g).unwrap();
+    resolve(&mut g, "prophecy_of_ixth", p.0, 0);
+    assert_eq!(fighters(&g), Some(before - 1));
+    let law = agenda(&g, "prophecy_of_ixth");
+    let mut produced = [0; UNIT_TYPES];
+    produced[UnitType::Fighter.idx()] = 2;
+    crate::ti4::rules::units_produced(&mut g, p, &produced);
+    assert_eq!(g.state.agendas.get(law.idx()), Zone::PlayArea(p), "2 fighters: kept");
+    produced[UnitType::Fighter.idx()] = 1;
+    produced[UnitType::Cruiser.idx()] = 1;
+    crate::ti4::rules::units_produced(&mut g, p, &produced);
+    assert_eq!(g.state.agendas.get(law.idx()), Zone::Discard, "1 fighter: discarded");
+    assert_eq!(fighters(&g), Some(before));
+}
+
+/// `docs/RULES.md` has one row per agenda, "implemented" or "simplified" exactly for the
+/// agendas in the deck.
+#[test]
+fn rules_md_lists_every_agenda() {
+    let body = super::tests::rules_md_section("### Agendas");
+    let g = game();
+    for d in &g.content().cards.agendas {
+        let prefix = format!("| {} | ", d.key);
+        let line = body.lines().find(|l| l.starts_with(&prefix)).unwrap_or_else(|| panic!("no row for {}", d.key));
+        let status = line.split(" | ").nth(3).unwrap_or("");
+        let in_deck = d.implemented && !d.removed_in_pok;
+        assert_eq!(
+            status.starts_with("implemented") || status.starts_with("simplified"),
+            in_deck,
+            "docs/RULES.md, agenda {}",
+            d.key
+        );
+    }
+    let rows = body.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| agenda") && !l.starts_with("| ---"));
+    assert_eq!(rows.count(), g.content().cards.agendas.len());
+}

@@ -1,0 +1,22 @@
+//! Laws a player owns, one file per law, each a [`Rule`] whose source is the agenda card
+//! ([`crate::ti4::rules::SourceKey::Agenda`]): an "Elect Player" law goes into the elected
+//! player's play area (rules 7), and its rule is active for that player while it stays there
+//! (it is discarded when they are eliminated, or when a rule discards it). The election and
+//! the laws voted "for" into the common play area are in `crate::ti4::game::agendas`.
+
+use crate::ti4::rules::Rule;
+
+mod minister_of_commerce;
+mod minister_of_exploration;
+mod minister_of_policy;
+mod political_censure;
+mod prophecy_of_ixth;
+
+/// The rules of the laws a player owns, one line per law.
+pub(crate) static RULES: &[Rule] = &[
+    minister_of_policy::RULE,
+    minister_of_exploration::RULE,
+    minister_of_commerce::RULE,
+    political_censure::RULE,
+    prophecy_of_ixth::RULE,
+];
