@@ -14,6 +14,7 @@ mod direct_hit;
 mod emergency_repairs;
 mod fighter_prototype;
 mod morale_boost;
+mod riders;
 mod salvage;
 mod shields_holding;
 
@@ -25,6 +26,10 @@ pub(crate) static RULES: &[Rule] = &[
     salvage::RULE,
     shields_holding::RULE,
     direct_hit::RULE,
+    riders::IMPERIAL,
+    riders::TRADE,
+    riders::POLITICS,
+    riders::LEADERSHIP,
 ];
 
 /// The locations of the active system where `p` has units: its planets, and its space area

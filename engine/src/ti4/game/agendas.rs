@@ -75,6 +75,101 @@ pub enum AgendaEffect {
     ProphecyOfIxth,
 }
 
+/// Riders a game can hold on one agenda ([`super::AgendaPhase::riders`]).
+pub const MAX_RIDERS: usize = 8;
+
+/// The rider action cards (base game): "After an agenda is revealed: You cannot vote on this
+/// agenda. Predict aloud an outcome of this agenda. If your prediction is correct, ..." The
+/// play is a rule at window `AgendaRevealed` (`crate::ti4::action_cards::riders`); the payout
+/// is here ([`resolve`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Rider {
+    /// Imperial Rider: "... gain 1 victory point."
+    Imperial,
+    /// Trade Rider: "... gain 5 trade goods."
+    Trade,
+    /// Politics Rider: "... draw 3 action cards and gain the speaker token."
+    Politics,
+    /// Leadership Rider: "... gain 3 command tokens."
+    Leadership,
+}
+
+impl Rider {
+    /// Every rider, in index order (`Rider as u8`).
+    pub const ALL: [Rider; 4] = [Rider::Imperial, Rider::Trade, Rider::Politics, Rider::Leadership];
+
+    /// The rider of the action card with this data-file id.
+    pub fn of_key(key: &str) -> Option<Rider> {
+        Some(match key {
+            "imperial_rider" => Rider::Imperial,
+            "trade_rider" => Rider::Trade,
+            "politics_rider" => Rider::Politics,
+            "leadership_rider" => Rider::Leadership,
+            _ => return None,
+        })
+    }
+}
+
+/// A rider played: `p` predicts `outcome` and cannot vote on this agenda.
+pub fn play_rider(g: &mut Ti4Game, p: Player, r: Rider, outcome: u8) {
+    let ap = &mut g.flow.agenda_phase;
+    if (ap.rider_count as usize) < MAX_RIDERS {
+        ap.riders[ap.rider_count as usize] = [p.0, r as u8, outcome];
+        ap.rider_count += 1;
+    }
+    ap.abstaining |= 1 << p.0;
+}
+
+/// True when one more rider can be played on the agenda being voted on.
+pub fn rider_room(g: &Ti4Game) -> bool {
+    g.flow.agenda_phase.agenda_card != NO_AGENDA && (g.flow.agenda_phase.rider_count as usize) < MAX_RIDERS
+}
+
+/// The payout of each rider whose prediction is correct, in the order played. Leadership
+/// Rider's 3 tokens: simplified, one in each pool (tactic, fleet, strategy), as far as
+/// reinforcements go.
+fn pay_riders(g: &mut Ti4Game, outcome: u8, rng: &mut ChaCha8Rng) {
+    for i in 0..g.flow.agenda_phase.rider_count as usize {
+        let [seat, r, o] = g.flow.agenda_phase.riders[i];
+        let p = Player(seat);
+        if o != outcome || !g.state.player(p).in_game {
+            continue;
+        }
+        match Rider::ALL.get(r as usize) {
+            Some(Rider::Imperial) => {
+                g.state.player_mut(p).bonus_vp += 1;
+                g.agenda_points += 1;
+            }
+            Some(Rider::Trade) => {
+                let ps = g.state.player_mut(p);
+                ps.trade_goods = ps.trade_goods.saturating_add(5);
+            }
+            Some(Rider::Politics) => {
+                for _ in 0..3 {
+                    action_cards::draw(g, rng, p);
+                }
+                g.state.tokens.speaker = Some(p);
+            }
+            Some(Rider::Leadership) => {
+                let ps = g.state.player_mut(p);
+                for k in 0..3 {
+                    if ps.token_reinforcements == 0 {
+                        break;
+                    }
+                    ps.token_reinforcements -= 1;
+                    match k {
+                        0 => ps.tactic += 1,
+                        1 => ps.fleet += 1,
+                        _ => ps.strategy += 1,
+                    }
+                }
+            }
+            None => {}
+        }
+    }
+    enforce_hand_limit(g);
+}
+
 /// What the players vote on (rules 7: an agenda's outcomes).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Electing {
@@ -227,6 +322,8 @@ pub(super) fn reveal(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
             g.state.agendas.set(i, Zone::Discard);
             g.flow.agenda_phase.agenda_card = i as u8;
             g.flow.agenda_phase.predictions = [0; MAX_PLAYERS];
+            g.flow.agenda_phase.rider_count = 0;
+            g.flow.agenda_phase.abstaining = 0;
         }
     }
 }
@@ -360,6 +457,7 @@ pub(super) fn resolve(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     if let Some(e) = effect {
         apply_effect(g, e, outcome, rng);
     }
+    pay_riders(g, outcome, rng);
     g.log_agenda(card, outcome);
     agenda_resolved(g, outcome);
     let law = g.content.cards.agendas[card as usize].kind == AgendaKind::Law;

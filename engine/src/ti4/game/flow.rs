@@ -834,7 +834,9 @@ fn next_round(g: &mut Ti4Game) -> Step {
 // ---- Agenda phase --------------------------------------------------------------------------
 
 fn may_vote(g: &Ti4Game, p: Player) -> bool {
-    g.state.player(p).in_game && g.flow.agenda_phase.barred >> p.0 & 1 == 0 && !crate::ti4::rules::cannot_vote(g, p)
+    g.state.player(p).in_game
+        && (g.flow.agenda_phase.barred | g.flow.agenda_phase.abstaining) >> p.0 & 1 == 0
+        && !crate::ti4::rules::cannot_vote(g, p)
 }
 
 /// An agenda's reveal, or the end of the phase when no implemented agenda is left.

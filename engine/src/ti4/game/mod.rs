@@ -55,6 +55,8 @@ mod position_tests;
 mod procedures;
 pub(crate) mod production;
 #[cfg(test)]
+mod rider_tests;
+#[cfg(test)]
 mod rule_tests;
 mod setup;
 #[cfg(test)]

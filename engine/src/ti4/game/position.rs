@@ -329,6 +329,21 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
             format!("agenda {} of {}", f.agenda_phase.agenda_card, c.cards.agendas.len()),
         );
     }
+    let ap = &f.agenda_phase;
+    if ap.rider_count as usize > super::agendas::MAX_RIDERS {
+        return bad(
+            "flow.agenda_phase.rider_count",
+            format!("{} riders (at most {})", ap.rider_count, super::agendas::MAX_RIDERS),
+        );
+    }
+    for (i, &[p, r, o]) in ap.riders[..ap.rider_count as usize].iter().enumerate() {
+        if p >= n || r as usize >= super::agendas::Rider::ALL.len() || o as usize >= MAX_PLAYERS {
+            return bad(
+                &format!("flow.agenda_phase.riders[{i}]"),
+                format!("seat {p}, rider {r} or outcome {o} out of range"),
+            );
+        }
+    }
     if f.agenda_phase.outcome as usize >= MAX_PLAYERS {
         return bad(
             "flow.agenda_phase.outcome",

@@ -199,6 +199,18 @@ pub struct AgendaPhase {
     /// cleared as the phase starts).
     #[serde(default)]
     pub barred: u8,
+    /// Riders played on the agenda being voted on, in the order played: `[seat, rider
+    /// (`agendas::Rider` as u8), predicted outcome]`; the first `rider_count` are in use
+    /// (cleared at each reveal).
+    #[serde(default)]
+    pub riders: [[u8; 3]; agendas::MAX_RIDERS],
+    /// How many entries of `riders` are in use.
+    #[serde(default)]
+    pub rider_count: u8,
+    /// Seats (bit per seat) that cannot vote on the agenda being voted on (a rider's "You
+    /// cannot vote on this agenda"; cleared at each reveal).
+    #[serde(default)]
+    pub abstaining: u8,
 }
 
 /// Transactions of the active player's turn (rules 94).
@@ -256,6 +268,9 @@ impl Default for AgendaPhase {
             predictions: [0; MAX_PLAYERS],
             predictors: 0,
             barred: 0,
+            riders: [[0; 3]; agendas::MAX_RIDERS],
+            rider_count: 0,
+            abstaining: 0,
         }
     }
 }
@@ -264,6 +279,18 @@ impl AgendaPhase {
     /// The seats (bit per seat) that cast votes for `outcome` of the agenda voted on last.
     pub fn voters_of(&self, outcome: u8) -> u8 {
         self.outcome_voters.get(outcome as usize).copied().unwrap_or(0)
+    }
+
+    /// The riders played on the agenda voted on: (seat, rider, predicted outcome).
+    pub fn riders(&self) -> impl Iterator<Item = (Player, agendas::Rider, u8)> + '_ {
+        self.riders[..self.rider_count as usize]
+            .iter()
+            .filter_map(|&[p, r, o]| agendas::Rider::ALL.get(r as usize).map(|&r| (Player(p), r, o)))
+    }
+
+    /// The seats (bit per seat) that predicted `outcome` with a rider.
+    pub fn predicted(&self, outcome: u8) -> u8 {
+        self.riders().filter(|&(_, _, o)| o == outcome).fold(0, |m, (p, _, _)| m | 1 << p.0)
     }
 
     /// The seats (bit per seat) that cast votes for any outcome of the agenda voted on last.

@@ -1,0 +1,48 @@
+//! The rider action cards (base, 1 copy each): "After an agenda is revealed: You cannot vote on
+//! this agenda. Predict aloud an outcome of this agenda. If your prediction is correct, ..."
+//! (Imperial Rider: gain 1 victory point; Trade Rider: gain 5 trade goods; Politics Rider: draw
+//! 3 action cards and gain the speaker token; Leadership Rider: gain 3 command tokens).
+//!
+//! Offered at window `AgendaRevealed` to a player holding one, one choice per outcome of the
+//! agenda (`agendas::outcomes`); playing it records the prediction and bars the player from
+//! voting on this agenda (`agendas::play_rider`); the payout comes as the outcome resolves
+//! (`agendas::resolve`).
+
+use crate::ti4::game::agendas::{self, Rider};
+use crate::ti4::game::Ti4Game;
+use crate::ti4::ids::*;
+use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
+
+const fn rider(key: &'static str) -> Rule {
+    Rule {
+        source: SourceKey::ActionCard(key),
+        hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+    }
+}
+
+pub(super) const IMPERIAL: Rule = rider("imperial_rider");
+pub(super) const TRADE: Rule = rider("trade_rider");
+pub(super) const POLITICS: Rule = rider("politics_rider");
+pub(super) const LEADERSHIP: Rule = rider("leadership_rider");
+
+/// The rider of the card `src` names.
+fn of(g: &Ti4Game, src: Source) -> Option<Rider> {
+    match src {
+        Source::ActionCard(card) => Rider::of_key(&g.content().cards.action_cards[card.idx()].key),
+        _ => None,
+    }
+}
+
+/// At `AgendaRevealed`, one choice per outcome of the agenda revealed (the outcome itself).
+fn choices(src: Source, g: &Ti4Game, _: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if window == Window::AgendaRevealed && agendas::rider_room(g) && of(g, src).is_some() {
+        agendas::outcomes(g, &mut |o| out(o as u16));
+    }
+}
+
+/// The prediction of outcome `choice` is recorded; `p` does not vote on this agenda.
+fn resolve(src: Source, g: &mut Ti4Game, p: Player, _window: Window, choice: u16) {
+    if let Some(r) = of(g, src) {
+        agendas::play_rider(g, p, r, choice as u8);
+    }
+}
