@@ -168,12 +168,12 @@ mod tests {
 
     #[test]
     fn an_agenda_marked_implemented_without_an_effect_is_a_load_error() {
-        let e = edited(5, |v| entry(v, "agendas", "swords_to_plowshares")["implemented"] = true.into()).unwrap_err();
+        let e = edited(5, |v| entry(v, "agendas", "wormhole_research")["implemented"] = true.into()).unwrap_err();
         assert_eq!(
             (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
-            ("cards.json", "swords_to_plowshares", "implemented")
+            ("cards.json", "wormhole_research", "implemented")
         );
-        assert_eq!(e.kind, K::ImplementedWithoutRule("swords_to_plowshares".into()), "{e}");
+        assert_eq!(e.kind, K::ImplementedWithoutRule("wormhole_research".into()), "{e}");
         // A law with a rule (`crate::ti4::laws`) and an effect, marked not implemented.
         let e = edited(5, |v| entry(v, "agendas", "minister_of_policy")["implemented"] = false.into()).unwrap_err();
         assert_eq!(e.kind, K::RuleNotMarkedImplemented("minister_of_policy".into()), "{e}");

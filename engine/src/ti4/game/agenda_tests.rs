@@ -6,6 +6,7 @@ use super::tests::check;
 use super::*;
 use crate::game::Game;
 use crate::ti4::components::{normalize_action_cards, PublicState, Zone};
+use crate::ti4::state::Location;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -327,5 +328,145 @@ fn homeland_defense_act() {
     resolve(&mut g, "homeland_defense_act", 1, 0);
     for p in g.state.seats() {
         assert_eq!(count(&g, p), before[p.idx()].saturating_sub(1), "seat {}", p.0);
+    }
+}
+
+/// Each seat's infantry on its controlled planets, and its trade goods.
+fn infantry_and_goods(g: &Ti4Game) -> Vec<(u32, u8)> {
+    g.state
+        .seats()
+        .map(|p| {
+            let n = g
+                .state
+                .player(p)
+                .planets
+                .iter()
+                .filter_map(|pl| g.state.planet_location(&g.content, pl))
+                .filter(|&l| g.state.occupant(l) == Some(p))
+                .map(|l| g.state.count_at(l, UnitType::Infantry) as u32)
+                .sum();
+            (n, g.state.player(p).trade_goods)
+        })
+        .collect()
+}
+
+/// Swords to Plowshares: "for", half the infantry on each controlled planet (rounded up)
+/// destroyed and as many trade goods gained; "against", 1 infantry on each controlled planet.
+#[test]
+fn swords_to_plowshares() {
+    let mut g = game();
+    let before = infantry_and_goods(&g);
+    assert!(before.iter().any(|&(n, _)| n > 0));
+    let planets: Vec<u32> = g.state.seats().map(|p| g.state.player(p).planets.len()).collect();
+    resolve(&mut g, "swords_to_plowshares", 1, 0);
+    for (i, (&(n0, _), (n1, _))) in before.iter().zip(infantry_and_goods(&g)).enumerate() {
+        assert_eq!(n1, n0 + planets[i], "seat {i}: 1 infantry per controlled planet");
+    }
+    let mut g = game();
+    // Three infantry on seat 0's first planet: 2 destroyed (half, rounded up).
+    let pl = g.state.player(Player(0)).planets.iter().next().unwrap();
+    let loc = g.state.planet_location(&g.content, pl).unwrap();
+    while g.state.count_at(loc, UnitType::Infantry) < 3 {
+        g.state.add_units(Player(0), loc, UnitType::Infantry, 1).unwrap();
+    }
+    while g.state.count_at(loc, UnitType::Infantry) > 3 {
+        g.state.remove_units(loc, UnitType::Infantry, 1).unwrap();
+    }
+    let before = infantry_and_goods(&g);
+    resolve(&mut g, "swords_to_plowshares", 0, 0);
+    assert_eq!(g.state.count_at(loc, UnitType::Infantry), 1);
+    for (&(n0, tg0), (n1, tg1)) in before.iter().zip(infantry_and_goods(&g)) {
+        assert_eq!(n0 - n1, (tg1 - tg0) as u32, "one trade good per infantry destroyed");
+    }
+    check(&g).unwrap();
+}
+
+/// Conventions of War: "for", a law forbidding BOMBARDMENT against units on cultural planets
+/// (and only those); "against", the "against" voters discard their hands.
+#[test]
+fn conventions_of_war() {
+    let mut g = game();
+    let trait_of = |g: &Ti4Game, l: Location| {
+        let pl = g.state.planet_at(&g.content, l).unwrap();
+        g.content.planets[pl.idx()].traits.iter().any(|t| t == "cultural")
+    };
+    let locs: Vec<Location> = (0..g.state.num_systems)
+        .flat_map(Location::all_in)
+        .filter(|&l| matches!(l, Location::Planet(..)) && g.state.planet_at(&g.content, l).is_some())
+        .collect();
+    assert!(locs.iter().any(|&l| trait_of(&g, l)) && locs.iter().any(|&l| !trait_of(&g, l)));
+    assert!(locs.iter().all(|&l| !agendas::no_bombardment_at(&g, l)), "not before the law");
+    resolve(&mut g, "conventions_of_war", 0, 0);
+    assert_eq!(g.state.agendas.get(agenda(&g, "conventions_of_war").idx()), Zone::Law);
+    assert!(locs.iter().all(|&l| agendas::no_bombardment_at(&g, l) == trait_of(&g, l)));
+    let mut g = game();
+    give_cards(&mut g, Player(0), 2);
+    give_cards(&mut g, Player(1), 2);
+    g.flow.agenda_phase.outcome_voters[1] = 0b10;
+    resolve(&mut g, "conventions_of_war", 1, 0b01);
+    assert_eq!((hand(&g, Player(0)), hand(&g, Player(1))), (2, 0), "the 'against' voter discards");
+}
+
+/// Regulated Conscription: "for", one fighter or infantry per cost instead of two.
+#[test]
+fn regulated_conscription() {
+    let mut g = game();
+    assert_eq!(agendas::units_per_cost(&g, UnitType::Fighter, 2), 2);
+    resolve(&mut g, "regulated_conscription", 0, 0);
+    assert_eq!(agendas::units_per_cost(&g, UnitType::Fighter, 2), 1);
+    assert_eq!(agendas::units_per_cost(&g, UnitType::Infantry, 2), 1);
+    assert_eq!(agendas::units_per_cost(&g, UnitType::Cruiser, 1), 1);
+    let mut g = game();
+    resolve(&mut g, "regulated_conscription", 1, 0);
+    assert_eq!(agendas::units_per_cost(&g, UnitType::Fighter, 2), 2, "against: no effect");
+}
+
+/// Rearmament Agreement: "for", each player places 1 mech in their home system; "against",
+/// each mech is replaced by 1 infantry.
+#[test]
+fn rearmament_agreement() {
+    let mut g = game();
+    let on_board =
+        |g: &Ti4Game, t: UnitType| g.state.seats().map(|p| g.state.player(p).on_board[t.idx()]).collect::<Vec<_>>();
+    let mechs = on_board(&g, UnitType::Mech);
+    resolve(&mut g, "rearmament_agreement", 0, 0);
+    let after = on_board(&g, UnitType::Mech);
+    for p in g.state.seats() {
+        assert_eq!(after[p.idx()], mechs[p.idx()] + 1, "seat {}", p.0);
+        let home = g.home_slot[p.idx()];
+        assert!(
+            Location::all_in(home).any(|l| g.state.occupant(l) == Some(p) && g.state.count_at(l, UnitType::Mech) > 0)
+        );
+    }
+    let infantry = on_board(&g, UnitType::Infantry);
+    resolve(&mut g, "rearmament_agreement", 1, 0);
+    assert!(on_board(&g, UnitType::Mech).iter().all(|&n| n == 0));
+    let now = on_board(&g, UnitType::Infantry);
+    for p in g.state.seats() {
+        assert_eq!(now[p.idx()], infantry[p.idx()] + after[p.idx()], "seat {}", p.0);
+    }
+    check(&g).unwrap();
+}
+
+/// Clandestine Operations: "for", 2 tokens leave each command sheet; "against", 1 token leaves
+/// each fleet pool.
+#[test]
+fn clandestine_operations() {
+    let sheet = |g: &Ti4Game, p: Player| {
+        let ps = g.state.player(p);
+        (ps.tactic + ps.fleet + ps.strategy, ps.fleet, ps.token_reinforcements)
+    };
+    for (outcome, total, fleet) in [(0u8, 2u8, None), (1, 1, Some(1u8))] {
+        let mut g = game();
+        let before: Vec<_> = g.state.seats().map(|p| sheet(&g, p)).collect();
+        resolve(&mut g, "clandestine_operations", outcome, 0);
+        for p in g.state.seats() {
+            let (b, a) = (before[p.idx()], sheet(&g, p));
+            assert_eq!((a.0, a.2), (b.0 - total, b.2 + total), "seat {}", p.0);
+            if let Some(f) = fleet {
+                assert_eq!(a.1, b.1 - f);
+            }
+        }
+        check(&g).unwrap();
     }
 }

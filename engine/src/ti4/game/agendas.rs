@@ -52,6 +52,27 @@ pub enum AgendaEffect {
     /// Homeland Defense Act (law): "For: Each player can have any number of PDS units on planets
     /// they control. Against: Each player destroys 1 of their PDS units."
     HomelandDefenseAct,
+    /// Swords to Plowshares (directive): "For: Each player destroys half of their infantry on
+    /// each planet they control, rounded up. Then, each player gains trade goods equal to the
+    /// number of their infantry that were destroyed. Against: Each player places 1 infantry from
+    /// their reinforcements on each planet they control."
+    SwordsToPlowshares,
+    /// Conventions of War (law): "For: Players cannot use BOMBARDMENT against units that are on
+    /// cultural planets. Against: Each player that voted 'Against' discards all of their action
+    /// cards."
+    ConventionsOfWar,
+    /// Regulated Conscription (law): "For: When a player produces units, they produce only 1
+    /// fighter and infantry for its cost instead of 2. Against: No effect."
+    RegulatedConscription,
+    /// Rearmament Agreement (directive, Prophecy of Kings): "For: Each player places 1 mech from
+    /// their reinforcements on a planet they control in their home system. Against: Each player
+    /// replaces each of their mechs with 1 infantry from their reinforcements."
+    RearmamentAgreement,
+    /// Clandestine Operations (directive, Prophecy of Kings): "For: Each player removes 2
+    /// command tokens from their command sheet and returns those tokens to their reinforcements.
+    /// Against: Each player removes 1 command token from their fleet pool and returns that token
+    /// to their reinforcements."
+    ClandestineOperations,
     /// Public Execution (directive, Elect Player): "The elected player discards all of their
     /// action cards. If they have the speaker token, they give it to the player on their left.
     /// The elected player cannot vote on any agendas during this agenda phase."
@@ -206,6 +227,11 @@ impl AgendaEffect {
             "unconventional_measures" => UnconventionalMeasures,
             "executive_sanctions" => ExecutiveSanctions,
             "homeland_defense_act" => HomelandDefenseAct,
+            "swords_to_plowshares" => SwordsToPlowshares,
+            "conventions_of_war" => ConventionsOfWar,
+            "regulated_conscription" => RegulatedConscription,
+            "rearmament_agreement" => RearmamentAgreement,
+            "clandestine_operations" => ClandestineOperations,
             "public_execution" => PublicExecution,
             "armed_forces_standardization" => ArmedForcesStandardization,
             "political_censure" => PoliticalCensure,
@@ -227,6 +253,10 @@ pub struct AgendaTable {
     pub executive_sanctions: Option<AgendaId>,
     /// Homeland Defense Act, when in the deck.
     pub homeland_defense_act: Option<AgendaId>,
+    /// Conventions of War, when in the deck.
+    pub conventions_of_war: Option<AgendaId>,
+    /// Regulated Conscription, when in the deck.
+    pub regulated_conscription: Option<AgendaId>,
 }
 
 impl AgendaTable {
@@ -242,6 +272,8 @@ impl AgendaTable {
         AgendaTable {
             executive_sanctions: find(AgendaEffect::ExecutiveSanctions),
             homeland_defense_act: find(AgendaEffect::HomelandDefenseAct),
+            conventions_of_war: find(AgendaEffect::ConventionsOfWar),
+            regulated_conscription: find(AgendaEffect::RegulatedConscription),
             effects,
         }
     }
@@ -292,6 +324,24 @@ pub fn pds_limit(g: &Ti4Game) -> u8 {
     } else {
         2
     }
+}
+
+/// Units of type `t` one cost buys (its printed `units_per_cost`), 1 for fighters and infantry
+/// with Regulated Conscription in play.
+pub fn units_per_cost(g: &Ti4Game, t: UnitType, printed: u8) -> u32 {
+    if matches!(t, UnitType::Fighter | UnitType::Infantry) && in_play(g, g.agendas.regulated_conscription) {
+        1
+    } else {
+        printed.max(1) as u32
+    }
+}
+
+/// Conventions of War: no BOMBARDMENT against units on a cultural planet while it is in play.
+pub fn no_bombardment_at(g: &Ti4Game, ploc: Location) -> bool {
+    in_play(g, g.agendas.conventions_of_war)
+        && g.state
+            .planet_at(&g.content, ploc)
+            .is_some_and(|pl| g.content.planets[pl.idx()].traits.iter().any(|t| t == "cultural"))
 }
 
 /// Starts an agenda: the reveal, or nothing when no implemented agenda is left to reveal.
@@ -538,6 +588,29 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
                 homeland_defense_act_against(g);
             }
         }
+        AgendaEffect::SwordsToPlowshares => swords_to_plowshares(g, for_),
+        AgendaEffect::ConventionsOfWar | AgendaEffect::RegulatedConscription => {
+            if e == AgendaEffect::ConventionsOfWar && !for_ {
+                let (against, copies) = (g.flow.agenda_phase.voters_of(1), g.content.cards.action_copies.len());
+                for p in g.state.seats().filter(|p| against >> p.0 & 1 == 1) {
+                    g.state.action_cards.move_all(copies, Zone::Hand(p), Zone::Discard);
+                }
+            }
+        }
+        AgendaEffect::RearmamentAgreement => {
+            for q in 0..g.state.num_players {
+                if g.state.player(Player(q)).in_game {
+                    rearmament_agreement(g, Player(q), for_);
+                }
+            }
+        }
+        AgendaEffect::ClandestineOperations => {
+            for q in 0..g.state.num_players {
+                if g.state.player(Player(q)).in_game {
+                    clandestine_operations(g, Player(q), for_);
+                }
+            }
+        }
         AgendaEffect::PublicExecution => public_execution(g, Player(outcome)),
         AgendaEffect::ArmedForcesStandardization => armed_forces_standardization(g, Player(outcome)),
         AgendaEffect::PoliticalCensure => {
@@ -551,6 +624,100 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
     }
     let c = g.content.clone();
     normalize_action_cards(&c, &mut g.state.action_cards);
+}
+
+/// Swords to Plowshares. "For": on each planet a player controls, half of their infantry
+/// (rounded up) is destroyed and they gain as many trade goods. "Against": 1 infantry from
+/// reinforcements on each planet they control, in planet order while reinforcements last.
+fn swords_to_plowshares(g: &mut Ti4Game, for_: bool) {
+    let c = g.content.clone();
+    for q in 0..g.state.num_players {
+        let p = Player(q);
+        if !g.state.player(p).in_game {
+            continue;
+        }
+        let planets = g.state.player(p).planets;
+        for pl in planets.iter() {
+            let Some(loc) = g.state.planet_location(&c, pl) else { continue };
+            if for_ {
+                let n = if g.state.occupant(loc) == Some(p) { g.state.count_at(loc, UnitType::Infantry) } else { 0 };
+                let k = n.div_ceil(2);
+                if k > 0 {
+                    crate::ti4::elimination::destroy_units(&c, &mut g.state, loc, UnitType::Infantry, k, None)
+                        .expect("the destroyed infantry is on the planet");
+                    let ps = g.state.player_mut(p);
+                    ps.trade_goods = ps.trade_goods.saturating_add(k);
+                }
+            } else if g.state.player(p).reinforcements[UnitType::Infantry.idx()] > 0 {
+                // A planet held by another player's units (none after an invasion) takes none.
+                let _ = g.place_units(p, loc, UnitType::Infantry, 1);
+            }
+        }
+    }
+}
+
+/// Rearmament Agreement. "For": 1 mech from reinforcements on a planet `p` controls in its home
+/// system (simplified: the first in planet order, not `p`'s choice). "Against": each of `p`'s
+/// mechs returns to reinforcements and 1 infantry from reinforcements takes its place, while
+/// they last.
+fn rearmament_agreement(g: &mut Ti4Game, p: Player, for_: bool) {
+    if for_ {
+        if g.state.player(p).reinforcements[UnitType::Mech.idx()] == 0 {
+            return;
+        }
+        let home = g.home_slot[p.idx()];
+        let at = g
+            .state
+            .player(p)
+            .planets
+            .iter()
+            .filter_map(|pl| g.state.planet_location(&g.content, pl))
+            .find(|l| l.slot() == home);
+        if let Some(loc) = at {
+            let _ = g.place_units(p, loc, UnitType::Mech, 1);
+        }
+        return;
+    }
+    for loc in (0..g.state.num_systems).flat_map(Location::all_in) {
+        if g.state.occupant(loc) != Some(p) || g.state.count_at(loc, UnitType::Mech) == 0 {
+            continue;
+        }
+        let n = g.state.count_at(loc, UnitType::Mech);
+        g.state.remove_units(loc, UnitType::Mech, n).expect("the mechs are there");
+        let k = n.min(g.state.player(p).reinforcements[UnitType::Infantry.idx()]);
+        if k > 0 {
+            let _ = g.place_units(p, loc, UnitType::Infantry, k);
+        }
+    }
+}
+
+/// Clandestine Operations. "For": 2 tokens leave `p`'s command sheet (the player's choice;
+/// simplified: each from the largest pool, strategy then tactic then fleet on a tie). "Against":
+/// 1 token leaves the fleet pool. Then the fleet limit is enforced (rules 37, as after
+/// Neuroglaive).
+fn clandestine_operations(g: &mut Ti4Game, p: Player, for_: bool) {
+    let ps = g.state.player_mut(p);
+    if for_ {
+        for _ in 0..2 {
+            let most = ps.strategy.max(ps.tactic).max(ps.fleet);
+            if most == 0 {
+                break;
+            }
+            let pool = if ps.strategy == most {
+                &mut ps.strategy
+            } else if ps.tactic == most {
+                &mut ps.tactic
+            } else {
+                &mut ps.fleet
+            };
+            *pool -= 1;
+            ps.token_reinforcements += 1;
+        }
+    } else if ps.fleet > 0 {
+        ps.fleet -= 1;
+        ps.token_reinforcements += 1;
+    }
+    super::component::enforce_fleet_everywhere(g, p);
 }
 
 /// Public Execution: `p` discards its hand, gives the speaker token to the next player in the

@@ -131,7 +131,7 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) -> St
         let planet = board_force(g, q, ploc);
         let space = board_force(g, p, Location::Space(a));
         let first = (0..n).all(|k| g.flow.tactical.committed[k as usize] == [0, 0]);
-        if first && !bombardment_blocked(&planet, &space, false) {
+        if first && !bombardment_blocked(&planet, &space, false) && !super::agendas::no_bombardment_at(g, ploc) {
             let hits = roll_bombardment(&space, rng) + extra_die_hits(g, p, best_bombardment(&space), 0, rng);
             if hits > 0 {
                 let ground =
@@ -195,6 +195,7 @@ fn harrows(g: &Ti4Game, p: Player, ploc: Location) -> bool {
     crate::ti4::rules::bombards_after_ground_rounds(&g.content, &g.state, p)
         && best_bombardment(&space).is_some()
         && !bombardment_blocked(&board_force(g, q, ploc), &space, false)
+        && !super::agendas::no_bombardment_at(g, ploc)
 }
 
 /// A round-end bombardment of the ground combat on planet `n` (L1Z1X's Harrow): the active

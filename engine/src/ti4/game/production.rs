@@ -11,7 +11,6 @@ use super::tactical::{
     transit_non_fighters, units_of, SHIPS,
 };
 use super::{flow, Action, Counts, Step, Ti4Game};
-use crate::ti4::content::Content;
 use crate::ti4::ids::*;
 use crate::ti4::state::{Location, MAX_PLANETS_PER_SYSTEM};
 use crate::ti4::technology::Payment;
@@ -37,13 +36,15 @@ pub(super) fn start_component_production(g: &mut Ti4Game, p: Player, slot: u8) -
     Step::Produce(p)
 }
 
-fn unit_cost(c: &Content, units: &[Option<UnitId>; UNIT_TYPES], q: &Counts) -> u32 {
+/// The cost of the units of queue `q` (units one cost buys: `agendas::units_per_cost`).
+fn unit_cost(g: &Ti4Game, units: &[Option<UnitId>; UNIT_TYPES], q: &Counts) -> u32 {
+    let c = &g.content;
     let mut total = 0;
     for t in UnitType::ALL {
         if q[t.idx()] > 0 {
             if let Some(u) = units[t.idx()] {
                 let d = &c.units[u.idx()];
-                let per = d.units_per_cost.max(1) as u32;
+                let per = super::agendas::units_per_cost(g, t, d.units_per_cost);
                 total += d.cost.unwrap_or(0) as u32 * (q[t.idx()] as u32).div_ceil(per);
             }
         }
@@ -153,7 +154,7 @@ pub(crate) fn producible(
         }
         let mut q2 = paid_part(q, free);
         q2[t.idx()] += 1;
-        out(t, unit_cost(c, &units, &q2).saturating_sub(discount) <= budget);
+        out(t, unit_cost(g, &units, &q2).saturating_sub(discount) <= budget);
     }
 }
 
@@ -168,7 +169,7 @@ pub(super) fn finish_production(g: &mut Ti4Game, p: Player) -> Step {
     let c = g.content.clone();
     let units = units_of(&c, &g.state, p);
     let paid = paid_part(&g.flow.production.queue, &g.flow.production.free);
-    let cost = unit_cost(&c, &units, &paid).saturating_sub(crate::ti4::rules::production_discount(g, p));
+    let cost = unit_cost(g, &units, &paid).saturating_sub(crate::ti4::rules::production_discount(g, p));
     if cost > 0 && g.state.spendable_resources(&c, p, PlanetSet::EMPTY) >= cost {
         return payment::start(g, p, cost, PlanetSet::EMPTY, PayFor::Production);
     }
