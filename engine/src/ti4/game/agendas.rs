@@ -726,11 +726,7 @@ fn public_execution(g: &mut Ti4Game, p: Player) {
     let copies = g.content.cards.action_copies.len();
     g.state.action_cards.move_all(copies, Zone::Hand(p), Zone::Discard);
     if g.state.tokens.speaker == Some(p) {
-        let n = g.state.num_players;
-        let left = (1..n).map(|k| Player((p.0 + k) % n)).find(|&q| g.state.player(q).in_game);
-        if let Some(q) = left {
-            g.state.tokens.speaker = Some(q);
-        }
+        g.state.tokens.speaker = crate::ti4::elimination::next_in_game_left_of(&g.state, p);
     }
     g.flow.agenda_phase.barred |= 1 << p.0;
 }

@@ -142,9 +142,10 @@ pub fn combat_roll_modifier(c: &Content, s: &State, p: Player) -> i8 {
 pub fn with_combat_roll_modifier(c: &Content, s: &State, p: Player, f: Force) -> Force {
     let m = f.modifier().saturating_add(combat_roll_modifier(c, s, p));
     let mut f = f.with_modifier(m);
-    if c.rules.unit_roll_bonus.may_apply(c, s, p) {
+    // One pass over the active rules (not one per unit type): each rule's bonus per type.
+    for (src, bonus) in active(&c.rules.unit_roll_bonus, H::unit_roll_bonus, c, s, p) {
         for t in UnitType::ALL {
-            let k = unit_roll_bonus(c, s, p, t);
+            let k = bonus(src, c, s, p, t);
             if k > 0 {
                 f = f.with_type_bonus(t, k);
             }
