@@ -10,13 +10,21 @@ use crate::ti4::ids::*;
 use crate::ti4::rules::Rule;
 use crate::ti4::state::Location;
 
+mod activation;
+mod counterstroke;
 mod direct_hit;
 mod emergency_repairs;
 mod fighter_prototype;
+mod flank_speed;
+mod forward_supply_base;
+mod harness_energy;
 mod morale_boost;
+mod rally;
 mod riders;
 mod salvage;
 mod shields_holding;
+mod solar_flare;
+mod upgrade;
 
 /// The action-card rules, one line per card.
 pub(crate) static RULES: &[Rule] = &[
@@ -30,6 +38,13 @@ pub(crate) static RULES: &[Rule] = &[
     riders::TRADE,
     riders::POLITICS,
     riders::LEADERSHIP,
+    flank_speed::RULE,
+    solar_flare::RULE,
+    upgrade::RULE,
+    counterstroke::RULE,
+    forward_supply_base::RULE,
+    harness_energy::RULE,
+    rally::RULE,
 ];
 
 /// The locations of the active system where `p` has units: its planets, and its space area

@@ -18,6 +18,8 @@ mod action_card_tests;
 pub mod action_cards;
 mod action_ids;
 #[cfg(test)]
+mod activation_card_tests;
+#[cfg(test)]
 mod agenda_tests;
 pub mod agendas;
 mod cards;

@@ -110,6 +110,14 @@ pub struct TacticalAction {
     /// `SpaceCombatEnd` (Salvage).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub space_winner: Option<Player>,
+    /// Flank Speed was played at window `SystemActivated`: +1 to the move value of each of the
+    /// active player's ships during this tactical action (`movement::Mover`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub flank_speed: bool,
+    /// Solar Flare was played at window `SystemActivated`: during this movement other players
+    /// cannot use SPACE CANNON against the active player's ships (`space_cannon`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub solar_flare: bool,
     /// Space combat, when one runs.
     pub space: Option<SpaceCombat>,
     /// Ground combat, when one runs.
@@ -118,6 +126,10 @@ pub struct TacticalAction {
 
 fn no_hits(h: &[u8; 2]) -> bool {
     *h == [0; 2]
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn no_rerolls(r: &[bool; 2]) -> bool {

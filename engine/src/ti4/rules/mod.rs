@@ -57,6 +57,11 @@ pub enum Window {
     /// The end of the player's action-phase turn, before a redistribution of command tokens
     /// and the next turn.
     TurnEnd,
+    /// After the active player activated a system (its command token placed, the hook point
+    /// `system_activated` run), before movement; opened for the active player, then the others
+    /// clockwise ("after you activate a system", "after another player activates a system
+    /// that contains your units").
+    SystemActivated,
     /// After the active player moved ships into the active system (their ships still in
     /// transit, `Flow::transit`), before gravity-rift rolls, space cannon offense and combat;
     /// opened for the other players, clockwise from the active player.

@@ -247,6 +247,8 @@ pub(in crate::ti4::game) fn activate(g: &mut Ti4Game, p: Player, slot: u8) -> St
     f.production.warfare = false;
     f.tactical.gained = 0;
     f.tactical.space_winner = None;
+    f.tactical.flank_speed = false;
+    f.tactical.solar_flare = false;
     if f.logistics == 1 {
         f.logistics = 2;
     }
@@ -259,5 +261,10 @@ pub(in crate::ti4::game) fn activate(g: &mut Ti4Game, p: Player, slot: u8) -> St
             rules::system_activated(g, q, p, slot);
         }
     }
-    Step::Move(p)
+    // Window `SystemActivated`: the active player, then the others clockwise.
+    let mut order = [Player(0); MAX_PLAYERS];
+    for (k, q) in order.iter_mut().enumerate().take(n as usize) {
+        *q = Player((p.0 + k as u8) % n);
+    }
+    super::pending::open(g, rules::Window::SystemActivated, &order[..n as usize]).unwrap_or(Step::Move(p))
 }

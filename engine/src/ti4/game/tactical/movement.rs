@@ -56,6 +56,8 @@ pub(in crate::ti4::game) struct Mover {
     bonus_once: bool,
     bonus_from: bool,
     reach: bool,
+    /// Flank Speed's +1 for every ship (the active player, once played this tactical action).
+    flank: u8,
 }
 
 impl Mover {
@@ -67,6 +69,7 @@ impl Mover {
             bonus_once: move_bonus_once_available(g, p),
             bonus_from: c.rules.move_bonus_from.may_apply(c, s, p),
             reach: c.rules.reach.may_apply(c, s, p),
+            flank: (g.flow.tactical.flank_speed && p == g.flow.turn) as u8,
         }
     }
     /// The same rules with other blocked systems (tests).
@@ -77,13 +80,10 @@ impl Mover {
     }
 }
 
-/// Hook point `move_bonus_from` (Slipstream): the bonus of a ship that starts in `from`.
+/// The bonus of every ship of `p` that starts in `from`: hook point `move_bonus_from`
+/// (Slipstream), plus Flank Speed's +1 when played this tactical action.
 pub(super) fn start_bonus(g: &Ti4Game, p: Player, m: &Mover, from: u8) -> u8 {
-    if m.bonus_from {
-        rules::move_bonus_from(g, p, from)
-    } else {
-        0
-    }
+    m.flank + if m.bonus_from { rules::move_bonus_from(g, p, from) } else { 0 }
 }
 
 /// The movement query of a ship of `p` leaving `from` with move value `mv`. Without

@@ -41,7 +41,9 @@ pub(super) fn cannon_may_fire(g: &Ti4Game) -> bool {
     let targets = SHIPS.iter().any(|&t| g.flow.tactical.transit[t.idx()] > 0)
         || (space.owner == p.0 && SHIPS.iter().any(|&t| space.of(t) > 0));
     (defender_in_space(g, p).is_some() && fires(p))
-        || (targets && g.state.seats().any(|q| q != p && g.state.player(q).in_game && fires(q)))
+        || (targets
+            && !g.flow.tactical.solar_flare
+            && g.state.seats().any(|q| q != p && g.state.player(q).in_game && fires(q)))
 }
 
 /// Space cannon offense (rules 77.2-77.3), starting with the active player and continuing
@@ -72,7 +74,9 @@ pub(in crate::ti4::game) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) 
         place_transit(g, p);
     }
     let n = g.state.num_players;
-    for k in 1..n {
+    // Solar Flare: no other player's SPACE CANNON against the active player's ships.
+    let others = if g.flow.tactical.solar_flare { 0 } else { n - 1 };
+    for k in 1..=others {
         let q = Player((p.0 + k) % n);
         if !g.state.player(q).in_game {
             continue;

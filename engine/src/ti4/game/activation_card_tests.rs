@@ -1,0 +1,228 @@
+//! The action cards played at window `SystemActivated` ("after you activate a system", "after
+//! another player activates a system that contains your units"): each test names its card.
+
+use super::action_card_tests::give;
+use super::rule_tests::{home, legal, scenario, slot_at_distance, ME};
+use super::tech_tests::THEM;
+use super::tests::check;
+use super::*;
+use crate::ti4::components::Zone;
+use crate::ti4::rules::{Source, Window};
+use crate::ti4::state::Location;
+
+/// True when a copy of `card` is in the discard pile.
+fn discarded(g: &Ti4Game, card: ActionCardId) -> bool {
+    let (first, n) = g.content.cards.copies_of(card);
+    (first..first + n).any(|k| g.state.action_cards.get(k) == Zone::Discard)
+}
+
+/// `ME` activates `target` (with a destroyer at home, next to it, so that the activation is
+/// offered); returns the game at the window `SystemActivated` when it opened.
+fn activate(mut g: Ti4Game, target: u8) -> Ti4Game {
+    let h = home(&g);
+    if g.state.count_at(Location::Space(h), UnitType::Destroyer) == 0 {
+        g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 1).unwrap();
+    }
+    assert!(legal(&g).contains(&Action::Activate(target)), "activation of {target} not offered");
+    g.apply(Action::Activate(target));
+    check(&g).unwrap();
+    g
+}
+
+/// Plays `card` of `p` (choice `k`) at the open `SystemActivated` window.
+fn choose(g: &mut Ti4Game, p: Player, card: ActionCardId, k: u16) {
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(p), Some(Window::SystemActivated)));
+    let a = Action::Choose(Source::ActionCard(card), k);
+    assert!(legal(g).contains(&a), "{a:?} not offered: {:?}", legal(g));
+    g.apply(a);
+    assert!(discarded(g, card));
+    check(g).unwrap();
+}
+
+#[test]
+fn no_window_opens_when_nobody_holds_a_card_for_it() {
+    let g = scenario();
+    let target = slot_at_distance(&g, home(&g), 1);
+    let g = activate(g, target);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Move(ME), None));
+}
+
+#[test]
+fn flank_speed_adds_1_to_every_ships_move_value_this_tactical_action() {
+    let mut g = scenario();
+    let card = give(&mut g, "flank_speed", ME);
+    let target = slot_at_distance(&g, home(&g), 1);
+    // A system from which a cruiser (move 2) reaches the target with 3 moves but not with 2.
+    let reach = g.ship_reach(ME);
+    let far = (0..g.state.num_systems)
+        .find(|&s| reach.systems(s, 3) >> target & 1 == 1 && reach.systems(s, 2) >> target & 1 == 0)
+        .expect("a system 3 moves away");
+    g.state.add_units(ME, Location::Space(far), UnitType::Cruiser, 1).unwrap();
+    let g = activate(g, target);
+    let mut declined = g.clone();
+    declined.apply(Action::Done);
+    assert_eq!(declined.step, Step::Move(ME));
+    assert!(!legal(&declined).contains(&Action::Move(far, UnitType::Cruiser)));
+    let mut played = g;
+    choose(&mut played, ME, card, 0);
+    assert_eq!(played.step, Step::Move(ME));
+    assert!(played.flow.tactical.flank_speed);
+    assert!(legal(&played).contains(&Action::Move(far, UnitType::Cruiser)));
+    played.apply(Action::Move(far, UnitType::Cruiser));
+    check(&played).unwrap();
+}
+
+#[test]
+fn solar_flare_stops_other_players_space_cannon_during_this_movement() {
+    let mut g = scenario();
+    let card = give(&mut g, "solar_flare", ME);
+    // A plain system next to home with a planet: THEM's PDS there would fire at ME's arriving
+    // ships.
+    let (h, gal) = (home(&g), g.galaxy().clone());
+    let target = (0..g.state.num_systems)
+        .find(|&s| {
+            gal.distance(h, s) == Some(1)
+                && gal.anomalies(s) == 0
+                && g.state.planet_at(&g.content, Location::Planet(s, 0)).is_some()
+        })
+        .expect("a system with a planet next to home");
+    let planet = Location::Planet(target, 0);
+    g.state.add_units(THEM, planet, UnitType::Pds, 1).unwrap();
+    let g = activate(g, target);
+    let move_in = |mut g: Ti4Game| {
+        g.apply(Action::Move(home(&g), UnitType::Destroyer));
+        g.apply(Action::Done);
+        g
+    };
+    let mut declined = g.clone();
+    declined.apply(Action::Done);
+    assert_eq!(move_in(declined).step, Step::SpaceCannon, "the PDS fires without the card");
+    let mut played = g;
+    choose(&mut played, ME, card, 0);
+    let after = move_in(played);
+    assert_ne!(after.step, Step::SpaceCannon, "no space cannon after Solar Flare");
+    assert_eq!(after.state.count_at(Location::Space(target), UnitType::Destroyer), 1);
+    check(&after).unwrap();
+}
+
+#[test]
+fn upgrade_replaces_a_cruiser_with_a_dreadnought() {
+    let mut g = scenario();
+    let card = give(&mut g, "upgrade", ME);
+    let target = slot_at_distance(&g, home(&g), 1);
+    g.state.add_units(ME, Location::Space(target), UnitType::Cruiser, 2).unwrap();
+    let mut g = activate(g, target);
+    let before = g.state.player(ME).reinforcements;
+    choose(&mut g, ME, card, 0);
+    let sp = Location::Space(target);
+    assert_eq!((g.state.count_at(sp, UnitType::Cruiser), g.state.count_at(sp, UnitType::Dreadnought)), (1, 1));
+    let after = g.state.player(ME).reinforcements;
+    assert_eq!(after[UnitType::Cruiser.idx()], before[UnitType::Cruiser.idx()] + 1);
+    assert_eq!(after[UnitType::Dreadnought.idx()], before[UnitType::Dreadnought.idx()] - 1);
+    assert_eq!(g.step, Step::Move(ME));
+}
+
+#[test]
+fn upgrade_is_not_offered_without_a_cruiser_in_the_active_system() {
+    let mut g = scenario();
+    give(&mut g, "upgrade", ME);
+    let target = slot_at_distance(&g, home(&g), 1);
+    g.state.add_units(ME, Location::Space(target), UnitType::Destroyer, 1).unwrap();
+    let g = activate(g, target);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Move(ME), None));
+}
+
+#[test]
+fn counterstroke_returns_the_command_token_to_the_tactic_pool() {
+    let mut g = scenario();
+    let card = give(&mut g, "counterstroke", THEM);
+    let target = slot_at_distance(&g, home(&g), 1);
+    g.state.systems[target as usize].tokens |= 1 << THEM.0;
+    g.state.player_mut(THEM).token_reinforcements -= 1;
+    let mut g = activate(g, target);
+    let tactic = g.state.player(THEM).tactic;
+    choose(&mut g, THEM, card, 0);
+    assert_eq!(g.state.player(THEM).tactic, tactic + 1);
+    assert_eq!(g.state.systems[target as usize].tokens >> THEM.0 & 1, 0);
+    assert_eq!(g.state.systems[target as usize].tokens >> ME.0 & 1, 1, "the active player's token stays");
+    assert_eq!(g.step, Step::Move(ME));
+}
+
+#[test]
+fn counterstroke_is_not_offered_to_the_active_player() {
+    let mut g = scenario();
+    give(&mut g, "counterstroke", ME);
+    let target = slot_at_distance(&g, home(&g), 1);
+    let g = activate(g, target);
+    assert_eq!(g.flow.pending.window, None);
+}
+
+#[test]
+fn forward_supply_base_gives_3_trade_goods_and_1_to_a_chosen_player() {
+    let mut g = scenario();
+    let card = give(&mut g, "forward_supply_base", THEM);
+    let target = slot_at_distance(&g, home(&g), 1);
+    g.state.add_units(THEM, Location::Space(target), UnitType::Destroyer, 1).unwrap();
+    let mut g = activate(g, target);
+    let offered: Vec<_> = legal(&g).into_iter().filter(|a| matches!(a, Action::Choose(..))).collect();
+    assert_eq!(offered.len(), 5, "one choice per other player: {offered:?}");
+    let third = Player(2);
+    let (mine, theirs) = (g.state.player(THEM).trade_goods, g.state.player(third).trade_goods);
+    choose(&mut g, THEM, card, third.0 as u16);
+    assert_eq!(g.state.player(THEM).trade_goods, mine + 3);
+    assert_eq!(g.state.player(third).trade_goods, theirs + 1);
+}
+
+#[test]
+fn harness_energy_replenishes_commodities_in_an_anomaly() {
+    let mut g = scenario();
+    let card = give(&mut g, "harness_energy", ME);
+    // An anomaly that a destroyer next to it can enter: it waits there, the anomaly is
+    // activated.
+    let gal = g.galaxy().clone();
+    let found = (0..g.state.num_systems)
+        .filter(|&a| gal.anomalies(a) != 0)
+        .flat_map(|a| (0..g.state.num_systems).map(move |n| (a, n)))
+        .find(|&(a, n)| {
+            let mut t = g.clone();
+            gal.distance(a, n) == Some(1)
+                && gal.anomalies(n) == 0
+                && t.state.add_units(ME, Location::Space(n), UnitType::Destroyer, 1).is_ok()
+                && legal(&t).contains(&Action::Activate(a))
+        });
+    let (anomaly, next) = found.expect("an anomaly a destroyer can enter");
+    g.state.add_units(ME, Location::Space(next), UnitType::Destroyer, 1).unwrap();
+    let mut g = activate(g, anomaly);
+    check_harness(&mut g, card);
+}
+
+fn check_harness(g: &mut Ti4Game, card: ActionCardId) {
+    let f = g.state.player(ME).faction;
+    let full = g.content.factions[f.idx()].commodities;
+    assert_eq!(g.state.player(ME).commodities, 0);
+    choose(g, ME, card, 0);
+    assert_eq!(g.state.player(ME).commodities, full);
+}
+
+#[test]
+fn rally_places_2_command_tokens_in_the_fleet_pool() {
+    let mut g = scenario();
+    let card = give(&mut g, "rally", ME);
+    let target = slot_at_distance(&g, home(&g), 1);
+    g.state.add_units(THEM, Location::Space(target), UnitType::Destroyer, 1).unwrap();
+    let mut g = activate(g, target);
+    let (fleet, reinf) = (g.state.player(ME).fleet, g.state.player(ME).token_reinforcements);
+    assert!(reinf >= 2);
+    choose(&mut g, ME, card, 0);
+    assert_eq!(g.state.player(ME).fleet, fleet + 2);
+    assert_eq!(g.state.player(ME).token_reinforcements, reinf - 2);
+}
+
+#[test]
+fn rally_is_not_offered_without_another_players_ships() {
+    let mut g = scenario();
+    give(&mut g, "rally", ME);
+    let target = slot_at_distance(&g, home(&g), 1);
+    let g = activate(g, target);
+    assert_eq!(g.flow.pending.window, None);
+}
