@@ -18,7 +18,9 @@ mod fighter_prototype;
 mod flank_speed;
 mod forward_supply_base;
 mod harness_energy;
+mod lost_star_chart;
 mod morale_boost;
+mod nav_suite;
 mod rally;
 mod riders;
 mod salvage;
@@ -45,6 +47,8 @@ pub(crate) static RULES: &[Rule] = &[
     forward_supply_base::RULE,
     harness_energy::RULE,
     rally::RULE,
+    lost_star_chart::RULE,
+    nav_suite::RULE,
 ];
 
 /// The locations of the active system where `p` has units: its planets, and its space area

@@ -226,3 +226,89 @@ fn rally_is_not_offered_without_another_players_ships() {
     let g = activate(g, target);
     assert_eq!(g.flow.pending.window, None);
 }
+
+/// A position where `ME`'s cruiser in some system `from` cannot move into an activated system
+/// `to`, and can once the movement card `key` is played at window `SystemActivated`: the game at
+/// that window (the card in hand), and `from`. A destroyer of `ME` next to `to` makes the
+/// activation legal. `None` when the board has no such pair.
+fn card_opens_a_route(g: &Ti4Game, key: &str) -> Option<(Ti4Game, u8, ActionCardId)> {
+    let gal = g.galaxy().clone();
+    let n = g.state.num_systems;
+    for to in (0..n).filter(|&t| gal.anomalies(t) == 0 && !g.home_slot[..6].contains(&t)) {
+        let Some(next) = (0..n).find(|&s| gal.distance(s, to) == Some(1) && gal.anomalies(s) == 0) else { continue };
+        for from in (0..n).filter(|&s| s != to && s != next && gal.anomalies(s) == 0) {
+            let mut t = g.clone();
+            let card = give(&mut t, key, ME);
+            t.state.add_units(ME, Location::Space(next), UnitType::Destroyer, 1).unwrap();
+            t.state.add_units(ME, Location::Space(from), UnitType::Cruiser, 1).unwrap();
+            if !legal(&t).contains(&Action::Activate(to)) {
+                continue;
+            }
+            t.apply(Action::Activate(to));
+            if t.flow.pending.window != Some(Window::SystemActivated) {
+                continue;
+            }
+            let mut declined = t.clone();
+            declined.apply(Action::Done);
+            if legal(&declined).contains(&Action::Move(from, UnitType::Cruiser)) {
+                continue;
+            }
+            let mut played = t.clone();
+            played.apply(Action::Choose(Source::ActionCard(card), 0));
+            if legal(&played).contains(&Action::Move(from, UnitType::Cruiser)) {
+                return Some((t, from, card));
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn lost_star_chart_makes_alpha_and_beta_wormholes_adjacent() {
+    let mut g = scenario();
+    // Creuss wormhole tokens (wormholes for every player) in two plain systems far apart.
+    let h = home(&g);
+    let (a, b) = (slot_at_distance(&g, h, 1), slot_at_distance(&g, h, 4));
+    g.state.tokens.creuss_wormholes = [Some(a), Some(b)];
+    let (mut g, from, card) = card_opens_a_route(&g, "lost_star_chart").expect("a route through the linked wormholes");
+    choose(&mut g, ME, card, 0);
+    assert!(g.flow.tactical.lost_star_chart);
+    g.apply(Action::Move(from, UnitType::Cruiser));
+    check(&g).unwrap();
+    // The link ends with the tactical action.
+    g.apply(Action::Done);
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
+    while g.flow.turn == ME && !crate::game::Game::is_terminal(&g) {
+        match crate::game::Game::current(&g) {
+            crate::game::Turn::Chance => crate::game::Game::apply_chance(&mut g, &mut rng),
+            _ => {
+                let l = legal(&g);
+                g.apply(if l.contains(&Action::Done) { Action::Done } else { l[0] });
+            }
+        }
+    }
+    assert!(!g.flow.tactical.lost_star_chart, "the link lasts this tactical action only");
+}
+
+#[test]
+fn lost_star_chart_is_not_offered_without_both_wormhole_kinds() {
+    let mut g = scenario();
+    give(&mut g, "lost_star_chart", ME);
+    let gal = g.galaxy().clone();
+    let both = gal.wormhole_slots(crate::ti4::galaxy::Wormhole::Alpha) != 0
+        && gal.wormhole_slots(crate::ti4::galaxy::Wormhole::Beta) != 0;
+    let target = slot_at_distance(&g, home(&g), 1);
+    let g = activate(g, target);
+    assert_eq!(g.flow.pending.window.is_some(), both);
+}
+
+#[test]
+fn nav_suite_ignores_the_effects_of_anomalies_during_movement() {
+    let g = scenario();
+    let (mut g, from, card) = card_opens_a_route(&g, "nav_suite").expect("a route through an anomaly");
+    choose(&mut g, ME, card, 0);
+    assert!(g.flow.tactical.nav_suite);
+    g.apply(Action::Move(from, UnitType::Cruiser));
+    assert!(g.flow.tactical.rift.iter().all(|&k| k == 0), "no gravity rift roll");
+    check(&g).unwrap();
+}

@@ -118,6 +118,14 @@ pub struct TacticalAction {
     /// cannot use SPACE CANNON against the active player's ships (`space_cannon`).
     #[serde(default, skip_serializing_if = "is_false")]
     pub solar_flare: bool,
+    /// Lost Star Chart was played at window `SystemActivated`: during this tactical action
+    /// systems with alpha and beta wormholes are adjacent for the active player's ships.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub lost_star_chart: bool,
+    /// Nav Suite was played at window `SystemActivated`: during this movement the active
+    /// player's ships ignore the effects of anomalies.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub nav_suite: bool,
     /// Space combat, when one runs.
     pub space: Option<SpaceCombat>,
     /// Ground combat, when one runs.
@@ -126,6 +134,15 @@ pub struct TacticalAction {
 
 fn no_hits(h: &[u8; 2]) -> bool {
     *h == [0; 2]
+}
+
+impl TacticalAction {
+    /// Ends the effects of the action cards played at window `SystemActivated` (Flank Speed,
+    /// Solar Flare, Lost Star Chart, Nav Suite): at the next activation and when the tactical
+    /// action is over.
+    pub(crate) fn clear_card_effects(&mut self) {
+        (self.flank_speed, self.solar_flare, self.lost_star_chart, self.nav_suite) = (false, false, false, false);
+    }
 }
 
 fn is_false(b: &bool) -> bool {

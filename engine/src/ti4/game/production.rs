@@ -234,6 +234,7 @@ pub(super) fn end_production(g: &mut Ti4Game) -> Step {
 /// After the tactical action's last decisions: with Fleet Logistics the second one is offered,
 /// else the turn ends.
 pub(super) fn end_tactical_action(g: &mut Ti4Game) -> Step {
+    g.flow.tactical.clear_card_effects();
     if second_tactical_action(g) {
         g.flow.logistics = 1;
         Step::Turn(g.flow.turn)

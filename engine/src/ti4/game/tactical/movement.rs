@@ -58,6 +58,10 @@ pub(in crate::ti4::game) struct Mover {
     reach: bool,
     /// Flank Speed's +1 for every ship (the active player, once played this tactical action).
     flank: u8,
+    /// Lost Star Chart: alpha and beta wormholes adjacent (the active player, this action).
+    linked: bool,
+    /// Nav Suite: the effects of anomalies ignored (the active player, this movement).
+    anomalies_ignored: bool,
 }
 
 impl Mover {
@@ -70,6 +74,8 @@ impl Mover {
             bonus_from: c.rules.move_bonus_from.may_apply(c, s, p),
             reach: c.rules.reach.may_apply(c, s, p),
             flank: (g.flow.tactical.flank_speed && p == g.flow.turn) as u8,
+            linked: g.flow.tactical.lost_star_chart && p == g.flow.turn,
+            anomalies_ignored: g.flow.tactical.nav_suite && p == g.flow.turn,
         }
     }
     /// The same rules with other blocked systems (tests).
@@ -77,6 +83,18 @@ impl Mover {
     pub(in crate::ti4::game) fn with_blocked(mut self, blocked: u64) -> Mover {
         self.blocked = blocked;
         self
+    }
+}
+
+impl Mover {
+    /// The move value of a ship with printed move value `base` leaving `from`: 1 out of a
+    /// nebula (Nebula 59.2), unless the player's traits or Nav Suite ignore it.
+    fn leaving(&self, g: &Ti4Game, from: u8, base: u8) -> u8 {
+        if self.anomalies_ignored {
+            base
+        } else {
+            move_value_leaving(g.galaxy.anomalies(from), base, self.traits)
+        }
     }
 }
 
@@ -94,15 +112,22 @@ pub(super) fn start_bonus(g: &Ti4Game, p: Player, m: &Mover, from: u8) -> u8 {
 pub(super) fn movement_query(g: &Ti4Game, p: Player, m: &Mover, mv: u8, use_rifts: bool) -> Reach {
     let gal = &g.galaxy;
     let mut q = gal.anomaly_reach(mv, m.traits, use_rifts);
-    q.no_pass |= m.blocked;
-    if !use_rifts {
+    if m.anomalies_ignored {
+        // Nav Suite: no anomaly stops, slows or speeds the ship.
+        (q.no_pass, q.no_entry, q.no_end, q.free_exit) = (0, 0, 0, 0);
+    } else if !use_rifts {
         q.no_pass |= gal.anomaly_slots(Anomaly::GravityRift);
     }
+    q.no_pass |= m.blocked;
     // Creuss wormhole tokens are wormholes for every player (Wormholes 101).
     for (k, kind) in [(0, Wormhole::Alpha), (1, Wormhole::Beta)] {
         if let Some(slot) = g.state.tokens.creuss_wormholes[k] {
             q.extra.insert(slot, kind);
         }
+    }
+    if m.linked {
+        // Lost Star Chart: alpha and beta wormholes are adjacent to each other.
+        q.extra = q.extra.alpha_beta_linked();
     }
     if m.reach {
         rules::reach(g, p, &mut q);
@@ -130,11 +155,11 @@ pub(in crate::ti4::game) fn route(g: &Ti4Game, p: Player, m: &Mover, from: u8, t
         return None;
     }
     let gal = &g.galaxy;
-    let mv = move_value_leaving(gal.anomalies(from), base, m.traits) + start_bonus(g, p, m, from);
+    let mv = m.leaving(g, from, base) + start_bonus(g, p, m, from);
     let gd = m.bonus_once;
-    let from_rift = rift_roll_needed(gal.anomalies(from));
+    let from_rift = !m.anomalies_ignored && rift_roll_needed(gal.anomalies(from));
     for (gravity_drive, rifts) in [(false, false), (true, false), (false, true), (true, true)] {
-        if (gravity_drive && !gd) || (from_rift && !rifts) {
+        if (gravity_drive && !gd) || (from_rift && !rifts) || (rifts && m.anomalies_ignored) {
             continue;
         }
         let q = movement_query(g, p, m, mv + gravity_drive as u8, rifts);
@@ -181,7 +206,7 @@ impl ShipReach<'_> {
 /// bonuses and rifts used).
 pub(super) fn reach_set(g: &Ti4Game, p: Player, m: &Mover, from: u8, base: u8) -> u64 {
     let gal = &g.galaxy;
-    let mv = move_value_leaving(gal.anomalies(from), base, m.traits) + start_bonus(g, p, m, from) + m.bonus_once as u8;
+    let mv = m.leaving(g, from, base) + start_bonus(g, p, m, from) + m.bonus_once as u8;
     gal.reach(from, &movement_query(g, p, m, mv, true))
 }
 
