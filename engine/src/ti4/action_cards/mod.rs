@@ -11,6 +11,7 @@ use crate::ti4::rules::Rule;
 use crate::ti4::state::Location;
 
 mod activation;
+mod assassinate_representative;
 mod counterstroke;
 mod direct_hit;
 mod emergency_repairs;
@@ -40,6 +41,8 @@ pub(crate) static RULES: &[Rule] = &[
     riders::TRADE,
     riders::POLITICS,
     riders::LEADERSHIP,
+    riders::SANCTION,
+    assassinate_representative::RULE,
     flank_speed::RULE,
     solar_flare::RULE,
     upgrade::RULE,

@@ -24,6 +24,10 @@ pub(super) const IMPERIAL: Rule = rider("imperial_rider");
 pub(super) const TRADE: Rule = rider("trade_rider");
 pub(super) const POLITICS: Rule = rider("politics_rider");
 pub(super) const LEADERSHIP: Rule = rider("leadership_rider");
+/// Sanction (Codex, 1 copy) is a rider too: "... If your prediction is correct, each player
+/// that voted for that outcome returns 1 command token from their fleet supply to their
+/// reinforcements."
+pub(super) const SANCTION: Rule = rider("sanction");
 
 /// The rider of the card `src` names.
 fn of(g: &Ti4Game, src: Source) -> Option<Rider> {

@@ -113,11 +113,14 @@ pub enum Rider {
     Politics,
     /// Leadership Rider: "... gain 3 command tokens."
     Leadership,
+    /// Sanction: "... each player that voted for that outcome returns 1 command token from
+    /// their fleet supply to their reinforcements."
+    Sanction,
 }
 
 impl Rider {
     /// Every rider, in index order (`Rider as u8`).
-    pub const ALL: [Rider; 4] = [Rider::Imperial, Rider::Trade, Rider::Politics, Rider::Leadership];
+    pub const ALL: [Rider; 5] = [Rider::Imperial, Rider::Trade, Rider::Politics, Rider::Leadership, Rider::Sanction];
 
     /// The rider of the action card with this data-file id.
     pub fn of_key(key: &str) -> Option<Rider> {
@@ -126,6 +129,7 @@ impl Rider {
             "trade_rider" => Rider::Trade,
             "politics_rider" => Rider::Politics,
             "leadership_rider" => Rider::Leadership,
+            "sanction" => Rider::Sanction,
             _ => return None,
         })
     }
@@ -182,6 +186,19 @@ fn pay_riders(g: &mut Ti4Game, outcome: u8, rng: &mut ChaCha8Rng) {
                         0 => ps.tactic += 1,
                         1 => ps.fleet += 1,
                         _ => ps.strategy += 1,
+                    }
+                }
+            }
+            Some(Rider::Sanction) => {
+                // Each voter for the outcome (`outcome_voters` still hold this vote) loses 1
+                // fleet token; a fleet pool lowered below a system's ships removes the excess.
+                let voters = g.flow.agenda_phase.voters_of(outcome);
+                for q in g.state.seats().filter(|q| voters >> q.0 & 1 == 1) {
+                    let qs = g.state.player_mut(q);
+                    if qs.fleet > 0 {
+                        qs.fleet -= 1;
+                        qs.token_reinforcements += 1;
+                        super::component::enforce_fleet_everywhere(g, q);
                     }
                 }
             }

@@ -107,3 +107,44 @@ fn nomad_future_sight_counts_a_riders_prediction() {
     resolve(&mut g, "mutiny", 1, 0);
     assert_eq!(g.state.player(p).trade_goods, tg + 5 + 1, "Trade Rider and Future Sight");
 }
+
+/// Sanction (Codex): a rider whose correct prediction takes 1 fleet token from each player who
+/// voted for the outcome.
+#[test]
+fn sanction_takes_a_fleet_token_from_each_voter_for_the_predicted_outcome() {
+    let mut g = game();
+    let p = Player(0);
+    let src = revealed(&mut g, "economic_equality", "sanction", p);
+    g.apply(Action::Choose(src, 0));
+    assert_eq!(g.flow.agenda_phase.abstaining, 1 << p.0, "cannot vote on this agenda");
+    let before: Vec<_> = (0..6).map(|q| *g.state.player(Player(q))).collect();
+    assert!(before[1].fleet > 0 && before[2].fleet > 0);
+    resolve(&mut g, "economic_equality", 0, 0b110);
+    for q in 0..6 {
+        let (b, a) = (&before[q as usize], g.state.player(Player(q)));
+        let lost = u8::from(q == 1 || q == 2);
+        assert_eq!((a.fleet, a.token_reinforcements), (b.fleet - lost, b.token_reinforcements + lost), "seat {q}");
+    }
+    check(&g).unwrap();
+}
+
+/// Assassinate Representative: one choice per other player; the chosen player is not asked to
+/// vote on this agenda.
+#[test]
+fn assassinate_representative_stops_a_player_from_voting_on_this_agenda() {
+    let mut g = game();
+    let p = Player(2);
+    let src = revealed(&mut g, "mutiny", "assassinate_representative", p);
+    let want: Vec<Action> =
+        [0u16, 1, 3, 4, 5].into_iter().map(|q| Action::Choose(src, q)).chain([Action::Done]).collect();
+    assert_eq!(legal(&g), want);
+    g.apply(Action::Choose(src, 4));
+    assert_eq!(g.flow.agenda_phase.abstaining, 1 << 4);
+    let mut voters = Vec::new();
+    while let Step::Vote(q) = g.step {
+        voters.push(q);
+        g.apply(Action::Done);
+    }
+    assert!(!voters.contains(&Player(4)) && voters.contains(&p) && voters.len() == 5, "{voters:?}");
+    check(&g).unwrap();
+}
