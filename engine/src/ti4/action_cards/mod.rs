@@ -19,6 +19,7 @@ mod fighter_prototype;
 mod flank_speed;
 mod forward_supply_base;
 mod harness_energy;
+mod in_the_silence_of_space;
 mod lost_star_chart;
 mod morale_boost;
 mod nav_suite;
@@ -52,6 +53,7 @@ pub(crate) static RULES: &[Rule] = &[
     rally::RULE,
     lost_star_chart::RULE,
     nav_suite::RULE,
+    in_the_silence_of_space::RULE,
 ];
 
 /// The locations of the active system where `p` has units: its planets, and its space area

@@ -312,3 +312,42 @@ fn nav_suite_ignores_the_effects_of_anomalies_during_movement() {
     assert!(g.flow.tactical.rift.iter().all(|&k| k == 0), "no gravity rift roll");
     check(&g).unwrap();
 }
+
+#[test]
+fn in_the_silence_of_space_lets_the_chosen_systems_ships_move_through_other_players_ships() {
+    let g = scenario();
+    let gal = g.galaxy().clone();
+    let n = g.state.num_systems;
+    let plain = |s: u8| gal.anomalies(s) == 0 && !g.home_slot[..6].contains(&s);
+    // A cruiser two systems away from the target, every system between them held by THEM.
+    let found = (0..n).filter(|&t| plain(t)).find_map(|to| {
+        (0..n).filter(|&s| plain(s) && gal.distance(s, to) == Some(2)).find_map(|from| {
+            let between: Vec<u8> =
+                (0..n).filter(|&x| gal.distance(from, x) == Some(1) && gal.distance(x, to) == Some(1)).collect();
+            let next =
+                (0..n).find(|&x| gal.distance(x, to) == Some(1) && plain(x) && x != from && !between.contains(&x))?;
+            let mut t = g.clone();
+            let card = give(&mut t, "in_the_silence_of_space", ME);
+            for &x in &between {
+                t.state.add_units(THEM, Location::Space(x), UnitType::Destroyer, 1).ok()?;
+            }
+            t.state.add_units(ME, Location::Space(next), UnitType::Destroyer, 1).unwrap();
+            t.state.add_units(ME, Location::Space(from), UnitType::Cruiser, 1).unwrap();
+            if !legal(&t).contains(&Action::Activate(to)) {
+                return None;
+            }
+            t.apply(Action::Activate(to));
+            let mut declined = t.clone();
+            declined.apply(Action::Done);
+            (!legal(&declined).contains(&Action::Move(from, UnitType::Cruiser))).then_some((t, from, card))
+        })
+    });
+    let (mut g, from, card) = found.expect("a cruiser behind other players' ships");
+    let offered: Vec<_> = legal(&g).into_iter().filter(|a| matches!(a, Action::Choose(..))).collect();
+    assert!(offered.contains(&Action::Choose(Source::ActionCard(card), from as u16)), "{offered:?}");
+    choose(&mut g, ME, card, from as u16);
+    assert_eq!(g.flow.tactical.silence, Some(from));
+    assert!(legal(&g).contains(&Action::Move(from, UnitType::Cruiser)));
+    g.apply(Action::Move(from, UnitType::Cruiser));
+    check(&g).unwrap();
+}

@@ -126,6 +126,11 @@ pub struct TacticalAction {
     /// player's ships ignore the effects of anomalies.
     #[serde(default, skip_serializing_if = "is_false")]
     pub nav_suite: bool,
+    /// In the Silence of Space was played at window `SystemActivated` on this system (board
+    /// slot): during this tactical action the active player's ships there can move through
+    /// systems that contain other players' ships.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub silence: Option<u8>,
     /// Space combat, when one runs.
     pub space: Option<SpaceCombat>,
     /// Ground combat, when one runs.
@@ -138,10 +143,11 @@ fn no_hits(h: &[u8; 2]) -> bool {
 
 impl TacticalAction {
     /// Ends the effects of the action cards played at window `SystemActivated` (Flank Speed,
-    /// Solar Flare, Lost Star Chart, Nav Suite): at the next activation and when the tactical
+    /// Solar Flare, Lost Star Chart, Nav Suite, In the Silence of Space): at the next activation and when the tactical
     /// action is over.
     pub(crate) fn clear_card_effects(&mut self) {
         (self.flank_speed, self.solar_flare, self.lost_star_chart, self.nav_suite) = (false, false, false, false);
+        self.silence = None;
     }
 }
 

@@ -62,6 +62,9 @@ pub(in crate::ti4::game) struct Mover {
     linked: bool,
     /// Nav Suite: the effects of anomalies ignored (the active player, this movement).
     anomalies_ignored: bool,
+    /// In the Silence of Space: the system whose ships move through other players' ships (the
+    /// active player, this tactical action).
+    silence: Option<u8>,
 }
 
 impl Mover {
@@ -76,6 +79,7 @@ impl Mover {
             flank: (g.flow.tactical.flank_speed && p == g.flow.turn) as u8,
             linked: g.flow.tactical.lost_star_chart && p == g.flow.turn,
             anomalies_ignored: g.flow.tactical.nav_suite && p == g.flow.turn,
+            silence: g.flow.tactical.silence.filter(|_| p == g.flow.turn),
         }
     }
     /// The same rules with other blocked systems (tests).
@@ -87,6 +91,16 @@ impl Mover {
 }
 
 impl Mover {
+    /// These rules for a ship leaving `from`: nothing blocks it when In the Silence of Space
+    /// chose `from`.
+    fn leaving_from(&self, from: u8) -> Mover {
+        let mut m = *self;
+        if self.silence == Some(from) {
+            m.blocked = 0;
+        }
+        m
+    }
+
     /// The move value of a ship with printed move value `base` leaving `from`: 1 out of a
     /// nebula (Nebula 59.2), unless the player's traits or Nav Suite ignore it.
     fn leaving(&self, g: &Ti4Game, from: u8, base: u8) -> u8 {
@@ -155,6 +169,7 @@ pub(in crate::ti4::game) fn route(g: &Ti4Game, p: Player, m: &Mover, from: u8, t
         return None;
     }
     let gal = &g.galaxy;
+    let m = &m.leaving_from(from);
     let mv = m.leaving(g, from, base) + start_bonus(g, p, m, from);
     let gd = m.bonus_once;
     let from_rift = !m.anomalies_ignored && rift_roll_needed(gal.anomalies(from));
@@ -206,6 +221,7 @@ impl ShipReach<'_> {
 /// bonuses and rifts used).
 pub(super) fn reach_set(g: &Ti4Game, p: Player, m: &Mover, from: u8, base: u8) -> u64 {
     let gal = &g.galaxy;
+    let m = &m.leaving_from(from);
     let mv = m.leaving(g, from, base) + start_bonus(g, p, m, from) + m.bonus_once as u8;
     gal.reach(from, &movement_query(g, p, m, mv, true))
 }
