@@ -18,6 +18,7 @@ mod emergency_repairs;
 mod fighter_prototype;
 mod flank_speed;
 mod forward_supply_base;
+mod hack_election;
 mod harness_energy;
 mod in_the_silence_of_space;
 mod lost_star_chart;
@@ -44,6 +45,7 @@ pub(crate) static RULES: &[Rule] = &[
     riders::LEADERSHIP,
     riders::SANCTION,
     assassinate_representative::RULE,
+    hack_election::RULE,
     flank_speed::RULE,
     solar_flare::RULE,
     upgrade::RULE,

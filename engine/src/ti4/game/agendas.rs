@@ -391,6 +391,7 @@ pub(super) fn reveal(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
             g.flow.agenda_phase.predictions = [0; MAX_PLAYERS];
             g.flow.agenda_phase.rider_count = 0;
             g.flow.agenda_phase.abstaining = 0;
+            g.flow.agenda_phase.hacked = false;
         }
     }
 }

@@ -850,9 +850,14 @@ fn start_agenda(g: &mut Ti4Game) -> Step {
 
 /// Agenda phase (digest §2): the voting order: votes start left of the speaker and the speaker votes last,
 /// except that players whose rules say so vote first (hook point `votes_first`, Argent's Zeal),
-/// in that same order. Returns the order and its length (every seat once).
+/// in that same order. Hack Election (`AgendaPhase::hacked`): votes start right of the speaker
+/// and go counterclockwise, the speaker still last. Returns the order and its length (every
+/// seat once).
 fn voting_order(g: &Ti4Game) -> ([Player; MAX_PLAYERS], usize) {
-    let (around, n) = left_of_speaker(g);
+    let (mut around, n) = left_of_speaker(g);
+    if g.flow.agenda_phase.hacked && n > 1 {
+        around[..n - 1].reverse();
+    }
     let mut order = [Player(0); MAX_PLAYERS];
     let mut len = 0;
     for first in [true, false] {

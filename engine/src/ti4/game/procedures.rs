@@ -246,6 +246,10 @@ pub struct AgendaPhase {
     /// cannot vote on this agenda"; cleared at each reveal).
     #[serde(default)]
     pub abstaining: u8,
+    /// Hack Election was played on the agenda being voted on: voting begins with the player to
+    /// the right of the speaker and goes counterclockwise (cleared at each reveal).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hacked: bool,
 }
 
 /// Transactions of the active player's turn (rules 94).
@@ -306,6 +310,7 @@ impl Default for AgendaPhase {
             riders: [[0; 3]; agendas::MAX_RIDERS],
             rider_count: 0,
             abstaining: 0,
+            hacked: false,
         }
     }
 }

@@ -148,3 +148,28 @@ fn assassinate_representative_stops_a_player_from_voting_on_this_agenda() {
     assert!(!voters.contains(&Player(4)) && voters.contains(&p) && voters.len() == 5, "{voters:?}");
     check(&g).unwrap();
 }
+
+/// Hack Election: the votes start right of the speaker and go counterclockwise, the speaker last.
+#[test]
+fn hack_election_reverses_the_voting_order() {
+    let mut g = game();
+    let p = Player(1);
+    let src = revealed(&mut g, "mutiny", "hack_election", p);
+    assert_eq!(legal(&g), vec![Action::Choose(src, 0), Action::Done]);
+    let order = |mut g: Ti4Game| {
+        let mut voters = Vec::new();
+        while let Step::Vote(q) = g.step {
+            voters.push(q.0);
+            g.apply(Action::Done);
+        }
+        voters
+    };
+    let mut declined = g.clone();
+    declined.apply(Action::Done);
+    let s = g.state.tokens.speaker.expect("a speaker").0;
+    let left: Vec<u8> = (1..=6).map(|k| (s + k) % 6).collect();
+    assert_eq!(order(declined), left, "left of the speaker, the speaker last");
+    g.apply(Action::Choose(src, 0));
+    let right: Vec<u8> = (1..=5).map(|k| (s + 6 - k) % 6).chain([s]).collect();
+    assert_eq!(order(g), right, "right of the speaker, counterclockwise, the speaker last");
+}
