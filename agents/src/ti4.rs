@@ -1568,7 +1568,7 @@ mod tests {
         let (mut checked, mut changed, mut missed) = (0u64, 0u64, 0u64);
         let same =
             |a: &Units, b: &Units| a == b && a.cost.map(|r| r.map(f64::to_bits)) == b.cost.map(|r| r.map(f64::to_bits));
-        for i in 0..10 {
+        for i in 0..16 {
             let mut g = six_player_game(20 + i);
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i);
             let mut last = Units::new(&g);

@@ -29,6 +29,7 @@ mod riders;
 mod salvage;
 mod shields_holding;
 mod solar_flare;
+mod summit;
 mod upgrade;
 
 /// The action-card rules, one line per card.
@@ -46,6 +47,7 @@ pub(crate) static RULES: &[Rule] = &[
     riders::SANCTION,
     assassinate_representative::RULE,
     hack_election::RULE,
+    summit::RULE,
     flank_speed::RULE,
     solar_flare::RULE,
     upgrade::RULE,

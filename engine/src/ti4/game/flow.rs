@@ -615,7 +615,19 @@ fn start_strategy_phase(g: &mut Ti4Game) -> Step {
     }
     g.flow.picks = 0;
     let speaker = g.state.tokens.speaker.unwrap_or(Player(0));
-    Step::Pick(speaker)
+    // Window `StrategyPhaseStart`: every player, from the speaker clockwise.
+    let n = g.state.num_players;
+    let mut order = [Player(0); MAX_PLAYERS];
+    for (k, q) in order.iter_mut().enumerate().take(n as usize) {
+        *q = Player((speaker.0 + k as u8) % n);
+    }
+    super::pending::open(g, crate::ti4::rules::Window::StrategyPhaseStart, &order[..n as usize])
+        .unwrap_or(Step::Pick(speaker))
+}
+
+/// After window `StrategyPhaseStart`: the speaker picks first.
+pub(super) fn after_strategy_phase_start(g: &Ti4Game) -> Step {
+    Step::Pick(g.state.tokens.speaker.unwrap_or(Player(0)))
 }
 
 fn pick(g: &mut Ti4Game, p: Player, k: StrategyCard) -> Step {

@@ -124,6 +124,7 @@ fn resume(g: &mut Ti4Game, window: Window) -> Step {
         Window::AfterProduction => production::end_production(g),
         Window::TacticalActionEnd => production::end_tactical_action(g),
         Window::DiplomacyResolved => cards::after_diplomacy(g),
+        Window::StrategyPhaseStart => flow::after_strategy_phase_start(g),
         Window::SystemActivated => Step::Move(g.flow.turn),
         Window::AfterMovement => tactical::after_movement(g),
         Window::SpaceCombatStart => tactical::start_space_combat(g),

@@ -173,3 +173,24 @@ fn hack_election_reverses_the_voting_order() {
     let right: Vec<u8> = (1..=5).map(|k| (s + 6 - k) % 6).chain([s]).collect();
     assert_eq!(order(g), right, "right of the speaker, counterclockwise, the speaker last");
 }
+
+/// Summit (at the start of the strategy phase): 2 command tokens, in the pools the player
+/// chooses; then the speaker picks a strategy card.
+#[test]
+fn summit_gains_2_command_tokens_at_the_start_of_the_strategy_phase() {
+    let mut g = game();
+    let p = Player(3);
+    let src = Source::ActionCard(give(&mut g, "summit", p));
+    g.step = super::pending::open(&mut g, Window::StrategyPhaseStart, &[p]).expect("Summit is offered");
+    let want: Vec<Action> = (0..6u16).map(|k| Action::Choose(src, k)).chain([Action::Done]).collect();
+    assert_eq!(legal(&g), want);
+    let before = *g.state.player(p);
+    g.apply(Action::Choose(src, 4));
+    let after = g.state.player(p);
+    assert_eq!(
+        (after.tactic, after.fleet, after.strategy, after.token_reinforcements),
+        (before.tactic, before.fleet + 1, before.strategy + 1, before.token_reinforcements - 2)
+    );
+    assert_eq!(g.step, Step::Pick(g.state.tokens.speaker.unwrap()));
+    check(&g).unwrap();
+}

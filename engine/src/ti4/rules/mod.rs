@@ -57,6 +57,9 @@ pub enum Window {
     /// The end of the player's action-phase turn, before a redistribution of command tokens
     /// and the next turn.
     TurnEnd,
+    /// At the start of the strategy phase (after the hook point `strategy_phase_start`), before
+    /// the speaker's pick; opened for every player from the speaker clockwise.
+    StrategyPhaseStart,
     /// After the active player activated a system (its command token placed, the hook point
     /// `system_activated` run), before movement; opened for the active player, then the others
     /// clockwise ("after you activate a system", "after another player activates a system

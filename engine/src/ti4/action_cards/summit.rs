@@ -1,0 +1,43 @@
+//! Action card "Summit" (base, 1 copy): "At the start of the strategy phase: Gain 2 command
+//! tokens."
+//!
+//! Offered at window `StrategyPhaseStart` to a player with a command token in reinforcements,
+//! one choice per placement of the 2 tokens among the pools (rules 20: a gained token goes to
+//! the pool of the player's choice): 0 tactic+tactic, 1 tactic+fleet, 2 tactic+strategy,
+//! 3 fleet+fleet, 4 fleet+strategy, 5 strategy+strategy. With one token in reinforcements only
+//! the first pool of the pair gains.
+
+use crate::ti4::game::Ti4Game;
+use crate::ti4::ids::*;
+use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
+
+pub(super) const RULE: Rule = Rule {
+    source: SourceKey::ActionCard("summit"),
+    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+};
+
+/// The pools of each choice: 0 tactic, 1 fleet, 2 strategy.
+const PAIRS: [[u8; 2]; 6] = [[0, 0], [0, 1], [0, 2], [1, 1], [1, 2], [2, 2]];
+
+fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if window == Window::StrategyPhaseStart && g.state.player(p).token_reinforcements > 0 {
+        for k in 0..PAIRS.len() as u16 {
+            out(k);
+        }
+    }
+}
+
+fn resolve(_: Source, g: &mut Ti4Game, p: Player, _window: Window, choice: u16) {
+    let ps = g.state.player_mut(p);
+    for pool in PAIRS[choice as usize % PAIRS.len()] {
+        if ps.token_reinforcements == 0 {
+            break;
+        }
+        ps.token_reinforcements -= 1;
+        match pool {
+            0 => ps.tactic += 1,
+            1 => ps.fleet += 1,
+            _ => ps.strategy += 1,
+        }
+    }
+}
