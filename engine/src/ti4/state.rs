@@ -159,6 +159,23 @@ pub struct PlayerState {
     pub standing: Standing,
 }
 
+impl PlayerState {
+    /// Rules 20: one command token from reinforcements into pool `pool` (0 tactic, 1 fleet,
+    /// any other value strategy); false, and nothing changes, when reinforcements are empty.
+    pub fn gain_token(&mut self, pool: u8) -> bool {
+        if self.token_reinforcements == 0 {
+            return false;
+        }
+        self.token_reinforcements -= 1;
+        match pool {
+            0 => self.tactic += 1,
+            1 => self.fleet += 1,
+            _ => self.strategy += 1,
+        }
+        true
+    }
+}
+
 /// The whole game state.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct State {

@@ -31,7 +31,7 @@ fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMu
 
 fn resolve(_: Source, g: &mut Ti4Game, p: Player, _window: Window, _choice: u16) {
     let ps = g.state.player_mut(p);
-    let n = ps.token_reinforcements.min(2);
-    ps.token_reinforcements -= n;
-    ps.fleet += n;
+    for _ in 0..2 {
+        ps.gain_token(1);
+    }
 }

@@ -30,14 +30,6 @@ fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMu
 fn resolve(_: Source, g: &mut Ti4Game, p: Player, _window: Window, choice: u16) {
     let ps = g.state.player_mut(p);
     for pool in PAIRS[choice as usize % PAIRS.len()] {
-        if ps.token_reinforcements == 0 {
-            break;
-        }
-        ps.token_reinforcements -= 1;
-        match pool {
-            0 => ps.tactic += 1,
-            1 => ps.fleet += 1,
-            _ => ps.strategy += 1,
-        }
+        ps.gain_token(pool);
     }
 }

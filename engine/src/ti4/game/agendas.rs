@@ -177,16 +177,8 @@ fn pay_riders(g: &mut Ti4Game, outcome: u8, rng: &mut ChaCha8Rng) {
             }
             Some(Rider::Leadership) => {
                 let ps = g.state.player_mut(p);
-                for k in 0..3 {
-                    if ps.token_reinforcements == 0 {
-                        break;
-                    }
-                    ps.token_reinforcements -= 1;
-                    match k {
-                        0 => ps.tactic += 1,
-                        1 => ps.fleet += 1,
-                        _ => ps.strategy += 1,
-                    }
+                for pool in 0..3 {
+                    ps.gain_token(pool);
                 }
             }
             Some(Rider::Sanction) => {

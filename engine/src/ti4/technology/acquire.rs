@@ -186,14 +186,8 @@ pub fn propagate(s: &mut State, p: Player, pools: [u8; 3]) -> u8 {
     let mut gained = 0;
     for (i, &n) in pools.iter().enumerate() {
         for _ in 0..n {
-            if gained == 3 || ps.token_reinforcements == 0 {
+            if gained == 3 || !ps.gain_token(i as u8) {
                 break;
-            }
-            ps.token_reinforcements -= 1;
-            match i {
-                0 => ps.tactic += 1,
-                1 => ps.fleet += 1,
-                _ => ps.strategy += 1,
             }
             gained += 1;
         }
