@@ -292,14 +292,27 @@ fn lost_star_chart_makes_alpha_and_beta_wormholes_adjacent() {
 
 #[test]
 fn lost_star_chart_is_not_offered_without_both_wormhole_kinds() {
-    let mut g = scenario();
+    use crate::ti4::galaxy::Wormhole;
+    // A board with only one of the two kinds printed (the first such seed).
+    let (mut g, missing) = (1..60)
+        .find_map(|seed| {
+            let g = super::rule_tests::scenario_of(super::tests::six_player_game(seed));
+            let gal = g.galaxy();
+            let (a, b) = (gal.wormhole_slots(Wormhole::Alpha) != 0, gal.wormhole_slots(Wormhole::Beta) != 0);
+            (a != b).then_some((g, if a { 1 } else { 0 }))
+        })
+        .expect("a board with one wormhole kind");
     give(&mut g, "lost_star_chart", ME);
     let gal = g.galaxy().clone();
-    let both = gal.wormhole_slots(crate::ti4::galaxy::Wormhole::Alpha) != 0
-        && gal.wormhole_slots(crate::ti4::galaxy::Wormhole::Beta) != 0;
+    let both = gal.wormhole_slots(Wormhole::Alpha) != 0 && gal.wormhole_slots(Wormhole::Beta) != 0;
     let target = slot_at_distance(&g, home(&g), 1);
-    let g = activate(g, target);
-    assert_eq!(g.flow.pending.window.is_some(), both);
+    let without = activate(g.clone(), target);
+    assert_eq!(without.flow.pending.window.is_some(), both);
+    assert_eq!(without.flow.pending.window, None, "one wormhole kind: nothing to link");
+    // A Creuss token of the missing kind makes it worth playing.
+    g.state.tokens.creuss_wormholes[missing] = Some(slot_at_distance(&g, home(&g), 3));
+    let with = activate(g, target);
+    assert_eq!(with.flow.pending.window, Some(Window::SystemActivated), "both kinds: offered");
 }
 
 #[test]

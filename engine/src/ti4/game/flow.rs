@@ -616,13 +616,8 @@ fn start_strategy_phase(g: &mut Ti4Game) -> Step {
     g.flow.picks = 0;
     let speaker = g.state.tokens.speaker.unwrap_or(Player(0));
     // Window `StrategyPhaseStart`: every player, from the speaker clockwise.
-    let n = g.state.num_players;
-    let mut order = [Player(0); MAX_PLAYERS];
-    for (k, q) in order.iter_mut().enumerate().take(n as usize) {
-        *q = Player((speaker.0 + k as u8) % n);
-    }
-    super::pending::open(g, crate::ti4::rules::Window::StrategyPhaseStart, &order[..n as usize])
-        .unwrap_or(Step::Pick(speaker))
+    let (order, len) = super::pending::clockwise_from(g.state.num_players, speaker);
+    super::pending::open(g, crate::ti4::rules::Window::StrategyPhaseStart, &order[..len]).unwrap_or(Step::Pick(speaker))
 }
 
 /// After window `StrategyPhaseStart`: the speaker picks first.
@@ -901,11 +896,7 @@ fn vote_after(g: &mut Ti4Game, after: Option<Player>) -> Step {
 fn left_of_speaker(g: &Ti4Game) -> ([Player; MAX_PLAYERS], usize) {
     let n = g.state.num_players;
     let speaker = g.state.tokens.speaker.unwrap_or(Player(0)).0;
-    let mut order = [Player(0); MAX_PLAYERS];
-    for (k, slot) in order.iter_mut().enumerate().take(n as usize) {
-        *slot = Player((speaker + 1 + k as u8) % n);
-    }
-    (order, n as usize)
+    super::pending::clockwise_from(n, Player((speaker + 1) % n.max(1)))
 }
 
 /// After window `AgendaRevealed`: the first vote, or a new reveal when a rule discarded the

@@ -13,7 +13,7 @@
 //! where there is a real choice.
 
 use super::{cards, flow, invasion, production, tactical, Action, Step, Ti4Game};
-use crate::ti4::ids::Player;
+use crate::ti4::ids::{Player, MAX_PLAYERS};
 use crate::ti4::rules::{self, Source, Window};
 
 /// Most rules one window can queue (rules past it are not offered).
@@ -36,6 +36,16 @@ impl Pending {
     pub fn current(&self) -> Option<(Player, Source)> {
         self.queue.get(self.next as usize).copied().flatten()
     }
+}
+
+/// Every seat of an `n`-seat table from `first` clockwise (the order windows are opened in),
+/// and how many: `n`.
+pub(super) fn clockwise_from(n: u8, first: Player) -> ([Player; MAX_PLAYERS], usize) {
+    let mut order = [Player(0); MAX_PLAYERS];
+    for (k, q) in order.iter_mut().enumerate().take(n as usize) {
+        *q = Player((first.0 + k as u8) % n);
+    }
+    (order, n as usize)
 }
 
 /// Opens `window` for `players`, in that order: queues each ready rule with a choice there and

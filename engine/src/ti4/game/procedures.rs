@@ -143,8 +143,8 @@ fn no_hits(h: &[u8; 2]) -> bool {
 
 impl TacticalAction {
     /// Ends the effects of the action cards played at window `SystemActivated` (Flank Speed,
-    /// Solar Flare, Lost Star Chart, Nav Suite, In the Silence of Space): at the next activation and when the tactical
-    /// action is over.
+    /// Solar Flare, Lost Star Chart, Nav Suite, In the Silence of Space): at the next
+    /// activation and when the tactical action is over.
     pub(crate) fn clear_card_effects(&mut self) {
         (self.flank_speed, self.solar_flare, self.lost_star_chart, self.nav_suite) = (false, false, false, false);
         self.silence = None;

@@ -261,9 +261,6 @@ pub(in crate::ti4::game) fn activate(g: &mut Ti4Game, p: Player, slot: u8) -> St
         }
     }
     // Window `SystemActivated`: the active player, then the others clockwise.
-    let mut order = [Player(0); MAX_PLAYERS];
-    for (k, q) in order.iter_mut().enumerate().take(n as usize) {
-        *q = Player((p.0 + k as u8) % n);
-    }
-    super::pending::open(g, rules::Window::SystemActivated, &order[..n as usize]).unwrap_or(Step::Move(p))
+    let (order, len) = super::pending::clockwise_from(n, p);
+    super::pending::open(g, rules::Window::SystemActivated, &order[..len]).unwrap_or(Step::Move(p))
 }

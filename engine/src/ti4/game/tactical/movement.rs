@@ -88,9 +88,7 @@ impl Mover {
         self.blocked = blocked;
         self
     }
-}
 
-impl Mover {
     /// These rules for a ship leaving `from`: nothing blocks it when In the Silence of Space
     /// chose `from`.
     fn leaving_from(&self, from: u8) -> Mover {
@@ -316,11 +314,8 @@ pub(in crate::ti4::game) fn end_movement(g: &mut Ti4Game) -> Step {
     // clockwise from the active player.
     if SHIPS.iter().any(|&t| g.flow.tactical.transit[t.idx()] > 0) {
         let (p, n) = (g.flow.turn, g.state.num_players);
-        let mut others = [Player(0); crate::ti4::ids::MAX_PLAYERS];
-        for (k, q) in others.iter_mut().enumerate().take(n as usize - 1) {
-            *q = Player((p.0 + 1 + k as u8) % n);
-        }
-        if let Some(decide) = super::super::pending::open(g, rules::Window::AfterMovement, &others[..n as usize - 1]) {
+        let (others, len) = super::super::pending::clockwise_from(n, Player((p.0 + 1) % n));
+        if let Some(decide) = super::super::pending::open(g, rules::Window::AfterMovement, &others[..len - 1]) {
             return decide;
         }
     }
