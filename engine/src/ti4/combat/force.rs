@@ -106,6 +106,31 @@ pub struct Force {
     /// says so (Letnev's Non-Euclidean Shielding).
     #[serde(default = "one_hit", skip_serializing_if = "is_one_hit")]
     sustain_cancels: u8,
+    /// A bonus that holds while a unit of some type is in the force ([`Aura`]).
+    #[serde(default, skip_serializing_if = "Aura::is_none")]
+    aura: Aura,
+}
+
+/// A combat-roll bonus on some of a force's unit types that holds only while the force still
+/// has a unit of another type (a flagship's "+1 to your other ships in this system", a mech's
+/// "your infantry on this planet"): read at every roll, so it ends when that unit is destroyed.
+/// At most one per force (a faction has one unit with such a text).
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Aura {
+    /// The types whose presence the bonus needs (none: no aura).
+    pub needs: TypeMask,
+    /// The types whose combat rolls get the bonus.
+    pub on: TypeMask,
+    /// Added to each of their combat-roll results.
+    pub bonus: u8,
+}
+
+impl Aura {
+    /// True when the force has no aura.
+    pub fn is_none(&self) -> bool {
+        self.needs == 0
+    }
 }
 
 fn one_hit() -> u8 {
@@ -126,6 +151,7 @@ impl Hash for Force {
         self.modifier.hash(h);
         self.arena.hash(h);
         self.sustain_cancels.hash(h);
+        self.aura.hash(h);
     }
 }
 
@@ -174,6 +200,7 @@ impl Force {
             modifier: 0,
             arena,
             sustain_cancels: 1,
+            aura: Aura::default(),
         }
     }
 
@@ -325,7 +352,11 @@ impl Force {
     /// (combat value minus the modifier, kept within 1..=11; 11 never hits), or `None` for units
     /// without a combat value.
     pub fn hits_on(&self, t: UnitType) -> Option<u8> {
-        self.stats[t.idx()].combat.map(|d| (i16::from(d.hits_on) - i16::from(self.modifier)).clamp(1, 11) as u8)
+        let aura =
+            if self.aura.on & type_bit(t) != 0 && self.units_in(self.aura.needs) > 0 { self.aura.bonus } else { 0 };
+        self.stats[t.idx()]
+            .combat
+            .map(|d| (i16::from(d.hits_on) - i16::from(self.modifier) - i16::from(aura)).clamp(1, 11) as u8)
     }
     /// True when a combat roll of this force against `opponent` can produce a hit.
     pub fn can_hit(&self, opponent: &Force) -> bool {
@@ -377,6 +408,33 @@ impl Force {
     pub fn with_type_bonus(mut self, t: UnitType, k: u8) -> Force {
         if let Some(d) = self.stats[t.idx()].combat.as_mut() {
             d.hits_on = d.hits_on.saturating_sub(k).max(1);
+        }
+        self
+    }
+    /// This force with `aura` (replacing any other: see [`Aura`]).
+    pub fn with_aura(mut self, aura: Aura) -> Force {
+        self.aura = aura;
+        self
+    }
+    /// The force's aura.
+    pub fn aura(&self) -> Aura {
+        self.aura
+    }
+    /// This force with `k` more combat dice for each unit of type `t` (a unit with a combat
+    /// value; Visz El Vir's mechs).
+    pub fn with_extra_dice(mut self, t: UnitType, k: u8) -> Force {
+        if let Some(d) = self.stats[t.idx()].combat.as_mut().filter(|d| d.dice > 0) {
+            d.dice = d.dice.saturating_add(k);
+        }
+        self
+    }
+    /// This force with no SUSTAIN DAMAGE for its units of the types in `mask` (Fourth Moon:
+    /// "other players' ships in this system cannot use SUSTAIN DAMAGE").
+    pub fn without_sustain(mut self, mask: TypeMask) -> Force {
+        for t in UnitType::ALL {
+            if mask & type_bit(t) != 0 {
+                self.stats[t.idx()].sustain_damage = false;
+            }
         }
         self
     }

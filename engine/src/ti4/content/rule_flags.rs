@@ -16,8 +16,9 @@
 //! - An action card marked implemented is a component action (`game::action_cards`) or has a
 //!   rule ([`crate::ti4::rules::SourceKey::ActionCard`]), and each such card is marked
 //!   implemented: the deck in play holds exactly the implemented cards.
-//! - A flagship or mech text ability (`units.json` `text_ability_implemented`) is never marked
-//!   implemented: no rule source names a unit yet.
+//! - A flagship or mech text ability (`units.json` `text_ability_implemented`) is marked
+//!   implemented exactly when a rule names the unit ([`crate::ti4::rules::SourceKey::Unit`]); a
+//!   unit rule names a unit the files hold, with a text ability (the field present).
 //!
 //! Every error names the file, the entry and the field.
 
@@ -39,12 +40,14 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
     let mut tech_rules = BTreeSet::new();
     let mut card_rules = BTreeSet::new();
     let mut law_rules = BTreeSet::new();
+    let mut unit_rules = BTreeSet::new();
     for (_, r) in registry() {
         match r.source {
             SourceKey::Ability(id) => ability_rules.insert(id),
             SourceKey::Tech(id) => tech_rules.insert(id),
             SourceKey::ActionCard(id) => card_rules.insert(id),
             SourceKey::Agenda(id) => law_rules.insert(id),
+            SourceKey::Unit(id) => unit_rules.insert(id),
             SourceKey::Planet(_) => false,
         };
     }
@@ -97,10 +100,16 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
         }
     }
 
-    // Unit text abilities: no rule source names a unit yet, so none may claim to be implemented.
+    // Unit text abilities: implemented exactly when a unit rule names the unit.
     for u in &raw.units.units {
-        if u.text_ability_implemented == Some(true) {
-            return Err(err(1, &u.id, "text_ability_implemented", K::ImplementedWithoutRule(u.id.clone())));
+        match (u.text_ability_implemented, unit_rules.contains(u.id.as_str())) {
+            (Some(true), false) => {
+                return Err(err(1, &u.id, "text_ability_implemented", K::ImplementedWithoutRule(u.id.clone())))
+            }
+            (None | Some(false), true) => {
+                return Err(err(1, &u.id, "text_ability_implemented", K::RuleNotMarkedImplemented(u.id.clone())))
+            }
+            _ => {}
         }
     }
 
@@ -111,6 +120,7 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
     let planets: BTreeSet<&str> = raw.planets.planets.iter().map(|p| p.id.as_str()).collect();
     let cards: BTreeSet<&str> = raw.cards.action_cards.iter().map(|a| a.id.as_str()).collect();
     let agendas: BTreeSet<&str> = raw.cards.agendas.iter().map(|a| a.id.as_str()).collect();
+    let units: BTreeSet<&str> = raw.units.units.iter().map(|u| u.id.as_str()).collect();
     for (faction, r) in registry() {
         if faction.is_some_and(|f| !factions.contains(f)) {
             continue;
@@ -121,6 +131,7 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
             SourceKey::Planet(id) if !planets.contains(id) => return Err(err(3, id, "id", missing(id))),
             SourceKey::ActionCard(id) if !cards.contains(id) => return Err(err(5, id, "id", missing(id))),
             SourceKey::Agenda(id) if !agendas.contains(id) => return Err(err(5, id, "id", missing(id))),
+            SourceKey::Unit(id) if !units.contains(id) => return Err(err(1, id, "id", missing(id))),
             _ => {}
         }
     }
@@ -180,16 +191,23 @@ mod tests {
     }
 
     #[test]
-    fn a_unit_text_ability_marked_implemented_is_a_load_error() {
-        let e = edited(1, |v| entry(v, "units", "sol_flagship")["text_ability_implemented"] = true.into()).unwrap_err();
+    fn a_unit_text_ability_flag_that_disagrees_with_the_unit_rules_is_a_load_error() {
+        // Marked implemented with no rule (the Yin flagship's text is not modelled).
+        let e = edited(1, |v| entry(v, "units", "yin_flagship")["text_ability_implemented"] = true.into()).unwrap_err();
         assert_eq!(
             (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
-            ("units.json", "sol_flagship", "text_ability_implemented")
+            ("units.json", "yin_flagship", "text_ability_implemented")
         );
-        assert_eq!(e.kind, K::ImplementedWithoutRule("sol_flagship".into()), "{e}");
+        assert_eq!(e.kind, K::ImplementedWithoutRule("yin_flagship".into()), "{e}");
+        // A unit rule (`factions/sardakk.rs`) whose unit is marked not implemented.
+        let e = edited(1, |v| entry(v, "units", "sardakk_flagship")["text_ability_implemented"] = false.into())
+            .unwrap_err();
+        assert_eq!(e.kind, K::RuleNotMarkedImplemented("sardakk_flagship".into()), "{e}");
         let c = Content::embedded();
-        let sol = c.units.iter().find(|u| u.key == "sol_flagship").unwrap();
-        assert_eq!(sol.text_ability, Some(false));
+        let yin = c.units.iter().find(|u| u.key == "yin_flagship").unwrap();
+        assert_eq!(yin.text_ability, Some(false));
+        let sardakk = c.units.iter().find(|u| u.key == "sardakk_flagship").unwrap();
+        assert_eq!(sardakk.text_ability, Some(true));
         let winnu = c.units.iter().find(|u| u.key == "winnu_flagship").unwrap();
         assert_eq!(winnu.text_ability, None, "its text is its unit values (a die per opposing ship)");
     }

@@ -1,9 +1,10 @@
-//! The Universities of Jol-Nar: Fragile, Analytical, Brilliant.
+//! The Universities of Jol-Nar: Fragile, Analytical, Brilliant, the mech Shield Paling.
 
+use crate::ti4::combat::{type_bit, Aura};
 use crate::ti4::content::Content;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
-use crate::ti4::state::State;
+use crate::ti4::rules::{CombatSides, Hooks, Rule, Source, SourceKey};
+use crate::ti4::state::{Location, State};
 
 pub(super) static RULES: &[Rule] = &[
     // Fragile: "Apply -1 to the result of each of your unit's combat rolls." (Modifiers 56)
@@ -25,6 +26,10 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Tech("e_res_siphons"),
         hooks: Hooks { system_activated: Some(e_res_siphons), ..Hooks::NONE },
     },
+    // Shield Paling (mech): "Your infantry on this planet are not affected by your FRAGILE
+    // faction ability." In a ground combat the mech takes part in: +1 on the infantry's rolls
+    // (cancelling Fragile's -1) while the mech is in the combat.
+    Rule { source: SourceKey::Unit("jolnar_mech"), hooks: Hooks { combat_sides: Some(shield_paling), ..Hooks::NONE } },
 ];
 
 fn fragile(_: Source, _: &Content, _: &State, _: Player) -> i8 {
@@ -44,5 +49,16 @@ pub(crate) fn has_brilliant(c: &Content, s: &State, p: Player) -> bool {
 fn e_res_siphons(_: Source, g: &mut crate::ti4::game::Ti4Game, p: Player, active: Player, slot: u8) {
     if active != p && crate::ti4::game::component::has_ships_in(&g.state, p, slot) {
         g.state.player_mut(p).trade_goods += 4;
+    }
+}
+
+/// Shield Paling: the infantry's rolls without Fragile's -1 while the mech is in the combat
+/// (only when the player has Fragile: a content without it has nothing to cancel).
+fn shield_paling(_: Source, c: &Content, s: &State, p: Player, sides: &mut CombatSides) {
+    let fragile = super::ability_bit("fragile")
+        .is_some_and(|k| c.factions[s.player(p).faction.idx()].known_abilities.contains(k));
+    let own = &mut sides.own;
+    if fragile && matches!(sides.loc, Location::Planet(..)) && own.count(UnitType::Mech) > 0 {
+        *own = own.with_aura(Aura { needs: type_bit(UnitType::Mech), on: type_bit(UnitType::Infantry), bonus: 1 });
     }
 }

@@ -1,4 +1,4 @@
-//! The Mahact Gene-Sorcerers: Edict, Imperia, Hubris. The command tokens they hold are
+//! The Mahact Gene-Sorcerers: Edict, Imperia, Hubris, the flagship Arvicon Rex. The command tokens they hold are
 //! `PlayerState::held_tokens`, one bit per seat.
 
 use crate::ti4::components::Zone;
@@ -6,7 +6,7 @@ use crate::ti4::content::Content;
 use crate::ti4::game::effects::Effect;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{CombatSides, Hooks, Rule, Source, SourceKey};
 use crate::ti4::state::State;
 
 pub(super) static RULES: &[Rule] = &[
@@ -26,7 +26,20 @@ pub(super) static RULES: &[Rule] = &[
     },
     // Hubris: "During setup, purge your 'Alliance' promissory note."
     Rule { source: SourceKey::Ability("hubris"), hooks: Hooks { seat_setup: Some(hubris), ..Hooks::NONE } },
+    // Arvicon Rex (flagship): "During combat against an opponent whose command token is not in
+    // your fleet pool, apply +2 to the results of this unit's combat rolls."
+    Rule {
+        source: SourceKey::Unit("mahact_flagship"),
+        hooks: Hooks { combat_sides: Some(arvicon_rex), ..Hooks::NONE },
+    },
 ];
+
+/// Arvicon Rex: +2 on the flagship's rolls unless the opponent's token is in the fleet pool.
+fn arvicon_rex(_: Source, _: &Content, s: &State, p: Player, sides: &mut CombatSides) {
+    if sides.own.count(UnitType::Flagship) > 0 && s.player(p).held_tokens >> sides.opponent.0 & 1 == 0 {
+        sides.own = sides.own.with_type_bonus(UnitType::Flagship, 2);
+    }
+}
 
 /// Edict: a token of the beaten opponent (still in the game, with one in reinforcements) goes
 /// into the fleet pool, at most one per opponent.

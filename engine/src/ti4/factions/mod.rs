@@ -19,6 +19,7 @@ mod mahact;
 mod mentak;
 mod muaat;
 mod naalu;
+mod naaz;
 pub(crate) mod nekro;
 mod nomad;
 mod saar;
@@ -58,6 +59,7 @@ pub(crate) static FACTIONS: &[(&str, &[Rule])] = &[
     ("xxcha", xxcha::RULES),
     ("mentak", mentak::RULES),
     ("yin", yin::RULES),
+    ("naaz", naaz::RULES),
 ];
 
 /// Every faction ability with a rule, in registry order: ability `k` is [`AbilityBit`]`(k)`.

@@ -1,11 +1,11 @@
-//! The Nekro Virus: Propagation, Galactic Threat, Technological Singularity. The Valefar
+//! The Nekro Virus: Propagation, Galactic Threat, Technological Singularity, the mech Mordred. The Valefar
 //! Assimilators are in `crate::ti4::technology::valefar` (Technology seed, their own rules).
 
 use crate::ti4::content::Content;
 use crate::ti4::game::agendas::NO_AGENDA;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
+use crate::ti4::rules::{CombatSides, Hooks, Rule, Source, SourceKey, Window};
 use crate::ti4::state::State;
 use crate::ti4::technology::valefar::{self, Token};
 
@@ -52,6 +52,11 @@ pub(super) static RULES: &[Rule] = &[
     // entries register the cards so that the content's `implemented` flags can be checked.
     Rule { source: SourceKey::Tech("valefar_assimilator_x"), hooks: Hooks::NONE },
     Rule { source: SourceKey::Tech("valefar_assimilator_y"), hooks: Hooks::NONE },
+    // Mordred (mech): "During combat against an opponent who has an X or Y token on 1 or more
+    // of their technologies, apply +2 to the result of each of this unit's combat rolls." The
+    // tokens are the Valefar Assimilators' (`PlayerState::valefar`: a copied technology the
+    // opponent owns).
+    Rule { source: SourceKey::Unit("nekro_mech"), hooks: Hooks { combat_sides: Some(mordred), ..Hooks::NONE } },
 ];
 
 fn yes(_: Source, _: &Content, _: &State, _: Player) -> bool {
@@ -212,5 +217,14 @@ fn galactic_threat_tally(_: Source, g: &Ti4Game, _: Player, choice: u16) -> Opti
     match g.flow.pending.window {
         Some(Window::AgendaResolved) => tech_tally(choice),
         _ => None,
+    }
+}
+
+/// Mordred: +2 on the mechs' rolls against an opponent owning a technology under an X or Y
+/// token.
+fn mordred(_: Source, _: &Content, s: &State, p: Player, sides: &mut CombatSides) {
+    let marked = s.player(p).valefar.iter().flatten().any(|&t| s.player(sides.opponent).techs.contains(t));
+    if marked && sides.own.count(UnitType::Mech) > 0 {
+        sides.own = sides.own.with_type_bonus(UnitType::Mech, 2);
     }
 }

@@ -337,6 +337,8 @@ pub fn engagement(c: &Content, s: &State, m: &Move) -> Engagement {
             continue;
         }
         let dp = defender.expect("a defender with ships");
+        rules::combat_sides(c, &s, p, dp, loc, &mut a, &mut d);
+        rules::combat_sides(c, &s, dp, p, loc, &mut d, &mut a);
         rules::space_combat_start(c, &s, p, &a, &mut d);
         rules::space_combat_start(c, &s, dp, &d, &mut a);
         // Ambush (hook point `space_combat_ambush`), attacker first: its hits on the other side's
@@ -436,6 +438,9 @@ fn invasion(c: &Content, s: &State, p: Player, slot: u8, n: u8, holding: &[(f64,
                 let mut att = landing;
                 let mask = att.ground_force_mask();
                 assign_hits_default(&mut att, h as u16, mask);
+                let mut def = def;
+                rules::combat_sides(c, s, p, q, ploc, &mut att, &mut def);
+                rules::combat_sides(c, s, q, p, ploc, &mut def, &mut att);
                 rules::ground_combat_start(c, s, q, &def, &mut att);
                 starts.push((w * x * y, att, def));
             }

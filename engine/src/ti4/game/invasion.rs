@@ -160,7 +160,7 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) -> St
             assign_hits_default(&mut att, hits, m);
         }
     }
-    let def = match g.state.occupant(ploc) {
+    let mut def = match g.state.occupant(ploc) {
         Some(q) => {
             g.flow.tactical.defender = q;
             crate::ti4::rules::with_combat_roll_modifier(&g.content, &g.state, q, board_force(g, q, ploc))
@@ -169,6 +169,8 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) -> St
     };
     let defender = g.state.occupant(ploc);
     if let Some(q) = defender {
+        crate::ti4::rules::combat_sides(&g.content, &g.state, p, q, ploc, &mut att, &mut def);
+        crate::ti4::rules::combat_sides(&g.content, &g.state, q, p, ploc, &mut def, &mut att);
         crate::ti4::rules::ground_combat_start(&g.content, &g.state, q, &def, &mut att);
     }
     g.flow.tactical.committed[n as usize] = [att.count(UnitType::Infantry), att.count(UnitType::Mech)];

@@ -71,6 +71,8 @@ mod tests;
 pub mod tokens;
 #[cfg(test)]
 mod tokens_tests;
+#[cfg(test)]
+mod unit_text_tests;
 
 pub(crate) use action_cards::discard as discard_action_card;
 pub(crate) use action_cards::neighbours;

@@ -220,6 +220,27 @@ pub fn ground_combat_start(c: &Content, s: &State, p: Player, own: &Force, invad
     }
 }
 
+/// Hook point `combat_sides`: every active rule of `p` (fighting `opponent` at `loc`) changes
+/// `own` (p's side) or `other`, in registry order. Callers run the active player's rules first.
+pub fn combat_sides(
+    c: &Content,
+    s: &State,
+    p: Player,
+    opponent: Player,
+    loc: Location,
+    own: &mut Force,
+    other: &mut Force,
+) {
+    if !c.rules.combat_sides.may_apply(c, s, p) {
+        return;
+    }
+    let mut sides = super::CombatSides { opponent, loc, own: *own, other: *other };
+    for (src, f) in active(&c.rules.combat_sides, H::combat_sides, c, s, p) {
+        f(src, c, s, p, &mut sides);
+    }
+    (*own, *other) = (sides.own, sides.other);
+}
+
 macro_rules! trigger_g {
     ($name:ident $(, $arg:ident : $t:ty)*) => {
         #[doc = concat!("Hook point `", stringify!($name), "`: every active rule of `p`, in registry order.")]

@@ -48,6 +48,19 @@ pub enum ComponentThen {
     ProduceShip(u8),
 }
 
+/// The two sides of a combat as hook point `combat_sides` shows them to a rule of one player.
+#[derive(Clone, Copy, Debug)]
+pub struct CombatSides {
+    /// The other side's player.
+    pub opponent: Player,
+    /// Where the combat is: the active system's space area or the invaded planet.
+    pub loc: crate::ti4::state::Location,
+    /// The rule's player's side.
+    pub own: Force,
+    /// The opponent's side.
+    pub other: Force,
+}
+
 /// A point of the round loop at which rules' "you may" abilities are offered (hook points
 /// `may_choices` and `may_resolve`): the core opens the window for the players concerned,
 /// each ready rule with a choice becomes a pending decision of its player, and the interrupted
@@ -216,6 +229,14 @@ hook_points! {
     Trigger space_combat_start: fn(&Content, &State, Player, &Force, &mut Force);
     /// At the start of a ground combat the player defends: their side and the invaders'.
     Trigger ground_combat_start: fn(&Content, &State, Player, &Force, &mut Force);
+    /// A space or ground combat at `loc` (the active system's space area, or the invaded
+    /// planet) between the player and the opponent (second player) starts: what the rule's
+    /// unit text changes, for the combat, in the player's side (first force) or the opponent's
+    /// (second). A unit "in this system" is looked for in the player's force (the active
+    /// player's ships are in transit, not on the board) or, for ships above a ground combat, on
+    /// the board. Both players' rules run, the active player's first; the forces come with
+    /// every combat-roll modifier applied (`with_combat_roll_modifier`).
+    Query combat_sides: fn(&Content, &State, Player, &mut CombatSides);
     /// Modifiers 56: added to each of the player's combat-roll results (space and ground combat
     /// only; never anti-fighter barrage, bombardment or space cannon).
     Query combat_roll_modifier: fn(&Content, &State, Player) -> i8;
@@ -375,6 +396,8 @@ pub struct HookList<F> {
     any_planet: bool,
     any_card: bool,
     any_agenda: bool,
+    /// Bit per faction index (256 at most) whose units' rules are in the list.
+    unit_factions: [u64; 4],
 }
 
 impl<F> Default for HookList<F> {
@@ -388,6 +411,7 @@ impl<F> Default for HookList<F> {
             any_planet: false,
             any_card: false,
             any_agenda: false,
+            unit_factions: [0; 4],
         }
     }
 }
@@ -406,6 +430,7 @@ impl<F: Copy> HookList<F> {
             }
             Source::ActionCard(_) => self.any_card = true,
             Source::Agenda(_) => self.any_agenda = true,
+            Source::Unit(_, f) => self.unit_factions[f.idx() / 64] |= 1 << (f.idx() % 64),
         }
         self.entries.push((src, f));
     }
@@ -435,6 +460,7 @@ impl<F: Copy> HookList<F> {
             || (self.any_planet && ps.planets.intersects(&self.planets))
             || self.any_card
             || self.any_agenda
+            || self.unit_factions[ps.faction.idx() / 64] >> (ps.faction.idx() % 64) & 1 == 1
     }
 }
 
@@ -497,6 +523,7 @@ fn resolve(c: &Content, key: SourceKey) -> Option<Source> {
         SourceKey::Planet(id) => c.planet(id).map(Source::Planet),
         SourceKey::ActionCard(id) => c.cards.action_card(id).map(Source::ActionCard),
         SourceKey::Agenda(id) => c.cards.agenda(id).map(Source::Agenda),
+        SourceKey::Unit(id) => c.unit(id).and_then(|u| c.units[u.idx()].faction.map(|f| Source::Unit(u, f))),
     }
 }
 

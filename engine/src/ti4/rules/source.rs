@@ -20,6 +20,10 @@ pub enum SourceKey {
     /// An agenda card: active for the player who owns it (a law an election put in their play
     /// area, rules 7).
     Agenda(&'static str),
+    /// A faction unit's text ability (a flagship or mech of `units.json`): active for a player
+    /// whose faction the unit belongs to; where the text says "this unit" or "this system", the
+    /// rule looks for the unit on the board (or in the combat's force).
+    Unit(&'static str),
 }
 
 impl SourceKey {
@@ -30,7 +34,8 @@ impl SourceKey {
             | SourceKey::Ability(k)
             | SourceKey::Planet(k)
             | SourceKey::ActionCard(k)
-            | SourceKey::Agenda(k) => k,
+            | SourceKey::Agenda(k)
+            | SourceKey::Unit(k) => k,
         }
     }
 }
@@ -85,6 +90,8 @@ pub enum Source {
     ActionCard(ActionCardId),
     /// An agenda card.
     Agenda(AgendaId),
+    /// A faction unit (flagship or mech) with its faction, so that the fast path needs no table.
+    Unit(UnitId, FactionId),
 }
 
 impl Source {
@@ -100,7 +107,8 @@ impl Source {
     /// generic technologies are never copied, and each faction-technology rule states whether
     /// a Valefar copy carries it), their faction lists the ability, they control the planet,
     /// they hold a copy of the action card (and may play action cards: hook point
-    /// `cannot_play_action_cards`), or the agenda is in their play area.
+    /// `cannot_play_action_cards`), the agenda is in their play area, or the unit is one of
+    /// their faction's.
     /// Eliminated players keep their sheet, so callers that need "in the game" check it.
     #[inline]
     pub fn active(self, c: &Content, s: &State, p: Player) -> bool {
@@ -111,6 +119,7 @@ impl Source {
             Source::Planet(pl) => ps.planets.contains(pl),
             Source::ActionCard(card) => in_hand(c, s, p, card) && !crate::ti4::rules::cannot_play_action_cards(c, s, p),
             Source::Agenda(a) => s.agendas.get(a.idx()) == crate::ti4::components::Zone::PlayArea(p),
+            Source::Unit(_, f) => ps.faction == f,
         }
     }
 

@@ -411,6 +411,8 @@ pub(in crate::ti4::game) fn start_space_combat(g: &mut Ti4Game) -> Step {
     let bonus = crate::ti4::galaxy::anomaly::defender_combat_bonus(g.galaxy.anomalies(g.flow.tactical.active)) as i8;
     let mut def = rules::with_combat_roll_modifier(c, s, d, board_force(g, d, loc).with_modifier(bonus));
     // At the start of the combat: the active player's abilities first.
+    rules::combat_sides(c, s, p, d, loc, &mut att, &mut def);
+    rules::combat_sides(c, s, d, p, loc, &mut def, &mut att);
     rules::space_combat_start(c, s, p, &att, &mut def);
     rules::space_combat_start(c, s, d, &def, &mut att);
     let sets = [retreat_systems(g, p), retreat_systems(g, d)];
