@@ -1,4 +1,4 @@
-//! The Argent Flight: Zeal, Raid Formation.
+//! The Argent Flight: Zeal, Raid Formation, the flagship Quetzecoatl.
 
 use crate::ti4::content::Content;
 use crate::ti4::game::Ti4Game;
@@ -20,6 +20,12 @@ pub(super) static RULES: &[Rule] = &[
     Rule {
         source: SourceKey::Ability("raid_formation"),
         hooks: Hooks { barrage_excess_damages: Some(raid_formation), ..Hooks::NONE },
+    },
+    // Quetzecoatl (flagship): "Other players cannot use SPACE CANNON against your ships in this
+    // system." Space cannon offense in the active system, when the flagship moves in or is there.
+    Rule {
+        source: SourceKey::Unit("argent_flagship"),
+        hooks: Hooks { no_space_cannon_against: Some(quetzecoatl), ..Hooks::NONE },
     },
 ];
 
@@ -43,4 +49,9 @@ fn zeal_votes(_: Source, g: &Ti4Game, p: Player) -> u16 {
     } else {
         0
     }
+}
+
+/// Quetzecoatl: the flagship is among the ships a space cannon offense would target.
+fn quetzecoatl(_: Source, _: &Content, _: &State, _: Player, ships: &crate::ti4::combat::Force) -> bool {
+    ships.count(UnitType::Flagship) > 0
 }

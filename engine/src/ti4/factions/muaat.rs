@@ -1,4 +1,4 @@
-//! The Embers of Muaat: Star Forge, Gashlai Physiology, Magmus Reactor.
+//! The Embers of Muaat: Star Forge, Gashlai Physiology, Magmus Reactor, the flagship The Inferno.
 
 use crate::ti4::elimination::SUPERNOVA_PRODUCTION;
 use crate::ti4::galaxy::MoverTraits;
@@ -31,7 +31,37 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Tech("magmus_reactor"),
         hooks: Hooks { production_mask: Some(supernova), mover_traits: Some(magmus_reactor), ..Hooks::NONE },
     },
+    // The Inferno (flagship): "ACTION: Spend 1 token from your strategy pool to place 1 cruiser
+    // in this unit's system." (rules 23; target = the flagship's board slot.)
+    Rule {
+        source: SourceKey::Unit("muaat_flagship"),
+        hooks: Hooks { component_targets: Some(inferno_targets), component_action: Some(inferno), ..Hooks::NONE },
+    },
 ];
+
+/// The Inferno's target: the flagship's system, when the strategy pool holds a token, the
+/// reinforcements a cruiser, and the fleet pool allows one more ship there.
+fn inferno_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    let s = &g.state;
+    if s.player(p).strategy == 0 || s.player(p).reinforcements[UnitType::Cruiser.idx()] == 0 {
+        return;
+    }
+    if let Some(slot) = crate::ti4::game::component::flagship_slot(g, p) {
+        if fits_ship(g, p, slot) {
+            out(slot);
+        }
+    }
+}
+
+/// The Inferno: 1 strategy token spent (back to reinforcements, rules 20), 1 cruiser placed.
+fn inferno(_: Source, g: &mut Ti4Game, p: Player, slot: u8) -> ComponentThen {
+    let ps = g.state.player_mut(p);
+    ps.strategy -= 1;
+    ps.token_reinforcements += 1;
+    g.place_units(p, Location::Space(slot), UnitType::Cruiser, 1)
+        .expect("placed units come from reinforcements the caller checked");
+    ComponentThen::TurnEnds
+}
 
 /// Star Forge's targets: each system with a war sun of `p`, for 2 fighters (reinforcements hold
 /// one and the space area has spare capacity: fighters beyond it would be removed at once,

@@ -1,10 +1,10 @@
-//! The Federation of Sol: Orbital Drop, Versatile.
+//! The Federation of Sol: Orbital Drop, Versatile, the flagship Genesis.
 
 use crate::ti4::content::Content;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey};
-use crate::ti4::state::State;
+use crate::ti4::state::{Location, State};
 
 pub(super) static RULES: &[Rule] = &[
     // Orbital Drop: "ACTION: Spend 1 token from your strategy pool to place 2 infantry from
@@ -23,7 +23,22 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Ability("versatile"),
         hooks: Hooks { status_command_tokens: Some(versatile), ..Hooks::NONE },
     },
+    // Genesis (flagship): "At the end of the status phase, place 1 infantry from your
+    // reinforcements in this system's space area." (Capacity 16: an infantry beyond the
+    // capacity there is removed at once.)
+    Rule { source: SourceKey::Unit("sol_flagship"), hooks: Hooks { status_phase_end: Some(genesis), ..Hooks::NONE } },
 ];
+
+/// Genesis: 1 infantry into the flagship's space area, if the reinforcements hold one.
+fn genesis(_: Source, g: &mut Ti4Game, p: Player) {
+    let Some(slot) = crate::ti4::game::component::flagship_slot(g, p) else { return };
+    if g.state.player(p).reinforcements[UnitType::Infantry.idx()] == 0 {
+        return;
+    }
+    g.place_units(p, Location::Space(slot), UnitType::Infantry, 1)
+        .expect("placed units come from reinforcements the caller checked");
+    crate::ti4::game::component::enforce_capacity(g, slot, None);
+}
 
 fn versatile(_: Source, _: &Content, _: &State, _: Player) -> u8 {
     1

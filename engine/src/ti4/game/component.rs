@@ -13,8 +13,9 @@ pub(crate) use super::tactical::{
     adjacent_without_enemy_ships, combat_ships, combat_side, enforce_capacity, enforce_fleet_everywhere, has_ships_in,
     hit_combat_ship, relocate_space_units, side_before_round, units_of,
 };
-use crate::ti4::ids::Player;
+use crate::ti4::ids::{Player, UnitType};
 use crate::ti4::rules::{self, ComponentThen, Source};
+use crate::ti4::state::Location;
 
 /// The [`Action::Use`] options of `p` at the start of an action-phase turn (no allocation).
 pub(super) fn options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
@@ -29,4 +30,12 @@ pub(super) fn perform(g: &mut Ti4Game, p: Player, src: Source, target: u8) -> St
         ComponentThen::TurnEnds => super::flow::next_turn(g),
         ComponentThen::ProduceShip(slot) => super::production::start_component_production(g, p, slot),
     }
+}
+
+/// The board slot of `p`'s flagship (in a space area `p` occupies), if it is on the board.
+pub(crate) fn flagship_slot(g: &Ti4Game, p: Player) -> Option<u8> {
+    let s = &g.state;
+    (0..s.num_systems).find(|&slot| {
+        s.systems[slot as usize].space.owner == p.0 && s.count_at(Location::Space(slot), UnitType::Flagship) > 0
+    })
 }

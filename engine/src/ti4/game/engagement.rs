@@ -250,8 +250,9 @@ pub fn engagement(c: &Content, s: &State, m: &Move) -> Engagement {
     let mut volleys = Vec::new();
     let mut branches: Vec<Pair> = vec![(1.0, att, def)];
 
-    // The active player's space cannon at the defender's ships.
-    if let Some(d) = defender {
+    // The active player's space cannon at the defender's ships (none at ships a rule shields,
+    // hook point `no_space_cannon_against`).
+    if let Some(d) = defender.filter(|&d| !rules::no_space_cannon_against(c, &s, d, &def)) {
         let (here, near) = cannon_forces(c, &s, p, m.slot, m.neighbours);
         let best = best_space_cannon(&here, Some(&near));
         let graviton = rules::before_space_cannon(c, &mut s, p, best, &def);
@@ -283,7 +284,8 @@ pub fn engagement(c: &Content, s: &State, m: &Move) -> Engagement {
 
     // Every other player's space cannon at the active player's ships, clockwise.
     let n = s.num_players;
-    for k in 1..n {
+    let shielded = rules::no_space_cannon_against(c, &s, p, &att);
+    for k in (1..n).filter(|_| !shielded) {
         let q = Player((p.0 + k) % n);
         if !s.player(q).in_game {
             continue;

@@ -819,7 +819,15 @@ fn status_end(g: &mut Ti4Game) -> Step {
         s.strategy_cards.set_holder(k, None);
         s.strategy_cards.set_exhausted(k, false);
     }
-    crate::ti4::elimination::end_of_status_phase(s);
+    // The end of the status phase (Genesis), in initiative order.
+    let mut order = [Player(0); MAX_PLAYERS];
+    let n = initiative_order(&g.state, &mut order);
+    for &p in &order[..n] {
+        if g.state.player(p).in_game {
+            crate::ti4::rules::status_phase_end(g, p);
+        }
+    }
+    crate::ti4::elimination::end_of_status_phase(&mut g.state);
     if !g.flow.custodians {
         g.flow.agenda_phase.agenda = 0;
         g.flow.agenda_phase.predictors = 0;

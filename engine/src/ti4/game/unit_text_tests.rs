@@ -204,3 +204,101 @@ fn naaz_flagship_visz_el_vir_gives_the_mechs_in_its_system_1_more_die() {
     g.state.add_units(ME, Location::Space(slot), UnitType::Flagship, 1).unwrap();
     assert_eq!(sides(&g, loc, mine, theirs).0.combat_dice(UnitType::Mech, 0), printed + 2, "1 more die per mech");
 }
+
+/// The Inferno (Muaat flagship): "ACTION: Spend 1 token from your strategy pool to place 1
+/// cruiser in this unit's system." Game 12 seats the Muaat at seat 0: the component action is
+/// offered for the flagship's system while the strategy pool holds a token; taking it spends
+/// the token, places the cruiser and ends the turn.
+#[test]
+fn muaat_flagship_the_inferno_places_a_cruiser_for_a_strategy_token() {
+    let mut g = seat_0(12, "muaat");
+    let inferno = rules::Source::Unit(g.content().unit("muaat_flagship").unwrap(), g.state.player(ME).faction);
+    let slot = slot_at_distance(&g, home(&g), 1);
+    let uses = |g: &Ti4Game| {
+        let mut b = Vec::new();
+        g.legal_actions(&mut b);
+        b.into_iter().filter(|a| matches!(a, Action::Use(s, _) if *s == inferno)).collect::<Vec<_>>()
+    };
+    assert!(uses(&g).is_empty(), "no flagship on the board");
+    g.state.add_units(ME, Location::Space(slot), UnitType::Flagship, 1).unwrap();
+    assert_eq!(uses(&g), vec![Action::Use(inferno, slot)]);
+    let (strategy, reinforcements) = (g.state.player(ME).strategy, g.state.player(ME).token_reinforcements);
+    assert!(strategy > 0);
+    g.apply(Action::Use(inferno, slot));
+    assert_eq!(g.state.count_at(Location::Space(slot), UnitType::Cruiser), 1);
+    assert_eq!(g.state.player(ME).strategy, strategy - 1);
+    assert_eq!(g.state.player(ME).token_reinforcements, reinforcements + 1);
+    assert_ne!(g.step, Step::Turn(ME), "the component action was the turn");
+    check(&g).unwrap();
+    let mut g = seat_0(12, "muaat");
+    g.state.add_units(ME, Location::Space(slot), UnitType::Flagship, 1).unwrap();
+    let ps = g.state.player_mut(ME);
+    ps.token_reinforcements += ps.strategy;
+    ps.strategy = 0;
+    assert!(uses(&g).is_empty(), "no token in the strategy pool");
+}
+
+/// Genesis (Sol flagship): "At the end of the status phase, place 1 infantry from your
+/// reinforcements in this system's space area." Game 0 seats the Sol at seat 0; the hook point
+/// `status_phase_end` (run by the status phase after step 8) places it; nothing without the
+/// flagship on the board or infantry in reinforcements.
+#[test]
+fn sol_flagship_genesis_places_an_infantry_at_the_end_of_the_status_phase() {
+    let mut g = seat_0(0, "sol");
+    let slot = slot_at_distance(&g, home(&g), 1);
+    let sp = Location::Space(slot);
+    rules::status_phase_end(&mut g, ME);
+    assert_eq!(g.state.count_at(sp, UnitType::Infantry), 0, "no flagship on the board");
+    g.state.add_units(ME, sp, UnitType::Flagship, 1).unwrap();
+    rules::status_phase_end(&mut g, ME);
+    assert_eq!(g.state.count_at(sp, UnitType::Infantry), 1);
+    rules::status_phase_end(&mut g, THEM);
+    assert_eq!(g.state.count_at(sp, UnitType::Infantry), 1, "another player's end of the status phase");
+    check(&g).unwrap();
+    let left = g.state.player(ME).reinforcements[UnitType::Infantry.idx()];
+    g.state.add_units(ME, Location::Planet(home(&g), 0), UnitType::Infantry, left).unwrap();
+    rules::status_phase_end(&mut g, ME);
+    assert_eq!(g.state.count_at(sp, UnitType::Infantry), 1, "no infantry in reinforcements");
+}
+
+/// Quetzecoatl (Argent flagship): "Other players cannot use SPACE CANNON against your ships in
+/// this system." Game 17 seats the Argent at seat 0: THEM's PDS on a planet of the system fires
+/// at ME's destroyer moving in, not when the flagship moves in with it, nor when the flagship
+/// is already there.
+#[test]
+fn argent_flagship_quetzecoatl_stops_space_cannon_against_its_ships() {
+    let (g0, target) = {
+        let g = seat_0(17, "argent");
+        let (h, gal) = (home(&g), g.galaxy().clone());
+        let target = (0..g.state.num_systems)
+            .find(|&s| {
+                gal.distance(h, s) == Some(1)
+                    && gal.anomalies(s) == 0
+                    && g.state.planet_at(g.content(), Location::Planet(s, 0)).is_some()
+            })
+            .expect("a system with a planet next to home");
+        let mut g = g;
+        g.state.add_units(THEM, Location::Planet(target, 0), UnitType::Pds, 1).unwrap();
+        (g, target)
+    };
+    let h = home(&g0);
+    let play = |mut g: Ti4Game, movers: &[UnitType]| {
+        for &t in movers {
+            g.state.add_units(ME, Location::Space(h), t, 1).unwrap();
+        }
+        g.apply(Action::Activate(target));
+        for &t in movers {
+            g.apply(Action::Move(h, t));
+        }
+        g.apply(Action::Done);
+        check(&g).unwrap();
+        g
+    };
+    assert_eq!(play(g0.clone(), &[UnitType::Destroyer]).step, Step::SpaceCannon, "the PDS fires");
+    let shielded = play(g0.clone(), &[UnitType::Destroyer, UnitType::Flagship]);
+    assert_ne!(shielded.step, Step::SpaceCannon, "not with the flagship moving in");
+    assert_eq!(shielded.state.count_at(Location::Space(target), UnitType::Destroyer), 1);
+    let mut there = g0;
+    there.state.add_units(ME, Location::Space(target), UnitType::Flagship, 1).unwrap();
+    assert_ne!(play(there, &[UnitType::Destroyer]).step, Step::SpaceCannon, "nor with it already there");
+}

@@ -220,6 +220,11 @@ pub fn ground_combat_start(c: &Content, s: &State, p: Player, own: &Force, invad
     }
 }
 
+/// Hook point `no_space_cannon_against`: true when an active rule of `p` shields its ships `f`.
+pub fn no_space_cannon_against(c: &Content, s: &State, p: Player, f: &Force) -> bool {
+    active(&c.rules.no_space_cannon_against, H::no_space_cannon_against, c, s, p).any(|(src, h)| h(src, c, s, p, f))
+}
+
 /// Hook point `combat_sides`: every active rule of `p` (fighting `opponent` at `loc`) changes
 /// `own` (p's side) or `other`, in registry order. Callers run the active player's rules first.
 pub fn combat_sides(
@@ -264,6 +269,7 @@ trigger_g!(combat_won, loser: Player);
 trigger_g!(combat_casualties, owner: Player, lost: &[u8; UNIT_TYPES]);
 trigger_g!(turn_end_redistributed);
 trigger_g!(strategy_phase_start);
+trigger_g!(status_phase_end);
 trigger_g!(system_activated, active: Player, slot: u8);
 trigger_g!(control_gained, at: Location);
 trigger_g!(agenda_resolved, outcome: u8);

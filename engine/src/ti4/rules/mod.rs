@@ -237,6 +237,9 @@ hook_points! {
     /// the board. Both players' rules run, the active player's first; the forces come with
     /// every combat-roll modifier applied (`with_combat_roll_modifier`).
     Query combat_sides: fn(&Content, &State, Player, &mut CombatSides);
+    /// Other players' units cannot use SPACE CANNON against the player's ships `f` in the active
+    /// system (the ships a space cannon offense would target: those moving in, or those there).
+    Query no_space_cannon_against: fn(&Content, &State, Player, &Force) -> bool;
     /// Modifiers 56: added to each of the player's combat-roll results (space and ground combat
     /// only; never anti-fighter barrage, bombardment or space cannon).
     Query combat_roll_modifier: fn(&Content, &State, Player) -> i8;
@@ -314,6 +317,9 @@ hook_points! {
     Trigger commodities_replenished: fn(&mut Ti4Game, Player);
     /// After the player's PRODUCTION placed units (rules 67), with the counts per unit type.
     Trigger units_produced: fn(&mut Ti4Game, Player, &[u8; UNIT_TYPES]);
+    /// At the end of the status phase (after step 8, strategy cards returned), for every player
+    /// in the game in initiative order.
+    Trigger status_phase_end: fn(&mut Ti4Game, Player);
     /// Additional command tokens the player gains in status phase step 5.
     Query status_command_tokens: fn(&Content, &State, Player) -> u8;
     /// The player may not vote.

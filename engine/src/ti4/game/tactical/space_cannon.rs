@@ -40,10 +40,21 @@ pub(super) fn cannon_may_fire(g: &Ti4Game) -> bool {
     let space = &g.state.systems[g.flow.tactical.active as usize].space;
     let targets = SHIPS.iter().any(|&t| g.flow.tactical.transit[t.idx()] > 0)
         || (space.owner == p.0 && SHIPS.iter().any(|&t| space.of(t) > 0));
-    (defender_in_space(g, p).is_some() && fires(p))
+    let d = defender_in_space(g, p);
+    (d.is_some_and(|d| !shielded(g, d)) && fires(p))
         || (targets
             && !g.flow.tactical.solar_flare
+            && !shielded(g, p)
             && g.state.seats().any(|q| q != p && g.state.player(q).in_game && fires(q)))
+}
+
+/// Hook point `no_space_cannon_against` (Quetzecoatl): no other player's SPACE CANNON may fire
+/// at `p`'s ships in the active system, those in transit or those there.
+fn shielded(g: &Ti4Game, p: Player) -> bool {
+    let (c, s) = (&*g.content, &g.state);
+    let loc = Location::Space(g.flow.tactical.active);
+    let moving = p == g.flow.turn && rules::no_space_cannon_against(c, s, p, &transit_force(g, p, Arena::Space));
+    moving || (s.occupant(loc) == Some(p) && rules::no_space_cannon_against(c, s, p, &board_force(g, p, loc)))
 }
 
 /// Space cannon offense (rules 77.2-77.3), starting with the active player and continuing
@@ -57,7 +68,7 @@ pub(in crate::ti4::game) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) 
     gravity_rift_rolls(g, rng);
     let p = g.flow.turn;
     let loc = Location::Space(g.flow.tactical.active);
-    if let Some(d) = defender_in_space(g, p) {
+    if let Some(d) = defender_in_space(g, p).filter(|&d| !shielded(g, d)) {
         let (h, near) = cannon_forces(g, p);
         let mut f = board_force(g, d, loc);
         if let Some((hits, graviton)) = cannon_hits(g, p, d, &h, &near, &f, rng) {
@@ -74,8 +85,8 @@ pub(in crate::ti4::game) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) 
         place_transit(g, p);
     }
     let n = g.state.num_players;
-    // Solar Flare: no other player's SPACE CANNON against the active player's ships.
-    let others = if g.flow.tactical.solar_flare { 0 } else { n - 1 };
+    // Solar Flare, Quetzecoatl: no other player's SPACE CANNON against the active player's ships.
+    let others = if g.flow.tactical.solar_flare || shielded(g, p) { 0 } else { n - 1 };
     for k in 1..=others {
         let q = Player((p.0 + k) % n);
         if !g.state.player(q).in_game {
