@@ -37,6 +37,9 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Unit("muaat_flagship"),
         hooks: Hooks { component_targets: Some(inferno_targets), component_action: Some(inferno), ..Hooks::NONE },
     },
+    // Ember Colossus (mech): implemented with Star Forge (`ember_colossus`); listed so that
+    // `units.json` `text_ability_implemented` is checked against the registry.
+    Rule { source: SourceKey::Unit("muaat_mech"), hooks: Hooks::NONE },
 ];
 
 /// The Inferno's target: the flagship's system, when the strategy pool holds a token, the
@@ -101,7 +104,37 @@ fn star_forge(_: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThe
         g.place_units(p, loc, UnitType::Fighter, n).expect("placed units come from reinforcements the caller checked");
         enforce_capacity(g, slot, None);
     }
+    ember_colossus(g, p, slot);
     ComponentThen::TurnEnds
+}
+
+/// Ember Colossus (mech): "When you use your STAR FORGE faction ability in this system or an
+/// adjacent system, you may place 1 infantry from your reinforcements with this unit." Each
+/// Muaat mech on a planet of the Star Forge system or an adjacent one gets 1 infantry, while
+/// reinforcements hold one. Automatic: a free infantry on the Muaat's own planet has no cost
+/// and no capacity to respect (a mech in a space area, where capacity would make it a choice,
+/// gets none). Only while the Muaat's faction has the mech (`SourceKey::Unit("muaat_mech")`).
+fn ember_colossus(g: &mut Ti4Game, p: Player, slot: u8) {
+    let (c, f) = (g.content(), g.state.player(p).faction);
+    let has = c.unit("muaat_mech").is_some_and(|m| Source::Unit(m, f).active(c, &g.state, p));
+    if !has {
+        return;
+    }
+    let systems = g.galaxy().neighbours(slot) | 1 << slot;
+    for sl in (0..64u8).filter(|&b| systems >> b & 1 == 1) {
+        for n in 0..crate::ti4::state::MAX_PLANETS_PER_SYSTEM as u8 {
+            let loc = Location::Planet(sl, n);
+            if sl >= g.state.num_systems || g.state.occupant(loc) != Some(p) {
+                continue;
+            }
+            for _ in 0..g.state.count_at(loc, UnitType::Mech) {
+                if g.state.player(p).reinforcements[UnitType::Infantry.idx()] > 0 {
+                    g.place_units(p, loc, UnitType::Infantry, 1)
+                        .expect("placed units come from reinforcements the caller checked");
+                }
+            }
+        }
+    }
 }
 
 fn supernova(_: Source) -> u16 {

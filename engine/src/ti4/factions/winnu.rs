@@ -1,9 +1,10 @@
-//! The Winnu: Blood Ties, Reclamation, Lazax Gate Folding.
+//! The Winnu: Blood Ties, Reclamation, Lazax Gate Folding, the mech Reclaimer.
 
 use crate::ti4::galaxy::{Reach, Wormhole};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey, Window};
+use crate::ti4::state::Location;
 
 pub(super) static RULES: &[Rule] = &[
     // Blood Ties: "You do not have to spend influence to remove the custodians token from
@@ -34,7 +35,49 @@ pub(super) static RULES: &[Rule] = &[
             ..Hooks::NONE
         },
     },
+    // Reclaimer (mech): "After you resolve a tactical action where you gained control of this
+    // planet, you may place 1 PDS or 1 space dock from your reinforcements on this planet."
+    // (Window `TacticalActionEnd`; a choice per planet of the active system gained during the
+    // action with a Winnu mech on it, and structure: planet index * 2, + 1 for the space dock;
+    // `Done` declines. The window asks each rule once, so one placement per tactical action.)
+    Rule {
+        source: SourceKey::Unit("winnu_mech"),
+        hooks: Hooks { may_choices: Some(reclaimer_offered), may_resolve: Some(reclaimer), ..Hooks::NONE },
+    },
 ];
+
+/// Reclaimer: each planet of the active system `p` gained during its tactical action just
+/// resolved and still holds with a mech there, for a PDS (under the PDS limit) and a space dock
+/// (none there yet), each while one is in reinforcements.
+fn reclaimer_offered(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if window != Window::TacticalActionEnd || g.flow.turn != p {
+        return;
+    }
+    let (s, r, slot) = (&g.state, &g.state.player(p).reinforcements, g.flow.tactical.active);
+    for n in 0..crate::ti4::state::MAX_PLANETS_PER_SYSTEM as u8 {
+        let loc = Location::Planet(slot, n);
+        if g.flow.tactical.gained >> n & 1 == 0
+            || s.planet_at(g.content(), loc).is_none_or(|pl| !s.player(p).planets.contains(pl))
+            || s.occupant(loc) != Some(p)
+            || s.count_at(loc, UnitType::Mech) == 0
+        {
+            continue;
+        }
+        if r[UnitType::Pds.idx()] > 0 && s.count_at(loc, UnitType::Pds) < crate::ti4::game::agendas::pds_limit(g) {
+            out(u16::from(n) * 2);
+        }
+        if r[UnitType::SpaceDock.idx()] > 0 && s.count_at(loc, UnitType::SpaceDock) == 0 {
+            out(u16::from(n) * 2 + 1);
+        }
+    }
+}
+
+/// Reclaimer: the PDS or space dock placed on the planet.
+fn reclaimer(_: Source, g: &mut Ti4Game, p: Player, _window: Window, choice: u16) {
+    let loc = Location::Planet(g.flow.tactical.active, (choice / 2) as u8);
+    let t = if choice % 2 == 1 { UnitType::SpaceDock } else { UnitType::Pds };
+    g.place_units(p, loc, t, 1).expect("placed units come from reinforcements the caller checked");
+}
 
 /// Mecatol Rex's planet, and whether `p` controls it.
 fn mecatol(g: &Ti4Game, p: Player) -> Option<(PlanetId, bool)> {

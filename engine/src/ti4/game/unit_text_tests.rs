@@ -302,3 +302,111 @@ fn argent_flagship_quetzecoatl_stops_space_cannon_against_its_ships() {
     there.state.add_units(ME, Location::Space(target), UnitType::Flagship, 1).unwrap();
     assert_ne!(play(there, &[UnitType::Destroyer]).step, Step::SpaceCannon, "nor with it already there");
 }
+
+/// Reclaimer (Winnu mech): "After you resolve a tactical action where you gained control of
+/// this planet, you may place 1 PDS or 1 space dock from your reinforcements on this planet."
+/// Game 10 seats the Winnu at seat 0: a carrier lands a mech on a planet next to home; at the
+/// end of the tactical action both structures are offered for that planet, and the choice
+/// places one. Landing infantry only, nothing is asked.
+#[test]
+fn winnu_mech_reclaimer_places_a_pds_or_space_dock_on_the_planet_it_took() {
+    use crate::ti4::rules::Window;
+    let land = |ground: UnitType| {
+        let mut g = seat_0(10, "winnu");
+        let h = home(&g);
+        let target = (0..g.state.num_systems)
+            .find(|&sl| {
+                g.galaxy().distance(h, sl) == Some(1)
+                    && sl != g.galaxy().mecatol()
+                    && g.state.planet_at(g.content(), Location::Planet(sl, 0)).is_some()
+                    && !g.home_slot[..6].contains(&sl)
+            })
+            .expect("a planet system next to home");
+        g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
+        g.state.add_units(ME, Location::Planet(h, 0), ground, 1).unwrap();
+        g.apply(Action::Activate(target));
+        g.apply(Action::Move(h, UnitType::Carrier));
+        g.apply(Action::Carry(h, ground));
+        g.apply(Action::Done);
+        assert_eq!(g.step, Step::Land(ME));
+        g.apply(Action::Land(0, ground));
+        while matches!(g.step, Step::Land(_) | Step::Produce(_)) {
+            g.apply(Action::Done);
+        }
+        check(&g).unwrap();
+        (g, target)
+    };
+    let reclaimer =
+        |g: &Ti4Game| rules::Source::Unit(g.content().unit("winnu_mech").unwrap(), g.state.player(ME).faction);
+    let (mut g, target) = land(UnitType::Mech);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::TacticalActionEnd)));
+    let mut b = Vec::new();
+    g.legal_actions(&mut b);
+    let src = reclaimer(&g);
+    assert_eq!(b, vec![Action::Choose(src, 0), Action::Choose(src, 1), Action::Done]);
+    g.apply(Action::Choose(src, 1));
+    assert_eq!(g.state.count_at(Location::Planet(target, 0), UnitType::SpaceDock), 1);
+    assert_eq!(g.state.count_at(Location::Planet(target, 0), UnitType::Pds), 0, "one structure");
+    check(&g).unwrap();
+    let (g, _) = land(UnitType::Infantry);
+    assert_ne!(g.flow.pending.window, Some(Window::TacticalActionEnd), "no mech on the planet");
+}
+
+/// Ember Colossus (Muaat mech): "When you use your STAR FORGE faction ability in this system or
+/// an adjacent system, you may place 1 infantry from your reinforcements with this unit." Game
+/// 12 seats the Muaat at seat 0: Star Forge's destroyer in the home system (a war sun there)
+/// brings an infantry to the mech's home planet; without the mech, none.
+#[test]
+fn muaat_mech_ember_colossus_places_an_infantry_when_star_forge_is_used_nearby() {
+    for mech in [true, false] {
+        let mut g = seat_0(12, "muaat");
+        let h = home(&g);
+        let planet = Location::Planet(h, 0);
+        g.state.add_units(ME, Location::Space(h), UnitType::WarSun, 1).unwrap();
+        if mech {
+            g.state.add_units(ME, planet, UnitType::Mech, 1).unwrap();
+        }
+        let mut b = Vec::new();
+        g.legal_actions(&mut b);
+        let forge = b
+            .into_iter()
+            .find(|a| matches!(a, Action::Use(rules::Source::Ability(_), t) if *t == h * 2 + 1))
+            .expect("Star Forge's destroyer");
+        g.apply(forge);
+        assert_eq!(g.state.count_at(Location::Space(h), UnitType::Destroyer), 1);
+        assert_eq!(g.state.count_at(planet, UnitType::Infantry), u8::from(mech), "mech: {mech}");
+        check(&g).unwrap();
+    }
+}
+
+/// Indomitus (Xxcha mech): "You may use this unit's SPACE CANNON against ships that are in
+/// adjacent systems." Its text is its unit values (`also_adjacent_systems`), played: game 0
+/// seats the Xxcha at seat 1; a Xxcha mech on a planet of a system next to the one ME moves
+/// into fires space cannon offense (an infantry there does not).
+#[test]
+fn xxcha_mech_indomitus_fires_space_cannon_into_adjacent_systems() {
+    for mech in [true, false] {
+        let mut g = seat_0(0, "sol");
+        assert_eq!(g.content().factions[g.state.player(THEM).faction.idx()].key, "xxcha");
+        let h = home(&g);
+        let target = slot_at_distance(&g, h, 1);
+        let gal = g.galaxy().clone();
+        let beside = (0..g.state.num_systems)
+            .find(|&sl| {
+                sl != target
+                    && sl != h
+                    && gal.distance(target, sl) == Some(1)
+                    && !g.home_slot[..6].contains(&sl)
+                    && g.state.planet_at(g.content(), Location::Planet(sl, 0)).is_some()
+            })
+            .expect("a planet system next to the target");
+        let t = if mech { UnitType::Mech } else { UnitType::Infantry };
+        g.state.add_units(THEM, Location::Planet(beside, 0), t, 1).unwrap();
+        g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 1).unwrap();
+        g.apply(Action::Activate(target));
+        g.apply(Action::Move(h, UnitType::Destroyer));
+        g.apply(Action::Done);
+        assert_eq!(g.step == Step::SpaceCannon, mech, "mech: {mech}");
+        check(&g).unwrap();
+    }
+}
