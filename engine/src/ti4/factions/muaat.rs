@@ -116,15 +116,15 @@ fn star_forge(_: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThe
 /// gets none). Only while the Muaat's faction has the mech (`SourceKey::Unit("muaat_mech")`).
 fn ember_colossus(g: &mut Ti4Game, p: Player, slot: u8) {
     let (c, f) = (g.content(), g.state.player(p).faction);
-    let has = c.unit("muaat_mech").is_some_and(|m| Source::Unit(m, f).active(c, &g.state, p));
-    if !has {
+    // The mech is this faction's own unit (a unit rule is active for its faction only).
+    if !c.unit("muaat_mech").is_some_and(|m| c.units[m.idx()].faction == Some(f)) {
         return;
     }
-    let systems = g.galaxy().neighbours(slot) | 1 << slot;
-    for sl in (0..64u8).filter(|&b| systems >> b & 1 == 1) {
+    // The adjacency mask holds board slots only.
+    for sl in crate::ti4::galaxy::bits(g.galaxy().neighbours(slot) | 1 << slot) {
         for n in 0..crate::ti4::state::MAX_PLANETS_PER_SYSTEM as u8 {
             let loc = Location::Planet(sl, n);
-            if sl >= g.state.num_systems || g.state.occupant(loc) != Some(p) {
+            if g.state.occupant(loc) != Some(p) {
                 continue;
             }
             for _ in 0..g.state.count_at(loc, UnitType::Mech) {

@@ -52,6 +52,9 @@ pub(super) fn cannon_may_fire(g: &Ti4Game) -> bool {
 /// at `p`'s ships in the active system, those in transit or those there.
 fn shielded(g: &Ti4Game, p: Player) -> bool {
     let (c, s) = (&*g.content, &g.state);
+    if !c.rules.no_space_cannon_against.may_apply(c, s, p) {
+        return false;
+    }
     let loc = Location::Space(g.flow.tactical.active);
     let moving = p == g.flow.turn && rules::no_space_cannon_against(c, s, p, &transit_force(g, p, Arena::Space));
     moving || (s.occupant(loc) == Some(p) && rules::no_space_cannon_against(c, s, p, &board_force(g, p, loc)))
