@@ -117,7 +117,7 @@ fn star_forge(_: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThe
 fn ember_colossus(g: &mut Ti4Game, p: Player, slot: u8) {
     let (c, f) = (g.content(), g.state.player(p).faction);
     // The mech is this faction's own unit (a unit rule is active for its faction only).
-    if !c.unit("muaat_mech").is_some_and(|m| c.units[m.idx()].faction == Some(f)) {
+    if c.unit("muaat_mech").is_none_or(|m| c.units[m.idx()].faction != Some(f)) {
         return;
     }
     // The adjacency mask holds board slots only.
