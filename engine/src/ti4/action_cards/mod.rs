@@ -58,6 +58,10 @@ pub(crate) static RULES: &[Rule] = &[
     lost_star_chart::RULE,
     nav_suite::RULE,
     in_the_silence_of_space::RULE,
+    riders::CONSTRUCTION,
+    riders::DIPLOMACY,
+    riders::TECHNOLOGY,
+    riders::WARFARE,
 ];
 
 /// The locations of the active system where `p` has units: its planets, and its space area

@@ -9,9 +9,10 @@
 //! the draws some outcomes make). A law "for" stays in play (`Zone::Law`) and its effect applies
 //! from then on; directives and laws voted "against" are discarded.
 //!
-//! Simplified: only "for or against" agendas
-//! are in the deck (elections are not modelled); riders, action cards played in the agenda phase
-//! and promissory notes that act on votes are not modelled.
+//! The deck holds "for or against" agendas and "Elect Player" agendas (other elections are not
+//! modelled). Riders are played at window `AgendaRevealed` and paid here ([`Rider`]); the other
+//! agenda-phase action cards and notes are rules at the agenda windows (`docs/RULES.md` lists
+//! which are modelled).
 
 use super::flow::draw_public;
 use super::{action_cards, Action, Step, Ti4Game};
@@ -116,11 +117,39 @@ pub enum Rider {
     /// Sanction: "... each player that voted for that outcome returns 1 command token from
     /// their fleet supply to their reinforcements."
     Sanction,
+    /// Construction Rider: "... place 1 space dock from your reinforcements on a planet you
+    /// control." (Target: the planet.)
+    Construction,
+    /// Diplomacy Rider: "... choose 1 system that contains a planet you control. Each other
+    /// player places a command token from their reinforcements in that system." (Target: the
+    /// system's board slot.)
+    Diplomacy,
+    /// Technology Rider: "... research 1 technology." (Target: the technology.)
+    Technology,
+    /// Warfare Rider: "... place 1 dreadnought from your reinforcements in a system that
+    /// contains 1 or more of your ships." (Target: the system's board slot.)
+    Warfare,
 }
 
 impl Rider {
+    /// True for a rider whose payout has a target chosen with the prediction
+    /// ([`rider_targets`]).
+    pub fn has_target(self) -> bool {
+        matches!(self, Rider::Construction | Rider::Diplomacy | Rider::Technology | Rider::Warfare)
+    }
+
     /// Every rider, in index order (`Rider as u8`).
-    pub const ALL: [Rider; 5] = [Rider::Imperial, Rider::Trade, Rider::Politics, Rider::Leadership, Rider::Sanction];
+    pub const ALL: [Rider; 9] = [
+        Rider::Imperial,
+        Rider::Trade,
+        Rider::Politics,
+        Rider::Leadership,
+        Rider::Sanction,
+        Rider::Construction,
+        Rider::Diplomacy,
+        Rider::Technology,
+        Rider::Warfare,
+    ];
 
     /// The rider of the action card with this data-file id.
     pub fn of_key(key: &str) -> Option<Rider> {
@@ -130,19 +159,83 @@ impl Rider {
             "politics_rider" => Rider::Politics,
             "leadership_rider" => Rider::Leadership,
             "sanction" => Rider::Sanction,
+            "construction_rider" => Rider::Construction,
+            "diplomacy_rider" => Rider::Diplomacy,
+            "technology_rider" => Rider::Technology,
+            "warfare_rider" => Rider::Warfare,
             _ => return None,
         })
     }
 }
 
-/// A rider played: `p` predicts `outcome` and cannot vote on this agenda.
-pub fn play_rider(g: &mut Ti4Game, p: Player, r: Rider, outcome: u8) {
+/// A rider played: `p` predicts `outcome` (with the payout's `target`, see [`rider_targets`];
+/// 0 for a rider without one) and cannot vote on this agenda.
+pub fn play_rider(g: &mut Ti4Game, p: Player, r: Rider, outcome: u8, target: u8) {
     let ap = &mut g.flow.agenda_phase;
     if (ap.rider_count as usize) < MAX_RIDERS {
         ap.riders[ap.rider_count as usize] = [p.0, r as u8, outcome];
+        ap.rider_targets[ap.rider_count as usize] = target;
         ap.rider_count += 1;
     }
     ap.abstaining |= 1 << p.0;
+}
+
+/// The targets of rider `r`'s payout for `p` as the board stands (none for a rider without a
+/// target). Simplified: the target is chosen with the prediction, not when the outcome
+/// resolves; nothing on the board moves in between but the agenda's own effect, and a target
+/// no longer valid then pays nothing ([`pay_riders`]).
+/// - Construction Rider: each planet `p` controls where a space dock of `p` may stand (none
+///   there yet, no other player's units; the system's space area for Floating Factories),
+///   while reinforcements hold one.
+/// - Diplomacy Rider: each system with a planet `p` controls.
+/// - Technology Rider: each technology `p` may research for no cost (the first option of
+///   each that can pay what it owes); a player who cannot research (Propagation) has the one
+///   target 0: 3 command tokens instead.
+/// - Warfare Rider: each system with `p`'s ships, while reinforcements hold a dreadnought.
+pub fn rider_targets(g: &Ti4Game, p: Player, r: Rider, out: &mut dyn FnMut(u8)) {
+    let (c, s) = (&*g.content, &g.state);
+    match r {
+        Rider::Construction => {
+            for pl in s.player(p).planets.iter() {
+                if super::cards::dock_placement(g, p, pl).is_some() {
+                    out(pl.0);
+                }
+            }
+        }
+        Rider::Diplomacy => {
+            let controlled = s.player(p).planets;
+            for slot in 0..s.num_systems {
+                let planets = &c.systems[s.systems[slot as usize].tile.idx()].planets;
+                if planets.iter().any(|&pl| controlled.contains(pl)) {
+                    out(slot);
+                }
+            }
+        }
+        Rider::Technology => {
+            if crate::ti4::technology::cannot_research(c, s, p).is_some() {
+                out(0);
+            } else {
+                super::cards::granted_research_options(g, p, &mut |t| out(t.0));
+            }
+        }
+        Rider::Warfare => {
+            if s.player(p).reinforcements[UnitType::Dreadnought.idx()] > 0 {
+                for slot in 0..s.num_systems {
+                    if super::tactical::has_ships_in(s, p, slot) {
+                        out(slot);
+                    }
+                }
+            }
+        }
+        Rider::Imperial | Rider::Trade | Rider::Politics | Rider::Leadership | Rider::Sanction => {}
+    }
+}
+
+/// True when `target` is still a target of rider `r` for `p` ([`rider_targets`]).
+fn rider_target_holds(g: &Ti4Game, p: Player, r: Rider, target: u8) -> bool {
+    let mut holds = false;
+    rider_targets(g, p, r, &mut |t| holds |= t == target);
+    holds
 }
 
 /// True when one more rider can be played on the agenda being voted on.
@@ -156,8 +249,15 @@ pub fn rider_room(g: &Ti4Game) -> bool {
 fn pay_riders(g: &mut Ti4Game, outcome: u8, rng: &mut ChaCha8Rng) {
     for i in 0..g.flow.agenda_phase.rider_count as usize {
         let [seat, r, o] = g.flow.agenda_phase.riders[i];
+        let target = g.flow.agenda_phase.rider_targets[i];
         let p = Player(seat);
         if o != outcome || !g.state.player(p).in_game {
+            continue;
+        }
+        if let Some(&r) = Rider::ALL.get(r as usize).filter(|r| r.has_target()) {
+            if rider_target_holds(g, p, r, target) {
+                pay_targeted_rider(g, p, r, target);
+            }
             continue;
         }
         match Rider::ALL.get(r as usize) {
@@ -194,10 +294,37 @@ fn pay_riders(g: &mut Ti4Game, outcome: u8, rng: &mut ChaCha8Rng) {
                     }
                 }
             }
-            None => {}
+            Some(Rider::Construction | Rider::Diplomacy | Rider::Technology | Rider::Warfare) | None => {}
         }
     }
     enforce_hand_limit(g);
+}
+
+/// The payout of a correct rider with a target that still holds ([`rider_targets`]).
+fn pay_targeted_rider(g: &mut Ti4Game, p: Player, r: Rider, target: u8) {
+    match r {
+        Rider::Construction => {
+            if let Some(loc) = super::cards::dock_placement(g, p, PlanetId(target)) {
+                g.place_units(p, loc, UnitType::SpaceDock, 1)
+                    .expect("placed units come from reinforcements the caller checked");
+            }
+        }
+        Rider::Diplomacy => {
+            for q in g.state.seats() {
+                if q != p && g.state.player(q).in_game {
+                    super::tokens::place_on_board(g, q, target);
+                }
+            }
+        }
+        Rider::Technology => super::cards::granted_research(g, p, TechId(target)),
+        Rider::Warfare => {
+            g.place_units(p, Location::Space(target), UnitType::Dreadnought, 1)
+                .expect("placed units come from reinforcements the caller checked");
+            // Rules 37: ships beyond the fleet pool are removed.
+            super::tactical::enforce_fleet_everywhere(g, p);
+        }
+        Rider::Imperial | Rider::Trade | Rider::Politics | Rider::Leadership | Rider::Sanction => {}
+    }
 }
 
 /// What the players vote on (rules 7: an agenda's outcomes).
@@ -382,6 +509,7 @@ pub(super) fn reveal(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
             g.flow.agenda_phase.agenda_card = i as u8;
             g.flow.agenda_phase.predictions = [0; MAX_PLAYERS];
             g.flow.agenda_phase.rider_count = 0;
+            g.flow.agenda_phase.rider_targets = [0; MAX_RIDERS];
             g.flow.agenda_phase.abstaining = 0;
             g.flow.agenda_phase.hacked = false;
         }

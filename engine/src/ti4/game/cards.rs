@@ -375,6 +375,32 @@ pub(super) fn research_actions(g: &Ti4Game, p: Player, cost: u32, second: bool, 
     first_option(g, p, cost, None, &mut |o, _| buf.push(Action::Research(o.tech)));
 }
 
+/// A research another effect grants for no cost (Technology Rider): each technology with a
+/// research option that can pay what it owes, in technology id order.
+pub(super) fn granted_research_options(g: &Ti4Game, p: Player, out: &mut dyn FnMut(TechId)) {
+    first_option(g, p, 0, None, &mut |o, _| out(o.tech));
+}
+
+/// A research granted for no cost (Technology Rider): `t` researched by its first option that
+/// can pay what it owes (simplified: the player does not choose among the options, Technology
+/// 14's specialty planets or skip card), as the Technology card's free first research; a
+/// player who cannot research (Propagation) gains 3 command tokens instead, one per pool.
+/// Nothing happens when `t` can no longer be researched.
+pub(super) fn granted_research(g: &mut Ti4Game, p: Player, t: TechId) {
+    let c = g.content.clone();
+    if propagates(g, p) {
+        crate::ti4::technology::propagate(&mut g.state, p, [1, 1, 1]);
+        return;
+    }
+    let mut first = None;
+    first_option(g, p, 0, Some(t), &mut |o, pay| first = first.or(Some((o, pay))));
+    if let Some((opt, pay)) = first {
+        if technology_primary(&c, &mut g.state, p, (ResearchStep::Research(opt), &pay), None).is_ok() {
+            g.log_research(p, t, opt.skip);
+        }
+    }
+}
+
 /// Nekro Virus, Propagation: the player cannot research.
 fn propagates(g: &Ti4Game, p: Player) -> bool {
     crate::ti4::technology::cannot_research(&g.content, &g.state, p).is_some()
@@ -546,15 +572,27 @@ fn each_build_option(g: &Ti4Game, p: Player, pds_only: bool, out: &mut dyn FnMut
         if s.count_at(loc, UnitType::Pds) < super::agendas::pds_limit(g) && ps.reinforcements[UnitType::Pds.idx()] > 0 {
             out(Action::Build(pl, UnitType::Pds));
         }
-        let dock = dock_location(g, p, loc);
-        if !pds_only
-            && s.count_at(dock, UnitType::SpaceDock) == 0
-            && s.occupant(dock).is_none_or(|q| q == p)
-            && ps.reinforcements[UnitType::SpaceDock.idx()] > 0
-        {
+        if !pds_only && dock_placement(g, p, pl).is_some() {
             out(Action::Build(pl, UnitType::SpaceDock));
         }
     }
+}
+
+/// Where a space dock of `p` may be placed for planet `pl` (Construction, Construction Rider):
+/// `p` controls the planet, no other player's units are there, no space dock is where it would
+/// stand ([`dock_location`]) and reinforcements hold one. `None` otherwise.
+pub(super) fn dock_placement(g: &Ti4Game, p: Player, pl: PlanetId) -> Option<Location> {
+    let (c, s) = (&*g.content, &g.state);
+    let ps = s.player(p);
+    let loc = s.planet_location(c, pl).filter(|_| ps.planets.contains(pl))?;
+    if s.occupant(loc).is_some_and(|q| q != p) {
+        return None;
+    }
+    let dock = dock_location(g, p, loc);
+    (s.count_at(dock, UnitType::SpaceDock) == 0
+        && s.occupant(dock).is_none_or(|q| q == p)
+        && ps.reinforcements[UnitType::SpaceDock.idx()] > 0)
+        .then_some(dock)
 }
 
 /// Where a space dock built on a planet goes: the planet, or the system's space area for a

@@ -155,6 +155,10 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
+fn no_rider_targets(t: &[u8; agendas::MAX_RIDERS]) -> bool {
+    t.iter().all(|&x| x == 0)
+}
+
 fn no_rerolls(r: &[bool; 2]) -> bool {
     *r == [false; 2]
 }
@@ -239,6 +243,10 @@ pub struct AgendaPhase {
     /// (cleared at each reveal).
     #[serde(default)]
     pub riders: [[u8; 3]; agendas::MAX_RIDERS],
+    /// The payout target of each rider in `riders` (`agendas::rider_targets`; 0 for a rider
+    /// without one; cleared at each reveal).
+    #[serde(default, skip_serializing_if = "no_rider_targets")]
+    pub rider_targets: [u8; agendas::MAX_RIDERS],
     /// How many entries of `riders` are in use.
     #[serde(default)]
     pub rider_count: u8,
@@ -308,6 +316,7 @@ impl Default for AgendaPhase {
             predictors: 0,
             barred: 0,
             riders: [[0; 3]; agendas::MAX_RIDERS],
+            rider_targets: [0; agendas::MAX_RIDERS],
             rider_count: 0,
             abstaining: 0,
             hacked: false,

@@ -8,6 +8,7 @@ use super::tests::check;
 use super::*;
 use crate::ti4::components::Zone;
 use crate::ti4::rules::{Source, Window};
+use crate::ti4::state::Location;
 
 /// `g` after `key` is revealed, `p` holding rider `card` and asked at window `AgendaRevealed`.
 fn revealed(g: &mut Ti4Game, key: &str, card: &str, p: Player) -> Source {
@@ -193,4 +194,152 @@ fn summit_gains_2_command_tokens_at_the_start_of_the_strategy_phase() {
     );
     assert_eq!(g.step, Step::Pick(g.state.tokens.speaker.unwrap()));
     check(&g).unwrap();
+}
+
+/// The choice of a rider with a target: outcome + 8 × target (`action_cards::riders`).
+fn targeted(outcome: u16, target: u8) -> u16 {
+    outcome | u16::from(target) << 3
+}
+
+/// The choices offered to the deciding player for `src`.
+fn choices_of(g: &Ti4Game, src: Source) -> Vec<u16> {
+    legal(g)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Choose(s, k) if s == src => Some(k),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Construction Rider: one choice per outcome and planet the player controls without a space
+/// dock; a correct prediction places the dock on the planet named with it, a wrong one nothing.
+#[test]
+fn construction_rider_places_a_space_dock_on_the_planet_named_with_the_prediction() {
+    for (predicted, outcome) in [(1u16, 1u8), (0, 1)] {
+        let mut g = game();
+        // A seat whose home system has a planet without a space dock.
+        let c = g.content.clone();
+        let p = g
+            .state
+            .seats()
+            .find(|&q| g.state.player(q).planets.iter().count() > 1)
+            .expect("a home system with two planets");
+        let src = revealed(&mut g, "economic_equality", "construction_rider", p);
+        let s = g.state;
+        let planets: Vec<PlanetId> = s.player(p).planets.iter().collect();
+        let (docked, free): (Vec<PlanetId>, Vec<PlanetId>) =
+            planets.iter().partition(|&&pl| s.count_at(s.planet_location(&c, pl).unwrap(), UnitType::SpaceDock) > 0);
+        assert!(!docked.is_empty() && !free.is_empty(), "a home system with a dock and a planet without");
+        let offered = choices_of(&g, src);
+        let want: Vec<u16> = free.iter().flat_map(|pl| [targeted(0, pl.0), targeted(1, pl.0)]).collect();
+        assert_eq!(offered, want, "each outcome for each planet without a dock");
+        let target = free[0];
+        g.apply(Action::Choose(src, targeted(predicted, target.0)));
+        assert_eq!(g.flow.agenda_phase.abstaining, 1 << p.0, "cannot vote on this agenda");
+        let loc = g.state.planet_location(&c, target).unwrap();
+        let docks = g.state.player(p).reinforcements[UnitType::SpaceDock.idx()];
+        resolve(&mut g, "economic_equality", outcome, 0);
+        let gain = u8::from(predicted == outcome as u16);
+        assert_eq!(g.state.count_at(loc, UnitType::SpaceDock), gain, "predicted {predicted}, outcome {outcome}");
+        assert_eq!(g.state.player(p).reinforcements[UnitType::SpaceDock.idx()], docks - gain);
+    }
+}
+
+/// Diplomacy Rider: a correct prediction puts a command token of each other player in the
+/// game in the system named with it (none for the player who played it).
+#[test]
+fn diplomacy_rider_puts_every_other_players_command_token_in_the_system() {
+    let mut g = game();
+    let p = Player(1);
+    let src = revealed(&mut g, "mutiny", "diplomacy_rider", p);
+    let home = g.home_slot()[p.idx()];
+    let offered = choices_of(&g, src);
+    assert!(offered.contains(&targeted(0, home)) && offered.contains(&targeted(1, home)));
+    assert!(offered.iter().all(|&k| k >> 3 == home as u16), "only the home system holds its planets: {offered:?}");
+    g.apply(Action::Choose(src, targeted(0, home)));
+    assert_eq!(g.state.systems[home as usize].tokens & !(1 << p.0), 0, "no other token there yet");
+    let reinforcements = g.state.player(Player(4)).token_reinforcements;
+    resolve(&mut g, "mutiny", 0, 0);
+    let tokens = g.state.systems[home as usize].tokens;
+    assert_eq!(tokens & !(1 << p.0), 0b11_1101, "seats 0, 2, 3, 4 and 5");
+    assert_eq!(g.state.player(Player(4)).token_reinforcements, reinforcements - 1, "from reinforcements");
+}
+
+/// Technology Rider: one choice per outcome and technology researchable for no cost; a correct
+/// prediction researches it (prerequisites still apply).
+#[test]
+fn technology_rider_researches_the_technology_named_with_the_prediction() {
+    let mut g = game();
+    let p = Player(3);
+    let src = revealed(&mut g, "economic_equality", "technology_rider", p);
+    let c = g.content.clone();
+    let offered = choices_of(&g, src);
+    let mut opts = Vec::new();
+    crate::ti4::technology::research_options(&c, &g.state, p, 0, &mut opts);
+    let mut techs: Vec<u8> = opts.iter().map(|o| o.tech.0).collect();
+    techs.dedup();
+    let want: Vec<u16> = techs.iter().flat_map(|&t| [targeted(0, t), targeted(1, t)]).collect();
+    assert_eq!(offered, want);
+    // A technology whose prerequisites the player lacks is not offered.
+    let gravity = c.tech("gravity_drive").unwrap();
+    let fleet_logistics = c.tech("fleet_logistics").unwrap();
+    assert!(!g.state.player(p).techs.contains(gravity) && !techs.contains(&fleet_logistics.0));
+    let t = TechId(techs[0]);
+    g.apply(Action::Choose(src, targeted(1, t.0)));
+    resolve(&mut g, "economic_equality", 1, 0);
+    assert!(g.state.player(p).techs.contains(t), "researched");
+}
+
+/// Technology Rider for a player who cannot research (Nekro Virus, Propagation: "When you
+/// would research a technology, gain 3 command tokens instead"): one choice per outcome, and 3
+/// command tokens (one per pool) instead of the research (seed 15 seats the Nekro at seat 0).
+#[test]
+fn technology_rider_gives_the_nekro_3_command_tokens_instead() {
+    let mut g = super::action_card_tests::game_of(super::tests::six_player_game(15));
+    let p = Player(0);
+    assert_eq!(g.state.player(p).faction, g.content().faction("nekro").unwrap());
+    let src = revealed(&mut g, "economic_equality", "technology_rider", p);
+    // Galactic Threat's prediction is asked first: declined.
+    while g.flow.pending.current().is_some_and(|(_, s)| s != src) {
+        g.apply(Action::Done);
+    }
+    assert_eq!(choices_of(&g, src), vec![targeted(0, 0), targeted(1, 0)]);
+    g.apply(Action::Choose(src, targeted(0, 0)));
+    let (before, techs) = (*g.state.player(p), g.state.player(p).techs);
+    resolve(&mut g, "economic_equality", 0, 0);
+    let after = g.state.player(p);
+    assert_eq!((after.tactic, after.fleet, after.strategy), (before.tactic + 1, before.fleet + 1, before.strategy + 1));
+    assert_eq!(after.techs, techs, "no technology");
+}
+
+/// Warfare Rider: one choice per outcome and system with the player's ships; a correct
+/// prediction places a dreadnought there; a system the player's ships left before the outcome
+/// resolves gets nothing.
+#[test]
+fn warfare_rider_places_a_dreadnought_with_the_players_ships() {
+    for ships_stay in [true, false] {
+        let mut g = game();
+        let p = Player(5);
+        let src = revealed(&mut g, "mutiny", "warfare_rider", p);
+        let home = g.home_slot()[p.idx()];
+        assert_eq!(choices_of(&g, src), vec![targeted(0, home), targeted(1, home)], "ships only at home");
+        g.apply(Action::Choose(src, targeted(1, home)));
+        let loc = Location::Space(home);
+        if !ships_stay {
+            for &t in UnitType::SHIPS {
+                let n = g.state.count_at(loc, t);
+                if n > 0 {
+                    g.state.remove_units(loc, t, n).unwrap();
+                }
+            }
+        }
+        let before = g.state.count_at(loc, UnitType::Dreadnought);
+        resolve(&mut g, "mutiny", 1, 0);
+        assert_eq!(
+            g.state.count_at(loc, UnitType::Dreadnought),
+            before + u8::from(ships_stay),
+            "ships stay: {ships_stay}"
+        );
+    }
 }
