@@ -31,6 +31,7 @@ mod shields_holding;
 mod solar_flare;
 mod summit;
 mod upgrade;
+mod veto;
 
 /// The action-card rules, one line per card.
 pub(crate) static RULES: &[Rule] = &[
@@ -62,6 +63,7 @@ pub(crate) static RULES: &[Rule] = &[
     riders::DIPLOMACY,
     riders::TECHNOLOGY,
     riders::WARFARE,
+    veto::RULE,
 ];
 
 /// The locations of the active system where `p` has units: its planets, and its space area

@@ -21,7 +21,7 @@ pub(super) static RULES: &[Rule] = &[
     },
     // Quash: "When an agenda is revealed, you may spend 1 token from your strategy pool to
     // discard that agenda and reveal 1 agenda from the top of the deck. Players vote on this
-    // agenda instead." (Window `AgendaRevealed`; one choice, 0; `Done` declines.)
+    // agenda instead." (Window `WhenAgendaRevealed`; one choice, 0; `Done` declines.)
     Rule {
         source: SourceKey::Ability("quash"),
         hooks: Hooks { may_choices: Some(quash_offer), may_resolve: Some(quash), ..Hooks::NONE },
@@ -32,7 +32,7 @@ pub(super) static RULES: &[Rule] = &[
 /// holds another agenda to reveal.
 fn quash_offer(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
     let n = g.content().cards.agendas.len();
-    if window == Window::AgendaRevealed
+    if window == Window::WhenAgendaRevealed
         && g.flow.agenda_phase.agenda_card != NO_AGENDA
         && g.state.player(p).strategy > 0
         && g.state.agendas.count(n, Zone::Deck) > 0

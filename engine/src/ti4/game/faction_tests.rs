@@ -1022,7 +1022,10 @@ fn nekro_galactic_threat_predicts_the_outcome_and_gains_a_voters_technology() {
         assert!(agendas::start(&mut g));
         g.step = Step::RevealAgenda;
         g.apply_chance(&mut rng);
+        // Rules of other players at the "when" window (Xxcha's Quash) are declined.
+        decline_others(&mut g, nekro);
         assert_eq!(g.step, Step::Decide(nekro), "asked after the reveal");
+        assert_eq!(g.flow.pending.window, Some(crate::ti4::rules::Window::AgendaRevealed), "an \"after\"");
         assert_eq!(legal(&g), vec![Action::Choose(gt, 0), Action::Choose(gt, 1), Action::Done]);
         g.apply(Action::Choose(gt, predicted));
         decline_others(&mut g, nekro);
@@ -1067,6 +1070,7 @@ fn xxcha_quash_discards_the_revealed_agenda_for_a_strategy_token() {
         let first = g.flow.agenda_phase.agenda_card;
         decline_others(&mut g, xxcha);
         assert_eq!(g.step, Step::Decide(xxcha), "asked after the reveal");
+        assert_eq!(g.flow.pending.window, Some(crate::ti4::rules::Window::WhenAgendaRevealed), "a \"when\"");
         assert_eq!(legal(&g), vec![Action::Choose(quash, 0), Action::Done]);
         let tokens = g.state.player(xxcha).token_reinforcements;
         if !take {

@@ -475,9 +475,9 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         Step::RevealAgenda => {
             agendas::reveal(g, rng);
             let (order, len) = left_of_speaker(g);
-            match super::pending::open(g, crate::ti4::rules::Window::AgendaRevealed, &order[..len]) {
+            match super::pending::open(g, crate::ti4::rules::Window::WhenAgendaRevealed, &order[..len]) {
                 Some(decide) => decide,
-                None => first_voter(g),
+                None => after_when_agenda_revealed(g),
             }
         }
         Step::ResolveAgenda => {
@@ -907,8 +907,22 @@ fn left_of_speaker(g: &Ti4Game) -> ([Player; MAX_PLAYERS], usize) {
     super::pending::clockwise_from(n, Player((speaker + 1) % n.max(1)))
 }
 
-/// After window `AgendaRevealed`: the first vote, or a new reveal when a rule discarded the
-/// revealed agenda (Xxcha's Quash; the card stays in the discard pile).
+/// After window `WhenAgendaRevealed`: a new reveal when a rule discarded the revealed agenda
+/// (Veto, Xxcha's Quash; the card stays in the discard pile), else window `AgendaRevealed`
+/// ("after" effects: riders, predictions), then the first vote.
+pub(super) fn after_when_agenda_revealed(g: &mut Ti4Game) -> Step {
+    if g.flow.agenda_phase.agenda_card == agendas::NO_AGENDA {
+        return Step::RevealAgenda;
+    }
+    let (order, len) = left_of_speaker(g);
+    match super::pending::open(g, crate::ti4::rules::Window::AgendaRevealed, &order[..len]) {
+        Some(decide) => decide,
+        None => first_voter(g),
+    }
+}
+
+/// After window `AgendaRevealed`: the first vote (or a new reveal, should a rule there have
+/// discarded the agenda; none does today).
 pub(super) fn after_agenda_revealed(g: &mut Ti4Game) -> Step {
     if g.flow.agenda_phase.agenda_card == agendas::NO_AGENDA {
         Step::RevealAgenda

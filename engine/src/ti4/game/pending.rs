@@ -142,6 +142,7 @@ fn resume(g: &mut Ti4Game, window: Window) -> Step {
         Window::SpaceCombatBeforeHits | Window::SpaceCombatAfterHits => tactical::resume_space_combat(g),
         Window::SpaceCombatEnd => invasion::start_landing(g, g.flow.turn),
         Window::GroundCombatEnd => invasion::after_landing(g),
+        Window::WhenAgendaRevealed => flow::after_when_agenda_revealed(g),
         Window::AgendaRevealed => flow::after_agenda_revealed(g),
         Window::AgendaResolved => flow::end_agenda(g),
     }

@@ -9,6 +9,8 @@ use super::*;
 use crate::ti4::components::Zone;
 use crate::ti4::rules::{Source, Window};
 use crate::ti4::state::Location;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 /// `g` after `key` is revealed, `p` holding rider `card` and asked at window `AgendaRevealed`.
 fn revealed(g: &mut Ti4Game, key: &str, card: &str, p: Player) -> Source {
@@ -342,4 +344,52 @@ fn warfare_rider_places_a_dreadnought_with_the_players_ships() {
             "ships stay: {ships_stay}"
         );
     }
+}
+
+/// Declines every pending decision but those of `keep` (other rules asked at the same windows).
+fn decline_all_but(g: &mut Ti4Game, keep: &[(Player, Source)]) {
+    while let Step::Decide(_) = g.step {
+        match g.flow.pending.current() {
+            Some(cur) if keep.contains(&cur) => return,
+            _ => g.apply(Action::Done),
+        }
+    }
+}
+
+/// Veto ("When an agenda is revealed: Discard that agenda and reveal the next agenda from the
+/// top of the deck. Players vote on this agenda instead."): asked at window
+/// `WhenAgendaRevealed`, before the riders of window `AgendaRevealed` (a "when" comes before
+/// an "after"), whatever the seats; the agenda is discarded, another is revealed, and the
+/// riders are offered on that one.
+#[test]
+fn veto_discards_the_revealed_agenda_before_any_rider_is_played() {
+    let mut g = game();
+    let speaker = g.state.tokens.speaker.expect("a speaker");
+    // The rider's holder is asked before the Veto's holder in the voting order.
+    let (rider, vetoer) = (Player((speaker.0 + 1) % 6), Player((speaker.0 + 4) % 6));
+    let veto = Source::ActionCard(give(&mut g, "veto", vetoer));
+    let imperial = Source::ActionCard(give(&mut g, "imperial_rider", rider));
+    let keep = [(vetoer, veto), (rider, imperial)];
+    g.flow.custodians = false;
+    g.flow.agenda_phase.agenda = 0;
+    assert!(agendas::start(&mut g));
+    g.step = Step::RevealAgenda;
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    g.apply_chance(&mut rng);
+    let first = g.flow.agenda_phase.agenda_card;
+    decline_all_but(&mut g, &keep);
+    assert_eq!(g.flow.pending.current(), Some((vetoer, veto)), "the Veto first");
+    assert_eq!(g.flow.pending.window, Some(Window::WhenAgendaRevealed));
+    assert_eq!(legal(&g), vec![Action::Choose(veto, 0), Action::Done]);
+    g.apply(Action::Choose(veto, 0));
+    assert_eq!(g.step, Step::RevealAgenda, "another agenda is revealed");
+    assert_eq!(g.state.agendas.get(first as usize), Zone::Discard, "the vetoed agenda is discarded");
+    let Source::ActionCard(card) = veto else { unreachable!() };
+    assert!(!crate::ti4::rules::in_hand(g.content(), &g.state, vetoer, card), "played");
+    g.apply_chance(&mut rng);
+    assert_ne!(g.flow.agenda_phase.agenda_card, first);
+    decline_all_but(&mut g, &keep);
+    assert_eq!(g.flow.pending.current(), Some((rider, imperial)), "the rider, on the new agenda");
+    assert_eq!(g.flow.pending.window, Some(Window::AgendaRevealed));
+    check(&g).unwrap();
 }

@@ -119,6 +119,11 @@ pub enum Window {
     /// planet's combat or the end of the invasion; opened for the active player, then the
     /// defender, as [`Window::SpaceCombatEnd`].
     GroundCombatEnd,
+    /// When an agenda is revealed ("when" effects, which come before the "after" ones of
+    /// [`Window::AgendaRevealed`]); opened as [`Window::AgendaRevealed`]. A rule that discards
+    /// the agenda (`AgendaPhase::agenda_card` back to `NO_AGENDA`: Veto, Xxcha's Quash) has
+    /// the round loop reveal another, on which both windows open again.
+    WhenAgendaRevealed,
     /// After an agenda is revealed, before the first vote; opened for the players in the game in
     /// voting order (left of the speaker). Predictions are made here (`Flow::predictions`).
     AgendaRevealed,
