@@ -524,3 +524,28 @@ fn repeal_law() {
     assert_eq!(g.state.agendas.get(law.idx()), Zone::Discard);
     assert_eq!(super::agendas::hand_limit(&g, ME), HAND_LIMIT);
 }
+
+/// Focused Research ("ACTION: Spend 4 trade goods to research 1 technology"): offered with 4
+/// trade goods, one target per technology researchable (prerequisites apply); the research is
+/// made and the 4 trade goods spent; with 3 trade goods it is not offered.
+#[test]
+fn focused_research_spends_4_trade_goods_to_research_a_technology() {
+    let mut g = game();
+    let c = g.content.clone();
+    let card = give(&mut g, "focused_research", ME);
+    g.state.player_mut(ME).trade_goods = 3;
+    assert!(targets(&g, card).is_empty(), "3 trade goods: not offered");
+    g.state.player_mut(ME).trade_goods = 5;
+    let targets = targets(&g, card);
+    let mut opts = Vec::new();
+    crate::ti4::technology::research_options(&c, &g.state, ME, 0, &mut opts);
+    let mut want: Vec<u8> = opts.iter().filter(|o| o.skip.resources() == 0).map(|o| o.tech.0).collect();
+    want.dedup();
+    assert_eq!(targets, want, "every technology researchable");
+    let fleet_logistics = c.tech("fleet_logistics").unwrap();
+    assert!(!targets.contains(&fleet_logistics.0), "prerequisites apply");
+    let t = TechId(targets[0]);
+    play(&mut g, card, t.0);
+    assert!(g.state.player(ME).techs.contains(t), "researched");
+    assert_eq!(g.state.player(ME).trade_goods, 1, "4 trade goods spent");
+}

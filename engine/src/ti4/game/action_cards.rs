@@ -77,6 +77,8 @@ pub enum ActionEffect {
     UnstablePlanet,
     /// Repeal Law: "ACTION: Discard 1 law from play."
     RepealLaw,
+    /// Focused Research: "ACTION: Spend 4 trade goods to research 1 technology."
+    FocusedResearch,
 }
 
 /// The ships Lucky Shot may destroy, by target code `slot * 3 + k`.
@@ -105,6 +107,7 @@ impl ActionEffect {
             "tactical_bombardment" => TacticalBombardment,
             "unstable_planet" => UnstablePlanet,
             "repeal_law" => RepealLaw,
+            "focused_research" => FocusedResearch,
             _ => return None,
         })
     }
@@ -374,8 +377,23 @@ fn each_target(g: &Ti4Game, p: Player, e: ActionEffect, out: &mut dyn FnMut(u8))
                 }
             }
         }
+        FocusedResearch => {
+            // Each technology researchable by an option that owes nothing more (the 4 trade
+            // goods are the whole cost); a player who cannot research (Propagation) has the one
+            // target 0: 3 command tokens instead.
+            if ps.trade_goods >= FOCUSED_RESEARCH_COST {
+                if crate::ti4::technology::cannot_research(c, s, p).is_some() {
+                    out(0);
+                } else {
+                    super::cards::granted_research_options(g, p, false, &mut |t| out(t.0));
+                }
+            }
+        }
     }
 }
+
+/// Focused Research's cost in trade goods.
+const FOCUSED_RESEARCH_COST: u8 = 4;
 
 /// True when `p` controls a planet of the system in `slot`.
 fn controls_planet_in(g: &Ti4Game, p: Player, slot: u8) -> bool {
@@ -539,6 +557,14 @@ fn resolve(g: &mut Ti4Game, p: Player, e: ActionEffect, target: u8) {
         RepealLaw => {
             if g.state.agendas.get(target as usize) == Zone::Law {
                 g.state.agendas.set(target as usize, Zone::Discard);
+            }
+        }
+        FocusedResearch => {
+            // The trade goods are spent only with the research made.
+            if g.state.player(p).trade_goods >= FOCUSED_RESEARCH_COST
+                && super::cards::granted_research(g, p, TechId(target), false)
+            {
+                g.state.player_mut(p).trade_goods -= FOCUSED_RESEARCH_COST;
             }
         }
     }

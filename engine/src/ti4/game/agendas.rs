@@ -215,7 +215,7 @@ pub fn rider_targets(g: &Ti4Game, p: Player, r: Rider, out: &mut dyn FnMut(u8)) 
             if crate::ti4::technology::cannot_research(c, s, p).is_some() {
                 out(0);
             } else {
-                super::cards::granted_research_options(g, p, &mut |t| out(t.0));
+                super::cards::granted_research_options(g, p, true, &mut |t| out(t.0));
             }
         }
         Rider::Warfare => {
@@ -316,7 +316,10 @@ fn pay_targeted_rider(g: &mut Ti4Game, p: Player, r: Rider, target: u8) {
                 }
             }
         }
-        Rider::Technology => super::cards::granted_research(g, p, TechId(target)),
+        Rider::Technology => {
+            let researched = super::cards::granted_research(g, p, TechId(target), true);
+            debug_assert!(researched, "a target that holds (rider_target_holds) can be researched");
+        }
         Rider::Warfare => {
             g.place_units(p, Location::Space(target), UnitType::Dreadnought, 1)
                 .expect("placed units come from reinforcements the caller checked");

@@ -335,12 +335,24 @@ fn pay_resources(g: &Ti4Game, p: Player, cost: u32, keep: PlanetSet) -> Option<P
 /// The first research option for each technology that can be paid (`cost` resources plus what
 /// the option owes).
 fn first_option(g: &Ti4Game, p: Player, cost: u32, t: Option<TechId>, out: &mut dyn FnMut(ResearchOption, Payment)) {
+    first_option_owing(g, p, cost, t, true, out);
+}
+
+/// As [`first_option`], with only options that owe nothing when `may_owe` is false.
+fn first_option_owing(
+    g: &Ti4Game,
+    p: Player,
+    cost: u32,
+    t: Option<TechId>,
+    may_owe: bool,
+    out: &mut dyn FnMut(ResearchOption, Payment),
+) {
     OPTIONS.with(|o| {
         let mut opts = o.borrow_mut();
         research_options(&g.content, &g.state, p, cost, &mut opts);
         let mut seen = TechSet::EMPTY;
         for opt in opts.iter() {
-            if seen.contains(opt.tech) || t.is_some_and(|t| t != opt.tech) {
+            if seen.contains(opt.tech) || t.is_some_and(|t| t != opt.tech) || (!may_owe && opt.skip.resources() > 0) {
                 continue;
             }
             if let Some(pay) = pay_resources(g, p, cost + opt.skip.resources(), opt.exhaust_set()) {
@@ -375,30 +387,33 @@ pub(super) fn research_actions(g: &Ti4Game, p: Player, cost: u32, second: bool, 
     first_option(g, p, cost, None, &mut |o, _| buf.push(Action::Research(o.tech)));
 }
 
-/// A research another effect grants for no cost (Technology Rider): each technology with a
-/// research option that can pay what it owes, in technology id order.
-pub(super) fn granted_research_options(g: &Ti4Game, p: Player, out: &mut dyn FnMut(TechId)) {
-    first_option(g, p, 0, None, &mut |o, _| out(o.tech));
+/// A research another effect grants for no cost (Technology Rider) or pays for (Focused
+/// Research): each technology with a research option that can pay what it owes (with
+/// `may_owe`; without it, an option that owes nothing), in technology id order.
+pub(super) fn granted_research_options(g: &Ti4Game, p: Player, may_owe: bool, out: &mut dyn FnMut(TechId)) {
+    first_option_owing(g, p, 0, None, may_owe, &mut |o, _| out(o.tech));
 }
 
-/// A research granted for no cost (Technology Rider): `t` researched by its first option that
-/// can pay what it owes (simplified: the player does not choose among the options, Technology
-/// 14's specialty planets or skip card), as the Technology card's free first research; a
-/// player who cannot research (Propagation) gains 3 command tokens instead, one per pool.
-/// Nothing happens when `t` can no longer be researched.
-pub(super) fn granted_research(g: &mut Ti4Game, p: Player, t: TechId) {
+/// A research granted (Technology Rider, Focused Research): `t` researched by its first option
+/// that can pay what it owes (only one that owes nothing without `may_owe`; simplified: the
+/// player does not choose among the options, Technology 14's specialty planets or skip card),
+/// as the Technology card's free first research; a player who cannot research (Propagation)
+/// gains 3 command tokens instead, one per pool. Returns false, with nothing changed, when `t`
+/// can no longer be researched.
+pub(super) fn granted_research(g: &mut Ti4Game, p: Player, t: TechId, may_owe: bool) -> bool {
     let c = g.content.clone();
     if propagates(g, p) {
         crate::ti4::technology::propagate(&mut g.state, p, [1, 1, 1]);
-        return;
+        return true;
     }
     let mut first = None;
-    first_option(g, p, 0, Some(t), &mut |o, pay| first = first.or(Some((o, pay))));
-    if let Some((opt, pay)) = first {
-        if technology_primary(&c, &mut g.state, p, (ResearchStep::Research(opt), &pay), None).is_ok() {
-            g.log_research(p, t, opt.skip);
-        }
+    first_option_owing(g, p, 0, Some(t), may_owe, &mut |o, pay| first = first.or(Some((o, pay))));
+    let Some((opt, pay)) = first else { return false };
+    let done = technology_primary(&c, &mut g.state, p, (ResearchStep::Research(opt), &pay), None).is_ok();
+    if done {
+        g.log_research(p, t, opt.skip);
     }
+    done
 }
 
 /// Nekro Virus, Propagation: the player cannot research.
