@@ -6,8 +6,7 @@
 //! discard pile) and the round loop reveals another (a chance event,
 //! `flow::after_when_agenda_revealed`), on which the windows open again.
 
-use crate::ti4::components::Zone;
-use crate::ti4::game::agendas::NO_AGENDA;
+use crate::ti4::game::agendas::{self, NO_AGENDA};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -19,11 +18,7 @@ pub(super) const RULE: Rule = Rule {
 
 /// One choice (0) while an agenda is revealed and the deck holds another.
 fn choices(_: Source, g: &Ti4Game, _p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    let n = g.content().cards.agendas.len();
-    if window == Window::WhenAgendaRevealed
-        && g.flow.agenda_phase.agenda_card != NO_AGENDA
-        && g.state.agendas.count(n, Zone::Deck) > 0
-    {
+    if window == Window::WhenAgendaRevealed && agendas::another_agenda_to_reveal(g) {
         out(0);
     }
 }

@@ -1,7 +1,6 @@
 //! The Xxcha Kingdom: Peace Accords and Quash. (The flagship and the other faction cards are
 //! not modelled.)
 
-use crate::ti4::components::Zone;
 use crate::ti4::galaxy::bits;
 use crate::ti4::game::agendas::NO_AGENDA;
 use crate::ti4::game::component::gain_planet;
@@ -31,19 +30,16 @@ pub(super) static RULES: &[Rule] = &[
 /// Quash is offered while an agenda is revealed, the strategy pool holds a token and the deck
 /// holds another agenda to reveal.
 fn quash_offer(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    let n = g.content().cards.agendas.len();
     if window == Window::WhenAgendaRevealed
-        && g.flow.agenda_phase.agenda_card != NO_AGENDA
         && g.state.player(p).strategy > 0
-        && g.state.agendas.count(n, Zone::Deck) > 0
+        && crate::ti4::game::agendas::another_agenda_to_reveal(g)
     {
         out(0);
     }
 }
 
 /// Quash: the strategy token returns to reinforcements and the revealed agenda stays in the
-/// discard pile; the round loop reveals another (`flow::after_agenda_revealed`; the reveal
-/// clears the predictions made on this one).
+/// discard pile; the round loop reveals another (`flow::after_when_agenda_revealed`).
 fn quash(_: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
     let ps = g.state.player_mut(p);
     ps.strategy -= 1;

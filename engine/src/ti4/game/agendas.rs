@@ -238,6 +238,13 @@ fn rider_target_holds(g: &Ti4Game, p: Player, r: Rider, target: u8) -> bool {
     holds
 }
 
+/// True when an agenda is revealed and the deck holds another to reveal in its place (Veto,
+/// Xxcha's Quash: "discard that agenda and reveal 1 agenda from the top of the deck").
+pub fn another_agenda_to_reveal(g: &Ti4Game) -> bool {
+    let n = g.content.cards.agendas.len();
+    g.flow.agenda_phase.agenda_card != NO_AGENDA && g.state.agendas.count(n, Zone::Deck) > 0
+}
+
 /// True when one more rider can be played on the agenda being voted on.
 pub fn rider_room(g: &Ti4Game) -> bool {
     g.flow.agenda_phase.agenda_card != NO_AGENDA && (g.flow.agenda_phase.rider_count as usize) < MAX_RIDERS
