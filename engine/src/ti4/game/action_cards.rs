@@ -382,11 +382,7 @@ fn each_target(g: &Ti4Game, p: Player, e: ActionEffect, out: &mut dyn FnMut(u8))
             // goods are the whole cost); a player who cannot research (Propagation) has the one
             // target 0: 3 command tokens instead.
             if ps.trade_goods >= FOCUSED_RESEARCH_COST {
-                if crate::ti4::technology::cannot_research(c, s, p).is_some() {
-                    out(0);
-                } else {
-                    super::cards::granted_research_options(g, p, false, &mut |t| out(t.0));
-                }
+                super::cards::granted_research_options(g, p, false, &mut |t| out(t.0));
             }
         }
     }

@@ -193,7 +193,7 @@ pub fn play_rider(g: &mut Ti4Game, p: Player, r: Rider, outcome: u8, target: u8)
 ///   target 0: 3 command tokens instead.
 /// - Warfare Rider: each system with `p`'s ships, while reinforcements hold a dreadnought.
 pub fn rider_targets(g: &Ti4Game, p: Player, r: Rider, out: &mut dyn FnMut(u8)) {
-    let (c, s) = (&*g.content, &g.state);
+    let s = &g.state;
     match r {
         Rider::Construction => {
             for pl in s.player(p).planets.iter() {
@@ -202,22 +202,8 @@ pub fn rider_targets(g: &Ti4Game, p: Player, r: Rider, out: &mut dyn FnMut(u8)) 
                 }
             }
         }
-        Rider::Diplomacy => {
-            let controlled = s.player(p).planets;
-            for slot in 0..s.num_systems {
-                let planets = &c.systems[s.systems[slot as usize].tile.idx()].planets;
-                if planets.iter().any(|&pl| controlled.contains(pl)) {
-                    out(slot);
-                }
-            }
-        }
-        Rider::Technology => {
-            if crate::ti4::technology::cannot_research(c, s, p).is_some() {
-                out(0);
-            } else {
-                super::cards::granted_research_options(g, p, true, &mut |t| out(t.0));
-            }
-        }
+        Rider::Diplomacy => super::cards::systems_with_planets_of(g, p, &mut |slot, _| out(slot)),
+        Rider::Technology => super::cards::granted_research_options(g, p, true, &mut |t| out(t.0)),
         Rider::Warfare => {
             if s.player(p).reinforcements[UnitType::Dreadnought.idx()] > 0 {
                 for slot in 0..s.num_systems {

@@ -92,16 +92,27 @@ pub(super) fn strategic(g: &mut Ti4Game, p: Player, k: u8) -> Step {
 /// Strategy cards: Diplomacy primary (digest §3; rules 32.2), the choice: every system other
 /// than the Mecatol Rex system that contains a planet `p` controls, in slot order.
 pub(super) fn diplomacy_systems(g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
-    let (c, s) = (&*g.content, &g.state);
-    let controlled = s.player(p).planets;
-    for slot in 0..s.num_systems {
-        let planets = &c.systems[s.systems[slot as usize].tile.idx()].planets;
+    let c = &*g.content;
+    systems_with_planets_of(g, p, &mut |slot, planets| {
         let mecatol = match c.known.mecatol_rex {
             Some(m) => planets.contains(&m),
             None => slot == g.galaxy.mecatol(),
         };
-        if !mecatol && planets.iter().any(|&pl| controlled.contains(pl)) {
+        if !mecatol {
             out(slot);
+        }
+    });
+}
+
+/// Every system (board slot, in slot order) that contains a planet `p` controls, with the
+/// system's planets (Diplomacy, Diplomacy Rider).
+pub(super) fn systems_with_planets_of(g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8, &[PlanetId])) {
+    let (c, s) = (&*g.content, &g.state);
+    let controlled = s.player(p).planets;
+    for slot in 0..s.num_systems {
+        let planets = &c.systems[s.systems[slot as usize].tile.idx()].planets;
+        if planets.iter().any(|&pl| controlled.contains(pl)) {
+            out(slot, planets);
         }
     }
 }
@@ -389,9 +400,15 @@ pub(super) fn research_actions(g: &Ti4Game, p: Player, cost: u32, second: bool, 
 
 /// A research another effect grants for no cost (Technology Rider) or pays for (Focused
 /// Research): each technology with a research option that can pay what it owes (with
-/// `may_owe`; without it, an option that owes nothing), in technology id order.
+/// `may_owe`; without it, an option that owes nothing), in technology id order; for a player
+/// who cannot research (Propagation), the one target `TechId(0)`: 3 command tokens instead
+/// ([`granted_research`]).
 pub(super) fn granted_research_options(g: &Ti4Game, p: Player, may_owe: bool, out: &mut dyn FnMut(TechId)) {
-    first_option_owing(g, p, 0, None, may_owe, &mut |o, _| out(o.tech));
+    if propagates(g, p) {
+        out(TechId(0));
+    } else {
+        first_option_owing(g, p, 0, None, may_owe, &mut |o, _| out(o.tech));
+    }
 }
 
 /// A research granted (Technology Rider, Focused Research): `t` researched by its first option
