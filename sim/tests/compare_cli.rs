@@ -82,50 +82,27 @@ fn the_planted_edit_is_found_and_the_inert_edit_does_nothing() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The realistic example: a buff that moves the weakest of six real factions to about its fair
-/// share. The plain run reads it as balanced (no flag); the paired comparison finds the change in
-/// Arborec's mean score or win rate (`scripts/games_to_find.sh arborec arborec real_base` prints the games
-/// each method needs).
+/// The realistic example: a small buff to the weakest of six real factions. The plain run reads
+/// the buffed faction as balanced (no flag); the paired comparison finds the change in Arborec's
+/// mean score or win rate (`scripts/games_to_find.sh arborec arborec real_base` prints the games
+/// each method needs). The two assertions bound the buff from both sides: too large and the plain
+/// run flags it, too small and the comparison misses it. (Until Refit Troops the test also asked
+/// that the buffed win rate's interval contain 1/6; that bound moved with every rule added, and
+/// the buff was retuned eight times for it: history in `docs/CLI.md`.)
 #[test]
-fn a_buff_to_the_fair_share_is_found_by_the_comparison_and_not_by_the_plain_run() {
+fn a_buff_the_plain_run_does_not_flag_is_found_by_the_comparison() {
     let dir = scratch("compare-real");
     let games = ["--games", "480"];
     let base = run("real_base", &dir, &games);
     let buffed = run("arborec", &dir, &games);
     let summary: Value = serde_json::from_str(&std::fs::read_to_string(buffed.join("summary.json")).unwrap()).unwrap();
-    let ci = &summary["factions"]["arborec"]["win_rate_ci95"];
-    let (lo, hi) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
-    assert!(lo < 1.0 / 6.0 && 1.0 / 6.0 < hi, "the buff moves Arborec to about its fair share: {ci}");
     assert_eq!(summary["balance"]["flagged_factions"], serde_json::json!([]), "the plain run flags nothing");
     let c = compare(&base, &buffed);
     let flagged = flagged(&c);
-    // No other faction may be flagged, and Arborec's mean score must be; whether the win-rate
-    // test also clears Holm depends on the rest of the rules (at 240 games: from c0ddda5 it did;
-    // with Yin's Devotion it did not, p = 0.013). Since the objectives of e754b3c the buff is
-    // the three technologies alone (with the second cruiser it overshot to 0.229 [0.178,
-    // 0.289]), and at 240 games its mean score no longer cleared Holm (p = 0.032): 480 games.
-    // With the five component-action cards of issue 15 the three technologies overshot too
-    // (0.217 [0.180, 0.259]); the buff became Gravity Drive alone: 0.165 [0.131, 0.204], mean
-    // score +0.36 [0.18, 0.54] (p = 0.00013), win rate +0.038 (p = 0.11, not flagged). With
-    // Shields Holding and Direct Hit that fell short (0.135, mean score p = 0.007, not flagged);
-    // now Gravity Drive and Plasma Scoring: 0.158 [0.127, 0.196], mean score +0.42 [0.22, 0.61]
-    // (p = 0.00007). With the elections and the four riders that overshot (0.216 [0.178,
-    // 0.261]); the buff is Gravity Drive alone again: 0.190 [0.156, 0.228], mean score +0.34
-    // [0.17, 0.51] (p = 0.00016). With the nine cards played after an activation that fell
-    // short (0.144, p = 0.020); Gravity Drive and Plasma Scoring again: 0.169 [0.134, 0.210],
-    // mean score +0.33 [0.15, 0.51] (p = 0.0005), which overshot with In the Silence of Space
-    // (0.204 [0.169, 0.245]); Gravity Drive alone: 0.190 [0.156, 0.228], mean score +0.32
-    // [0.14, 0.49] (p = 0.0006). The buff is retuned whenever the rules move Arborec's results this much. A seat may be flagged: the buffed faction
-    // sits in every seat, so a seat's results change through it (with Devotion, seat 5's win
-    // rate +0.096, p = 0.00017), which is not a false finding about another faction.
-    // With Summit (window StrategyPhaseStart) Gravity Drive alone gave 0.200 [0.166, 0.238]:
-    // the win rate flagged (Holm), the mean score not (+0.18, p = 0.058). Which of Arborec's two
-    // tests clears Holm moves with every rule added, so the comparison must flag Arborec on at
-    // least one of them, and both differences must point up. With the Construction,
-    // Diplomacy, Technology and Warfare Riders Gravity Drive alone fell short (mean score +0.30,
-    // p = 0.0032, not flagged): Gravity Drive and Plasma Scoring again, 0.179 [0.146, 0.218],
-    // mean score +0.40 [0.19, 0.60] (p = 0.00023), flagged; with Veto and Focused Research
-    // 0.167 [0.135, 0.204], mean score +0.32 [0.16, 0.49] (p = 0.00021), flagged.
+    // No other faction may be flagged, and Arborec's mean score or win rate must be (which of
+    // the two clears Holm moves with the rules), both differences up. A seat may be flagged:
+    // the buffed faction sits in every seat, so a seat's results change through it, which is
+    // not a false finding about another faction.
     assert!(flagged.iter().all(|f| f.starts_with("faction arborec: ") || f.starts_with("seat ")), "{c}");
     assert!(flagged.contains(&"faction arborec: mean_score") || flagged.contains(&"faction arborec: win_rate"), "{c}");
     let a = &c["factions"]["arborec"];
