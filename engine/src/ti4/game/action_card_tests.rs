@@ -549,3 +549,28 @@ fn focused_research_spends_4_trade_goods_to_research_a_technology() {
     assert!(g.state.player(ME).techs.contains(t), "researched");
     assert_eq!(g.state.player(ME).trade_goods, 1, "4 trade goods spent");
 }
+
+/// Refit Troops ("ACTION: Choose 1 or 2 of your infantry on the game board; replace each of
+/// those infantry with mechs"): one target per planet with the player's infantry; 2 of them
+/// become mechs (simplified: those of one planet, as many as the card allows).
+#[test]
+fn refit_troops_replaces_2_infantry_on_a_planet_with_mechs() {
+    let mut g = game();
+    let c = g.content.clone();
+    let card = give(&mut g, "refit_troops", ME);
+    let home: Vec<PlanetId> = g.state.player(ME).planets.iter().collect();
+    let with_infantry: Vec<u8> = home
+        .iter()
+        .filter(|&&pl| g.state.count_at(g.state.planet_location(&c, pl).unwrap(), UnitType::Infantry) > 0)
+        .map(|pl| pl.0)
+        .collect();
+    assert!(!with_infantry.is_empty());
+    assert_eq!(targets(&g, card), with_infantry, "each planet with the player's infantry");
+    let pl = PlanetId(with_infantry[0]);
+    let loc = g.state.planet_location(&c, pl).unwrap();
+    g.place_units(ME, loc, UnitType::Infantry, 2).unwrap();
+    let (inf, mechs) = (g.state.count_at(loc, UnitType::Infantry), g.state.count_at(loc, UnitType::Mech));
+    play(&mut g, card, pl.0);
+    assert_eq!(g.state.count_at(loc, UnitType::Infantry), inf - 2);
+    assert_eq!(g.state.count_at(loc, UnitType::Mech), mechs + 2);
+}

@@ -79,6 +79,9 @@ pub enum ActionEffect {
     RepealLaw,
     /// Focused Research: "ACTION: Spend 4 trade goods to research 1 technology."
     FocusedResearch,
+    /// Refit Troops (Prophecy of Kings): "ACTION: Choose 1 or 2 of your infantry on the game
+    /// board; replace each of those infantry with mechs."
+    RefitTroops,
 }
 
 /// The ships Lucky Shot may destroy, by target code `slot * 3 + k`.
@@ -108,6 +111,7 @@ impl ActionEffect {
             "unstable_planet" => UnstablePlanet,
             "repeal_law" => RepealLaw,
             "focused_research" => FocusedResearch,
+            "refit_troops" => RefitTroops,
             _ => return None,
         })
     }
@@ -377,12 +381,30 @@ fn each_target(g: &Ti4Game, p: Player, e: ActionEffect, out: &mut dyn FnMut(u8))
                 }
             }
         }
+        RefitTroops => refit_planets(g, p, &mut |pl| out(pl.0)),
         FocusedResearch => {
             // Each technology researchable by an option that owes nothing more (the 4 trade
             // goods are the whole cost); a player who cannot research (Propagation) has the one
             // target 0: 3 command tokens instead.
             if ps.trade_goods >= FOCUSED_RESEARCH_COST {
                 super::cards::granted_research_options(g, p, false, &mut |t| out(t.0));
+            }
+        }
+    }
+}
+
+/// The locations of `p`'s infantry that Refit Troops may replace (planets of the board, each
+/// as its planet id; infantry in space areas are not offered, simplified).
+fn refit_planets(g: &Ti4Game, p: Player, out: &mut dyn FnMut(PlanetId)) {
+    let (c, s) = (&*g.content, &g.state);
+    if s.player(p).reinforcements[UnitType::Mech.idx()] == 0 {
+        return;
+    }
+    for slot in 0..s.num_systems {
+        for (n, &pl) in c.systems[s.systems[slot as usize].tile.idx()].planets.iter().enumerate() {
+            let loc = Location::Planet(slot, n as u8);
+            if s.occupant(loc) == Some(p) && s.count_at(loc, UnitType::Infantry) > 0 {
+                out(pl);
             }
         }
     }
@@ -553,6 +575,23 @@ fn resolve(g: &mut Ti4Game, p: Player, e: ActionEffect, target: u8) {
         RepealLaw => {
             if g.state.agendas.get(target as usize) == Zone::Law {
                 g.state.agendas.set(target as usize, Zone::Discard);
+            }
+        }
+        RefitTroops => {
+            // Simplified: the infantry are those of one planet, as many as the card allows (2)
+            // and reinforcements hold mechs for.
+            if let Some(loc) = g.state.planet_location(&c, PlanetId(target)).filter(|&l| g.state.occupant(l) == Some(p))
+            {
+                let n = g
+                    .state
+                    .count_at(loc, UnitType::Infantry)
+                    .min(2)
+                    .min(g.state.player(p).reinforcements[UnitType::Mech.idx()]);
+                if n > 0 {
+                    g.state.remove_units(loc, UnitType::Infantry, n).expect("the infantry are there");
+                    g.place_units(p, loc, UnitType::Mech, n)
+                        .expect("placed units come from reinforcements the caller checked");
+                }
             }
         }
         FocusedResearch => {
