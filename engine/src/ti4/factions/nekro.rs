@@ -135,6 +135,9 @@ fn take(g: &mut Ti4Game, p: Player, choice: TechChoice) {
         }
         TechChoice::Copy(token, t, q) => {
             valefar::place_token(c, s, p, token, q, t).expect("an offered copy can be made");
+            // Capacity 16.3 (and fleet pool 37): a copied unit upgrade the token left (Technology
+            // 19-21) may have lowered the capacity of `p`'s ships; the excess is removed.
+            crate::ti4::game::component::enforce_fleet_everywhere(g, p);
         }
     }
 }
