@@ -12,18 +12,24 @@ use crate::ti4::state::Location;
 
 mod activation;
 mod assassinate_representative;
+mod blitz;
+mod bunker;
 mod counterstroke;
 mod direct_hit;
+mod disable;
 mod emergency_repairs;
 mod fighter_prototype;
 mod flank_speed;
 mod forward_supply_base;
+mod ghost_squad;
 mod hack_election;
 mod harness_energy;
 mod in_the_silence_of_space;
+mod invasion;
 mod lost_star_chart;
 mod morale_boost;
 mod nav_suite;
+mod parley;
 mod rally;
 mod riders;
 mod salvage;
@@ -64,6 +70,11 @@ pub(crate) static RULES: &[Rule] = &[
     riders::TECHNOLOGY,
     riders::WARFARE,
     veto::RULE,
+    blitz::RULE,
+    bunker::RULE,
+    disable::RULE,
+    parley::RULE,
+    ghost_squad::RULE,
 ];
 
 /// The locations of the active system where `p` has units: its planets, and its space area

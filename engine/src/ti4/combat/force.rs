@@ -428,6 +428,18 @@ impl Force {
         }
         self
     }
+    /// This force with BOMBARDMENT `d` for each of its non-fighter ship types that has none
+    /// (Blitz: "Each of your non-fighter ships in the active system that do not have
+    /// BOMBARDMENT gain BOMBARDMENT 6").
+    pub fn with_bombardment_for_ships(mut self, d: Dice) -> Force {
+        for t in UnitType::ALL {
+            let s = &mut self.stats[t.idx()];
+            if s.ship && t != UnitType::Fighter && s.bombardment.is_none() {
+                s.bombardment = Some(d);
+            }
+        }
+        self
+    }
     /// This force with no SUSTAIN DAMAGE for its units of the types in `mask` (Fourth Moon:
     /// "other players' ships in this system cannot use SUSTAIN DAMAGE").
     pub fn without_sustain(mut self, mask: TypeMask) -> Force {

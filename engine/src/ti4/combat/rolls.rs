@@ -115,10 +115,17 @@ pub fn roll_ambush<R: Rng + ?Sized>(force: &Force, rng: &mut R) -> u16 {
 /// planet.ground_force_mask())`). Combat-roll modifiers do not apply.
 /// Check [`bombardment_blocked`] first.
 pub fn roll_bombardment<R: Rng + ?Sized>(bombarding: &Force, rng: &mut R) -> u16 {
+    roll_bombardment_against(bombarding, 0, rng)
+}
+
+/// [`roll_bombardment`] with `penalty` subtracted from each die result (Bunker: "apply -4 to
+/// the result of each BOMBARDMENT roll against planets you control"): each die hits on its
+/// value + `penalty`.
+pub fn roll_bombardment_against<R: Rng + ?Sized>(bombarding: &Force, penalty: u8, rng: &mut R) -> u16 {
     let mut hits = 0;
     for t in UnitType::ALL {
         if let Some(d) = bombarding.stats(t).bombardment {
-            hits += roll_hits(ability_dice(d) * u16::from(bombarding.count(t)), d.hits_on, rng);
+            hits += roll_hits(ability_dice(d) * u16::from(bombarding.count(t)), penalised(d.hits_on, penalty), rng);
         }
     }
     hits

@@ -8,7 +8,7 @@
 use super::{Action, Step, Ti4Game};
 
 pub(crate) use super::action_cards::{cards_in_hand, discard, fighter_fits, fits_ship};
-pub(crate) use super::invasion::gain_planet;
+pub(crate) use super::invasion::{blitz_arms_a_ship, bombarding_force, gain_planet};
 pub(crate) use super::tactical::{
     adjacent_without_enemy_ships, combat_ships, combat_side, enforce_capacity, enforce_fleet_everywhere, has_ships_in,
     hit_combat_ship, relocate_space_units, side_before_round, units_of,

@@ -14,11 +14,12 @@ use super::production::start_production;
 use super::tactical::{board_force, damage_stack, extra_die_hits, force_of, write_back};
 use super::{Action, Step, Ti4Game};
 use crate::ti4::combat::{
-    assign_hits_default, best_bombardment, best_space_cannon, bombardment_blocked, roll_bombardment,
+    assign_hits_default, best_bombardment, best_space_cannon, bombardment_blocked, roll_bombardment_against,
     roll_space_cannon_defense_against, Arena, Force, GroundCombat, Outcome,
 };
 use crate::ti4::elimination::{check_elimination_by, destroy_units, sundered_protects};
 use crate::ti4::ids::*;
+use crate::ti4::rules::Window;
 use crate::ti4::state::{Location, MAX_PLANETS_PER_SYSTEM};
 use rand_chacha::ChaCha8Rng;
 
@@ -30,11 +31,20 @@ pub(super) fn start_landing(g: &mut Ti4Game, p: Player) -> Step {
     {
         buf_has = (0..MAX_PLANETS_PER_SYSTEM as u8).any(|n| may_land(g, p, n));
     }
-    if buf_has {
-        Step::Land(p)
-    } else {
-        establish_control(g)
+    if !buf_has {
+        return establish_control(g);
     }
+    // Window `InvasionStart` (Invasion 49.1, "at the start of an invasion"), when another
+    // player has units on a planet of the active system: the active player, then the others.
+    let contested = Location::all_in(g.flow.tactical.active)
+        .any(|l| matches!(l, Location::Planet(..)) && g.state.occupant(l).is_some_and(|q| q != p));
+    if contested {
+        let (order, len) = super::pending::clockwise_from(g.state.num_players, p);
+        if let Some(decide) = super::pending::open(g, Window::InvasionStart, &order[..len]) {
+            return decide;
+        }
+    }
+    Step::Land(p)
 }
 
 fn may_land(g: &Ti4Game, p: Player, n: u8) -> bool {
@@ -106,7 +116,38 @@ pub(super) fn land(g: &mut Ti4Game, p: Player, n: u8, t: UnitType) -> Step {
     }
 }
 
+/// Invasion 49.3 done (the active player committed their ground forces): window
+/// `GroundForcesCommitted` for the players whose planets they were committed to, clockwise from
+/// the active player; then the invasion goes on ([`next_invasion`]).
 pub(super) fn after_landing(g: &mut Ti4Game) -> Step {
+    let p = g.flow.turn;
+    let a = g.flow.tactical.active;
+    let mut defenders = 0u8;
+    for n in 0..MAX_PLANETS_PER_SYSTEM as u8 {
+        if g.flow.tactical.committed[n as usize] != [0, 0] {
+            if let Some(q) = g.state.occupant(Location::Planet(a, n)).filter(|&q| q != p) {
+                defenders |= 1 << q.0;
+            }
+        }
+    }
+    if defenders != 0 {
+        let (order, len) = super::pending::clockwise_from(g.state.num_players, p);
+        let mut them = [Player(0); MAX_PLAYERS];
+        let mut k = 0;
+        for &q in order[..len].iter().filter(|q| defenders & (1 << q.0) != 0) {
+            them[k] = q;
+            k += 1;
+        }
+        if let Some(decide) = super::pending::open(g, Window::GroundForcesCommitted, &them[..k]) {
+            return decide;
+        }
+    }
+    next_invasion(g)
+}
+
+/// The ground combat of the next planet with committed ground forces, or (none left) the
+/// control of the active system's planets is established.
+pub(super) fn next_invasion(g: &mut Ti4Game) -> Step {
     match (0..3u8).find(|&n| g.flow.tactical.committed[n as usize] != [0, 0]) {
         Some(n) => Step::InvasionRolls(n),
         None => establish_control(g),
@@ -128,11 +169,13 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) -> St
     let a = g.flow.tactical.active;
     let ploc = Location::Planet(a, n);
     if let Some(q) = g.state.occupant(ploc) {
-        let planet = board_force(g, q, ploc);
-        let space = board_force(g, p, Location::Space(a));
+        let planet = defending_force(g, q, ploc);
+        let space = bombarding_force(g, p);
         let first = (0..n).all(|k| g.flow.tactical.committed[k as usize] == [0, 0]);
         if first && !bombardment_blocked(&planet, &space, false) && !super::agendas::no_bombardment_at(g, ploc) {
-            let hits = roll_bombardment(&space, rng) + extra_die_hits(g, p, best_bombardment(&space), 0, rng);
+            let penalty = bunker_penalty(g, q);
+            let hits = roll_bombardment_against(&space, penalty, rng)
+                + extra_die_hits(g, p, best_bombardment(&space), penalty, rng);
             if hits > 0 {
                 let ground =
                     |g: &Ti4Game| g.state.count_at(ploc, UnitType::Infantry) + g.state.count_at(ploc, UnitType::Mech);
@@ -151,7 +194,7 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) -> St
     // `no_space_cannon_in_invasion`, L4 Disruptors).
     let defended = !crate::ti4::rules::no_space_cannon_in_invasion(&g.content, &g.state, p);
     if let Some(q) = g.state.occupant(ploc).filter(|_| defended) {
-        let planet = board_force(g, q, ploc);
+        let planet = defending_force(g, q, ploc);
         let penalty = crate::ti4::rules::space_cannon_penalty_against(&g.content, &g.state, p);
         let hits = roll_space_cannon_defense_against(&planet, penalty, rng)
             + extra_die_hits(g, q, best_space_cannon(&planet, None), penalty, rng);
@@ -193,10 +236,10 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) -> St
 /// no PLANETARY SHIELD there, or a war sun of `p` in the system).
 fn harrows(g: &Ti4Game, p: Player, ploc: Location) -> bool {
     let Some(q) = g.state.occupant(ploc) else { return false };
-    let space = board_force(g, p, Location::Space(g.flow.tactical.active));
+    let space = bombarding_force(g, p);
     crate::ti4::rules::bombards_after_ground_rounds(&g.content, &g.state, p)
         && best_bombardment(&space).is_some()
-        && !bombardment_blocked(&board_force(g, q, ploc), &space, false)
+        && !bombardment_blocked(&defending_force(g, q, ploc), &space, false)
         && !super::agendas::no_bombardment_at(g, ploc)
 }
 
@@ -205,10 +248,54 @@ fn harrows(g: &Ti4Game, p: Player, ploc: Location) -> bool {
 /// `extra_ability_die`), and the defender's ground forces take the hits.
 pub(super) fn round_end_bombardment(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     let p = g.flow.turn;
-    let space = board_force(g, p, Location::Space(g.flow.tactical.active));
-    let hits = roll_bombardment(&space, rng) + extra_die_hits(g, p, best_bombardment(&space), 0, rng);
+    let space = bombarding_force(g, p);
+    let penalty = bunker_penalty(g, g.flow.tactical.defender);
+    let hits =
+        roll_bombardment_against(&space, penalty, rng) + extra_die_hits(g, p, best_bombardment(&space), penalty, rng);
     if let Some(c) = g.flow.tactical.ground.as_mut() {
         c.bombard(hits).expect("a round-end bombardment is awaited");
+    }
+}
+
+/// The active player's units in the active system's space area as they bombard: with
+/// BOMBARDMENT 6 for their non-fighter ships that have none when Blitz was played.
+pub(crate) fn bombarding_force(g: &Ti4Game, p: Player) -> Force {
+    let space = board_force(g, p, Location::Space(g.flow.tactical.active));
+    if g.flow.tactical.blitz {
+        space.with_bombardment_for_ships(crate::ti4::content::Dice { hits_on: 6, dice: 1 })
+    } else {
+        space
+    }
+}
+
+/// Blitz would give BOMBARDMENT to a ship of `p`: `p` has a non-fighter ship without it in the
+/// active system's space area.
+pub(crate) fn blitz_arms_a_ship(g: &Ti4Game, p: Player) -> bool {
+    let space = board_force(g, p, Location::Space(g.flow.tactical.active));
+    UnitType::ALL.into_iter().any(|t| {
+        let s = space.stats(t);
+        t != UnitType::Fighter && s.ship && s.bombardment.is_none() && space.count(t) > 0
+    })
+}
+
+/// `q`'s units on the invaded planet `ploc` as they defend it against bombardment and with
+/// space cannon defense: without their PDS units when Disable was played (they lose
+/// PLANETARY SHIELD and SPACE CANNON during this invasion).
+fn defending_force(g: &Ti4Game, q: Player, ploc: Location) -> Force {
+    let planet = board_force(g, q, ploc);
+    if g.flow.tactical.disable {
+        planet.with_units(UnitType::Pds, 0, 0).unwrap_or(planet)
+    } else {
+        planet
+    }
+}
+
+/// Bunker: -4 on each BOMBARDMENT die against the planets of `q` when `q` played it.
+fn bunker_penalty(g: &Ti4Game, q: Player) -> u8 {
+    if g.flow.tactical.bunker & (1 << q.0) != 0 {
+        4
+    } else {
+        0
     }
 }
 
@@ -295,7 +382,7 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) -> Step {
     };
     match decide {
         Some(decide) => decide,
-        None => after_landing(g),
+        None => next_invasion(g),
     }
 }
 

@@ -38,6 +38,8 @@ mod faction_tests;
 mod flow;
 mod invasion;
 #[cfg(test)]
+mod invasion_card_tests;
+#[cfg(test)]
 mod movement_tests;
 pub mod notes;
 #[cfg(test)]

@@ -131,6 +131,19 @@ pub struct TacticalAction {
     /// systems that contain other players' ships.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub silence: Option<u8>,
+    /// Seats (bit per seat) that played Bunker at window `InvasionStart`: during this
+    /// invasion each BOMBARDMENT roll against their planets has -4 on each die.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bunker: u8,
+    /// Disable was played at window `InvasionStart`: during this invasion the PDS units of the
+    /// active player's opponents in the active system have no PLANETARY SHIELD and no SPACE
+    /// CANNON.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub disable: bool,
+    /// Blitz was played at window `InvasionStart`: during this invasion the active player's
+    /// non-fighter ships in the active system without BOMBARDMENT have BOMBARDMENT 6.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub blitz: bool,
     /// Space combat, when one runs.
     pub space: Option<SpaceCombat>,
     /// Ground combat, when one runs.
@@ -142,17 +155,22 @@ fn no_hits(h: &[u8; 2]) -> bool {
 }
 
 impl TacticalAction {
-    /// Ends the effects of the action cards played at window `SystemActivated` (Flank Speed,
-    /// Solar Flare, Lost Star Chart, Nav Suite, In the Silence of Space): at the next
-    /// activation and when the tactical action is over.
+    /// Ends the effects of the action cards played at windows `SystemActivated` (Flank Speed,
+    /// Solar Flare, Lost Star Chart, Nav Suite, In the Silence of Space) and `InvasionStart`
+    /// (Bunker, Disable, Blitz): at the next activation and when the tactical action is over.
     pub(crate) fn clear_card_effects(&mut self) {
         (self.flank_speed, self.solar_flare, self.lost_star_chart, self.nav_suite) = (false, false, false, false);
         self.silence = None;
+        (self.bunker, self.disable, self.blitz) = (0, false, false);
     }
 }
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+fn is_zero(b: &u8) -> bool {
+    *b == 0
 }
 
 fn no_rider_targets(t: &[u8; agendas::MAX_RIDERS]) -> bool {

@@ -28,7 +28,7 @@ pub(super) fn set_tech(g: &mut Ti4Game, p: Player, key: &str, on: bool) {
 
 /// Takes the generic technologies these tests look at away from every seat (Hacan and Jol-Nar
 /// start with some of them).
-fn plain(mut g: Ti4Game) -> Ti4Game {
+pub(super) fn plain(mut g: Ti4Game) -> Ti4Game {
     let keys = [
         "sarween_tools",
         "neural_motivator",

@@ -115,6 +115,18 @@ pub enum Window {
     /// for the active player, then the defender. `Ti4Game::combat_opponent_with_losses` says
     /// whose units the combat destroyed.
     SpaceCombatEnd,
+    /// At the start of an invasion (Invasion 49.1): the active player has ground forces to
+    /// commit and another player has units on a planet of the active system; before any
+    /// ground force is committed; opened for the active player, then the others clockwise.
+    /// A choice sets an effect "during this invasion" on `TacticalAction` (Bunker, Disable,
+    /// Blitz), which the bombardment and space cannon defense read.
+    InvasionStart,
+    /// After the active player committed ground forces to planets of other players (Invasion
+    /// 49.3: `TacticalAction::committed` holds them, off the board), before bombardment, space
+    /// cannon defense and the ground combats; opened for the players whose planets they were
+    /// committed to, clockwise from the active player. A choice may return committed units to
+    /// the space area or move the defender's ground forces (Parley, Ghost Squad).
+    GroundForcesCommitted,
     /// After a ground combat on one planet ended (control established there), before the next
     /// planet's combat or the end of the invasion; opened for the active player, then the
     /// defender, as [`Window::SpaceCombatEnd`].
