@@ -13,10 +13,13 @@ use crate::ti4::state::Location;
 mod activation;
 mod assassinate_representative;
 mod blitz;
+mod bribery;
 mod bunker;
 mod counterstroke;
+mod deadly_plot;
 mod direct_hit;
 mod disable;
+mod distinguished_councilor;
 mod emergency_repairs;
 mod fighter_prototype;
 mod flank_speed;
@@ -26,6 +29,7 @@ mod hack_election;
 mod harness_energy;
 mod in_the_silence_of_space;
 mod invasion;
+mod legal_text;
 mod lost_star_chart;
 mod morale_boost;
 mod nav_suite;
@@ -75,6 +79,11 @@ pub(crate) static RULES: &[Rule] = &[
     disable::RULE,
     parley::RULE,
     ghost_squad::RULE,
+    distinguished_councilor::RULE,
+    bribery::RULE,
+    legal_text::CONFUSING,
+    legal_text::CONFOUNDING,
+    deadly_plot::RULE,
 ];
 
 /// The locations of the active system where `p` has units: its planets, and its space area

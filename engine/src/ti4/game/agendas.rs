@@ -547,7 +547,7 @@ pub(super) fn cast(g: &mut Ti4Game, p: Player, outcome: u8, a: Action) -> Step {
             exhaust_for_votes(g, pl, outcome);
             settle_cast(g, p, outcome)
         }
-        _ => finish_cast(g, p),
+        _ => finish_cast(g, p, outcome),
     }
 }
 
@@ -567,15 +567,60 @@ fn settle_cast(g: &mut Ti4Game, p: Player, outcome: u8) -> Step {
         });
         match (count, only) {
             (1, Action::Exhaust(pl)) => exhaust_for_votes(g, pl, outcome),
-            (0 | 1, _) => return finish_cast(g, p),
+            (0 | 1, _) => return finish_cast(g, p, outcome),
             _ => return Step::CastVotes { p, outcome },
         }
     }
 }
 
-fn finish_cast(g: &mut Ti4Game, p: Player) -> Step {
+/// `p` cast their votes for `outcome`: window `VotesCast` for `p`, then, after the speaker's
+/// vote, for the other players in voting order; then the next voter ([`after_votes_cast`]).
+fn finish_cast(g: &mut Ti4Game, p: Player, outcome: u8) -> Step {
     g.flow.agenda_phase.ballot = PlanetSet::EMPTY;
-    super::flow::next_voter(g, p)
+    g.flow.agenda_phase.last_vote = Some((p, outcome));
+    let mut players = [p; MAX_PLAYERS];
+    let mut k = 1;
+    if g.state.tokens.speaker == Some(p) {
+        let (order, len) = super::flow::left_of_speaker(g);
+        for &q in order[..len].iter().filter(|&&q| q != p) {
+            players[k] = q;
+            k += 1;
+        }
+    }
+    match super::pending::open(g, crate::ti4::rules::Window::VotesCast, &players[..k]) {
+        Some(decide) => decide,
+        None => after_votes_cast(g),
+    }
+}
+
+/// After window `VotesCast`: the next player votes (or the votes are counted).
+pub(super) fn after_votes_cast(g: &mut Ti4Game) -> Step {
+    match g.flow.agenda_phase.last_vote.take() {
+        Some((p, _)) => super::flow::next_voter(g, p),
+        None => count(g),
+    }
+}
+
+/// True when `p` may cast votes on the agenda being voted on: in the game, not barred (Public
+/// Execution) nor abstaining (a rider's "you cannot vote on this agenda"), and no rule of
+/// theirs forbids it (hook point `cannot_vote`: Galactic Threat).
+pub fn may_vote(g: &Ti4Game, p: Player) -> bool {
+    g.state.player(p).in_game
+        && (g.flow.agenda_phase.barred | g.flow.agenda_phase.abstaining) >> p.0 & 1 == 0
+        && !crate::ti4::rules::cannot_vote(g, p)
+}
+
+/// True when the agenda being voted on elects a player ("Elect Player").
+pub fn elects_player(g: &Ti4Game) -> bool {
+    let card = g.flow.agenda_phase.agenda_card;
+    card != NO_AGENDA && electing(g, card) == Electing::Player
+}
+
+/// The outcome is decided (`AgendaPhase::outcome`): window `OutcomeDecided` in voting order,
+/// then the outcome resolves (`Step::ResolveAgenda`).
+pub(super) fn outcome_decided(g: &mut Ti4Game) -> Step {
+    let (order, len) = super::flow::left_of_speaker(g);
+    super::pending::open(g, crate::ti4::rules::Window::OutcomeDecided, &order[..len]).unwrap_or(Step::ResolveAgenda)
 }
 
 /// The vote invariants: at [`Step::CastVotes`] the planets of the ballot are the voter's and
@@ -624,7 +669,7 @@ pub(super) fn count(g: &mut Ti4Game) -> Step {
     });
     if n == 1 {
         g.flow.agenda_phase.outcome = only;
-        Step::ResolveAgenda
+        outcome_decided(g)
     } else {
         Step::TieBreak(g.state.tokens.speaker.unwrap_or(Player(0)))
     }

@@ -9,6 +9,7 @@
 //! changes: every handler it calls returns the step that follows (`docs/ADDING_RULES.md`, "The
 //! round loop").
 
+use super::agendas::may_vote;
 use super::objectives::{meets, pay_if_spend, Cond};
 use super::tokens::{self, TokensThen};
 use super::{
@@ -422,7 +423,7 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::CastVotes { p, outcome }, Action::Exhaust(_) | Action::Done) => agendas::cast(g, p, outcome, a),
         (Step::TieBreak(_), Action::Vote(o)) => {
             g.flow.agenda_phase.outcome = o;
-            Step::ResolveAgenda
+            agendas::outcome_decided(g)
         }
         (step, action) => panic!("{}", super::IllegalAction { step, action }),
     };
@@ -848,12 +849,6 @@ fn next_round(g: &mut Ti4Game) -> Step {
 
 // ---- Agenda phase --------------------------------------------------------------------------
 
-fn may_vote(g: &Ti4Game, p: Player) -> bool {
-    g.state.player(p).in_game
-        && (g.flow.agenda_phase.barred | g.flow.agenda_phase.abstaining) >> p.0 & 1 == 0
-        && !crate::ti4::rules::cannot_vote(g, p)
-}
-
 /// An agenda's reveal, or the end of the phase when no implemented agenda is left.
 fn start_agenda(g: &mut Ti4Game) -> Step {
     if agendas::start(g) {
@@ -901,7 +896,7 @@ fn vote_after(g: &mut Ti4Game, after: Option<Player>) -> Step {
 /// Every seat from the one left of the speaker, the speaker last (digest §2): the order of the
 /// agenda windows (`AgendaRevealed`, `AgendaResolved`, which skip players out of the game) and
 /// the base of [`voting_order`].
-fn left_of_speaker(g: &Ti4Game) -> ([Player; MAX_PLAYERS], usize) {
+pub(super) fn left_of_speaker(g: &Ti4Game) -> ([Player; MAX_PLAYERS], usize) {
     let n = g.state.num_players;
     let speaker = g.state.tokens.speaker.unwrap_or(Player(0)).0;
     super::pending::clockwise_from(n, Player((speaker + 1) % n.max(1)))

@@ -75,6 +75,8 @@ pub mod tokens;
 mod tokens_tests;
 #[cfg(test)]
 mod unit_text_tests;
+#[cfg(test)]
+mod vote_card_tests;
 
 pub(crate) use action_cards::discard as discard_action_card;
 pub(crate) use action_cards::neighbours;

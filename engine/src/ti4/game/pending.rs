@@ -12,7 +12,7 @@
 //! decision is asked and the procedure goes straight on, so the branching factor only grows
 //! where there is a real choice.
 
-use super::{cards, flow, invasion, production, tactical, Action, Step, Ti4Game};
+use super::{agendas, cards, flow, invasion, production, tactical, Action, Step, Ti4Game};
 use crate::ti4::ids::{Player, MAX_PLAYERS};
 use crate::ti4::rules::{self, Source, Window};
 
@@ -146,6 +146,8 @@ fn resume(g: &mut Ti4Game, window: Window) -> Step {
         Window::GroundCombatEnd => invasion::next_invasion(g),
         Window::WhenAgendaRevealed => flow::after_when_agenda_revealed(g),
         Window::AgendaRevealed => flow::after_agenda_revealed(g),
+        Window::VotesCast => agendas::after_votes_cast(g),
+        Window::OutcomeDecided => Step::ResolveAgenda,
         Window::AgendaResolved => flow::end_agenda(g),
     }
 }

@@ -276,6 +276,10 @@ pub struct AgendaPhase {
     /// the right of the speaker and goes counterclockwise (cleared at each reveal).
     #[serde(default, skip_serializing_if = "is_false")]
     pub hacked: bool,
+    /// The vote just cast (seat, outcome), while window `VotesCast` is open after it (`None`
+    /// at any other time).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_vote: Option<(Player, u8)>,
 }
 
 /// Transactions of the active player's turn (rules 94).
@@ -338,6 +342,7 @@ impl Default for AgendaPhase {
             rider_count: 0,
             abstaining: 0,
             hacked: false,
+            last_vote: None,
         }
     }
 }

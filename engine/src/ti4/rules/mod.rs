@@ -139,6 +139,17 @@ pub enum Window {
     /// After an agenda is revealed, before the first vote; opened for the players in the game in
     /// voting order (left of the speaker). Predictions are made here (`Flow::predictions`).
     AgendaRevealed,
+    /// After a player cast votes for an outcome (`AgendaPhase::last_vote`), before the next
+    /// player votes; opened for the voter, then, after the speaker's vote, for the other
+    /// players in voting order. A choice may add votes (`AgendaPhase::votes`): Distinguished
+    /// Councilor, Bribery.
+    VotesCast,
+    /// When the outcome with the most votes (or the speaker's tie-break) would be resolved
+    /// (`AgendaPhase::outcome`), before it is (`Step::ResolveAgenda`); opened as
+    /// [`Window::AgendaRevealed`]. A choice may change the outcome (Confusing and Confounding
+    /// Legal Text) or discard the agenda unresolved (`AgendaPhase::agenda_card` back to
+    /// `NO_AGENDA`: Deadly Plot).
+    OutcomeDecided,
     /// After the revealed agenda's outcome is resolved (`AgendaPhase::outcome`, with
     /// `AgendaPhase::outcome_voters` still those of its vote), before the next agenda or the end of the
     /// agenda phase; opened as [`Window::AgendaRevealed`].
