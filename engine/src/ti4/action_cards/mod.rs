@@ -35,6 +35,7 @@ mod morale_boost;
 mod nav_suite;
 mod parley;
 mod rally;
+mod reparations;
 mod riders;
 mod salvage;
 mod shields_holding;
@@ -84,6 +85,7 @@ pub(crate) static RULES: &[Rule] = &[
     legal_text::CONFUSING,
     legal_text::CONFOUNDING,
     deadly_plot::RULE,
+    reparations::RULE,
 ];
 
 /// The locations of the active system where `p` has units: its planets, and its space area

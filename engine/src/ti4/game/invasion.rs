@@ -390,10 +390,20 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) -> Step {
 /// previous controller may be eliminated by the loss (only they are checked: the active
 /// player's committed units are off the board meanwhile).
 fn take_control(g: &mut Ti4Game, p: Player, ploc: Location) {
+    let previous = g.state.planet_at(&g.content, ploc).and_then(|pl| crate::ti4::control::controller(&g.state, pl));
     if gain_planet(g, p, ploc) {
+        note_taken(g, p, previous);
         if let Location::Planet(_, n) = ploc {
             g.flow.tactical.gained |= 1 << n;
         }
+    }
+}
+
+/// Records in `TacticalAction::taken_from` the `previous` controller of a planet `p` just
+/// gained, when another player.
+fn note_taken(g: &mut Ti4Game, p: Player, previous: Option<Player>) {
+    if let Some(q) = previous.filter(|&q| q != p) {
+        g.flow.tactical.taken_from |= 1 << q.0;
     }
 }
 
@@ -433,9 +443,11 @@ fn establish_control(g: &mut Ti4Game) -> Step {
         let ploc = Location::Planet(a, n);
         if g.state.occupant(ploc) == Some(p) {
             if let Some(pl) = g.state.planet_at(&c, ploc) {
+                let previous = crate::ti4::control::controller(&g.state, pl);
                 if !g.state.player(p).planets.contains(pl)
                     && crate::ti4::control::gain_control(&c, &mut g.state, p, pl, true).is_ok()
                 {
+                    note_taken(g, p, previous);
                     g.flow.tactical.gained |= 1 << n;
                     crate::ti4::rules::control_gained(g, p, ploc);
                 }
@@ -443,5 +455,19 @@ fn establish_control(g: &mut Ti4Game) -> Step {
         }
     }
     check_elimination_by(&c, &mut g.state, Some(p));
+    // Window `PlanetsTaken` for the players whose planets were gained, clockwise from `p`.
+    let taken = g.flow.tactical.taken_from;
+    if taken != 0 {
+        let (order, len) = super::pending::clockwise_from(g.state.num_players, p);
+        let mut them = [p; MAX_PLAYERS];
+        let mut k = 0;
+        for &q in order[..len].iter().filter(|q| taken >> q.0 & 1 == 1) {
+            them[k] = q;
+            k += 1;
+        }
+        if let Some(decide) = super::pending::open(g, Window::PlanetsTaken, &them[..k]) {
+            return decide;
+        }
+    }
     start_production(g, p)
 }

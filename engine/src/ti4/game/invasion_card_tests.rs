@@ -22,7 +22,7 @@ fn invade(
     ships: &[(UnitType, u8)],
     defense: &[(UnitType, u8)],
     seed: u64,
-    prepare: impl Fn(&mut Ti4Game) -> Option<u8>,
+    prepare: &impl Fn(&mut Ti4Game) -> Option<u8>,
 ) -> Option<(Ti4Game, u8)> {
     let mut g = plain(scenario_of(six_player_game(1)));
     let h = home(&g);
@@ -56,6 +56,14 @@ fn invade(
 /// No card is given.
 fn no_card(_: &mut Ti4Game) -> Option<u8> {
     None
+}
+
+/// A `prepare` for [`invade`] that gives `card` to `p` (the target: [`their_planet_next_door`]).
+fn holding(card: &'static str, p: Player) -> impl Fn(&mut Ti4Game) -> Option<u8> {
+    move |g| {
+        give(g, card, p);
+        None
+    }
 }
 
 /// Plays `card` of `p` (choice `k`) at the open `window`.
@@ -107,14 +115,11 @@ fn rolls(g: &mut Ti4Game, seed: u64) -> (u8, u8) {
 #[test]
 fn blitz_gives_cruisers_bombardment_6() {
     let (mut killed_with, mut compared) = (0, 0);
-    let blitz = |g: &mut Ti4Game| {
-        give(g, "blitz", ME);
-        None
-    };
+    let blitz = holding("blitz", ME);
     for seed in 0..30 {
         let (Some((mut without, _)), Some((mut with, _))) = (
-            invade(&[(UnitType::Cruiser, 3)], &[(UnitType::Infantry, 3)], seed, no_card),
-            invade(&[(UnitType::Cruiser, 3)], &[(UnitType::Infantry, 3)], seed, blitz),
+            invade(&[(UnitType::Cruiser, 3)], &[(UnitType::Infantry, 3)], seed, &no_card),
+            invade(&[(UnitType::Cruiser, 3)], &[(UnitType::Infantry, 3)], seed, &blitz),
         ) else {
             continue;
         };
@@ -139,15 +144,12 @@ fn blitz_gives_cruisers_bombardment_6() {
 #[test]
 fn bunker_takes_4_from_each_bombardment_die_against_the_players_planets() {
     let (mut with_total, mut without_total, mut compared) = (0, 0, 0);
-    let bunker = |g: &mut Ti4Game| {
-        give(g, "bunker", THEM);
-        None
-    };
+    let bunker = holding("bunker", THEM);
     let ships = [(UnitType::Dreadnought, 3)];
     let defense = [(UnitType::Infantry, 3)];
     for seed in 0..40 {
         let (Some((mut without, _)), Some((mut with, _))) =
-            (invade(&ships, &defense, seed, no_card), invade(&ships, &defense, seed, bunker))
+            (invade(&ships, &defense, seed, &no_card), invade(&ships, &defense, seed, &bunker))
         else {
             continue;
         };
@@ -169,12 +171,9 @@ fn bunker_takes_4_from_each_bombardment_die_against_the_players_planets() {
 /// Bunker is not offered when the invader has nothing that bombards.
 #[test]
 fn bunker_is_not_offered_against_an_invasion_without_bombardment() {
-    let bunker = |g: &mut Ti4Game| {
-        give(g, "bunker", THEM);
-        None
-    };
+    let bunker = holding("bunker", THEM);
     let (g, _) = (0..10)
-        .find_map(|seed| invade(&[(UnitType::Cruiser, 2)], &[(UnitType::Infantry, 1)], seed, bunker))
+        .find_map(|seed| invade(&[(UnitType::Cruiser, 2)], &[(UnitType::Infantry, 1)], seed, &bunker))
         .expect("an invasion");
     assert_eq!(g.step, Step::Land(ME));
 }
@@ -185,15 +184,12 @@ fn bunker_is_not_offered_against_an_invasion_without_bombardment() {
 #[test]
 fn disable_lets_a_shielded_planet_be_bombarded_and_silences_its_pds() {
     let (mut killed_with, mut shot_without, mut compared) = (0, 0, 0);
-    let disable = |g: &mut Ti4Game| {
-        give(g, "disable", ME);
-        None
-    };
+    let disable = holding("disable", ME);
     let ships = [(UnitType::Dreadnought, 3)];
     let defense = [(UnitType::Pds, 2), (UnitType::Infantry, 3)];
     for seed in 0..40 {
         let (Some((mut without, _)), Some((mut with, _))) =
-            (invade(&ships, &defense, seed, no_card), invade(&ships, &defense, seed, disable))
+            (invade(&ships, &defense, seed, &no_card), invade(&ships, &defense, seed, &disable))
         else {
             continue;
         };
@@ -218,12 +214,9 @@ fn disable_lets_a_shielded_planet_be_bombarded_and_silences_its_pds() {
 /// back to the space area and no ground combat is fought.
 #[test]
 fn parley_returns_the_committed_units_to_the_space_area() {
-    let parley = |g: &mut Ti4Game| {
-        give(g, "parley", THEM);
-        None
-    };
+    let parley = holding("parley", THEM);
     let (mut g, target) = (0..10)
-        .find_map(|seed| invade(&[(UnitType::Cruiser, 1)], &[(UnitType::Infantry, 1)], seed, parley))
+        .find_map(|seed| invade(&[(UnitType::Cruiser, 1)], &[(UnitType::Infantry, 1)], seed, &parley))
         .expect("an invasion");
     assert_eq!(g.step, Step::Land(ME), "Parley is not played at the start of the invasion");
     land_both(&mut g);
@@ -262,7 +255,7 @@ fn ghost_squad_moves_ground_forces_onto_the_invaded_planet() {
     let mut g = plain(scenario_of(six_player_game(1)));
     assert!(two_planets(&mut g).is_some(), "game 1 has a two-planet system next to seat 0's home");
     let (mut g, target) =
-        (0..10).find_map(|seed| invade(&[(UnitType::Cruiser, 1)], &[], seed, two_planets)).expect("an invasion");
+        (0..10).find_map(|seed| invade(&[(UnitType::Cruiser, 1)], &[], seed, &two_planets)).expect("an invasion");
     land_both(&mut g);
     let card = g.content.cards.action_card("ghost_squad").unwrap();
     let from_1_to_0 = 1; // to planet 0 (0 × 3), from planet 1
@@ -273,4 +266,55 @@ fn ghost_squad_moves_ground_forces_onto_the_invaded_planet() {
     let pl1 = g.state.planet_at(g.content(), p1).unwrap();
     assert!(g.state.player(THEM).planets.contains(pl1), "the emptied planet stays THEM's");
     assert_eq!(rolls(&mut g, 1).0, 3, "the ground combat sees the 3 infantry");
+}
+
+/// Reparations ("after another player gains control of a planet you control"): the window
+/// `PlanetsTaken` opens for the player whose planet was taken once the invasion established
+/// control; they exhaust a ready planet of the invader and ready one of their own.
+#[test]
+fn reparations_exhausts_a_planet_of_the_invader_and_readies_one_of_the_player() {
+    let prepare = |g: &mut Ti4Game| {
+        give(g, "reparations", THEM);
+        // Another planet of THEM, exhausted: the one Reparations readies.
+        let c = g.content.clone();
+        let h = home(g);
+        let other = Location::Planet(h, 0);
+        let mine = g.state.planet_at(&c, other).unwrap();
+        let far = (0..g.state.num_systems)
+            .find(|&sl| {
+                g.galaxy().distance(h, sl).is_some_and(|d| d >= 3)
+                    && !g.home_slot[..6].contains(&sl)
+                    && !c.systems[g.galaxy().tile(sl).idx()].planets.is_empty()
+            })
+            .unwrap();
+        let theirs = g.state.planet_at(&c, Location::Planet(far, 0)).unwrap();
+        crate::ti4::control::gain_control(&c, &mut g.state, THEM, theirs, false).unwrap();
+        g.state.exhausted_planets.insert(theirs);
+        g.state.exhausted_planets.remove(mine);
+        None
+    };
+    let (mut g, target) =
+        (0..10).find_map(|seed| invade(&[(UnitType::Cruiser, 1)], &[], seed, &prepare)).expect("an invasion");
+    land_both(&mut g);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(THEM), Some(Window::PlanetsTaken)));
+    let taken = g.state.planet_at(g.content(), Location::Planet(target, 0)).unwrap();
+    assert!(g.state.player(ME).planets.contains(taken), "the planet changed hands");
+    let card = g.content.cards.action_card("reparations").unwrap();
+    let mine = g.state.planet_at(g.content(), Location::Planet(home(&g), 0)).unwrap();
+    let theirs = g
+        .state
+        .player(THEM)
+        .planets
+        .intersection(g.state.exhausted_planets)
+        .iter()
+        .next()
+        .expect("THEM's exhausted planet");
+    play(&mut g, THEM, Window::PlanetsTaken, card, u16::from(mine.0) + 256 * u16::from(theirs.0));
+    assert!(g.state.exhausted_planets.contains(mine), "the invader's planet is exhausted");
+    assert!(!g.state.exhausted_planets.contains(theirs), "the player's planet is readied");
+    // Without the card no window opens.
+    let (mut plain_g, _) =
+        (0..10).find_map(|seed| invade(&[(UnitType::Cruiser, 1)], &[], seed, &no_card)).expect("an invasion");
+    land_both(&mut plain_g);
+    assert_ne!(plain_g.flow.pending.window, Some(Window::PlanetsTaken));
 }

@@ -143,6 +143,7 @@ fn resume(g: &mut Ti4Game, window: Window) -> Step {
         Window::SpaceCombatEnd => invasion::start_landing(g, g.flow.turn),
         Window::InvasionStart => Step::Land(g.flow.turn),
         Window::GroundForcesCommitted => invasion::next_invasion(g),
+        Window::PlanetsTaken => production::start_production(g, g.flow.turn),
         Window::GroundCombatEnd => invasion::next_invasion(g),
         Window::WhenAgendaRevealed => flow::after_when_agenda_revealed(g),
         Window::AgendaRevealed => flow::after_agenda_revealed(g),

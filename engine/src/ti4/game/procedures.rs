@@ -144,6 +144,10 @@ pub struct TacticalAction {
     /// non-fighter ships in the active system without BOMBARDMENT have BOMBARDMENT 6.
     #[serde(default, skip_serializing_if = "is_false")]
     pub blitz: bool,
+    /// Seats (bit per seat) whose planets the active player gained control of during this
+    /// tactical action's invasion (window `PlanetsTaken` asks them: Reparations).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub taken_from: u8,
     /// Space combat, when one runs.
     pub space: Option<SpaceCombat>,
     /// Ground combat, when one runs.
@@ -157,11 +161,12 @@ fn no_hits(h: &[u8; 2]) -> bool {
 impl TacticalAction {
     /// Ends the effects of the action cards played at windows `SystemActivated` (Flank Speed,
     /// Solar Flare, Lost Star Chart, Nav Suite, In the Silence of Space) and `InvasionStart`
-    /// (Bunker, Disable, Blitz): at the next activation and when the tactical action is over.
+    /// (Bunker, Disable, Blitz), and the record of the planets taken (`taken_from`): at the next
+    /// activation and when the tactical action is over.
     pub(crate) fn clear_card_effects(&mut self) {
         (self.flank_speed, self.solar_flare, self.lost_star_chart, self.nav_suite) = (false, false, false, false);
         self.silence = None;
-        (self.bunker, self.disable, self.blitz) = (0, false, false);
+        (self.bunker, self.disable, self.blitz, self.taken_from) = (0, false, false, 0);
     }
 }
 

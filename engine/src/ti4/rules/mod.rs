@@ -127,6 +127,11 @@ pub enum Window {
     /// committed to, clockwise from the active player. A choice may return committed units to
     /// the space area or move the defender's ground forces (Parley, Ghost Squad).
     GroundForcesCommitted,
+    /// After the invasion established control of the active system's planets, before the
+    /// production step; opened for the players whose planets the active player gained
+    /// (`TacticalAction::taken_from`), clockwise from the active player ("after another player
+    /// gains control of a planet you control": Reparations).
+    PlanetsTaken,
     /// After a ground combat on one planet ended (control established there), before the next
     /// planet's combat or the end of the invasion; opened for the active player, then the
     /// defender, as [`Window::SpaceCombatEnd`].
