@@ -131,13 +131,7 @@ pub(super) fn after_landing(g: &mut Ti4Game) -> Step {
         }
     }
     if defenders != 0 {
-        let (order, len) = super::pending::clockwise_from(g.state.num_players, p);
-        let mut them = [Player(0); MAX_PLAYERS];
-        let mut k = 0;
-        for &q in order[..len].iter().filter(|q| defenders & (1 << q.0) != 0) {
-            them[k] = q;
-            k += 1;
-        }
+        let (them, k) = super::pending::clockwise_among(g.state.num_players, p, defenders);
         if let Some(decide) = super::pending::open(g, Window::GroundForcesCommitted, &them[..k]) {
             return decide;
         }
@@ -458,13 +452,7 @@ fn establish_control(g: &mut Ti4Game) -> Step {
     // Window `PlanetsTaken` for the players whose planets were gained, clockwise from `p`.
     let taken = g.flow.tactical.taken_from;
     if taken != 0 {
-        let (order, len) = super::pending::clockwise_from(g.state.num_players, p);
-        let mut them = [p; MAX_PLAYERS];
-        let mut k = 0;
-        for &q in order[..len].iter().filter(|q| taken >> q.0 & 1 == 1) {
-            them[k] = q;
-            k += 1;
-        }
+        let (them, k) = super::pending::clockwise_among(g.state.num_players, p, taken);
         if let Some(decide) = super::pending::open(g, Window::PlanetsTaken, &them[..k]) {
             return decide;
         }

@@ -48,6 +48,19 @@ pub(super) fn clockwise_from(n: u8, first: Player) -> ([Player; MAX_PLAYERS], us
     (order, n as usize)
 }
 
+/// The seats whose bit is set in `seats` (bit `q` for player `q`), clockwise from `first`, and
+/// how many: the players a window opens for when only some may act.
+pub(super) fn clockwise_among(n: u8, first: Player, seats: u8) -> ([Player; MAX_PLAYERS], usize) {
+    let (all, len) = clockwise_from(n, first);
+    let mut them = [first; MAX_PLAYERS];
+    let mut k = 0;
+    for &q in all[..len].iter().filter(|q| seats >> q.0 & 1 == 1) {
+        them[k] = q;
+        k += 1;
+    }
+    (them, k)
+}
+
 /// Opens `window` for `players`, in that order: queues each ready rule with a choice there and
 /// asks the first: the step [`Step::Decide`] of its player. `None` when no rule offers anything:
 /// nothing changed and the caller goes on.
