@@ -36,13 +36,16 @@ mod nav_suite;
 mod parley;
 mod rally;
 mod reparations;
+mod reverse_engineer;
 mod riders;
+mod sabotage;
 mod salvage;
 mod shields_holding;
 mod solar_flare;
 mod summit;
 mod upgrade;
 mod veto;
+mod war_machine;
 
 /// The action-card rules, one line per card.
 pub(crate) static RULES: &[Rule] = &[
@@ -86,6 +89,9 @@ pub(crate) static RULES: &[Rule] = &[
     legal_text::CONFOUNDING,
     deadly_plot::RULE,
     reparations::RULE,
+    war_machine::RULE,
+    sabotage::RULE,
+    reverse_engineer::RULE,
 ];
 
 /// The locations of the active system where `p` has units: its planets, and its space area

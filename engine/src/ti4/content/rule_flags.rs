@@ -170,9 +170,9 @@ mod tests {
 
     #[test]
     fn an_action_card_marked_implemented_without_a_rule_is_a_load_error() {
-        let e = edited(5, |v| entry(v, "action_cards", "sabotage")["implemented"] = true.into()).unwrap_err();
-        assert_eq!((e.file.as_str(), e.entry.as_str(), e.field.as_str()), ("cards.json", "sabotage", "implemented"));
-        assert_eq!(e.kind, K::ImplementedWithoutRule("sabotage".into()), "{e}");
+        let e = edited(5, |v| entry(v, "action_cards", "scuttle")["implemented"] = true.into()).unwrap_err();
+        assert_eq!((e.file.as_str(), e.entry.as_str(), e.field.as_str()), ("cards.json", "scuttle", "implemented"));
+        assert_eq!(e.kind, K::ImplementedWithoutRule("scuttle".into()), "{e}");
         let e = edited(5, |v| entry(v, "action_cards", "morale_boost")["implemented"] = false.into()).unwrap_err();
         assert_eq!(e.kind, K::RuleNotMarkedImplemented("morale_boost".into()), "{e}");
     }

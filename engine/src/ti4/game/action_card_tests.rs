@@ -574,3 +574,75 @@ fn refit_troops_replaces_2_infantry_on_a_planet_with_mechs() {
     assert_eq!(g.state.count_at(loc, UnitType::Infantry), inf - 2);
     assert_eq!(g.state.count_at(loc, UnitType::Mech), mechs + 2);
 }
+
+/// War Machine (window `ProductionStart`): +4 to the production's PRODUCTION value, its
+/// combined cost 1 lower; offered once, before the first unit is queued.
+#[test]
+fn war_machine_adds_4_production_and_takes_1_off_the_cost() {
+    let mut card = ActionCardId(0);
+    let (mut g, h) = super::rule_tests::production_scenario_with(|g| card = give(g, "war_machine", ME));
+    let src = crate::ti4::rules::Source::ActionCard(card);
+    assert_eq!(g.step, Step::Decide(ME), "the producer is asked before producing");
+    assert_eq!(super::rule_tests::legal(&g), vec![Action::Choose(src, 0), Action::Done]);
+    g.apply(Action::Choose(src, 0));
+    assert_eq!(g.step, Step::Produce(ME));
+    assert!(!crate::ti4::rules::in_hand(&g.content, &g.state, ME, card), "the card was played");
+    let pl = g.state.planet_at(g.content(), Location::Planet(h, 0)).unwrap();
+    let limit = g.content().planets[pl.idx()].resources as usize + 2 + 4;
+    let mut n = 0;
+    while super::rule_tests::legal(&g).contains(&Action::Produce(UnitType::Infantry)) {
+        g.apply(Action::Produce(UnitType::Infantry));
+        n += 1;
+    }
+    assert_eq!(n, limit, "the dock's PRODUCTION + 4");
+    let tg = g.state.player(ME).trade_goods;
+    g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(ME).planets);
+    g.apply(Action::Done);
+    assert_eq!(tg - g.state.player(ME).trade_goods, limit.div_ceil(2) as u8 - 1, "infantry 1 for 2, less 1");
+    assert_eq!(g.state.count_at(Location::Planet(h, 0), UnitType::Infantry), limit as u8);
+    assert!(!g.flow.production.war_machine, "the effect ends with the production");
+    check(&g).unwrap();
+}
+
+/// Sabotage (window `ActionCardPlayed`): another player cancels a component-action card; it
+/// is discarded and resolves nothing. Declined, the card resolves.
+#[test]
+fn sabotage_cancels_an_action_card_played_by_another_player() {
+    for cancel in [true, false] {
+        let mut g = game();
+        let (pl, loc) = home_planet(&g, ME);
+        let before = g.state.count_at(loc, UnitType::Infantry);
+        let card = give(&mut g, "frontline_deployment", ME);
+        let sabotage = give(&mut g, "sabotage", THEM);
+        g.apply(Action::Play(card, pl.0));
+        assert_eq!(g.step, Step::Decide(THEM), "the holder of Sabotage is asked before the effect");
+        assert_eq!(g.state.count_at(loc, UnitType::Infantry), before, "not resolved yet");
+        let src = crate::ti4::rules::Source::ActionCard(sabotage);
+        g.apply(if cancel { Action::Choose(src, 0) } else { Action::Done });
+        let placed = if cancel { 0 } else { 3 };
+        assert_eq!(g.state.count_at(loc, UnitType::Infantry), before + placed, "cancelled: {cancel}");
+        assert_eq!(crate::ti4::rules::in_hand(&g.content, &g.state, THEM, sabotage), !cancel);
+        assert_ne!(g.step, Step::Turn(ME), "the turn ended");
+        assert!(g.flow.played.is_none());
+        check(&g).unwrap();
+    }
+}
+
+/// Reverse Engineer (window `ActionCardDiscarded`): after another player's component-action
+/// card resolved, its holder takes that card from the discard pile.
+#[test]
+fn reverse_engineer_takes_the_discarded_component_action_card() {
+    let mut g = game();
+    let (pl, loc) = home_planet(&g, ME);
+    let before = g.state.count_at(loc, UnitType::Infantry);
+    let card = give(&mut g, "frontline_deployment", ME);
+    let reverse = give(&mut g, "reverse_engineer", THEM);
+    g.apply(Action::Play(card, pl.0));
+    assert_eq!(g.state.count_at(loc, UnitType::Infantry), before + 3, "resolved before the window");
+    assert_eq!(g.step, Step::Decide(THEM));
+    g.apply(Action::Choose(crate::ti4::rules::Source::ActionCard(reverse), 0));
+    assert!(crate::ti4::rules::in_hand(&g.content, &g.state, THEM, card), "taken from the discard pile");
+    assert!(!crate::ti4::rules::in_hand(&g.content, &g.state, THEM, reverse));
+    assert!(!crate::ti4::rules::in_hand(&g.content, &g.state, ME, card));
+    check(&g).unwrap();
+}

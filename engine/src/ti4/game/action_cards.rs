@@ -11,6 +11,7 @@
 //! its effect would change something.
 
 use super::objectives::{pay_plan, spend_plan};
+use super::PlayedCard;
 use super::{tactical, Action, Step, Ti4Game};
 use crate::ti4::components::{normalize_action_cards, Zone};
 use crate::ti4::content::Content;
@@ -466,12 +467,46 @@ pub(crate) fn fighter_fits(g: &Ti4Game, p: Player, slot: u8) -> bool {
     load < cap
 }
 
-/// Plays one copy of `card` from `p`'s hand with `target` and discards it; the turn then ends.
+/// Plays one copy of `card` from `p`'s hand with `target`: the card goes to the discard pile
+/// (rules 2), window `ActionCardPlayed` opens for the other players clockwise from `p`
+/// (Sabotage), then [`after_card_played`] resolves it.
 pub(super) fn play(g: &mut Ti4Game, p: Player, card: ActionCardId, target: u8) -> Step {
     discard(g, p, card);
-    if let Some(e) = g.action_effects[card.idx()] {
-        resolve(g, p, e, target);
+    g.flow.played = Some(PlayedCard { player: p, card, target, cancelled: false });
+    let (others, len) = others_clockwise(g, p);
+    match super::pending::open(g, crate::ti4::rules::Window::ActionCardPlayed, &others[..len]) {
+        Some(decide) => decide,
+        None => after_card_played(g),
     }
+}
+
+/// The players other than `p`, clockwise from `p`'s left.
+fn others_clockwise(g: &Ti4Game, p: Player) -> ([Player; MAX_PLAYERS], usize) {
+    let n = g.state.num_players;
+    let (order, len) = super::pending::clockwise_from(n, Player((p.0 + 1) % n));
+    (order, len - 1)
+}
+
+/// After window `ActionCardPlayed`: the played card's effect resolves unless it was cancelled;
+/// then window `ActionCardDiscarded` (Reverse Engineer), and the turn ends
+/// ([`after_card_discarded`]).
+pub(super) fn after_card_played(g: &mut Ti4Game) -> Step {
+    let Some(played) = g.flow.played else { return super::flow::next_turn(g) };
+    if !played.cancelled {
+        if let Some(e) = g.action_effects[played.card.idx()] {
+            resolve(g, played.player, e, played.target);
+        }
+    }
+    let (others, len) = others_clockwise(g, played.player);
+    match super::pending::open(g, crate::ti4::rules::Window::ActionCardDiscarded, &others[..len]) {
+        Some(decide) => decide,
+        None => after_card_discarded(g),
+    }
+}
+
+/// After window `ActionCardDiscarded`: the play is over and the turn ends.
+pub(super) fn after_card_discarded(g: &mut Ti4Game) -> Step {
+    g.flow.played = None;
     super::flow::next_turn(g)
 }
 

@@ -84,7 +84,9 @@ pub use action_cards::ActionEffect;
 pub use agendas::{AgendaEffect, AgendaTable};
 pub use errors::{IllegalAction, InvariantError, SetupError};
 pub use objectives::{Cond, ObjectiveTable};
-pub use procedures::{AgendaPhase, Flow, ProductionRun, StatusScoring, StrategicAction, TacticalAction, Transaction};
+pub use procedures::{
+    AgendaPhase, Flow, PlayedCard, ProductionRun, StatusScoring, StrategicAction, TacticalAction, Transaction,
+};
 pub use setup::{MapChoice, Ti4Options};
 pub use tactical::ShipReach;
 

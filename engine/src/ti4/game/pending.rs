@@ -144,7 +144,10 @@ pub(super) fn decide(g: &mut Ti4Game, p: Player, choice: Option<(Source, u16)>) 
 fn resume(g: &mut Ti4Game, window: Window) -> Step {
     match window {
         Window::TurnEnd => flow::after_turn_end(g),
+        Window::ProductionStart => Step::Produce(production::producer(g)),
         Window::AfterProduction => production::end_production(g),
+        Window::ActionCardPlayed => super::action_cards::after_card_played(g),
+        Window::ActionCardDiscarded => super::action_cards::after_card_discarded(g),
         Window::TacticalActionEnd => production::end_tactical_action(g),
         Window::DiplomacyResolved => cards::after_diplomacy(g),
         Window::StrategyPhaseStart => flow::after_strategy_phase_start(g),

@@ -47,6 +47,10 @@ pub struct Flow {
     /// The "you may" decisions pending at a window of the rules ([`Step::Decide`]).
     #[serde(default)]
     pub pending: pending::Pending,
+    /// The component-action card being played, between its play and its effect (window
+    /// `ActionCardPlayed`: Sabotage) or after it (window `ActionCardDiscarded`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub played: Option<PlayedCard>,
     /// The player who last reached the VP target (for the end).
     pub end: Option<EndCondition>,
 }
@@ -205,6 +209,10 @@ pub struct ProductionRun {
     /// Production: a component action's (Sling Relay: 1 ship, no tactical action; the turn ends
     /// after it).
     pub component: bool,
+    /// War Machine was played for this production: +4 to its PRODUCTION value, its combined
+    /// cost reduced by 1.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub war_machine: bool,
 }
 
 /// The strategic action under way (rules 82): the card, its owner, and the next player asked
@@ -299,6 +307,21 @@ pub struct Transaction {
     pub offer_what: u8,
 }
 
+/// A component-action card played (rules 2, 23), from its play to the end of its windows.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct PlayedCard {
+    /// Who played it.
+    pub player: Player,
+    /// The card.
+    pub card: ActionCardId,
+    /// Its target (see [`super::Action::Play`]).
+    pub target: u8,
+    /// Its effects were cancelled (Sabotage): it resolves nothing.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub cancelled: bool,
+}
+
 impl Flow {
     /// The bookkeeping of a game before its first step.
     pub fn new() -> Flow {
@@ -318,6 +341,7 @@ impl Flow {
             tokens: Default::default(),
             pay: Default::default(),
             pending: Default::default(),
+            played: None,
             end: None,
         }
     }

@@ -15,15 +15,41 @@ use crate::ti4::ids::*;
 use crate::ti4::state::{Location, MAX_PLANETS_PER_SYSTEM};
 use crate::ti4::technology::Payment;
 
+/// The production step of `p` in the active system (a tactical action's, or Warfare's
+/// secondary in the home system): window `ProductionStart` for `p` (War Machine), then
+/// [`Step::Produce`]; straight to [`end_production`] when their units there have no PRODUCTION.
 pub(super) fn start_production(g: &mut Ti4Game, p: Player) -> Step {
     g.flow.production.queue = [0; UNIT_TYPES];
     g.flow.production.free = [0; UNIT_TYPES];
+    g.flow.production.war_machine = false;
     g.flow.tactical.transit = [0; UNIT_TYPES];
     if g.state.player(p).in_game && production_value(g, p, g.flow.tactical.active) > 0 {
-        Step::Produce(p)
+        match super::pending::open(g, crate::ti4::rules::Window::ProductionStart, &[p]) {
+            Some(decide) => decide,
+            None => Step::Produce(p),
+        }
     } else {
         end_production(g)
     }
+}
+
+/// The player producing now: the one using Warfare's secondary, or the active player.
+pub(super) fn producer(g: &Ti4Game) -> Player {
+    if g.flow.production.warfare {
+        let (owner, n) = (g.flow.strategic.card_owner, g.state.num_players);
+        Player((owner.0 + g.flow.strategic.follower) % n)
+    } else {
+        g.flow.turn
+    }
+}
+
+/// War Machine's increase of a production's PRODUCTION value.
+pub(crate) const WAR_MACHINE_PRODUCTION: u32 = 4;
+
+/// The reduction of the production's combined cost: hook point `production_discount`, and 1
+/// more with War Machine.
+fn discount(g: &Ti4Game, p: Player) -> u32 {
+    crate::ti4::rules::production_discount(g, p) + g.flow.production.war_machine as u32
 }
 
 /// A component action's production of 1 ship in system `slot` (Sling Relay): the production
@@ -32,7 +58,7 @@ pub(super) fn start_component_production(g: &mut Ti4Game, p: Player, slot: u8) -
     g.flow.production.queue = [0; UNIT_TYPES];
     g.flow.production.free = [0; UNIT_TYPES];
     g.flow.tactical.transit = [0; UNIT_TYPES];
-    (g.flow.tactical.active, g.flow.production.component) = (slot, true);
+    (g.flow.tactical.active, g.flow.production.component, g.flow.production.war_machine) = (slot, true, false);
     Step::Produce(p)
 }
 
@@ -66,7 +92,12 @@ pub(crate) fn ground_target(g: &Ti4Game, p: Player) -> Option<u8> {
 pub(super) fn produce_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
     let a = g.flow.tactical.active;
     // A component action's production (Sling Relay) is of 1 ship, whatever the system's PRODUCTION.
-    let (limit, ships_only) = if g.flow.production.component { (1, true) } else { (production_value(g, p, a), false) };
+    let (limit, ships_only) = if g.flow.production.component {
+        (1, true)
+    } else {
+        let war_machine = if g.flow.production.war_machine { WAR_MACHINE_PRODUCTION } else { 0 };
+        (production_value(g, p, a) + war_machine, false)
+    };
     let run = &g.flow.production;
     let mut paid = [false; UNIT_TYPES];
     producible(g, p, a, &run.queue, &run.free, limit, ships_only, &mut |t, affordable| {
@@ -104,7 +135,7 @@ pub(crate) fn producible(
         return;
     }
     let budget = s.spendable_resources(c, p, PlanetSet::EMPTY);
-    let discount = crate::ti4::rules::production_discount(g, p);
+    let discount = discount(g, p);
     let sp = &s.systems[a as usize].space;
     let blockaded = sp.occupant().is_some_and(|o| o != p);
     let own = sp.owner == p.0;
@@ -169,7 +200,7 @@ pub(super) fn finish_production(g: &mut Ti4Game, p: Player) -> Step {
     let c = g.content.clone();
     let units = units_of(&c, &g.state, p);
     let paid = paid_part(&g.flow.production.queue, &g.flow.production.free);
-    let cost = unit_cost(g, &units, &paid).saturating_sub(crate::ti4::rules::production_discount(g, p));
+    let cost = unit_cost(g, &units, &paid).saturating_sub(discount(g, p));
     if cost > 0 && g.state.spendable_resources(&c, p, PlanetSet::EMPTY) >= cost {
         return payment::start(g, p, cost, PlanetSet::EMPTY, PayFor::Production);
     }
@@ -217,6 +248,7 @@ pub(super) fn paid_production(g: &mut Ti4Game, p: Player, pay: &Payment) -> Step
 /// secondary goes on, or the tactical action ends (the active player's decisions of window
 /// `TacticalActionEnd`, then [`end_tactical_action`]).
 pub(super) fn end_production(g: &mut Ti4Game) -> Step {
+    g.flow.production.war_machine = false;
     if g.flow.production.component {
         g.flow.production.component = false;
         flow::next_turn(g)

@@ -378,7 +378,15 @@ pub(super) fn invade_the_last_planet_with(
 /// Seat 0 (Hacan) producing in its home system with a space dock and 20 trade goods; without
 /// its starting Sarween Tools, so that costs are the printed ones.
 pub(super) fn production_scenario() -> (Ti4Game, u8) {
+    let (g, h) = production_scenario_with(|_| {});
+    assert_eq!(g.step, Step::Produce(ME));
+    (g, h)
+}
+
+/// [`production_scenario`], with `prepare` run on the game before the activation.
+pub(super) fn production_scenario_with(prepare: impl FnOnce(&mut Ti4Game)) -> (Ti4Game, u8) {
     let mut g = scenario();
+    prepare(&mut g);
     let h = home(&g);
     let sarween = g.content().tech("sarween_tools").expect("tech");
     g.state.player_mut(ME).techs.remove(sarween);
@@ -388,7 +396,6 @@ pub(super) fn production_scenario() -> (Ti4Game, u8) {
     g.state.player_mut(ME).token_reinforcements -= 5;
     g.apply(Action::Activate(h));
     g.apply(Action::Done);
-    assert_eq!(g.step, Step::Produce(ME));
     (g, h)
 }
 

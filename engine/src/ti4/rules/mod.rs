@@ -89,9 +89,23 @@ pub enum Window {
     /// After the player resolved the primary or the secondary ability of the Diplomacy strategy
     /// card, before the next player is offered the secondary (or the strategic action ends).
     DiplomacyResolved,
+    /// When the player's units are about to use PRODUCTION in the active system (a tactical
+    /// action's production step, Warfare's secondary), before the first unit is queued; opened
+    /// for that player. A choice may change the production's limit and cost
+    /// (`ProductionRun::war_machine`).
+    ProductionStart,
     /// After the player's units used PRODUCTION in the active system (and produced something),
     /// before the production's procedure goes on.
     AfterProduction,
+    /// When a player plays a component-action card (rules 2, 23: `Flow::played`), after it
+    /// went to the discard pile and before its effect resolves; opened for the other players,
+    /// clockwise from the player. A choice may cancel the effect (`PlayedCard::cancelled`:
+    /// Sabotage).
+    ActionCardPlayed,
+    /// After a component-action card played (`Flow::played`) resolved (or was cancelled), the
+    /// card in the discard pile, before the turn ends; opened as [`Window::ActionCardPlayed`]
+    /// ("after another player discards an action card that has a component action").
+    ActionCardDiscarded,
     /// At the start of a space combat, before it is fought (its forces not yet built: the
     /// active player's ships still in transit, `Flow::transit`); opened for the active player,
     /// then the defender (`TacticalAction::defender`). Hits a choice produces go to
