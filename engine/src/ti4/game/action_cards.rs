@@ -473,18 +473,11 @@ pub(crate) fn fighter_fits(g: &Ti4Game, p: Player, slot: u8) -> bool {
 pub(super) fn play(g: &mut Ti4Game, p: Player, card: ActionCardId, target: u8) -> Step {
     discard(g, p, card);
     g.flow.played = Some(PlayedCard { player: p, card, target, cancelled: false });
-    let (others, len) = others_clockwise(g, p);
+    let (others, len) = super::pending::others_clockwise(g.state.num_players, p);
     match super::pending::open(g, crate::ti4::rules::Window::ActionCardPlayed, &others[..len]) {
         Some(decide) => decide,
         None => after_card_played(g),
     }
-}
-
-/// The players other than `p`, clockwise from `p`'s left.
-fn others_clockwise(g: &Ti4Game, p: Player) -> ([Player; MAX_PLAYERS], usize) {
-    let n = g.state.num_players;
-    let (order, len) = super::pending::clockwise_from(n, Player((p.0 + 1) % n));
-    (order, len - 1)
 }
 
 /// After window `ActionCardPlayed`: the played card's effect resolves unless it was cancelled;
@@ -497,7 +490,7 @@ pub(super) fn after_card_played(g: &mut Ti4Game) -> Step {
             resolve(g, played.player, e, played.target);
         }
     }
-    let (others, len) = others_clockwise(g, played.player);
+    let (others, len) = super::pending::others_clockwise(g.state.num_players, played.player);
     match super::pending::open(g, crate::ti4::rules::Window::ActionCardDiscarded, &others[..len]) {
         Some(decide) => decide,
         None => after_card_discarded(g),

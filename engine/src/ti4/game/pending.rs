@@ -48,6 +48,13 @@ pub(super) fn clockwise_from(n: u8, first: Player) -> ([Player; MAX_PLAYERS], us
     (order, n as usize)
 }
 
+/// Every seat but `p`, clockwise from `p`'s left, and how many: the players a window opens
+/// for when the others answer what `p` did.
+pub(super) fn others_clockwise(n: u8, p: Player) -> ([Player; MAX_PLAYERS], usize) {
+    let (order, len) = clockwise_from(n, Player((p.0 + 1) % n));
+    (order, len - 1)
+}
+
 /// The seats whose bit is set in `seats` (bit `q` for player `q`), clockwise from `first`, and
 /// how many: the players a window opens for when only some may act.
 pub(super) fn clockwise_among(n: u8, first: Player, seats: u8) -> ([Player; MAX_PLAYERS], usize) {

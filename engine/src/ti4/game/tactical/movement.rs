@@ -314,8 +314,8 @@ pub(in crate::ti4::game) fn end_movement(g: &mut Ti4Game) -> Step {
     // clockwise from the active player.
     if SHIPS.iter().any(|&t| g.flow.tactical.transit[t.idx()] > 0) {
         let (p, n) = (g.flow.turn, g.state.num_players);
-        let (others, len) = super::super::pending::clockwise_from(n, Player((p.0 + 1) % n));
-        if let Some(decide) = super::super::pending::open(g, rules::Window::AfterMovement, &others[..len - 1]) {
+        let (others, len) = super::super::pending::others_clockwise(n, p);
+        if let Some(decide) = super::super::pending::open(g, rules::Window::AfterMovement, &others[..len]) {
             return decide;
         }
     }
