@@ -301,6 +301,14 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
         }
         Step::Deal | Step::SpaceCannon | Step::Reveal | Step::RevealAgenda | Step::ResolveAgenda | Step::Over(_) => {}
     }
+    // The card being played (windows `ActionCardPlayed`, `ActionCardDiscarded`): a seat of the
+    // table and a card of the content, which the round loop indexes without checking.
+    if let Some(played) = pr.flow.played {
+        seat("flow.played.player", played.player)?;
+        if played.card.idx() >= c.cards.action_cards.len() {
+            return bad("flow.played.card", format!("action card {} of {}", played.card.0, c.cards.action_cards.len()));
+        }
+    }
     if matches!(pr.step, Step::Ground(_)) && pr.flow.tactical.ground.is_none() {
         return bad("flow.tactical.ground", "a ground combat step without its combat".into());
     }

@@ -133,6 +133,13 @@ fn procedure_errors_name_the_field() {
     if v["procedure"]["researched"] != serde_json::json!(0) {
         assert_eq!(error_path(&w), "procedure.research_log");
     }
+    // A card being played (`flow.played`) names a seat and a card of the content.
+    let mut w = v.clone();
+    w["procedure"]["flow"]["played"] = serde_json::json!({"player": 0, "card": 250, "target": 0});
+    assert_eq!(error_path(&w), "procedure.flow.played.card");
+    let mut w = v.clone();
+    w["procedure"]["flow"]["played"] = serde_json::json!({"player": 7, "card": 0, "target": 0});
+    assert_eq!(error_path(&w), "procedure.flow.played.player");
     let mut w = v.clone();
     w["rules"]["victory_points"] = serde_json::json!(0);
     assert_eq!(error_path(&w), "rules.victory_points");
