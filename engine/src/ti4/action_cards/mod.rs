@@ -41,6 +41,7 @@ mod riders;
 mod sabotage;
 mod salvage;
 mod shields_holding;
+mod skilled_retreat;
 mod solar_flare;
 mod summit;
 mod upgrade;
@@ -92,6 +93,7 @@ pub(crate) static RULES: &[Rule] = &[
     war_machine::RULE,
     sabotage::RULE,
     reverse_engineer::RULE,
+    skilled_retreat::RULE,
 ];
 
 /// The locations of the active system where `p` has units: its planets, and its space area

@@ -402,6 +402,20 @@ impl SpaceCombat {
         self.phase == SpacePhase::Between && self.forces[side.idx()].destroy(t)
     }
 
+    /// Between rounds: `side` leaves the combat with all its ships to `to` (Skilled Retreat:
+    /// "the space combat ends in a draw"): the combat is over with no winner
+    /// ([`Outcome::Draw`]) and [`SpaceCombat::retreat`] says where the side went. False
+    /// (nothing changed) when the combat is not between rounds.
+    pub fn withdraw(&mut self, side: Side, to: SystemId) -> bool {
+        if self.phase != SpacePhase::Between {
+            return false;
+        }
+        self.retreat = Some((side, to));
+        self.announced = None;
+        self.phase = SpacePhase::Over(Outcome::Draw);
+        true
+    }
+
     /// Between rounds: a hit produced by `side`'s opponent and assigned to one of `side`'s
     /// ships of type `t` (Yin's Devotion): with `sustain`, an undamaged one that cancels it with
     /// SUSTAIN DAMAGE (87.1) and becomes damaged; else the ship is destroyed (a damaged one if

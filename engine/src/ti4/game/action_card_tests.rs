@@ -646,3 +646,105 @@ fn reverse_engineer_takes_the_discarded_component_action_card() {
     assert!(!crate::ti4::rules::in_hand(&g.content, &g.state, ME, card));
     check(&g).unwrap();
 }
+
+/// Plague: "ACTION: Choose 1 planet that is controlled by another player. Roll 1 die for each
+/// infantry on that planet. For each result of 6 or greater, destroy 1 of those units." The
+/// dice are the chance step `Step::CardChance`: over 40 seeds each roll destroys between none
+/// and all 6 infantry, about half on average (each die hits on 6-10), and the destroyed ones
+/// return to their owner's reinforcements. A planet of one's own is never offered.
+#[test]
+fn plague_destroys_an_infantry_per_die_of_6_or_more() {
+    let mut g = game();
+    let (pl, loc) = home_planet(&g, THEM);
+    let (mine, _) = home_planet(&g, ME);
+    let have = g.state.count_at(loc, UnitType::Infantry);
+    g.state.add_units(THEM, loc, UnitType::Infantry, 6 - have).unwrap();
+    let card = give(&mut g, "plague", ME);
+    assert!(targets(&g, card).contains(&pl.0) && !targets(&g, card).contains(&mine.0));
+    play(&mut g, card, pl.0);
+    assert_eq!(g.step, Step::CardChance);
+    assert_eq!(g.state.count_at(loc, UnitType::Infantry), 6, "not rolled yet");
+    let reinf = g.state.player(THEM).reinforcements[UnitType::Infantry.idx()];
+    let mut total = 0;
+    let mut seen = [false; 7];
+    for seed in 0..40 {
+        let mut g = g.clone();
+        g.apply_chance(&mut ChaCha8Rng::seed_from_u64(seed));
+        let destroyed = 6 - g.state.count_at(loc, UnitType::Infantry);
+        assert_eq!(g.state.player(THEM).reinforcements[UnitType::Infantry.idx()], reinf + destroyed);
+        assert!(g.flow.played.is_none() && g.step != Step::CardChance, "the play is over");
+        check(&g).unwrap();
+        seen[destroyed as usize] = true;
+        total += destroyed as u32;
+    }
+    assert!((80..=160).contains(&total), "{total} of 240 dice hit");
+    assert!(seen.iter().filter(|&&s| s).count() >= 3, "{seen:?}");
+}
+
+/// Spy: "ACTION: Choose 1 player. That player gives you 1 random action card from their hand."
+/// A player with an empty hand is not offered; the card is drawn at the chance step
+/// `Step::CardChance`, uniformly from the hand: over 30 seeds each of the two cards is taken.
+#[test]
+fn spy_takes_a_random_action_card_from_the_chosen_players_hand() {
+    let mut g = game();
+    let card = give(&mut g, "spy", ME);
+    assert!(targets(&g, card).is_empty(), "no other hand holds a card");
+    let a = give(&mut g, "war_effort", THEM);
+    let b = give(&mut g, "uprising", THEM);
+    assert_eq!(targets(&g, card), vec![THEM.0]);
+    play(&mut g, card, THEM.0);
+    assert_eq!(g.step, Step::CardChance);
+    let mut took = [0; 2];
+    for seed in 0..30 {
+        let mut g = g.clone();
+        g.apply_chance(&mut ChaCha8Rng::seed_from_u64(seed));
+        let holds = |p: Player, k: ActionCardId| crate::ti4::rules::in_hand(&g.content, &g.state, p, k);
+        assert!(holds(ME, a) != holds(ME, b), "one card taken");
+        assert!(holds(THEM, a) != holds(THEM, b), "one card left");
+        took[usize::from(holds(ME, b))] += 1;
+        check(&g).unwrap();
+    }
+    assert!(took[0] > 0 && took[1] > 0, "{took:?}");
+}
+
+/// Impersonation: "ACTION: Spend 3 influence to draw 1 secret objective." Played with ready
+/// planets and trade goods worth 3 influence: they are spent and a secret objective drawn at the chance step
+/// `Step::CardChance`; a player then holding four returns an unscored one (rules 61,
+/// `Step::ReturnSecret`) and the play goes on. Without 3 influence it is not offered.
+#[test]
+fn impersonation_spends_3_influence_to_draw_a_secret_objective() {
+    let mut g = game();
+    let card = give(&mut g, "impersonation", ME);
+    let n = g.content.cards.secret_objectives.len();
+    let held = |g: &Ti4Game| {
+        (0..n)
+            .filter(|&i| matches!(g.state.secret_objectives.get(i), Zone::Hand(p) | Zone::PlayArea(p) if p == ME))
+            .count()
+    };
+    let mut broke = g.clone();
+    let planets = broke.state.player(ME).planets;
+    broke.state.exhausted_planets = broke.state.exhausted_planets.union(planets);
+    broke.state.player_mut(ME).trade_goods = 0;
+    assert!(targets(&broke, card).is_empty(), "no influence: not offered");
+    // Enough to spend whatever the home planets hold (trade goods pay influence too).
+    g.state.player_mut(ME).trade_goods = 3;
+    // Three held: the draw makes four, and one unscored goes back.
+    while held(&g) < 3 {
+        let i = (0..n).find(|&i| g.state.secret_objectives.get(i) == Zone::Deck).unwrap();
+        g.state.secret_objectives.set(i, Zone::Hand(ME));
+    }
+    let (tg, ready) =
+        (g.state.player(ME).trade_goods, g.state.player(ME).planets.difference(g.state.exhausted_planets));
+    play(&mut g, card, 0);
+    assert_eq!(g.step, Step::CardChance);
+    g.apply_chance(&mut ChaCha8Rng::seed_from_u64(5));
+    assert_eq!((g.step, held(&g)), (Step::ReturnSecret(ME), 4));
+    let spent = ready.difference(g.state.player(ME).planets.difference(g.state.exhausted_planets));
+    let influence: u8 = spent.iter().map(|pl| g.content.planets[pl.idx()].influence).sum();
+    assert!(influence + (tg - g.state.player(ME).trade_goods) >= 3, "3 influence spent");
+    let back = (0..n).find(|&i| g.state.secret_objectives.get(i) == Zone::Hand(ME)).unwrap();
+    g.apply(Action::ReturnSecret(SecretObjectiveId(back as u8)));
+    assert_eq!(held(&g), 3);
+    assert!(g.flow.played.is_none() && g.step != Step::Turn(ME), "the play is over, the turn ended");
+    check(&g).unwrap();
+}

@@ -83,6 +83,16 @@ pub enum ActionEffect {
     /// Refit Troops (Prophecy of Kings): "ACTION: Choose 1 or 2 of your infantry on the game
     /// board; replace each of those infantry with mechs."
     RefitTroops,
+    /// Plague: "ACTION: Choose 1 planet that is controlled by another player. Roll 1 die for
+    /// each infantry on that planet. For each result of 6 or greater, destroy 1 of those
+    /// units." Resolved at the chance step [`Step::CardChance`].
+    Plague,
+    /// Spy: "ACTION: Choose 1 player. That player gives you 1 random action card from their
+    /// hand." Resolved at the chance step [`Step::CardChance`].
+    Spy,
+    /// Impersonation (Codex): "ACTION: Spend 3 influence to draw 1 secret objective." Resolved
+    /// at the chance step [`Step::CardChance`].
+    Impersonation,
 }
 
 /// The ships Lucky Shot may destroy, by target code `slot * 3 + k`.
@@ -113,10 +123,22 @@ impl ActionEffect {
             "repeal_law" => RepealLaw,
             "focused_research" => FocusedResearch,
             "refit_troops" => RefitTroops,
+            "plague" => Plague,
+            "spy" => Spy,
+            "impersonation" => Impersonation,
             _ => return None,
         })
     }
+
+    /// True for the effects that draw at random (dice, a card from a hand or a deck): they
+    /// resolve at the chance step [`Step::CardChance`] ([`card_chance`]).
+    pub fn is_chance(self) -> bool {
+        matches!(self, ActionEffect::Plague | ActionEffect::Spy | ActionEffect::Impersonation)
+    }
 }
+
+/// Impersonation's cost in influence.
+const IMPERSONATION_COST: u8 = 3;
 
 /// The effect table, built once per game setup: per [`ActionCardId`], its effect when the card
 /// is marked implemented.
@@ -383,6 +405,32 @@ fn each_target(g: &Ti4Game, p: Player, e: ActionEffect, out: &mut dyn FnMut(u8))
             }
         }
         RefitTroops => refit_planets(g, p, &mut |pl| out(pl.0)),
+        Plague => {
+            // A planet another player controls with infantry on it (theirs, or a third
+            // player's: every infantry there rolls).
+            for q in s.seats().filter(|&q| q != p && s.player(q).in_game) {
+                for pl in s.player(q).planets.iter() {
+                    if let Some(loc) = s.planet_location(c, pl) {
+                        if s.occupant(loc).is_some_and(|o| o != p) && s.count_at(loc, UnitType::Infantry) > 0 {
+                            out(pl.0)
+                        }
+                    }
+                }
+            }
+        }
+        Spy => {
+            let copies = c.cards.action_copies.len();
+            for q in s.seats().filter(|&q| q != p && s.player(q).in_game) {
+                if s.action_cards.count(copies, Zone::Hand(q)) > 0 {
+                    out(q.0)
+                }
+            }
+        }
+        Impersonation => {
+            if super::cards::may_draw_secret(g) && spend_plan(c, s, p, 0, IMPERSONATION_COST, 0, 0).is_some() {
+                out(0)
+            }
+        }
         FocusedResearch => {
             // Each technology researchable by an option that owes nothing more (the 4 trade
             // goods are the whole cost); a player who cannot research (Propagation) has the one
@@ -487,9 +535,77 @@ pub(super) fn after_card_played(g: &mut Ti4Game) -> Step {
     let Some(played) = g.flow.played else { return super::flow::next_turn(g) };
     if !played.cancelled {
         if let Some(e) = g.action_effects[played.card.idx()] {
+            if e.is_chance() {
+                return Step::CardChance;
+            }
             resolve(g, played.player, e, played.target);
         }
     }
+    card_discarded(g)
+}
+
+/// The chance step of a played card whose effect draws at random ([`ActionEffect::is_chance`]):
+/// it resolves with `rng`, then the play goes on as [`after_card_played`] (Impersonation's
+/// fourth secret objective first returns one, [`Step::ReturnSecret`]).
+pub(super) fn card_chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) -> Step {
+    let Some(played) = g.flow.played else { return super::flow::next_turn(g) };
+    let (p, target) = (played.player, played.target);
+    match g.action_effects[played.card.idx()] {
+        Some(ActionEffect::Plague) => plague(g, rng, p, PlanetId(target)),
+        Some(ActionEffect::Spy) => spy(g, rng, p, Player(target)),
+        Some(ActionEffect::Impersonation) => {
+            let c = g.content.clone();
+            // The influence is spent only with a secret objective to draw.
+            if super::cards::may_draw_secret(g) {
+                if let Some(plan) = spend_plan(&c, &g.state, p, 0, IMPERSONATION_COST, 0, 0) {
+                    pay_plan(&mut g.state, p, plan);
+                    super::flow::draw_secret(g, rng, p);
+                    if super::flow::secrets_held(g, p) > super::flow::MAX_SECRETS {
+                        return Step::ReturnSecret(p);
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    card_discarded(g)
+}
+
+/// Plague: one die per infantry on planet `pl` (another player's, 6 or more destroys one).
+fn plague(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player, pl: PlanetId) {
+    if pl.idx() >= g.content.planets.len() {
+        return;
+    }
+    let Some(loc) = g.state.planet_location(&g.content, pl) else { return };
+    if g.state.occupant(loc).is_none_or(|q| q == p) {
+        return;
+    }
+    let n = g.state.count_at(loc, UnitType::Infantry);
+    let hits = (0..n).filter(|_| rng.random_range(1..=10u8) >= 6).count() as u8;
+    if hits > 0 {
+        g.destroy_units(loc, UnitType::Infantry, hits, Some(p)).expect("the infantry is there");
+    }
+}
+
+/// Spy: player `q` gives `p` one action card drawn uniformly from `q`'s hand.
+fn spy(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player, q: Player) {
+    let copies = g.content.cards.action_copies.len();
+    let n = g.state.action_cards.count(copies, Zone::Hand(q));
+    if n == 0 || q == p {
+        return;
+    }
+    let pick = rng.random_range(0..n);
+    if let Some(k) = g.state.action_cards.nth(copies, Zone::Hand(q), pick) {
+        g.state.action_cards.set(k, Zone::Hand(p));
+        let (first, n) = g.content.cards.copies_of(g.content.cards.action_copies[k]);
+        g.state.action_cards.sort_range(first, first + n);
+    }
+}
+
+/// The played card resolved (or was cancelled): window `ActionCardDiscarded` for the other
+/// players clockwise (Reverse Engineer), then [`after_card_discarded`].
+pub(super) fn card_discarded(g: &mut Ti4Game) -> Step {
+    let Some(played) = g.flow.played else { return super::flow::next_turn(g) };
     let (others, len) = super::pending::others_clockwise(g.state.num_players, played.player);
     match super::pending::open(g, crate::ti4::rules::Window::ActionCardDiscarded, &others[..len]) {
         Some(decide) => decide,
@@ -622,6 +738,8 @@ fn resolve(g: &mut Ti4Game, p: Player, e: ActionEffect, target: u8) {
                 }
             }
         }
+        // Resolved at the chance step instead (`card_chance`).
+        Plague | Spy | Impersonation => {}
         FocusedResearch => {
             // The trade goods are spent only with the research made.
             if g.state.player(p).trade_goods >= FOCUSED_RESEARCH_COST

@@ -187,6 +187,7 @@ impl Ti4Game {
             Step::RevealAgenda => "agenda phase: reveal the next agenda",
             Step::ResolveAgenda => "resolve the agenda's outcome (some outcomes draw cards)",
             Step::DrawActionCards(_) => "the player draws action cards",
+            Step::CardChance => "the action card being played draws at random (dice, a card, a secret objective)",
             _ => "a chance event of the round loop",
         })
     }

@@ -188,7 +188,7 @@ pub(super) fn imperial_rest(g: &mut Ti4Game, p: Player) -> Step {
 
 /// A secret objective is left to draw. Holding three does not prevent the draw: the player then
 /// returns an unscored one (rules 61; [`Step::ReturnSecret`]).
-fn may_draw_secret(g: &Ti4Game) -> bool {
+pub(super) fn may_draw_secret(g: &Ti4Game) -> bool {
     let n = g.content.cards.secret_objectives.len();
     g.state.secret_objectives.count(n, Zone::Deck) > 0
 }

@@ -331,3 +331,96 @@ fn direct_hit_destroys_a_ship_that_sustained() {
     }
     assert!(played > 0, "no dreadnought sustained in 10 seeds");
 }
+
+/// Skilled Retreat: "At the start of a combat round: Move all of your ships from the active
+/// system into an adjacent system that does not contain another player's ships; the space
+/// combat ends in a draw. Then, place a command token from your reinforcements in that
+/// system." The defender holding it is offered, at window `SpaceCombatStart`, one choice per
+/// adjacent system free of other players' ships; taken, its ships leave with a command token
+/// placed where they go, no combat is fought, and the attacker's ships arrive in the active
+/// system.
+#[test]
+fn skilled_retreat_at_the_start_moves_the_defender_out_and_no_combat_is_fought() {
+    let theirs = [(UnitType::Dreadnought, 2), (UnitType::Fighter, 1)];
+    let mut card = ActionCardId(0);
+    let (g, target) = attack_next_door(2, &theirs, |g| card = give(g, "skilled_retreat", THEM));
+    let src = Source::ActionCard(card);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(THEM), Some(Window::SpaceCombatStart)));
+    let offered: Vec<u16> = legal(&g)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Choose(s, k) if s == src => Some(k),
+            _ => None,
+        })
+        .collect();
+    let expected: Vec<u16> =
+        crate::ti4::galaxy::bits(super::component::withdrawal_systems(&g, THEM)).map(u16::from).collect();
+    assert!(!offered.is_empty() && offered == expected, "{offered:?} vs {expected:?}");
+    for &to in &offered {
+        assert!(g.galaxy().neighbours(target) >> to & 1 == 1, "adjacent");
+        let owner = g.state.systems[to as usize].space.owner;
+        assert!(owner == crate::ti4::state::NOBODY || owner == THEM.0, "no other player's ships at {to}");
+    }
+    let empty = |g: &Ti4Game, to: u8| {
+        g.state.occupant(Location::Space(to)).is_none() && g.state.systems[to as usize].tokens == 0
+    };
+    let to = offered.iter().map(|&k| k as u8).find(|&to| empty(&g, to)).expect("an empty system");
+    let mut g = g;
+    let tokens = g.state.player(THEM).token_reinforcements;
+    g.apply(Action::Choose(src, u16::from(to)));
+    check(&g).unwrap();
+    assert_eq!(copies_in(&g, card, Zone::Discard), 1);
+    assert!(g.flow.tactical.space.is_none(), "no combat is fought");
+    assert!(!g.flow.tactical.withdrawn, "the withdrawal is spent");
+    assert_eq!(g.flow.tactical.space_winner, None, "a draw");
+    let (moved, here) = (Location::Space(to), Location::Space(target));
+    assert_eq!((g.state.count_at(moved, UnitType::Dreadnought), g.state.count_at(moved, UnitType::Fighter)), (2, 1));
+    assert_eq!(g.state.occupant(here), Some(ME), "the attacker's ships arrived");
+    assert_eq!(g.state.count_at(here, UnitType::Cruiser), 2);
+    assert_eq!(g.state.systems[to as usize].tokens >> THEM.0 & 1, 1, "a command token where they went");
+    assert_eq!(g.state.player(THEM).token_reinforcements, tokens - 1);
+}
+
+/// Skilled Retreat between rounds (window `SpaceCombatRoundEnd`, the next round's start): the
+/// attacker plays it; the combat ends with no winner, its ships (the survivors of the round)
+/// are in the chosen system with its command token, and the defender's stay.
+#[test]
+fn skilled_retreat_between_rounds_ends_the_combat_in_a_draw() {
+    let theirs = [(UnitType::Dreadnought, 3)];
+    let mut card = ActionCardId(0);
+    let (g, target) = attack_next_door(2, &theirs, |g| card = give(g, "skilled_retreat", ME));
+    let src = Source::ActionCard(card);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SpaceCombatStart)));
+    let mut g = g;
+    g.apply(Action::Done);
+    let mut tested = 0;
+    for seed in 0..12 {
+        let mut g = g.clone();
+        play_space_combat_declining(&mut g, &mut ChaCha8Rng::seed_from_u64(seed));
+        if g.flow.pending.window != Some(Window::SpaceCombatRoundEnd) {
+            continue;
+        }
+        assert_eq!(g.step, Step::Decide(ME));
+        let c = g.flow.tactical.space.unwrap();
+        let survivors = *c.force(Side::Attacker).counts();
+        let to = legal(&g)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Choose(s, k) if s == src => Some(k as u8),
+                _ => None,
+            })
+            .find(|&to| g.state.occupant(Location::Space(to)).is_none() && g.state.systems[to as usize].tokens == 0)
+            .expect("an empty system to withdraw to");
+        g.apply(Action::Choose(src, u16::from(to)));
+        check(&g).unwrap();
+        assert!(g.flow.tactical.space.is_none(), "the combat is over");
+        assert_eq!(g.flow.tactical.space_winner, None, "a draw: {:?}", g.step);
+        for t in UnitType::SHIPS.iter().copied() {
+            assert_eq!(g.state.count_at(Location::Space(to), t), survivors[t.idx()], "{t:?}");
+        }
+        assert_eq!(g.state.occupant(Location::Space(target)), Some(THEM));
+        assert_eq!(g.state.systems[to as usize].tokens >> ME.0 & 1, 1);
+        tested += 1;
+    }
+    assert!(tested > 0, "no second round in 12 seeds");
+}

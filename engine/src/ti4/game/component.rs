@@ -10,8 +10,9 @@ use super::{Action, Step, Ti4Game};
 pub(crate) use super::action_cards::{cards_in_hand, discard, fighter_fits, fits_ship};
 pub(crate) use super::invasion::{blitz_arms_a_ship, bombarding_force, gain_planet};
 pub(crate) use super::tactical::{
-    adjacent_without_enemy_ships, combat_ships, combat_side, enforce_capacity, enforce_fleet_everywhere, has_ships_in,
-    hit_combat_ship, relocate_space_units, side_before_round, units_of,
+    adjacent_without_enemy_ships, combat_ships, combat_side, combat_will_start, enforce_capacity,
+    enforce_fleet_everywhere, has_ships_in, hit_combat_ship, relocate_space_units, side_before_round, skilled_retreat,
+    units_of, withdrawal_systems,
 };
 use crate::ti4::ids::{Player, UnitType};
 use crate::ti4::rules::{self, ComponentThen, Source};

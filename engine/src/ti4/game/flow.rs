@@ -34,7 +34,8 @@ pub(super) fn current(g: &Ti4Game) -> Turn {
         | Step::DrawSecret(_)
         | Step::RevealAgenda
         | Step::ResolveAgenda
-        | Step::DrawActionCards(_) => Turn::Chance,
+        | Step::DrawActionCards(_)
+        | Step::CardChance => Turn::Chance,
         Step::Space => match g.flow.tactical.space.map(|c| c.next_decision()) {
             Some(CStep::Decide(side)) => Turn::Player(seat_of_side(g, side).idx()),
             _ => Turn::Chance,
@@ -219,6 +220,7 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
         Step::RevealAgenda
         | Step::ResolveAgenda
         | Step::DrawActionCards(_)
+        | Step::CardChance
         | Step::Deal
         | Step::SpaceCannon
         | Step::InvasionRolls(_)
@@ -320,7 +322,12 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::ReturnSecret(p), Action::ReturnSecret(o)) => {
             // Shuffled back: draws are uniform over the deck.
             g.state.secret_objectives.set(o.idx(), Zone::Deck);
-            cards::after_draw(g, p)
+            if g.flow.played.is_some() {
+                // Impersonation's draw: the card's play goes on.
+                action_cards::card_discarded(g)
+            } else {
+                cards::after_draw(g, p)
+            }
         }
         (Step::Turn(_), Action::Done) if g.flow.logistics == 1 => {
             g.flow.logistics = 0;
@@ -467,6 +474,7 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
                 cards::after_draw(g, p)
             }
         }
+        Step::CardChance => action_cards::card_chance(g, rng),
         Step::DrawActionCards(p) => {
             action_cards::draw(g, rng, p);
             action_cards::draw(g, rng, p);

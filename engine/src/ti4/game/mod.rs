@@ -280,6 +280,9 @@ pub enum Step {
     Offer(Player),
     /// Chance: Politics, the player draws 2 action cards.
     DrawActionCards(Player),
+    /// Chance: the effect of the component-action card being played (`Flow::played`) draws at
+    /// random (Plague's dice, Spy's card, Impersonation's secret objective).
+    CardChance,
     /// Command tokens gained (and redistributed, where the rule says so) are placed: `stage` 0
     /// chooses the tactic pool's count, 1 the fleet pool's; the strategy pool holds the rest
     /// ([`tokens`]).

@@ -160,7 +160,7 @@ fn resume(g: &mut Ti4Game, window: Window) -> Step {
         Window::StrategyPhaseStart => flow::after_strategy_phase_start(g),
         Window::SystemActivated => Step::Move(g.flow.turn),
         Window::AfterMovement => tactical::after_movement(g),
-        Window::SpaceCombatStart => tactical::start_space_combat(g),
+        Window::SpaceCombatStart => tactical::after_combat_start_window(g),
         Window::SpaceCombatRoundEnd => tactical::next_space_round(g),
         Window::SpaceCombatBeforeHits | Window::SpaceCombatAfterHits => tactical::resume_space_combat(g),
         Window::SpaceCombatEnd => invasion::start_landing(g, g.flow.turn),

@@ -299,6 +299,11 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
                 return bad("flow.tactical.space", "a space combat step without its combat".into());
             }
         }
+        Step::CardChance => {
+            if pr.flow.played.is_none() {
+                return bad("flow.played", "a card's chance step without the card being played".into());
+            }
+        }
         Step::Deal | Step::SpaceCannon | Step::Reveal | Step::RevealAgenda | Step::ResolveAgenda | Step::Over(_) => {}
     }
     // The card being played (windows `ActionCardPlayed`, `ActionCardDiscarded`): a seat of the

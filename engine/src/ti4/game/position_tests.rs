@@ -141,6 +141,10 @@ fn procedure_errors_name_the_field() {
     w["procedure"]["flow"]["played"] = serde_json::json!({"player": 7, "card": 0, "target": 0});
     assert_eq!(error_path(&w), "procedure.flow.played.player");
     let mut w = v.clone();
+    w["procedure"]["step"] = serde_json::json!("CardChance");
+    w["procedure"]["flow"]["played"] = serde_json::Value::Null;
+    assert_eq!(error_path(&w), "procedure.flow.played", "a card's chance step without its card");
+    let mut w = v.clone();
     w["rules"]["victory_points"] = serde_json::json!(0);
     assert_eq!(error_path(&w), "rules.victory_points");
     let mut w = v.clone();

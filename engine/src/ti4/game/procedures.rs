@@ -152,6 +152,10 @@ pub struct TacticalAction {
     /// tactical action's invasion (window `PlanetsTaken` asks them: Reparations).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub taken_from: u8,
+    /// A side of the space combat about to be fought left the active system at window
+    /// `SpaceCombatStart` (Skilled Retreat): the combat is not fought ("ends in a draw").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub withdrawn: bool,
     /// Space combat, when one runs.
     pub space: Option<SpaceCombat>,
     /// Ground combat, when one runs.

@@ -75,13 +75,38 @@ pub(crate) fn side_before_round(
 ) -> Option<(Side, Option<&crate::ti4::combat::SpaceCombat>)> {
     let side = combat_side(g, p)?;
     match (window, &g.flow.tactical.space) {
-        (rules::Window::SpaceCombatStart, _) => Some((side, None)),
+        (rules::Window::SpaceCombatStart, _) => combat_will_start(g).then_some((side, None)),
         (rules::Window::SpaceCombatRoundEnd, Some(c)) => {
-            let fights = c.force(Side::Attacker).has_combatants() && c.force(Side::Defender).has_combatants();
+            let fights = c.phase() == crate::ti4::combat::SpacePhase::Between
+                && c.force(Side::Attacker).has_combatants()
+                && c.force(Side::Defender).has_combatants();
             fights.then_some((side, Some(c)))
         }
         _ => None,
     }
+}
+
+/// At window `SpaceCombatStart`: the combat is still to be fought, both sides having ships in
+/// the active system (the active player's in transit); false once a side left it (Skilled
+/// Retreat).
+pub(crate) fn combat_will_start(g: &Ti4Game) -> bool {
+    let p = g.flow.turn;
+    SHIPS.iter().any(|&t| g.flow.tactical.transit[t.idx()] > 0) && defender_in_space(g, p).is_some()
+}
+
+/// After window `SpaceCombatStart`: the space combat (rules 78), or, when a side left the
+/// active system during the window (`TacticalAction::withdrawn`, Skilled Retreat: "the space
+/// combat ends in a draw"), no combat: what was prepared for it is dropped, the active player's ships left in transit
+/// arrive and the landing follows.
+pub(in crate::ti4::game) fn after_combat_start_window(g: &mut Ti4Game) -> Step {
+    if !std::mem::take(&mut g.flow.tactical.withdrawn) {
+        return start_space_combat(g);
+    }
+    let t = &mut g.flow.tactical;
+    (t.opening_hits, t.reroll, t.boost, t.fighter_boost) = ([0; 2], [false; 2], [false; 2], [false; 2]);
+    let p = g.flow.turn;
+    place_transit(g, p);
+    super::invasion::start_landing(g, p)
 }
 
 /// At the start of a space combat (window `SpaceCombatStart`): `p`'s ships of type `t` in the

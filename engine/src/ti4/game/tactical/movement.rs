@@ -472,9 +472,9 @@ pub(in crate::ti4::game) fn resume_space_combat(g: &mut Ti4Game) -> Step {
 }
 
 /// The space combat goes on from the pause between rounds (it ends there if a side has no
-/// ships left).
+/// ships left, or is already over: a side withdrew, Skilled Retreat).
 pub(in crate::ti4::game) fn next_space_round(g: &mut Ti4Game) -> Step {
-    if let Some(c) = g.flow.tactical.space.as_mut() {
+    if let Some(c) = g.flow.tactical.space.as_mut().filter(|c| c.phase() == SpacePhase::Between) {
         c.next_round().expect("the combat is between rounds");
     }
     Step::Space

@@ -39,6 +39,36 @@ pub(super) fn retreat_to(g: &mut Ti4Game, who: Player, to: u8, counts: &Counts, 
     enforce_fleet(g, to, who);
 }
 
+/// Skilled Retreat: the systems `p`'s ships may withdraw to from the space combat of the active
+/// system: adjacent, enterable (anomalies), with no other player's ships.
+pub(crate) fn withdrawal_systems(g: &Ti4Game, p: Player) -> u64 {
+    adjacent_without_enemy_ships(g, p, g.flow.tactical.active)
+}
+
+/// Skilled Retreat: every ship of `p` (with what it transports) leaves the space combat of the
+/// active system for the system in board slot `to`, where a command token from `p`'s
+/// reinforcements is placed, and the combat ends in a draw. At window `SpaceCombatStart` (the
+/// first round's start) the ships go at once and the combat is not fought
+/// (`TacticalAction::withdrawn`); between rounds the combat ends ([`crate::ti4::combat::SpaceCombat::withdraw`])
+/// and the ships go as a retreat's do ([`after_space_combat`]).
+pub(crate) fn skilled_retreat(g: &mut Ti4Game, p: Player, to: u8) {
+    let Some(side) = combat_side(g, p) else { return };
+    if let Some(c) = g.flow.tactical.space.as_mut() {
+        c.withdraw(side, g.galaxy.tile(to));
+        return;
+    }
+    let from = g.flow.tactical.active;
+    if side == Side::Attacker {
+        let (counts, damaged) = (g.flow.tactical.transit, g.flow.tactical.transit_damaged);
+        (g.flow.tactical.transit, g.flow.tactical.transit_damaged) = ([0; UNIT_TYPES], [0; UNIT_TYPES]);
+        retreat_to(g, p, to, &counts, &damaged);
+    } else {
+        relocate_space_units(g, p, from, to);
+        super::super::tokens::place_on_board(g, p, to);
+    }
+    g.flow.tactical.withdrawn = true;
+}
+
 /// Destroys every unit at `loc` (by `by`): another player's units left in a space area without
 /// their ships when `by`'s ships arrive (ground forces without capacity, Capacity 16.3; Saar
 /// space docks in space, blockaded: "If this unit is blockaded, it is destroyed").

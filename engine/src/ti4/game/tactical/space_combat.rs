@@ -26,6 +26,8 @@ pub(in crate::ti4::game) fn after_space_combat(g: &mut Ti4Game) -> Step {
     rules::combat_casualties(g, d, p, &att_lost);
     g.flow.tactical.combat_losses = combat_losses(p, &att_lost, d, &def_lost);
     let retreat = combat.retreat().and_then(|(side, tile)| g.galaxy.slot_of(tile).map(|sl| (side, sl)));
+    // Skilled Retreat: the side that withdrew between rounds leaves a draw (no winner).
+    let drawn = retreat.is_some() && combat.outcome() == Some(crate::ti4::combat::Outcome::Draw);
     match retreat {
         Some((crate::ti4::combat::Side::Attacker, to)) => {
             trim_transit(g, p);
@@ -34,7 +36,7 @@ pub(in crate::ti4::game) fn after_space_combat(g: &mut Ti4Game) -> Step {
             g.flow.tactical.transit_damaged = [0; UNIT_TYPES];
             retreat_to(g, p, to, &counts, &damaged);
             enforce_capacity(g, g.flow.tactical.active, Some(p));
-            let winner = defender_in_space(g, p).is_some().then_some(1);
+            let winner = (defender_in_space(g, p).is_some() && !drawn).then_some(1);
             if winner.is_some() {
                 rules::combat_won(g, d, p);
             }
@@ -60,6 +62,7 @@ pub(in crate::ti4::game) fn after_space_combat(g: &mut Ti4Game) -> Step {
     let defender_ships = defender_in_space(g, p).is_some();
     // Rules 78.10: the side with ships left wins (a stalemate, both left, has no winner).
     let winner = match (attacker_ships, defender_ships) {
+        _ if drawn => None,
         (true, false) => Some(0),
         (false, true) => Some(1),
         _ => None,
