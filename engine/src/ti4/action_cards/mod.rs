@@ -11,16 +11,20 @@ use crate::ti4::rules::Rule;
 use crate::ti4::state::Location;
 
 mod activation;
+mod ancient_burial_sites;
 mod assassinate_representative;
 mod blitz;
 mod bribery;
 mod bunker;
 mod counterstroke;
+mod coup_detat;
 mod deadly_plot;
+mod decoy_operation;
 mod direct_hit;
 mod disable;
 mod distinguished_councilor;
 mod emergency_repairs;
+mod experimental_battlestation;
 mod fighter_prototype;
 mod flank_speed;
 mod forward_supply_base;
@@ -31,11 +35,13 @@ mod in_the_silence_of_space;
 mod invasion;
 mod legal_text;
 mod lost_star_chart;
+mod master_plan;
 mod morale_boost;
 mod nav_suite;
 mod parley;
 mod rally;
 mod reparations;
+mod reveal_prototype;
 mod reverse_engineer;
 mod riders;
 mod sabotage;
@@ -94,6 +100,12 @@ pub(crate) static RULES: &[Rule] = &[
     sabotage::RULE,
     reverse_engineer::RULE,
     skilled_retreat::RULE,
+    coup_detat::RULE,
+    master_plan::RULE,
+    ancient_burial_sites::RULE,
+    reveal_prototype::RULE,
+    decoy_operation::RULE,
+    experimental_battlestation::RULE,
 ];
 
 /// The locations of the active system where `p` has units: its planets, and its space area

@@ -364,3 +364,93 @@ fn in_the_silence_of_space_lets_the_chosen_systems_ships_move_through_other_play
     g.apply(Action::Move(from, UnitType::Cruiser));
     check(&g).unwrap();
 }
+
+/// A system next to `ME`'s home with a planet and no anomaly, whose first planet `THEM` then
+/// controls with a `structure` on it: the system's slot.
+fn their_structure_next_door(g: &mut Ti4Game, structure: UnitType) -> u8 {
+    let (h, gal) = (home(g), g.galaxy().clone());
+    let target = (0..g.state.num_systems)
+        .find(|&s| {
+            gal.distance(h, s) == Some(1)
+                && gal.anomalies(s) == 0
+                && g.state.planet_at(&g.content, Location::Planet(s, 0)).is_some()
+        })
+        .expect("a system with a planet next to home");
+    let pl = g.state.planet_at(&g.content, Location::Planet(target, 0)).unwrap();
+    g.state.player_mut(THEM).planets.insert(pl);
+    g.state.add_units(THEM, Location::Planet(target, 0), structure, 1).unwrap();
+    target
+}
+
+/// Decoy Operation: "After another player activates a system that contains 1 or more of your
+/// structures: Remove up to 2 of your ground forces from the game board and place them on a
+/// planet you control in the active system." `THEM`'s PDS next to `ME`'s home: when `ME`
+/// activates that system, `THEM` moves 2 infantry from their home planet to the PDS's planet.
+#[test]
+fn decoy_operation_moves_2_ground_forces_to_a_planet_in_the_active_system() {
+    let mut g = scenario();
+    let card = give(&mut g, "decoy_operation", THEM);
+    let target = their_structure_next_door(&mut g, UnitType::Pds);
+    let theirs = g.home_slot[THEM.idx()];
+    let from = Location::Planet(theirs, 0);
+    if g.state.count_at(from, UnitType::Infantry) < 3 {
+        let k = 3 - g.state.count_at(from, UnitType::Infantry);
+        g.state.add_units(THEM, from, UnitType::Infantry, k).unwrap();
+    }
+    let (infantry, mechs) = (g.state.count_at(from, UnitType::Infantry), g.state.count_at(from, UnitType::Mech));
+    let mut g = activate(g, target);
+    let code = (u16::from(theirs) * 4 + 1) * 3;
+    choose(&mut g, THEM, card, code);
+    let to = Location::Planet(target, 0);
+    let moved_mechs = mechs.min(2);
+    assert_eq!(g.state.count_at(to, UnitType::Mech), moved_mechs);
+    assert_eq!(g.state.count_at(to, UnitType::Infantry), 2 - moved_mechs);
+    assert_eq!(g.state.count_at(from, UnitType::Infantry), infantry - (2 - moved_mechs));
+    assert_eq!(g.step, Step::Move(ME));
+}
+
+/// Decoy Operation is not offered without a structure of the holder in the active system.
+#[test]
+fn decoy_operation_is_not_offered_without_a_structure_in_the_active_system() {
+    let mut g = scenario();
+    give(&mut g, "decoy_operation", THEM);
+    let target = slot_at_distance(&g, home(&g), 1);
+    g.state.add_units(THEM, Location::Space(target), UnitType::Destroyer, 1).unwrap();
+    let g = activate(g, target);
+    assert_eq!(g.flow.pending.window, None);
+}
+
+/// Experimental Battlestation: "After another player moves ships into a system during a
+/// tactical action: Choose 1 of your space docks that is either in or adjacent to that system.
+/// That space dock uses SPACE CANNON 5 (x3) against ships in the active system." `THEM`'s space
+/// dock (no SPACE CANNON of its own) is in the system `ME`'s destroyer moves into: declined,
+/// nothing fires; played (window `AfterMovement`), the space cannon step rolls 3 dice hitting on
+/// 5 against the destroyer: over 20 seeds it is destroyed in most.
+#[test]
+fn experimental_battlestation_fires_3_space_cannon_dice_from_a_space_dock() {
+    let mut g = scenario();
+    let card = give(&mut g, "experimental_battlestation", THEM);
+    let target = their_structure_next_door(&mut g, UnitType::SpaceDock);
+    let mut g = activate(g, target);
+    assert_eq!(g.step, Step::Move(ME));
+    g.apply(Action::Move(home(&g), UnitType::Destroyer));
+    g.apply(Action::Done);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(THEM), Some(Window::AfterMovement)));
+    let mut declined = g.clone();
+    declined.apply(Action::Done);
+    assert_ne!(declined.step, Step::SpaceCannon, "a space dock has no SPACE CANNON");
+    g.apply(Action::Choose(Source::ActionCard(card), 0));
+    assert!(discarded(&g, card));
+    assert_eq!(g.step, Step::SpaceCannon);
+    let mut destroyed = 0;
+    for seed in 0..20 {
+        let mut g = g.clone();
+        use rand::SeedableRng;
+        g.apply_chance(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
+        check(&g).unwrap();
+        destroyed += usize::from(g.state.count_at(Location::Space(target), UnitType::Destroyer) == 0);
+        assert_eq!(g.flow.tactical.battlestation, None, "spent with the space cannon offense");
+    }
+    // Each die hits on 5-10: the destroyer survives 3 dice with probability 0.064.
+    assert!(destroyed >= 12, "{destroyed} of 20");
+}

@@ -48,10 +48,32 @@ fn ready_two(g: &mut Ti4Game, p: Player) {
 }
 
 pub(super) fn strategic(g: &mut Ti4Game, p: Player, k: u8) -> Step {
-    g.state.strategy_cards.set_exhausted(StrategyCard(k), true);
     g.flow.strategic.card = k;
     g.flow.strategic.card_owner = p;
     g.flow.strategic.follower = 0;
+    g.flow.strategic.cancelled = false;
+    // Window `StrategicAction`: the other players, clockwise (Coup d'Etat).
+    let (others, len) = super::pending::others_clockwise(g.state.num_players, p);
+    match super::pending::open(g, crate::ti4::rules::Window::StrategicAction, &others[..len]) {
+        Some(decide) => decide,
+        None => perform_strategic(g),
+    }
+}
+
+/// After window `StrategicAction`: the strategic action resolves, unless it was cancelled
+/// (`StrategicAction::cancelled`: the turn ends and the card stays ready).
+pub(super) fn after_strategic_window(g: &mut Ti4Game) -> Step {
+    if std::mem::take(&mut g.flow.strategic.cancelled) {
+        return super::flow::next_turn(g);
+    }
+    perform_strategic(g)
+}
+
+/// The strategic action of `StrategicAction::card` by its owner: the card is exhausted and its
+/// primary resolves (then the secondaries).
+fn perform_strategic(g: &mut Ti4Game) -> Step {
+    let (p, k) = (g.flow.strategic.card_owner, g.flow.strategic.card);
+    g.state.strategy_cards.set_exhausted(StrategyCard(k), true);
     match k {
         // Leadership (rules 52): gain 3 tokens, and buy more with influence.
         0 if tokens::most_to_buy(g, p, 3) > 0 => Step::BuyTokens { p, gaining: 3 },
@@ -403,7 +425,7 @@ pub(super) fn research_actions(g: &Ti4Game, p: Player, cost: u32, second: bool, 
 /// `may_owe`; without it, an option that owes nothing), in technology id order; for a player
 /// who cannot research (Propagation), the one target `TechId(0)`: 3 command tokens instead
 /// ([`granted_research`]).
-pub(super) fn granted_research_options(g: &Ti4Game, p: Player, may_owe: bool, out: &mut dyn FnMut(TechId)) {
+pub(crate) fn granted_research_options(g: &Ti4Game, p: Player, may_owe: bool, out: &mut dyn FnMut(TechId)) {
     if propagates(g, p) {
         out(TechId(0));
     } else {
@@ -417,7 +439,7 @@ pub(super) fn granted_research_options(g: &Ti4Game, p: Player, may_owe: bool, ou
 /// as the Technology card's free first research; a player who cannot research (Propagation)
 /// gains 3 command tokens instead, one per pool. Returns false, with nothing changed, when `t`
 /// can no longer be researched.
-pub(super) fn granted_research(g: &mut Ti4Game, p: Player, t: TechId, may_owe: bool) -> bool {
+pub(crate) fn granted_research(g: &mut Ti4Game, p: Player, t: TechId, may_owe: bool) -> bool {
     let c = g.content.clone();
     if propagates(g, p) {
         crate::ti4::technology::propagate(&mut g.state, p, [1, 1, 1]);

@@ -424,3 +424,56 @@ fn skilled_retreat_between_rounds_ends_the_combat_in_a_draw() {
     }
     assert!(tested > 0, "no second round in 12 seeds");
 }
+
+/// Reveal Prototype: "At the start of a combat: Spend 4 resources to research a unit upgrade
+/// technology of the same type as 1 of your units that is participating in this combat." The
+/// attacker (cruisers and a destroyer in the combat, two warfare technologies) with 4 trade
+/// goods and its planets exhausted is offered, at window
+/// `SpaceCombatStart`, only unit upgrades of those ship types it can research; taken, it owns
+/// the upgrade, has spent 4 resources, and the combat's force is built with the upgraded unit.
+#[test]
+fn reveal_prototype_researches_a_ship_upgrade_before_the_combat() {
+    let theirs = [(UnitType::Dreadnought, 2)];
+    let mut card = ActionCardId(0);
+    let (g, _) = attack_next_door(2, &theirs, |g| {
+        card = give(g, "reveal_prototype", ME);
+        // Two warfare technologies: Destroyer II's prerequisites.
+        for key in ["plasma_scoring", "magen_defense_grid"] {
+            let t = g.content().tech(key).unwrap();
+            g.state.player_mut(ME).techs.insert(t);
+        }
+        g.state.player_mut(ME).trade_goods = 4;
+        let planets = g.state.player(ME).planets;
+        g.state.exhausted_planets = g.state.exhausted_planets.union(planets);
+    });
+    let src = Source::ActionCard(card);
+    let mut g = g;
+    // Other rules of the window first (the Letnev's Munitions Reserves): declined.
+    while g.flow.pending.current().is_some_and(|(_, s)| s != src) {
+        g.apply(Action::Done);
+    }
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SpaceCombatStart)));
+    let offered: Vec<TechId> = legal(&g)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Choose(s, k) if s == src => Some(TechId(k as u8)),
+            _ => None,
+        })
+        .collect();
+    assert!(!offered.is_empty());
+    for &t in &offered {
+        let u = g.content().tech_def(t).unit.expect("a unit upgrade");
+        assert!(matches!(u, UnitType::Cruiser | UnitType::Destroyer), "{u:?} is not in the combat");
+        assert!(!g.state.player(ME).techs.contains(t));
+    }
+    let t = offered[0];
+    g.apply(Action::Choose(src, u16::from(t.0)));
+    check(&g).unwrap();
+    assert!(g.state.player(ME).techs.contains(t), "researched");
+    assert_eq!(g.state.player(ME).trade_goods, 0, "4 resources spent (trade goods)");
+    assert_eq!(copies_in(&g, card, Zone::Discard), 1);
+    let u = g.content().tech_def(t).unit.unwrap();
+    let c = g.flow.tactical.space.expect("the combat runs");
+    let units = super::tactical::units_of(g.content(), &g.state, ME);
+    assert_eq!(c.force(Side::Attacker).stats(u).unit, units[u.idx()], "fought with the upgrade");
+}

@@ -682,6 +682,10 @@ pub(super) fn next_turn(g: &mut Ti4Game) -> Step {
 /// place declines it), then the next turn.
 pub(super) fn after_turn_end(g: &mut Ti4Game) -> Step {
     let p = g.flow.turn;
+    // Master Plan: an additional action this turn.
+    if std::mem::take(&mut g.flow.extra_action) && g.state.player(p).in_game && g.flow.passed >> p.0 & 1 == 0 {
+        return Step::Turn(p);
+    }
     if g.state.player(p).in_game && crate::ti4::rules::redistributes_at_turn_end(g, p) {
         return tokens::gain(g, p, 0, true, TokensThen::TurnEnd, 0);
     }
@@ -841,7 +845,13 @@ fn status_end(g: &mut Ti4Game) -> Step {
         g.flow.agenda_phase.agenda = 0;
         g.flow.agenda_phase.predictors = 0;
         g.flow.agenda_phase.barred = 0;
-        start_agenda(g)
+        // Window `AgendaPhaseStart`: every player, from the speaker clockwise.
+        let speaker = g.state.tokens.speaker.unwrap_or(Player(0));
+        let (order, len) = super::pending::clockwise_from(g.state.num_players, speaker);
+        match super::pending::open(g, crate::ti4::rules::Window::AgendaPhaseStart, &order[..len]) {
+            Some(decide) => decide,
+            None => start_agenda(g),
+        }
     } else {
         next_round(g)
     }
@@ -856,6 +866,11 @@ fn next_round(g: &mut Ti4Game) -> Step {
 }
 
 // ---- Agenda phase --------------------------------------------------------------------------
+
+/// After window `AgendaPhaseStart`: the first agenda's reveal.
+pub(super) fn after_agenda_phase_start(g: &mut Ti4Game) -> Step {
+    start_agenda(g)
+}
 
 /// An agenda's reveal, or the end of the phase when no implemented agenda is left.
 fn start_agenda(g: &mut Ti4Game) -> Step {

@@ -74,6 +74,8 @@ pub mod tokens;
 #[cfg(test)]
 mod tokens_tests;
 #[cfg(test)]
+mod turn_card_tests;
+#[cfg(test)]
 mod unit_text_tests;
 #[cfg(test)]
 mod vote_card_tests;

@@ -157,6 +157,8 @@ fn resume(g: &mut Ti4Game, window: Window) -> Step {
         Window::ActionCardDiscarded => super::action_cards::after_card_discarded(g),
         Window::TacticalActionEnd => production::end_tactical_action(g),
         Window::DiplomacyResolved => cards::after_diplomacy(g),
+        Window::StrategicAction => cards::after_strategic_window(g),
+        Window::AgendaPhaseStart => flow::after_agenda_phase_start(g),
         Window::StrategyPhaseStart => flow::after_strategy_phase_start(g),
         Window::SystemActivated => Step::Move(g.flow.turn),
         Window::AfterMovement => tactical::after_movement(g),

@@ -47,6 +47,10 @@ pub struct Flow {
     /// The "you may" decisions pending at a window of the rules ([`Step::Decide`]).
     #[serde(default)]
     pub pending: pending::Pending,
+    /// The active player performs an additional action this turn (Master Plan, played at
+    /// window `TurnEnd`): the turn does not pass on.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub extra_action: bool,
     /// The component-action card being played, between its play and its effect (window
     /// `ActionCardPlayed`: Sabotage) or after it (window `ActionCardDiscarded`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -135,6 +139,11 @@ pub struct TacticalAction {
     /// systems that contain other players' ships.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub silence: Option<u8>,
+    /// The player who played Experimental Battlestation at window `AfterMovement`: their space
+    /// cannon offense in this tactical action rolls 3 more dice hitting on 5 (a space dock's
+    /// SPACE CANNON 5 (x3)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battlestation: Option<Player>,
     /// Seats (bit per seat) that played Bunker at window `InvasionStart`: during this
     /// invasion each BOMBARDMENT roll against their planets has -4 on each die.
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -173,7 +182,7 @@ impl TacticalAction {
     /// activation and when the tactical action is over.
     pub(crate) fn clear_card_effects(&mut self) {
         (self.flank_speed, self.solar_flare, self.lost_star_chart, self.nav_suite) = (false, false, false, false);
-        self.silence = None;
+        (self.silence, self.battlestation) = (None, None);
         (self.bunker, self.disable, self.blitz, self.taken_from) = (0, false, false, 0);
     }
 }
@@ -230,6 +239,10 @@ pub struct StrategicAction {
     pub card_owner: Player,
     /// The next seat offset asked about the secondary (1..n).
     pub follower: u8,
+    /// The strategic action was cancelled at window `StrategicAction` (Coup d'Etat): it is not
+    /// resolved and the turn ends.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub cancelled: bool,
 }
 
 /// Status phase step 1 (rules 81.1): who scores next and what the scoring player has scored.
@@ -345,6 +358,7 @@ impl Flow {
             tokens: Default::default(),
             pay: Default::default(),
             pending: Default::default(),
+            extra_action: false,
             played: None,
             end: None,
         }

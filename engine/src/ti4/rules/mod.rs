@@ -86,6 +86,12 @@ pub enum Window {
     /// a second tactical action (Fleet Logistics) or the end of the turn; `Flow::gained` holds
     /// the planets gained during it.
     TacticalActionEnd,
+    /// When the active player would perform a strategic action (rules 82: the strategy card
+    /// chosen, `StrategicAction::card`), before its primary resolves and before the card is
+    /// exhausted; opened for the other players, clockwise from the active player. A choice may
+    /// cancel it (`StrategicAction::cancelled`: Coup d'Etat): the turn ends, the card stays
+    /// ready.
+    StrategicAction,
     /// After the player resolved the primary or the secondary ability of the Diplomacy strategy
     /// card, before the next player is offered the secondary (or the strategic action ends).
     DiplomacyResolved,
@@ -150,6 +156,9 @@ pub enum Window {
     /// planet's combat or the end of the invasion; opened for the active player, then the
     /// defender, as [`Window::SpaceCombatEnd`].
     GroundCombatEnd,
+    /// At the start of the agenda phase (rules 8), before the first agenda is revealed; opened
+    /// for every player from the speaker clockwise (Ancient Burial Sites).
+    AgendaPhaseStart,
     /// When an agenda is revealed ("when" effects, which come before the "after" ones of
     /// [`Window::AgendaRevealed`]); opened as [`Window::AgendaRevealed`]. A rule that discards
     /// the agenda (`AgendaPhase::agenda_card` back to `NO_AGENDA`: Veto, Xxcha's Quash) has

@@ -35,7 +35,9 @@ pub(super) fn cannon_may_fire(g: &Ti4Game) -> bool {
     let p = g.flow.turn;
     let fires = |q: Player| {
         let (h, n) = cannon_forces(g, q);
-        has_cannon(&h) || UnitType::ALL.iter().any(|&t| n.count(t) > 0 && n.stats(t).space_cannon_adjacent)
+        has_cannon(&h)
+            || UnitType::ALL.iter().any(|&t| n.count(t) > 0 && n.stats(t).space_cannon_adjacent)
+            || g.flow.tactical.battlestation == Some(q)
     };
     let space = &g.state.systems[g.flow.tactical.active as usize].space;
     let targets = SHIPS.iter().any(|&t| g.flow.tactical.transit[t.idx()] > 0)
@@ -116,6 +118,7 @@ pub(in crate::ti4::game) fn space_cannon(g: &mut Ti4Game, rng: &mut ChaCha8Rng) 
             }
         }
     }
+    g.flow.tactical.battlestation = None;
     trim_transit(g, p);
     arrive(g)
 }
@@ -147,9 +150,17 @@ pub(super) fn cannon_hits(
     let best = best_space_cannon(here, Some(near));
     let graviton = rules::before_space_cannon(&g.content, &mut g.state, q, best, f);
     let penalty = rules::space_cannon_penalty_against(&g.content, &g.state, target);
-    let hits = roll_space_cannon_offense_against(here, near, penalty, rng) + extra_die_hits(g, q, best, penalty, rng);
+    let mut hits =
+        roll_space_cannon_offense_against(here, near, penalty, rng) + extra_die_hits(g, q, best, penalty, rng);
+    if g.flow.tactical.battlestation == Some(q) && target == g.flow.turn {
+        // Experimental Battlestation: a space dock's SPACE CANNON 5 (x3).
+        hits += roll_hits(3, penalised(BATTLESTATION_HITS_ON, penalty), rng);
+    }
     (hits > 0).then_some((hits, graviton))
 }
+
+/// Experimental Battlestation's SPACE CANNON value.
+const BATTLESTATION_HITS_ON: u8 = 5;
 
 /// Hook point `extra_ability_die` (Plasma Scoring): the hits of `p`'s additional die, rolled
 /// after the ability's other dice by the best unit that used it (`best`: its value, from

@@ -1,0 +1,111 @@
+//! Tests of the action cards played around turns and phases (Coup d'Etat, Master Plan,
+//! Ancient Burial Sites), one or more per card, named after it.
+
+use super::action_card_tests::{game, give};
+use super::rule_tests::legal;
+use super::strategy_card_tests::hold;
+use super::tests::check;
+use super::*;
+use crate::ti4::components::StrategyCard;
+use crate::ti4::rules::{Source, Window};
+
+const ME: Player = Player(0);
+const THEM: Player = Player(1);
+const TRADE: u8 = 4;
+
+/// Declines every decision (`Done`) until `stop` holds.
+fn decline_until(g: &mut Ti4Game, stop: impl Fn(&Ti4Game) -> bool) {
+    for _ in 0..50 {
+        if stop(g) {
+            return;
+        }
+        let l = legal(g);
+        g.apply(if l.contains(&Action::Done) { Action::Done } else { l[0] });
+    }
+    panic!("never reached: {:?}", g.step);
+}
+
+/// Coup d'Etat: "When another player would perform a strategic action: End that player's turn;
+/// the strategic action is not resolved and the strategy card is not exhausted." Seat 0 performs
+/// Trade's strategic action; seat 1, holding the card, is asked at window `StrategicAction`
+/// before anything resolves. Played: seat 0 gains nothing, Trade stays ready, and the turn has
+/// passed on; declined: Trade resolves (3 trade goods) and is exhausted.
+#[test]
+fn coup_detat_ends_the_turn_before_the_strategic_action_resolves() {
+    for play in [true, false] {
+        let mut g = hold(game(), TRADE);
+        let src = Source::ActionCard(give(&mut g, "coup_detat", THEM));
+        let tg = g.state.player(ME).trade_goods;
+        g.apply(Action::Strategic(TRADE));
+        assert_eq!((g.step, g.flow.pending.window), (Step::Decide(THEM), Some(Window::StrategicAction)));
+        assert_eq!(g.state.player(ME).trade_goods, tg, "nothing resolved yet");
+        g.apply(if play { Action::Choose(src, 0) } else { Action::Done });
+        check(&g).unwrap();
+        let exhausted = g.state.strategy_cards.is_exhausted(StrategyCard(TRADE));
+        if play {
+            assert_eq!((g.state.player(ME).trade_goods, exhausted), (tg, false), "cancelled");
+            assert!(!matches!(g.step, Step::Turn(ME) | Step::Follow(_)), "the turn ended: {:?}", g.step);
+            assert!(!g.flow.strategic.cancelled, "the cancellation is spent");
+        } else {
+            assert_eq!((g.state.player(ME).trade_goods, exhausted), (tg + 3, true), "resolved");
+        }
+    }
+}
+
+/// Master Plan: "After you perform an action: You may perform an additional action this turn."
+/// After seat 0's strategic action (and the other players' secondaries), seat 0 holding the
+/// card is asked at window `TurnEnd`; played, seat 0 takes another action at once; declined,
+/// the turn passes on.
+#[test]
+fn master_plan_gives_an_additional_action_this_turn() {
+    for play in [true, false] {
+        let mut g = hold(game(), TRADE);
+        let src = Source::ActionCard(give(&mut g, "master_plan", ME));
+        g.apply(Action::Strategic(TRADE));
+        decline_until(&mut g, |g| g.flow.pending.window == Some(Window::TurnEnd));
+        assert_eq!(g.step, Step::Decide(ME));
+        assert!(legal(&g).contains(&Action::Choose(src, 0)));
+        g.apply(if play { Action::Choose(src, 0) } else { Action::Done });
+        check(&g).unwrap();
+        if play {
+            assert_eq!(g.step, Step::Turn(ME), "an additional action");
+            assert!(!g.flow.extra_action, "spent");
+            assert!(legal(&g).contains(&Action::Pass));
+        } else {
+            assert_ne!(g.step, Step::Turn(ME));
+        }
+    }
+}
+
+/// Ancient Burial Sites: "At the start of the agenda phase: Choose 1 player. Exhaust each
+/// cultural planet owned by that player." At window `AgendaPhaseStart` the holder is offered
+/// each other player with a ready cultural planet; the chosen player's cultural planets are
+/// exhausted and no other planet is.
+#[test]
+fn ancient_burial_sites_exhausts_the_chosen_players_cultural_planets() {
+    let mut g = game();
+    let c = g.content.clone();
+    let cultural = (0..c.planets.len())
+        .map(|i| PlanetId(i as u8))
+        .find(|&pl| {
+            c.planets[pl.idx()].traits.iter().any(|t| t == "cultural")
+                && g.state.planet_location(&c, pl).is_some()
+                && g.state.seats().all(|q| !g.state.player(q).planets.contains(pl))
+        })
+        .expect("a free cultural planet on the board");
+    g.state.player_mut(THEM).planets.insert(cultural);
+    let src = Source::ActionCard(give(&mut g, "ancient_burial_sites", ME));
+    g.step = super::pending::open(&mut g, Window::AgendaPhaseStart, &[ME]).expect("offered");
+    let offered: Vec<Action> = legal(&g).into_iter().filter(|a| matches!(a, Action::Choose(..))).collect();
+    assert!(offered.contains(&Action::Choose(src, u16::from(THEM.0))), "{offered:?}");
+    assert!(!offered.contains(&Action::Choose(src, u16::from(ME.0))), "never oneself");
+    let before = g.state.exhausted_planets;
+    g.apply(Action::Choose(src, u16::from(THEM.0)));
+    assert!(g.state.exhausted_planets.contains(cultural));
+    let newly = g.state.exhausted_planets.difference(before);
+    assert!(newly
+        .iter()
+        .all(|pl| g.state.player(THEM).planets.contains(pl)
+            && c.planets[pl.idx()].traits.iter().any(|t| t == "cultural")));
+    check(&g).unwrap();
+}
