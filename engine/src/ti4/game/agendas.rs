@@ -95,6 +95,12 @@ pub enum AgendaEffect {
     MinisterOfCommerce,
     /// Prophecy of Ixth (law, Elect Player): as Minister of Policy.
     ProphecyOfIxth,
+    /// Committee Formation (law, Elect Player): as Minister of Policy.
+    CommitteeFormation,
+    /// Minister of War (law, Elect Player): as Minister of Policy.
+    MinisterOfWar,
+    /// Minister of Peace (law, Elect Player): as Minister of Policy.
+    MinisterOfPeace,
 }
 
 /// Riders a game can hold on one agenda ([`super::AgendaPhase::riders`]).
@@ -343,7 +349,10 @@ impl AgendaEffect {
             | MinisterOfPolicy
             | MinisterOfExploration
             | MinisterOfCommerce
-            | ProphecyOfIxth => Electing::Player,
+            | ProphecyOfIxth
+            | MinisterOfWar
+            | MinisterOfPeace
+            | CommitteeFormation => Electing::Player,
             _ => Electing::ForAgainst,
         }
     }
@@ -370,6 +379,9 @@ impl AgendaEffect {
             "minister_of_policy" => MinisterOfPolicy,
             "minister_of_exploration" => MinisterOfExploration,
             "minister_of_commerce" => MinisterOfCommerce,
+            "minister_of_war" => MinisterOfWar,
+            "minister_of_peace" => MinisterOfPeace,
+            "committee_formation" => CommitteeFormation,
             "prophecy_of_ixth" => ProphecyOfIxth,
             _ => return None,
         })
@@ -508,6 +520,7 @@ pub(super) fn reveal(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
             g.flow.agenda_phase.rider_targets = [0; MAX_RIDERS];
             g.flow.agenda_phase.abstaining = 0;
             g.flow.agenda_phase.hacked = false;
+            g.flow.agenda_phase.committee = false;
         }
     }
 }
@@ -799,7 +812,10 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
         AgendaEffect::MinisterOfPolicy
         | AgendaEffect::MinisterOfExploration
         | AgendaEffect::MinisterOfCommerce
-        | AgendaEffect::ProphecyOfIxth => {}
+        | AgendaEffect::ProphecyOfIxth
+        | AgendaEffect::MinisterOfWar
+        | AgendaEffect::MinisterOfPeace
+        | AgendaEffect::CommitteeFormation => {}
     }
     let c = g.content.clone();
     normalize_action_cards(&c, &mut g.state.action_cards);

@@ -227,3 +227,88 @@ fn rules_md_lists_every_agenda() {
     let rows = body.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| agenda") && !l.starts_with("| ---"));
     assert_eq!(rows.count(), g.content().cards.agendas.len());
 }
+
+/// Minister of War: "The owner of this card may discard this card after performing an action
+/// to perform 1 additional action." Seat 0 owns it and performs Trade's strategic action; at
+/// window `TurnEnd` it may discard the law (`Choose`) and act again at once.
+#[test]
+fn minister_of_war_discards_for_an_additional_action() {
+    let me = Player(0);
+    let mut g = game();
+    resolve(&mut g, "minister_of_war", me.0, 0);
+    let law = agenda(&g, "minister_of_war");
+    assert_eq!(g.state.agendas.get(law.idx()), Zone::PlayArea(me));
+    let mut g = super::strategy_card_tests::hold(g, 4);
+    g.flow.turn = me;
+    g.step = Step::Turn(me);
+    g.apply(Action::Strategic(4));
+    for _ in 0..20 {
+        if g.flow.pending.window == Some(crate::ti4::rules::Window::TurnEnd) {
+            break;
+        }
+        g.apply(Action::Done);
+    }
+    assert_eq!(g.step, Step::Decide(me));
+    g.apply(Action::Choose(crate::ti4::rules::Source::Agenda(law), 0));
+    assert_eq!(g.step, Step::Turn(me), "an additional action");
+    assert_eq!(g.state.agendas.get(law.idx()), Zone::Discard);
+    check(&g).unwrap();
+}
+
+/// Minister of Peace: "After a player activates a system that contains 1 or more of a different
+/// player's units, the owner of this card may discard this card; immediately end the active
+/// player's turn." Seat 1 owns it and has a destroyer next to seat 0's home; seat 0 activates
+/// that system; seat 1 discards the law at window `SystemActivated` and seat 0's turn ends
+/// before any movement (its command token stays in the system).
+#[test]
+fn minister_of_peace_ends_the_active_players_turn_after_the_activation() {
+    let (me, them) = (Player(0), Player(1));
+    let mut g = super::rule_tests::scenario();
+    resolve(&mut g, "minister_of_peace", them.0, 0);
+    let law = agenda(&g, "minister_of_peace");
+    assert_eq!(g.state.agendas.get(law.idx()), Zone::PlayArea(them));
+    g.flow.turn = me;
+    g.step = Step::Turn(me);
+    let h = super::rule_tests::home(&g);
+    let target = super::rule_tests::slot_at_distance(&g, h, 1);
+    g.state.add_units(them, crate::ti4::state::Location::Space(target), UnitType::Destroyer, 1).unwrap();
+    g.state.add_units(me, crate::ti4::state::Location::Space(h), UnitType::Cruiser, 1).unwrap();
+    g.apply(Action::Activate(target));
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(them), Some(crate::ti4::rules::Window::SystemActivated)));
+    g.apply(Action::Choose(crate::ti4::rules::Source::Agenda(law), 0));
+    assert_eq!(g.state.agendas.get(law.idx()), Zone::Discard);
+    assert!(!matches!(g.step, Step::Move(_) | Step::Turn(Player(0))), "the turn ended: {:?}", g.step);
+    assert_eq!(g.state.systems[target as usize].tokens >> me.0 & 1, 1, "the command token stays");
+    assert!(!g.flow.tactical.peace);
+    check(&g).unwrap();
+}
+
+/// Committee Formation: "Before players vote on an agenda that requires a player to be
+/// elected, the owner of this card may discard this card to choose a player to be elected.
+/// Players do not vote on that agenda." Seat 2 owns it; Minister of Policy is revealed; at
+/// window `AgendaRevealed` seat 2 discards it choosing seat 4, nobody votes, and seat 4 gains
+/// Minister of Policy.
+#[test]
+fn committee_formation_elects_a_player_without_a_vote() {
+    let owner = Player(2);
+    let mut g = game();
+    resolve(&mut g, "committee_formation", owner.0, 0);
+    let law = agenda(&g, "committee_formation");
+    assert_eq!(g.state.agendas.get(law.idx()), Zone::PlayArea(owner));
+    let policy = agenda(&g, "minister_of_policy");
+    g.state.agendas.set(policy.idx(), Zone::Discard);
+    g.flow.agenda_phase.agenda = 0;
+    g.flow.agenda_phase.agenda_card = policy.0;
+    g.step = super::pending::open(&mut g, crate::ti4::rules::Window::AgendaRevealed, &[owner]).expect("offered");
+    let src = crate::ti4::rules::Source::Agenda(law);
+    let offered: Vec<Action> = legal(&g).into_iter().filter(|a| matches!(a, Action::Choose(..))).collect();
+    assert_eq!(offered.len(), 6, "one choice per player: {offered:?}");
+    g.apply(Action::Choose(src, 4));
+    assert_eq!(g.state.agendas.get(law.idx()), Zone::Discard);
+    assert_eq!(g.step, Step::ResolveAgenda, "no vote");
+    use rand::SeedableRng;
+    g.apply_chance(&mut rand_chacha::ChaCha8Rng::seed_from_u64(1));
+    assert_eq!(g.state.agendas.get(policy.idx()), Zone::PlayArea(Player(4)));
+    assert!(!matches!(g.step, Step::Vote(_)));
+    check(&g).unwrap();
+}

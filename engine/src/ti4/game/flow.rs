@@ -944,6 +944,9 @@ pub(super) fn after_when_agenda_revealed(g: &mut Ti4Game) -> Step {
 pub(super) fn after_agenda_revealed(g: &mut Ti4Game) -> Step {
     if g.flow.agenda_phase.agenda_card == agendas::NO_AGENDA {
         Step::RevealAgenda
+    } else if g.flow.agenda_phase.committee {
+        // Committee Formation: the chosen player is elected; nobody votes.
+        agendas::outcome_decided(g)
     } else {
         first_voter(g)
     }

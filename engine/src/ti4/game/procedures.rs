@@ -144,6 +144,10 @@ pub struct TacticalAction {
     /// SPACE CANNON 5 (x3)).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battlestation: Option<Player>,
+    /// Minister of Peace was discarded at window `SystemActivated`: the active player's turn
+    /// ends there, before movement.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub peace: bool,
     /// Seats (bit per seat) that played Bunker at window `InvasionStart`: during this
     /// invasion each BOMBARDMENT roll against their planets has -4 on each die.
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -306,6 +310,10 @@ pub struct AgendaPhase {
     /// the right of the speaker and goes counterclockwise (cleared at each reveal).
     #[serde(default, skip_serializing_if = "is_false")]
     pub hacked: bool,
+    /// Committee Formation was discarded at window `AgendaRevealed`: the player it chose is the
+    /// outcome (`outcome`) and nobody votes on this agenda (cleared at each reveal).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub committee: bool,
     /// The vote just cast (seat, outcome), while window `VotesCast` is open after it (`None`
     /// at any other time).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -389,6 +397,7 @@ impl Default for AgendaPhase {
             rider_count: 0,
             abstaining: 0,
             hacked: false,
+            committee: false,
             last_vote: None,
         }
     }

@@ -6,9 +6,12 @@
 
 use crate::ti4::rules::Rule;
 
+mod committee_formation;
 mod minister_of_commerce;
 mod minister_of_exploration;
+mod minister_of_peace;
 mod minister_of_policy;
+mod minister_of_war;
 mod political_censure;
 mod prophecy_of_ixth;
 
@@ -19,4 +22,7 @@ pub(crate) static RULES: &[Rule] = &[
     minister_of_commerce::RULE,
     political_censure::RULE,
     prophecy_of_ixth::RULE,
+    minister_of_war::RULE,
+    minister_of_peace::RULE,
+    committee_formation::RULE,
 ];

@@ -86,6 +86,17 @@ pub(crate) fn side_before_round(
     }
 }
 
+/// After window `SystemActivated`: movement, unless the active player's turn was ended there
+/// (`TacticalAction::peace`, Minister of Peace): the tactical action is over and the turn ends.
+pub(in crate::ti4::game) fn after_activation_window(g: &mut Ti4Game) -> Step {
+    if !std::mem::take(&mut g.flow.tactical.peace) {
+        return Step::Move(g.flow.turn);
+    }
+    g.flow.tactical.clear_card_effects();
+    g.flow.logistics = 0;
+    super::flow::next_turn(g)
+}
+
 /// At window `SpaceCombatStart`: the combat is still to be fought, both sides having ships in
 /// the active system (the active player's in transit); false once a side left it (Skilled
 /// Retreat).
