@@ -39,6 +39,7 @@ mod master_plan;
 mod morale_boost;
 mod nav_suite;
 mod parley;
+mod public_disgrace;
 mod rally;
 mod reparations;
 mod reveal_prototype;
@@ -106,6 +107,7 @@ pub(crate) static RULES: &[Rule] = &[
     reveal_prototype::RULE,
     decoy_operation::RULE,
     experimental_battlestation::RULE,
+    public_disgrace::RULE,
 ];
 
 /// The locations of the active system where `p` has units: its planets, and its space area

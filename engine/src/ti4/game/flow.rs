@@ -82,9 +82,11 @@ fn seat_of_side(g: &Ti4Game, side: Side) -> Player {
 pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
     let s = &g.state;
     match g.step {
-        Step::Pick(_) => {
-            buf.extend(StrategyCard::all().filter(|&k| s.strategy_cards.holder(k).is_none()).map(|k| Action::Pick(k.0)))
-        }
+        Step::Pick(_) => buf.extend(
+            StrategyCard::all()
+                .filter(|&k| s.strategy_cards.holder(k).is_none() && g.flow.disgraced != Some(k.0))
+                .map(|k| Action::Pick(k.0)),
+        ),
         Step::Turn(p) if g.flow.logistics == 1 => {
             // Fleet Logistics: the turn's second tactical action, or none.
             if s.player(p).tactic > 0 {
@@ -307,7 +309,7 @@ pub(super) fn scored(g: &mut Ti4Game, p: Player, secret: bool, id: u8, imperial:
 /// ([`Ti4Game::try_apply`] checks that too).
 pub(super) fn apply(g: &mut Ti4Game, a: Action) {
     g.step = match (g.step, a) {
-        (Step::Pick(p), Action::Pick(k)) => pick(g, p, StrategyCard(k)),
+        (Step::Pick(p), Action::Pick(k)) => choose_strategy_card(g, p, k),
         (Step::Turn(p), Action::Activate(slot)) => tactical::activate(g, p, slot),
         (Step::Turn(p), Action::Strategic(k)) => cards::strategic(g, p, k),
         (Step::Turn(p), Action::Play(k, t)) => action_cards::play(g, p, k, t),
@@ -634,7 +636,33 @@ pub(super) fn after_strategy_phase_start(g: &Ti4Game) -> Step {
     Step::Pick(g.state.tokens.speaker.unwrap_or(Player(0)))
 }
 
+/// `p` chooses strategy card `k`: window `StrategyCardChosen` for the other players clockwise
+/// (Public Disgrace), then the card is taken ([`after_strategy_card_chosen`]). A card barred by
+/// Public Disgrace is refused (the step stays).
+fn choose_strategy_card(g: &mut Ti4Game, p: Player, k: u8) -> Step {
+    if g.flow.disgraced == Some(k) {
+        return Step::Pick(p);
+    }
+    g.flow.choosing = Some((p, k));
+    let (others, len) = super::pending::others_clockwise(g.state.num_players, p);
+    match super::pending::open(g, crate::ti4::rules::Window::StrategyCardChosen, &others[..len]) {
+        Some(decide) => decide,
+        None => after_strategy_card_chosen(g),
+    }
+}
+
+/// After window `StrategyCardChosen`: the chooser takes the card, or, when it was barred
+/// (`Flow::disgraced`, Public Disgrace), chooses again.
+pub(super) fn after_strategy_card_chosen(g: &mut Ti4Game) -> Step {
+    let Some((p, k)) = g.flow.choosing.take() else { return Step::Pick(g.state.tokens.speaker.unwrap_or(Player(0))) };
+    if g.flow.disgraced == Some(k) {
+        return Step::Pick(p);
+    }
+    pick(g, p, StrategyCard(k))
+}
+
 fn pick(g: &mut Ti4Game, p: Player, k: StrategyCard) -> Step {
+    g.flow.disgraced = None;
     let s = &mut g.state;
     let tg = s.strategy_cards.trade_goods(k);
     s.player_mut(p).trade_goods += tg;

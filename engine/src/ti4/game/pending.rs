@@ -160,6 +160,7 @@ fn resume(g: &mut Ti4Game, window: Window) -> Step {
         Window::StrategicAction => cards::after_strategic_window(g),
         Window::AgendaPhaseStart => flow::after_agenda_phase_start(g),
         Window::StrategyPhaseStart => flow::after_strategy_phase_start(g),
+        Window::StrategyCardChosen => flow::after_strategy_card_chosen(g),
         Window::SystemActivated => tactical::after_activation_window(g),
         Window::AfterMovement => tactical::after_movement(g),
         Window::SpaceCombatStart => tactical::after_combat_start_window(g),

@@ -314,6 +314,16 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
             return bad("flow.played.card", format!("action card {} of {}", played.card.0, c.cards.action_cards.len()));
         }
     }
+    // The strategy card being chosen (window `StrategyCardChosen`) and the one barred.
+    if let Some((p, k)) = pr.flow.choosing {
+        seat("flow.choosing", p)?;
+        if k >= 8 {
+            return bad("flow.choosing", format!("strategy card {k} (0 to 7)"));
+        }
+    }
+    if pr.flow.disgraced.is_some_and(|k| k >= 8) {
+        return bad("flow.disgraced", "a strategy card 0 to 7".into());
+    }
     if matches!(pr.step, Step::Ground(_)) && pr.flow.tactical.ground.is_none() {
         return bad("flow.tactical.ground", "a ground combat step without its combat".into());
     }

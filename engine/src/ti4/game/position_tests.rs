@@ -141,6 +141,12 @@ fn procedure_errors_name_the_field() {
     w["procedure"]["flow"]["played"] = serde_json::json!({"player": 7, "card": 0, "target": 0});
     assert_eq!(error_path(&w), "procedure.flow.played.player");
     let mut w = v.clone();
+    w["procedure"]["flow"]["choosing"] = serde_json::json!([7, 4]);
+    assert_eq!(error_path(&w), "procedure.flow.choosing", "a strategy card chosen by no seat");
+    let mut w = v.clone();
+    w["procedure"]["flow"]["disgraced"] = serde_json::json!(9);
+    assert_eq!(error_path(&w), "procedure.flow.disgraced");
+    let mut w = v.clone();
     w["procedure"]["step"] = serde_json::json!("CardChance");
     w["procedure"]["flow"]["played"] = serde_json::Value::Null;
     assert_eq!(error_path(&w), "procedure.flow.played", "a card's chance step without its card");

@@ -47,6 +47,14 @@ pub struct Flow {
     /// The "you may" decisions pending at a window of the rules ([`Step::Decide`]).
     #[serde(default)]
     pub pending: pending::Pending,
+    /// The player choosing a strategy card and the card, while window `StrategyCardChosen` is
+    /// open (before the card is taken).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub choosing: Option<(Player, u8)>,
+    /// The strategy card the player choosing may not choose (Public Disgrace), until they
+    /// choose another.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disgraced: Option<u8>,
     /// The active player performs an additional action this turn (Master Plan, played at
     /// window `TurnEnd`): the turn does not pass on.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -366,6 +374,8 @@ impl Flow {
             tokens: Default::default(),
             pay: Default::default(),
             pending: Default::default(),
+            choosing: None,
+            disgraced: None,
             extra_action: false,
             played: None,
             end: None,

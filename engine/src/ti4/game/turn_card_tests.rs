@@ -109,3 +109,38 @@ fn ancient_burial_sites_exhausts_the_chosen_players_cultural_planets() {
             && c.planets[pl.idx()].traits.iter().any(|t| t == "cultural")));
     check(&g).unwrap();
 }
+
+/// Public Disgrace: "When another player chooses a strategy card during the strategy phase:
+/// That player must choose a different strategy card instead, if able." Seat 0 chooses Trade;
+/// seat 1 is asked at window `StrategyCardChosen` before seat 0 takes it. Played: seat 0 is
+/// asked again without Trade among its choices, and takes the other card it chooses; declined:
+/// seat 0 holds Trade.
+#[test]
+fn public_disgrace_makes_the_player_choose_another_strategy_card() {
+    for play in [true, false] {
+        let mut g = game();
+        for k in StrategyCard::all() {
+            g.state.strategy_cards.set_holder(k, None);
+        }
+        g.flow.picks = 0;
+        g.step = Step::Pick(ME);
+        let src = Source::ActionCard(give(&mut g, "public_disgrace", THEM));
+        g.apply(Action::Pick(TRADE));
+        assert_eq!((g.step, g.flow.pending.window), (Step::Decide(THEM), Some(Window::StrategyCardChosen)));
+        assert_eq!(g.state.strategy_cards.holder(StrategyCard(TRADE)), None, "not taken yet");
+        g.apply(if play { Action::Choose(src, 0) } else { Action::Done });
+        if play {
+            assert_eq!(g.step, Step::Pick(ME), "chooses again");
+            let l = legal(&g);
+            assert!(!l.contains(&Action::Pick(TRADE)) && l.contains(&Action::Pick(5)), "{l:?}");
+            g.apply(Action::Pick(5));
+            assert_eq!(g.state.strategy_cards.holder(StrategyCard(5)), Some(ME));
+            assert_eq!(g.state.strategy_cards.holder(StrategyCard(TRADE)), None);
+            assert_eq!(g.flow.disgraced, None, "the bar is spent");
+        } else {
+            assert_eq!(g.state.strategy_cards.holder(StrategyCard(TRADE)), Some(ME));
+        }
+        assert_eq!(g.flow.choosing, None);
+        check(&g).unwrap();
+    }
+}

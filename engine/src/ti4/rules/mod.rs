@@ -73,6 +73,10 @@ pub enum Window {
     /// At the start of the strategy phase (after the hook point `strategy_phase_start`), before
     /// the speaker's pick; opened for every player from the speaker clockwise.
     StrategyPhaseStart,
+    /// When a player chooses a strategy card in the strategy phase (`Flow::choosing`), before
+    /// taking it; opened for the other players, clockwise from the chooser. A choice may bar the
+    /// card (`Flow::disgraced`: Public Disgrace), and the chooser chooses again.
+    StrategyCardChosen,
     /// After the active player activated a system (its command token placed, the hook point
     /// `system_activated` run), before movement; opened for the active player, then the others
     /// clockwise ("after you activate a system", "after another player activates a system
