@@ -6,6 +6,7 @@
 //! the same player takes another action-phase turn at once (`Flow::extra_action`), with every
 //! action a turn offers.
 
+use crate::ti4::game::component::{act_again, may_act_again};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -17,12 +18,12 @@ pub(super) const RULE: Rule = Rule {
 
 /// One choice (0) for the active player at the end of a turn, not passed.
 fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    if window == Window::TurnEnd && p == g.flow.turn && g.flow.passed >> p.0 & 1 == 0 && !g.flow.extra_action {
+    if may_act_again(g, p, window) {
         out(0);
     }
 }
 
 /// The player performs an additional action this turn.
 fn resolve(_: Source, g: &mut Ti4Game, _p: Player, _window: Window, _choice: u16) {
-    g.flow.extra_action = true;
+    act_again(g);
 }

@@ -150,8 +150,16 @@ fn counterstroke_returns_the_command_token_to_the_tactic_pool() {
 
 #[test]
 fn counterstroke_is_not_offered_to_the_active_player() {
+    assert_no_window(|g| {
+        give(g, "counterstroke", ME);
+    });
+}
+
+/// `ME` activates the system next to its home after `prepare`: no window opens (the card
+/// `prepare` gave is not offered).
+fn assert_no_window(prepare: impl FnOnce(&mut Ti4Game)) {
     let mut g = scenario();
-    give(&mut g, "counterstroke", ME);
+    prepare(&mut g);
     let target = slot_at_distance(&g, home(&g), 1);
     let g = activate(g, target);
     assert_eq!(g.flow.pending.window, None);
@@ -220,11 +228,9 @@ fn rally_places_2_command_tokens_in_the_fleet_pool() {
 
 #[test]
 fn rally_is_not_offered_without_another_players_ships() {
-    let mut g = scenario();
-    give(&mut g, "rally", ME);
-    let target = slot_at_distance(&g, home(&g), 1);
-    let g = activate(g, target);
-    assert_eq!(g.flow.pending.window, None);
+    assert_no_window(|g| {
+        give(g, "rally", ME);
+    });
 }
 
 /// A position where `ME`'s cruiser in some system `from` cannot move into an activated system
@@ -412,12 +418,11 @@ fn decoy_operation_moves_2_ground_forces_to_a_planet_in_the_active_system() {
 /// Decoy Operation is not offered without a structure of the holder in the active system.
 #[test]
 fn decoy_operation_is_not_offered_without_a_structure_in_the_active_system() {
-    let mut g = scenario();
-    give(&mut g, "decoy_operation", THEM);
-    let target = slot_at_distance(&g, home(&g), 1);
-    g.state.add_units(THEM, Location::Space(target), UnitType::Destroyer, 1).unwrap();
-    let g = activate(g, target);
-    assert_eq!(g.flow.pending.window, None);
+    assert_no_window(|g| {
+        give(g, "decoy_operation", THEM);
+        let target = slot_at_distance(g, home(g), 1);
+        g.state.add_units(THEM, Location::Space(target), UnitType::Destroyer, 1).unwrap();
+    });
 }
 
 /// Experimental Battlestation: "After another player moves ships into a system during a

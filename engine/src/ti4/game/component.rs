@@ -19,6 +19,17 @@ use crate::ti4::ids::{Player, UnitType};
 use crate::ti4::rules::{self, ComponentThen, Source};
 use crate::ti4::state::Location;
 
+/// At window `TurnEnd`: `p` is the active player, has performed an action (not passed) and has
+/// no additional action granted yet: Master Plan and Minister of War may grant one.
+pub(crate) fn may_act_again(g: &Ti4Game, p: Player, window: rules::Window) -> bool {
+    window == rules::Window::TurnEnd && p == g.flow.turn && g.flow.passed >> p.0 & 1 == 0 && !g.flow.extra_action
+}
+
+/// The active player performs an additional action this turn (`Flow::extra_action`).
+pub(crate) fn act_again(g: &mut Ti4Game) {
+    g.flow.extra_action = true;
+}
+
 /// The [`Action::Use`] options of `p` at the start of an action-phase turn (no allocation).
 pub(super) fn options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
     rules::component_targets(g, p, &mut |src, t| buf.push(Action::Use(src, t)));

@@ -5,6 +5,7 @@
 //! the owner takes another action at once (`Flow::extra_action`, as Master Plan).
 
 use crate::ti4::components::Zone;
+use crate::ti4::game::component::{act_again, may_act_again};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -16,7 +17,7 @@ pub(super) const RULE: Rule = Rule {
 
 /// One choice (0) for the owner at the end of their turn, not passed.
 fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    if window == Window::TurnEnd && p == g.flow.turn && g.flow.passed >> p.0 & 1 == 0 && !g.flow.extra_action {
+    if may_act_again(g, p, window) {
         out(0);
     }
 }
@@ -25,6 +26,6 @@ fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMu
 fn resolve(src: Source, g: &mut Ti4Game, _p: Player, _window: Window, _choice: u16) {
     if let Source::Agenda(a) = src {
         g.state.agendas.set(a.idx(), Zone::Discard);
-        g.flow.extra_action = true;
+        act_again(g);
     }
 }
