@@ -39,6 +39,7 @@ mod master_plan;
 mod morale_boost;
 mod nav_suite;
 mod parley;
+mod political_stability;
 mod public_disgrace;
 mod rally;
 mod reparations;
@@ -108,6 +109,7 @@ pub(crate) static RULES: &[Rule] = &[
     decoy_operation::RULE,
     experimental_battlestation::RULE,
     public_disgrace::RULE,
+    political_stability::RULE,
 ];
 
 /// The locations of the active system where `p` has units: its planets, and its space area

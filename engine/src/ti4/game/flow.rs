@@ -628,12 +628,35 @@ fn start_strategy_phase(g: &mut Ti4Game) -> Step {
     let speaker = g.state.tokens.speaker.unwrap_or(Player(0));
     // Window `StrategyPhaseStart`: every player, from the speaker clockwise.
     let (order, len) = super::pending::clockwise_from(g.state.num_players, speaker);
-    super::pending::open(g, crate::ti4::rules::Window::StrategyPhaseStart, &order[..len]).unwrap_or(Step::Pick(speaker))
+    match super::pending::open(g, crate::ti4::rules::Window::StrategyPhaseStart, &order[..len]) {
+        Some(decide) => decide,
+        None => after_strategy_phase_start(g),
+    }
 }
 
-/// After window `StrategyPhaseStart`: the speaker picks first.
-pub(super) fn after_strategy_phase_start(g: &Ti4Game) -> Step {
-    Step::Pick(g.state.tokens.speaker.unwrap_or(Player(0)))
+/// After window `StrategyPhaseStart`: the speaker picks first (or the first player after
+/// them who chooses: Political Stability).
+pub(super) fn after_strategy_phase_start(g: &mut Ti4Game) -> Step {
+    let speaker = g.state.tokens.speaker.unwrap_or(Player(0));
+    if g.flow.stability >> speaker.0 & 1 == 0 {
+        Step::Pick(speaker)
+    } else {
+        next_picker(g, speaker)
+    }
+}
+
+/// The next player left of `p` who chooses a strategy card (not one who kept theirs,
+/// `Flow::stability`); once every card to be chosen is, the action phase.
+fn next_picker(g: &mut Ti4Game, p: Player) -> Step {
+    let s = &g.state;
+    let mut q = p;
+    for _ in 0..s.num_players {
+        q = next_in_game_left_of(s, q).unwrap_or(q);
+        if g.flow.stability >> q.0 & 1 == 0 {
+            return Step::Pick(q);
+        }
+    }
+    Step::Pick(p)
 }
 
 /// `p` chooses strategy card `k`: window `StrategyCardChosen` for the other players clockwise
@@ -672,9 +695,14 @@ fn pick(g: &mut Ti4Game, p: Player, k: StrategyCard) -> Step {
     g.flow.picks += 1;
     let players = s.seats().filter(|&q| s.player(q).in_game).count() as u8;
     let total = (players * strategy_cards_per_player(s)).min(STRATEGY_CARDS as u8);
-    if g.flow.picks < total {
-        return Step::Pick(next_in_game_left_of(s, p).unwrap_or(p));
+    // Political Stability: the cards kept are not chosen again.
+    let stability = g.flow.stability;
+    let kept = StrategyCard::all().filter(|&k| s.strategy_cards.holder(k).is_some_and(|q| stability >> q.0 & 1 == 1));
+    if g.flow.picks + (kept.count() as u8) < total {
+        return next_picker(g, p);
     }
+    g.flow.stability = 0;
+    let s = &mut g.state;
     // Strategy phase 2: a trade good on each card nobody took.
     for k in StrategyCard::all() {
         if s.strategy_cards.holder(k).is_none() {
@@ -855,9 +883,24 @@ fn status_end(g: &mut Ti4Game) -> Step {
             a.damaged = [0; 4];
         }
     }
-    // 8. Strategy cards return.
+    // 8. Strategy cards return: window `StrategyCardsReturn` first, in initiative order.
+    let mut order = [Player(0); MAX_PLAYERS];
+    let n = initiative_order(&g.state, &mut order);
+    match super::pending::open(g, crate::ti4::rules::Window::StrategyCardsReturn, &order[..n]) {
+        Some(decide) => decide,
+        None => return_strategy_cards(g),
+    }
+}
+
+/// Status phase step 8 (rules 81.8): the strategy cards return, except those of players who
+/// keep them (`Flow::stability`, Political Stability: readied); then the end of the status
+/// phase.
+pub(super) fn return_strategy_cards(g: &mut Ti4Game) -> Step {
+    let s = &mut g.state;
     for k in StrategyCard::all() {
-        s.strategy_cards.set_holder(k, None);
+        if s.strategy_cards.holder(k).is_none_or(|q| g.flow.stability >> q.0 & 1 == 0) {
+            s.strategy_cards.set_holder(k, None);
+        }
         s.strategy_cards.set_exhausted(k, false);
     }
     // The end of the status phase (Genesis), in initiative order.

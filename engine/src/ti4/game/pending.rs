@@ -159,6 +159,7 @@ fn resume(g: &mut Ti4Game, window: Window) -> Step {
         Window::DiplomacyResolved => cards::after_diplomacy(g),
         Window::StrategicAction => cards::after_strategic_window(g),
         Window::AgendaPhaseStart => flow::after_agenda_phase_start(g),
+        Window::StrategyCardsReturn => flow::return_strategy_cards(g),
         Window::StrategyPhaseStart => flow::after_strategy_phase_start(g),
         Window::StrategyCardChosen => flow::after_strategy_card_chosen(g),
         Window::SystemActivated => tactical::after_activation_window(g),

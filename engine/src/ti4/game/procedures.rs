@@ -55,6 +55,10 @@ pub struct Flow {
     /// choose another.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub disgraced: Option<u8>,
+    /// Seats (bit per seat) that kept their strategy cards at the status phase (Political
+    /// Stability): they choose none in the next strategy phase (cleared at its end).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub stability: u8,
     /// The active player performs an additional action this turn (Master Plan, played at
     /// window `TurnEnd`): the turn does not pass on.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -376,6 +380,7 @@ impl Flow {
             pending: Default::default(),
             choosing: None,
             disgraced: None,
+            stability: 0,
             extra_action: false,
             played: None,
             end: None,

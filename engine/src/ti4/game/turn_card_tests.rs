@@ -144,3 +144,41 @@ fn public_disgrace_makes_the_player_choose_another_strategy_card() {
         check(&g).unwrap();
     }
 }
+
+/// Political Stability: "When you would return your strategy card(s) during the status phase:
+/// Do not return your strategy card(s). You do not choose strategy cards during the next
+/// strategy phase." Seat 0 holds Trade and plays it at window `StrategyCardsReturn`: Trade stays
+/// with seat 0 (readied) while the other cards return, and the next strategy phase gives every
+/// other card to the other players without ever asking seat 0.
+#[test]
+fn political_stability_keeps_the_strategy_card_and_skips_the_next_choice() {
+    let mut g = hold(game(), TRADE);
+    g.state.strategy_cards.set_exhausted(StrategyCard(TRADE), true);
+    g.state.strategy_cards.set_holder(StrategyCard(2), Some(THEM));
+    let src = Source::ActionCard(give(&mut g, "political_stability", ME));
+    g.flow.custodians = true;
+    g.step = super::pending::open(&mut g, Window::StrategyCardsReturn, &[ME]).expect("offered");
+    assert!(legal(&g).contains(&Action::Choose(src, 0)));
+    g.apply(Action::Choose(src, 0));
+    let card = |g: &Ti4Game, k: u8| g.state.strategy_cards.holder(StrategyCard(k));
+    assert_eq!((card(&g, TRADE), card(&g, 2)), (Some(ME), None), "kept; the others returned");
+    assert!(!g.state.strategy_cards.is_exhausted(StrategyCard(TRADE)), "readied");
+    let mut picks = 0;
+    for _ in 0..40 {
+        match g.step {
+            Step::Pick(q) => {
+                assert_ne!(q, ME, "seat 0 chooses no card");
+                picks += 1;
+            }
+            Step::Decide(_) => {}
+            _ => break,
+        }
+        let l = legal(&g);
+        g.apply(if l.contains(&Action::Done) { Action::Done } else { l[0] });
+    }
+    assert_eq!(picks, 5, "the five other players each chose one card");
+    assert_eq!(card(&g, TRADE), Some(ME));
+    assert_eq!(StrategyCard::all().filter(|&k| g.state.strategy_cards.holder(k) == Some(ME)).count(), 1);
+    assert_eq!(g.flow.stability, 0, "spent at the end of the strategy phase");
+    check(&g).unwrap();
+}

@@ -160,6 +160,10 @@ pub enum Window {
     /// planet's combat or the end of the invasion; opened for the active player, then the
     /// defender, as [`Window::SpaceCombatEnd`].
     GroundCombatEnd,
+    /// Status phase step 8 (rules 81.8), before the strategy cards return; opened for the players
+    /// in initiative order. A choice may keep a player's cards (`Flow::stability`: Political
+    /// Stability).
+    StrategyCardsReturn,
     /// At the start of the agenda phase (rules 8), before the first agenda is revealed; opened
     /// for every player from the speaker clockwise (Ancient Burial Sites).
     AgendaPhaseStart,
