@@ -15,14 +15,13 @@ pub(super) const RULE: Rule = Rule {
     hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
 };
 
+/// Bit of the cultural trait in `Planet::trait_bits` (`Content::trait_planets`).
+const CULTURAL: usize = 0;
+
 /// The ready cultural planets `q` controls.
-fn ready_cultural(g: &Ti4Game, q: Player) -> impl Iterator<Item = PlanetId> + '_ {
-    let (c, s) = (g.content(), &g.state);
-    s.player(q)
-        .planets
-        .difference(s.exhausted_planets)
-        .iter()
-        .filter(move |pl| c.planets[pl.idx()].traits.iter().any(|t| t == "cultural"))
+fn ready_cultural(g: &Ti4Game, q: Player) -> PlanetSet {
+    let s = &g.state;
+    s.player(q).planets.difference(s.exhausted_planets).intersection(g.content().trait_planets[CULTURAL])
 }
 
 /// One choice per other player in the game with a ready cultural planet (the seat).
@@ -31,7 +30,7 @@ fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMu
         return;
     }
     for q in g.state.seats().filter(|&q| q != p && g.state.player(q).in_game) {
-        if ready_cultural(g, q).next().is_some() {
+        if !ready_cultural(g, q).is_empty() {
             out(u16::from(q.0));
         }
     }
@@ -39,10 +38,6 @@ fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMu
 
 /// Every cultural planet of the chosen player is exhausted.
 fn resolve(_: Source, g: &mut Ti4Game, _p: Player, _window: Window, choice: u16) {
-    let q = Player(choice as u8);
-    let mut planets = PlanetSet::EMPTY;
-    for pl in ready_cultural(g, q) {
-        planets.insert(pl);
-    }
+    let planets = ready_cultural(g, Player(choice as u8));
     g.state.exhausted_planets = g.state.exhausted_planets.union(planets);
 }

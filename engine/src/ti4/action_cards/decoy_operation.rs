@@ -90,20 +90,5 @@ fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMu
 /// Up to 2 ground forces (mechs first) move from the chosen place to the chosen planet.
 fn resolve(_: Source, g: &mut Ti4Game, p: Player, _window: Window, choice: u16) {
     let (from, to) = (location_of(choice / 3), Location::Planet(g.flow.tactical.active, (choice % 3) as u8));
-    let mut left = 2;
-    for t in GROUND {
-        let here = g.state.count_at(from, t);
-        let k = here.min(left);
-        if k > 0 && g.state.occupant(from) == Some(p) {
-            // The undamaged go first (`State::remove_units` keeps the damaged ones).
-            let damaged = if k == here { g.state.damaged_at(from, t) } else { 0 };
-            g.state.remove_units(from, t, k).expect("the ground forces are there");
-            g.state.add_units(p, to, t, k).expect("the planet holds no other player's units");
-            if damaged > 0 {
-                let d = g.state.damaged_at(to, t) + damaged;
-                g.state.set_damaged(to, t, d.min(g.state.count_at(to, t))).expect("at most the units there");
-            }
-            left -= k;
-        }
-    }
+    super::move_ground_forces(g, p, from, to, GROUND, 2);
 }

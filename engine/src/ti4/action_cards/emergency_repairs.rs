@@ -8,8 +8,7 @@
 //! (window `SpaceCombatEnd`) nor in ground combat (its rounds have no window).
 
 use super::{damaged_on_board, repair_on_board};
-use crate::ti4::combat::SpacePhase;
-use crate::ti4::game::component::{combat_ships, combat_side, combat_will_start};
+use crate::ti4::game::component::{combat_ships, combat_side};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -25,10 +24,10 @@ fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMu
     // At the start the combat's forces are not built: the active player's ships are in
     // transit, the defender's on the board; between rounds the combat holds both.
     let damaged = match (window, &g.flow.tactical.space) {
-        (Window::SpaceCombatStart, _) if combat_will_start(g) => {
+        (Window::SpaceCombatStart, _) => {
             UnitType::ALL.into_iter().any(|t| combat_ships(g, p, t).1 > 0) || damaged_on_board(g, p, false)
         }
-        (Window::SpaceCombatRoundEnd, Some(c)) if c.phase() == SpacePhase::Between => {
+        (Window::SpaceCombatRoundEnd, Some(c)) => {
             c.force(side).damaged_counts().iter().any(|&n| n > 0) || damaged_on_board(g, p, false)
         }
         _ => return,

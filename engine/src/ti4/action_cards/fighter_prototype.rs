@@ -6,7 +6,7 @@
 //! first round's combat roll then has +2 on each of that side's fighter dice
 //! (`SpaceCombat::set_fighter_boost`).
 
-use crate::ti4::game::component::{combat_ships, combat_side, combat_will_start};
+use crate::ti4::game::component::{combat_ships, combat_side};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -20,7 +20,6 @@ pub(super) const RULE: Rule = Rule {
 fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
     let Some(side) = combat_side(g, p) else { return };
     if window == Window::SpaceCombatStart
-        && combat_will_start(g)
         && !g.flow.tactical.fighter_boost[side.idx()]
         && combat_ships(g, p, UnitType::Fighter).0 > 0
     {

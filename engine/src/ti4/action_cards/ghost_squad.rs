@@ -42,13 +42,5 @@ fn resolve(_: Source, g: &mut Ti4Game, p: Player, _window: Window, choice: u16) 
     if g.state.occupant(from) != Some(p) || g.state.occupant(to) != Some(p) {
         return;
     }
-    for t in GROUND {
-        let (k, damaged) = (g.state.count_at(from, t), g.state.damaged_at(from, t));
-        if k > 0 {
-            g.state.remove_units(from, t, k).expect("the units are there");
-            g.state.add_units(p, to, t, k).expect("the units just returned to reinforcements; the planet is p's");
-            let now = g.state.damaged_at(to, t) + damaged;
-            g.state.set_damaged(to, t, now).expect("at most the units there are damaged");
-        }
-    }
+    super::move_ground_forces(g, p, from, to, GROUND, u8::MAX);
 }

@@ -119,6 +119,28 @@ fn active_locations_of(g: &Ti4Game, p: Player, space: bool) -> impl Iterator<Ite
         .filter(move |&loc| (space || matches!(loc, Location::Planet(..))) && g.state.occupant(loc) == Some(p))
 }
 
+/// Up to `max` of `p`'s ground forces at `from` move to `to` (no other player's units there),
+/// the types in `order` first. A type that moves whole keeps its damage; of one that moves in
+/// part the undamaged go (`State::remove_units` keeps the damaged ones).
+fn move_ground_forces(g: &mut Ti4Game, p: Player, from: Location, to: Location, order: [UnitType; 2], max: u8) {
+    if g.state.occupant(from) != Some(p) {
+        return;
+    }
+    let mut left = max;
+    for t in order {
+        let here = g.state.count_at(from, t);
+        let k = here.min(left);
+        if k > 0 {
+            let damaged = if k == here { g.state.damaged_at(from, t) } else { 0 };
+            g.state.remove_units(from, t, k).expect("the ground forces are there");
+            g.state.add_units(p, to, t, k).expect("the destination holds no other player's units");
+            let now = (g.state.damaged_at(to, t) + damaged).min(g.state.count_at(to, t));
+            g.state.set_damaged(to, t, now).expect("at most the units there are damaged");
+            left -= k;
+        }
+    }
+}
+
 /// True when `p` has a damaged unit on the board in the active system (its planets, and its
 /// space area with `space`).
 fn damaged_on_board(g: &Ti4Game, p: Player, space: bool) -> bool {

@@ -38,7 +38,7 @@ fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMu
         return;
     }
     granted_research_options(g, p, false, &mut |t| {
-        if c.tech_def(t).unit.is_some_and(|u| u.idx() >= UnitType::Fighter.idx() && combat_ships(g, p, u).0 > 0) {
+        if c.tech_def(t).unit.is_some_and(|u| UnitType::SHIPS.contains(&u) && combat_ships(g, p, u).0 > 0) {
             out(u16::from(t.0));
         }
     });

@@ -2,7 +2,7 @@
 //! modelled.)
 
 use crate::ti4::combat::assigned_hit_options;
-use crate::ti4::game::component::{combat_ships, combat_side, combat_will_start, hit_combat_ship};
+use crate::ti4::game::component::{combat_ships, combat_side, hit_combat_ship};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -35,7 +35,7 @@ const SACRIFICES: [UnitType; 2] = [UnitType::Destroyer, UnitType::Cruiser];
 /// Impulse Core (Space Combat 78, at its start): the choices are the unit types (index) of
 /// `p`'s cruisers and destroyers in the active system, for either side of the combat.
 fn impulse_core_ships(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    if window != Window::SpaceCombatStart || combat_side(g, p).is_none() || !combat_will_start(g) {
+    if window != Window::SpaceCombatStart || combat_side(g, p).is_none() {
         return;
     }
     for t in SACRIFICES {
@@ -68,9 +68,6 @@ fn devotion_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut
     let (Window::SpaceCombatRoundEnd, Some(c), Some(side)) = (window, &g.flow.tactical.space, combat_side(g, p)) else {
         return;
     };
-    if c.phase() != crate::ti4::combat::SpacePhase::Between {
-        return;
-    }
     let (own, other) = (c.force(side), c.force(side.other()));
     for t in SACRIFICES.into_iter().filter(|&t| own.count(t) > 0) {
         for u in UnitType::ALL.into_iter().filter(|&u| other.is_combatant(u) && other.count(u) > 0) {

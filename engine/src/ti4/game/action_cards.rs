@@ -571,6 +571,9 @@ pub(super) fn card_chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) -> Step {
     card_discarded(g)
 }
 
+/// Plague's die result that destroys an infantry.
+const PLAGUE_HITS_ON: u8 = 6;
+
 /// Plague: one die per infantry on planet `pl` (another player's, 6 or more destroys one).
 fn plague(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player, pl: PlanetId) {
     if pl.idx() >= g.content.planets.len() {
@@ -581,7 +584,7 @@ fn plague(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player, pl: PlanetId) {
         return;
     }
     let n = g.state.count_at(loc, UnitType::Infantry);
-    let hits = (0..n).filter(|_| rng.random_range(1..=10u8) >= 6).count() as u8;
+    let hits = crate::ti4::combat::roll_hits(u16::from(n), PLAGUE_HITS_ON, rng) as u8;
     if hits > 0 {
         g.destroy_units(loc, UnitType::Infantry, hits, Some(p)).expect("the infantry is there");
     }
@@ -596,10 +599,15 @@ fn spy(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player, q: Player) {
     }
     let pick = rng.random_range(0..n);
     if let Some(k) = g.state.action_cards.nth(copies, Zone::Hand(q), pick) {
-        g.state.action_cards.set(k, Zone::Hand(p));
-        let (first, n) = g.content.cards.copies_of(g.content.cards.action_copies[k]);
-        g.state.action_cards.sort_range(first, first + n);
+        to_hand(g, k, p);
     }
+}
+
+/// Copy `k` goes to `p`'s hand; only that card's copies can then be out of canonical order.
+fn to_hand(g: &mut Ti4Game, k: usize, p: Player) {
+    g.state.action_cards.set(k, Zone::Hand(p));
+    let (first, n) = g.content.cards.copies_of(g.content.cards.action_copies[k]);
+    g.state.action_cards.sort_range(first, first + n);
 }
 
 /// The played card resolved (or was cancelled): window `ActionCardDiscarded` for the other
@@ -892,9 +900,6 @@ pub(super) fn draw_from_deck(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player) {
     }
     let pick = rng.random_range(0..n);
     if let Some(k) = g.state.action_cards.nth(copies, Zone::Deck, pick) {
-        g.state.action_cards.set(k, Zone::Hand(p));
-        // Only the drawn card's copies can be out of canonical order.
-        let (first, n) = g.content.cards.copies_of(g.content.cards.action_copies[k]);
-        g.state.action_cards.sort_range(first, first + n);
+        to_hand(g, k, p);
     }
 }

@@ -78,14 +78,7 @@ fn solar_flare_stops_other_players_space_cannon_during_this_movement() {
     let card = give(&mut g, "solar_flare", ME);
     // A plain system next to home with a planet: THEM's PDS there would fire at ME's arriving
     // ships.
-    let (h, gal) = (home(&g), g.galaxy().clone());
-    let target = (0..g.state.num_systems)
-        .find(|&s| {
-            gal.distance(h, s) == Some(1)
-                && gal.anomalies(s) == 0
-                && g.state.planet_at(&g.content, Location::Planet(s, 0)).is_some()
-        })
-        .expect("a system with a planet next to home");
+    let target = planet_system_next_door(&g);
     let planet = Location::Planet(target, 0);
     g.state.add_units(THEM, planet, UnitType::Pds, 1).unwrap();
     let g = activate(g, target);
@@ -371,17 +364,22 @@ fn in_the_silence_of_space_lets_the_chosen_systems_ships_move_through_other_play
     check(&g).unwrap();
 }
 
-/// A system next to `ME`'s home with a planet and no anomaly, whose first planet `THEM` then
-/// controls with a `structure` on it: the system's slot.
-fn their_structure_next_door(g: &mut Ti4Game, structure: UnitType) -> u8 {
-    let (h, gal) = (home(g), g.galaxy().clone());
-    let target = (0..g.state.num_systems)
+/// The first system next to `ME`'s home with a planet and no anomaly.
+fn planet_system_next_door(g: &Ti4Game) -> u8 {
+    let (h, gal) = (home(g), g.galaxy());
+    (0..g.state.num_systems)
         .find(|&s| {
             gal.distance(h, s) == Some(1)
                 && gal.anomalies(s) == 0
                 && g.state.planet_at(&g.content, Location::Planet(s, 0)).is_some()
         })
-        .expect("a system with a planet next to home");
+        .expect("a system with a planet next to home")
+}
+
+/// A system next to `ME`'s home with a planet and no anomaly, whose first planet `THEM` then
+/// controls with a `structure` on it: the system's slot.
+fn their_structure_next_door(g: &mut Ti4Game, structure: UnitType) -> u8 {
+    let target = planet_system_next_door(g);
     let pl = g.state.planet_at(&g.content, Location::Planet(target, 0)).unwrap();
     g.state.player_mut(THEM).planets.insert(pl);
     g.state.add_units(THEM, Location::Planet(target, 0), structure, 1).unwrap();

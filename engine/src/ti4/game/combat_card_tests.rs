@@ -477,3 +477,37 @@ fn reveal_prototype_researches_a_ship_upgrade_before_the_combat() {
     let units = super::tactical::units_of(g.content(), &g.state, ME);
     assert_eq!(c.force(Side::Attacker).stats(u).unit, units[u.idx()], "fought with the upgrade");
 }
+
+/// Once a side has left the space combat at its start (Skilled Retreat), the window
+/// `SpaceCombatStart` closes (`pending::still_open`): the defender's Emergency Repairs, queued
+/// behind the attacker's card, is not asked, since there is no combat for it.
+#[test]
+fn skilled_retreat_closes_the_window_for_the_decisions_queued_behind_it() {
+    let (mut sr, mut er) = (ActionCardId(0), ActionCardId(0));
+    let (mut g, target) = attack_next_door(2, &[], |g| {
+        sr = give(g, "skilled_retreat", ME);
+        er = give(g, "emergency_repairs", THEM);
+        let slot = Location::Space(super::rule_tests::slot_at_distance(g, super::rule_tests::home(g), 1));
+        g.state.add_units(THEM, slot, UnitType::Dreadnought, 2).unwrap();
+        g.state.set_damaged(slot, UnitType::Dreadnought, 1).unwrap();
+    });
+    let queued: Vec<_> = g.flow.pending.queue.iter().flatten().map(|&(_, s)| s).collect();
+    assert!(queued.contains(&Source::ActionCard(er)), "the defender's card is queued: {queued:?}");
+    while g.flow.pending.current().is_some_and(|(_, s)| s != Source::ActionCard(sr)) {
+        g.apply(Action::Done);
+    }
+    let to = legal(&g)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Choose(s, k) if s == Source::ActionCard(sr) => Some(k),
+            _ => None,
+        })
+        .find(|&k| g.state.occupant(Location::Space(k as u8)).is_none())
+        .expect("an empty system to withdraw to");
+    g.apply(Action::Choose(Source::ActionCard(sr), to));
+    check(&g).unwrap();
+    assert_eq!(g.flow.pending.window, None, "the window closed");
+    assert_ne!(g.step, Step::Decide(THEM), "Emergency Repairs is not asked");
+    assert_eq!(copies_in(&g, er, Zone::Hand(THEM)), 1, "and stays in hand");
+    assert_eq!(g.state.count_at(Location::Space(target), UnitType::Dreadnought), 2);
+}

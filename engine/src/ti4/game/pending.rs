@@ -97,7 +97,7 @@ pub(super) fn open(g: &mut Ti4Game, window: Window, players: &[Player]) -> Optio
 /// (and nothing pending) when none is left.
 fn ask(g: &mut Ti4Game) -> Option<Step> {
     let pend = g.flow.pending;
-    if let Some(window) = pend.window {
+    if let Some(window) = pend.window.filter(|&w| still_open(g, w)) {
         for i in pend.next as usize..MAX_PENDING {
             let Some((p, src)) = pend.queue[i] else { break };
             let mut any = false;
@@ -112,6 +112,18 @@ fn ask(g: &mut Ti4Game) -> Option<Step> {
     }
     g.flow.pending = Pending::default();
     None
+}
+
+/// False once the moment `window` stands for has passed during it: a side left the space combat
+/// at its start or between rounds (Skilled Retreat), so nothing queued there is asked.
+fn still_open(g: &Ti4Game, window: Window) -> bool {
+    match window {
+        Window::SpaceCombatStart => tactical::combat_will_start(g),
+        Window::SpaceCombatRoundEnd => {
+            g.flow.tactical.space.is_some_and(|c| c.phase() == crate::ti4::combat::SpacePhase::Between)
+        }
+        _ => true,
+    }
 }
 
 /// The legal actions at [`Step::Decide`]: each choice of the deciding rule, then `Done`.
