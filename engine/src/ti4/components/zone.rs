@@ -118,6 +118,31 @@ impl<const N: usize> ZoneArray<N> {
     pub fn is_sorted_range(&self, from: usize, to: usize) -> bool {
         self.codes.get(from..to.min(N)).is_none_or(|r| r.windows(2).all(|w| w[0] <= w[1]))
     }
+    /// The cards (of the first 128) in `zone`, bit `i` for card `i`: eight bytes at a time
+    /// (equal to testing [`ZoneArray::get`] of each, the test `mask_agrees_with_get`).
+    #[inline]
+    pub fn mask(&self, zone: Zone) -> u128 {
+        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        let fill = u64::from_ne_bytes([zone.code(); 8]);
+        let mut m = 0u128;
+        let n = N.min(128);
+        let mut chunks = self.codes[..n].chunks_exact(8);
+        for (k, chunk) in chunks.by_ref().enumerate() {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            // 0x80 in each byte equal to the zone's code, nothing elsewhere.
+            let x = u64::from_le_bytes(word) ^ fill;
+            let zero = !(((x & LOW7).wrapping_add(LOW7)) | x | LOW7);
+            // The high bit of byte j to bit j.
+            let bits = ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u128;
+            m |= bits << (8 * k);
+        }
+        let base = n - chunks.remainder().len();
+        for (i, &c) in chunks.remainder().iter().enumerate() {
+            m |= ((c == zone.code()) as u128) << (base + i);
+        }
+        m
+    }
     /// How many of the first `n` cards are in `zone`.
     pub fn count(&self, n: usize, zone: Zone) -> usize {
         let z = zone.code();
@@ -145,6 +170,34 @@ impl<const N: usize> ZoneArray<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`ZoneArray::mask`] sets the bits of the cards whose [`ZoneArray::get`] is the zone, for
+    /// arrays of several lengths (a multiple of eight and not) and every zone that occurs.
+    #[test]
+    fn mask_agrees_with_get() {
+        fn check<const N: usize>(seed: u64) {
+            let zones =
+                [Zone::Deck, Zone::Discard, Zone::Hand(Player(0)), Zone::Hand(Player(5)), Zone::PlayArea(Player(3))];
+            let mut a = ZoneArray::<N>::new(N.saturating_sub(3), Zone::Deck);
+            let mut x = seed;
+            for i in 0..N {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                if x >> 60 < 13 {
+                    a.set(i, zones[(x >> 33) as usize % zones.len()]);
+                }
+            }
+            for z in zones.into_iter().chain([Zone::Removed]) {
+                let want = (0..N.min(128)).filter(|&i| a.get(i) == z).fold(0u128, |m, i| m | 1 << i);
+                assert_eq!(a.mask(z), want, "N = {N}, zone {z:?}, seed {seed}");
+            }
+        }
+        for seed in 0..50 {
+            check::<128>(seed);
+            check::<20>(seed);
+            check::<5>(seed);
+            check::<200>(seed);
+        }
+    }
 
     /// [`ZoneArray::nth`] finds what filtering [`ZoneArray::get`] finds, for every zone that
     /// occurs, every rank and every prefix.

@@ -570,6 +570,10 @@ fn meets_direct(g: &Ti4Game, p: Player, cond: Cond) -> bool {
             let mut near = [0u8; 64];
             let mut k = 0;
             for sl in 0..s.num_systems {
+                let mine = c.system_planets[gal.tile(sl).idx()].intersection(ps.planets).len();
+                if mine == 0 {
+                    continue;
+                }
                 let reach = gal.neighbours(sl) | 1 << sl;
                 let seats = s
                     .seats()
@@ -578,7 +582,7 @@ fn meets_direct(g: &Ti4Game, p: Player, cond: Cond) -> bool {
                 if seats == 0 {
                     continue;
                 }
-                for _ in 0..c.system_planets[gal.tile(sl).idx()].intersection(ps.planets).len() {
+                for _ in 0..mine {
                     if k < near.len() {
                         near[k] = seats;
                         k += 1;

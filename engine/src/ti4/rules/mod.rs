@@ -237,6 +237,9 @@ macro_rules! hook_points {
             fn add(&mut self, src: Source, h: &Hooks) {
                 $( if let Some(f) = h.$name { self.$name.push(src, f); } )*
             }
+            fn index_cards(&mut self, c: &Content) {
+                $( self.$name.index_cards(c); )*
+            }
         }
 
         /// Hook point indices, in [`HOOK_POINTS`] order (for the exercise counters).
@@ -468,7 +471,18 @@ pub struct HookList<F> {
     any_agenda: bool,
     /// Bit per faction index (256 at most) whose units' rules are in the list.
     unit_factions: [u64; 4],
+    /// Bit per entry index whose source is not an action card (those are found through
+    /// `card_entry`).
+    plain: [u64; 4],
+    /// Per action-card copy of the content, the index of the entry of its card (`NO_ENTRY`
+    /// when no rule of the list is that card's); filled by [`HookList::index_cards`].
+    card_entry: Vec<u16>,
 }
+
+/// The most rules one hook point holds (entry indices are bits of four words).
+const MAX_HOOK_ENTRIES: usize = 256;
+/// `HookList::card_entry` of a copy whose card has no rule in the list.
+const NO_ENTRY: u16 = u16::MAX;
 
 impl<F> Default for HookList<F> {
     fn default() -> Self {
@@ -482,12 +496,19 @@ impl<F> Default for HookList<F> {
             any_card: false,
             any_agenda: false,
             unit_factions: [0; 4],
+            plain: [0; 4],
+            card_entry: Vec::new(),
         }
     }
 }
 
 impl<F: Copy> HookList<F> {
     fn push(&mut self, src: Source, f: F) {
+        let i = self.entries.len();
+        assert!(i < MAX_HOOK_ENTRIES, "more than {MAX_HOOK_ENTRIES} rules at one hook point");
+        if !matches!(src, Source::ActionCard(_)) {
+            self.plain[i / 64] |= 1 << (i % 64);
+        }
         match src {
             Source::Tech(t) => {
                 self.techs.insert(t);
@@ -503,6 +524,38 @@ impl<F: Copy> HookList<F> {
             Source::Unit(_, f) => self.unit_factions[f.idx() / 64] |= 1 << (f.idx() % 64),
         }
         self.entries.push((src, f));
+    }
+    /// Maps each action-card copy of `c` to the entry of its card's rule (after the last
+    /// `push`).
+    fn index_cards(&mut self, c: &Content) {
+        self.card_entry = vec![NO_ENTRY; c.cards.action_copies.len()];
+        for (i, (src, _)) in self.entries.iter().enumerate() {
+            if let Source::ActionCard(card) = *src {
+                let (first, n) = c.cards.copies_of(card);
+                for e in self.card_entry.iter_mut().skip(first).take(n) {
+                    *e = i as u16;
+                }
+            }
+        }
+    }
+    /// The entries that may apply to `p`, bit per entry index: every entry whose source is not
+    /// an action card, and the entries of the action cards `p` may play
+    /// ([`source::playable_copies`]), so that a player's few cards cost one bit each instead of
+    /// one test per card rule.
+    #[inline]
+    fn candidates(&self, c: &Content, s: &State, p: Player) -> [u64; 4] {
+        let mut m = self.plain;
+        if self.any_card {
+            let copies = source::playable_copies(c, s, p);
+            for (half, word) in [copies as u64, (copies >> 64) as u64].into_iter().enumerate() {
+                for b in crate::ti4::galaxy::bits(word) {
+                    if let Some(&i) = self.card_entry.get(half * 64 + b as usize).filter(|&&i| i != NO_ENTRY) {
+                        m[i as usize / 64] |= 1 << (i % 64);
+                    }
+                }
+            }
+        }
+        m
     }
     /// How many rules take part.
     pub fn len(&self) -> usize {
@@ -577,6 +630,7 @@ impl RuleBook {
                 book.sources.push((src, r.source));
             }
         }
+        book.index_cards(c);
         book
     }
 
@@ -638,11 +692,17 @@ fn matching<'a, F: Copy>(
     p: Player,
     only_ready: bool,
 ) -> impl Iterator<Item = (Source, F)> + 'a {
-    let entries = if list.may_apply(c, s, p) { &list.entries[..] } else { &[] };
-    entries
-        .iter()
-        .copied()
-        .filter(move |(src, _)| if only_ready { src.ready(c, s, p) } else { src.active(c, s, p) })
+    // The action-card entries among the candidates are those of the cards `p` may play: the
+    // same answer as `Source::active`.
+    let candidates = if list.may_apply(c, s, p) { list.candidates(c, s, p) } else { [0; 4] };
+    (0..4usize)
+        .flat_map(move |w| crate::ti4::galaxy::bits(candidates[w]).map(move |b| w * 64 + b as usize))
+        .map(move |i| list.entries[i])
+        .filter(move |(src, _)| match *src {
+            Source::ActionCard(_) => true,
+            _ if only_ready => src.ready(c, s, p),
+            _ => src.active(c, s, p),
+        })
         .inspect(move |_| exercised(h))
 }
 

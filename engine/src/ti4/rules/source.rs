@@ -130,6 +130,17 @@ impl Source {
     }
 }
 
+/// The action-card copies `p` may play, one bit per copy (`Source::active` of every
+/// action-card source at once): the copies in its hand, none when hook point
+/// `cannot_play_action_cards` says so.
+#[inline]
+pub fn playable_copies(c: &Content, s: &State, p: Player) -> u128 {
+    if crate::ti4::rules::cannot_play_action_cards(c, s, p) {
+        return 0;
+    }
+    s.action_cards.mask(crate::ti4::components::Zone::Hand(p))
+}
+
 /// True when `p` holds a copy of action card `card`.
 #[inline]
 pub fn in_hand(c: &Content, s: &State, p: Player, card: ActionCardId) -> bool {
