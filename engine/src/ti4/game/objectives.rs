@@ -792,7 +792,7 @@ impl ObjectiveBoard {
             }
             Cond::TechsOneColour(n) => self.techs.colours.iter().any(|&k| k >= n),
             Cond::Spend { resources, influence, trade_goods, tokens } => {
-                spend_plan(c, s, p, resources, influence, trade_goods, tokens).is_some()
+                can_spend(c, s, p, resources, influence, trade_goods, tokens)
             }
             Cond::PlanetsOutsideHome(n) => at_least(self.outside_home, n),
             Cond::SpecialtyPlanets(n) => at_least(self.specialty, n),
@@ -1090,6 +1090,24 @@ pub fn spend_plan(
         return Some((used, ps.trade_goods - tg, tokens));
     }
     None
+}
+
+/// True when [`spend_plan`] finds a plan, without planning where one kind of value is asked
+/// for: the plan takes ready planets, the largest first, then trade goods, so it exists
+/// exactly when the ready planets and the trade goods left over hold enough of that kind.
+/// Both resources and influence: [`spend_plan`] itself (which planets pay for the first
+/// decides what is left for the second).
+pub fn can_spend(c: &Content, s: &State, p: Player, resources: u8, influence: u8, trade_goods: u8, tokens: u8) -> bool {
+    if resources > 0 && influence > 0 {
+        return spend_plan(c, s, p, resources, influence, trade_goods, tokens).is_some();
+    }
+    let ps = s.player(p);
+    if (ps.tactic as u32 + ps.strategy as u32) < tokens as u32 || ps.trade_goods < trade_goods {
+        return false;
+    }
+    let (need, res) = if resources > 0 { (resources, true) } else { (influence, false) };
+    let ready: u32 = ps.planets.difference(s.exhausted_planets).iter().map(|pl| value(c, pl, res)).sum();
+    ready + (ps.trade_goods - trade_goods) as u32 >= need as u32
 }
 
 /// What planet `pl` pays: its resources, or its influence.

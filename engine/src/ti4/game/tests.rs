@@ -443,6 +443,9 @@ fn objective_board_agrees_with_meets() {
             Cond::PlanetInfluence(3 * n),
             Cond::ShipsNearAnomalies(n),
             Cond::Spend { resources: n, influence: n, trade_goods: 0, tokens: n % 3 },
+            // One kind of value: the board's `can_spend` without a plan.
+            Cond::Spend { resources: 2 * n, influence: 0, trade_goods: n % 2, tokens: 0 },
+            Cond::Spend { resources: 0, influence: 2 * n, trade_goods: n % 3, tokens: n % 2 },
             Cond::SystemsWithUnits(n, SystemFilter::Edge),
             Cond::Pds(n),
             Cond::ActionCardsInHand(n),
