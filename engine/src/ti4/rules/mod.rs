@@ -471,12 +471,45 @@ pub struct HookList<F> {
     any_agenda: bool,
     /// Bit per faction index (256 at most) whose units' rules are in the list.
     unit_factions: [u64; 4],
-    /// Bit per entry index whose source is not an action card (those are found through
-    /// `card_entry`).
+    /// Bit per entry index whose source is tested one by one: agendas, units, and a source
+    /// whose id already has an entry (the others are found through the maps below).
     plain: [u64; 4],
     /// Per action-card copy of the content, the index of the entry of its card (`NO_ENTRY`
     /// when no rule of the list is that card's); filled by [`HookList::index_cards`].
     card_entry: Vec<u16>,
+    /// Per technology, planet and ability id, the index of the entry of that source
+    /// (`NO_ENTRY` when none; the vectors reach the largest id with an entry).
+    tech_entry: Vec<u16>,
+    planet_entry: Vec<u16>,
+    ability_entry: Vec<u16>,
+}
+
+/// Records entry `i` under id `id` of `map` (growing it); false when the id already has one.
+fn index_entry(map: &mut Vec<u16>, id: usize, i: usize) -> bool {
+    if map.len() <= id {
+        map.resize(id + 1, NO_ENTRY);
+    }
+    let free = map[id] == NO_ENTRY;
+    if free {
+        map[id] = i as u16;
+    }
+    free
+}
+
+/// Sets bit `i` of an entry set.
+#[inline]
+fn set_entry(m: &mut [u64; 4], i: u16) {
+    m[i as usize / 64] |= 1 << (i % 64);
+}
+
+/// Adds to `m` the entries `map` holds for `ids`.
+#[inline]
+fn add_entries(m: &mut [u64; 4], map: &[u16], ids: impl Iterator<Item = usize>) {
+    for id in ids {
+        if let Some(&i) = map.get(id).filter(|&&i| i != NO_ENTRY) {
+            set_entry(m, i);
+        }
+    }
 }
 
 /// The most rules one hook point holds (entry indices are bits of four words).
@@ -498,6 +531,9 @@ impl<F> Default for HookList<F> {
             unit_factions: [0; 4],
             plain: [0; 4],
             card_entry: Vec::new(),
+            tech_entry: Vec::new(),
+            planet_entry: Vec::new(),
+            ability_entry: Vec::new(),
         }
     }
 }
@@ -506,8 +542,15 @@ impl<F: Copy> HookList<F> {
     fn push(&mut self, src: Source, f: F) {
         let i = self.entries.len();
         assert!(i < MAX_HOOK_ENTRIES, "more than {MAX_HOOK_ENTRIES} rules at one hook point");
-        if !matches!(src, Source::ActionCard(_)) {
-            self.plain[i / 64] |= 1 << (i % 64);
+        let indexed = match src {
+            Source::Tech(t) => index_entry(&mut self.tech_entry, t.idx(), i),
+            Source::Planet(pl) => index_entry(&mut self.planet_entry, pl.idx(), i),
+            Source::Ability(k) => index_entry(&mut self.ability_entry, k.0 as usize, i),
+            Source::ActionCard(_) => true,
+            Source::Agenda(_) | Source::Unit(..) => false,
+        };
+        if !indexed {
+            set_entry(&mut self.plain, i as u16);
         }
         match src {
             Source::Tech(t) => {
@@ -538,19 +581,30 @@ impl<F: Copy> HookList<F> {
             }
         }
     }
-    /// The entries that may apply to `p`, bit per entry index: every entry whose source is not
-    /// an action card, and the entries of the action cards `p` may play
-    /// ([`source::playable_copies`]), so that a player's few cards cost one bit each instead of
-    /// one test per card rule.
+    /// The entries that may apply to `p`, bit per entry index: those of the technologies it
+    /// owns, the planets it controls, its faction's abilities and the action cards it may play
+    /// ([`source::playable_copies`]), and the entries tested one by one (`plain`); so that a
+    /// player costs one bit per source it holds instead of one test per rule of the list.
     #[inline]
     fn candidates(&self, c: &Content, s: &State, p: Player) -> [u64; 4] {
         let mut m = self.plain;
+        let ps = s.player(p);
+        if self.any_tech {
+            add_entries(&mut m, &self.tech_entry, ps.techs.intersection(self.techs).iter().map(|t| t.idx()));
+        }
+        if !self.abilities.is_empty() {
+            let known = c.factions[ps.faction.idx()].known_abilities.intersection(self.abilities);
+            add_entries(&mut m, &self.ability_entry, known.iter().map(|k| k.0 as usize));
+        }
+        if self.any_planet {
+            add_entries(&mut m, &self.planet_entry, ps.planets.intersection(self.planets).iter().map(|pl| pl.idx()));
+        }
         if self.any_card {
             let copies = source::playable_copies(c, s, p);
             for (half, word) in [copies as u64, (copies >> 64) as u64].into_iter().enumerate() {
                 for b in crate::ti4::galaxy::bits(word) {
                     if let Some(&i) = self.card_entry.get(half * 64 + b as usize).filter(|&&i| i != NO_ENTRY) {
-                        m[i as usize / 64] |= 1 << (i % 64);
+                        set_entry(&mut m, i);
                     }
                 }
             }

@@ -75,6 +75,16 @@ impl AbilitySet {
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
+    /// The abilities in both sets.
+    #[inline]
+    pub fn intersection(self, other: AbilitySet) -> AbilitySet {
+        AbilitySet(self.0 & other.0)
+    }
+    /// The abilities, lowest bit first.
+    #[inline]
+    pub fn iter(self) -> impl Iterator<Item = AbilityBit> {
+        crate::ti4::galaxy::bits(self.0).map(AbilityBit)
+    }
 }
 
 /// A rule source resolved against one content: the typed id of the card or ability.
