@@ -843,9 +843,12 @@ fn swords_to_plowshares(g: &mut Ti4Game, for_: bool) {
                     let ps = g.state.player_mut(p);
                     ps.trade_goods = ps.trade_goods.saturating_add(k);
                 }
-            } else if g.state.player(p).reinforcements[UnitType::Infantry.idx()] > 0 {
+            } else if g.state.player(p).reinforcements[UnitType::Infantry.idx()] > 0
+                && g.state.occupant(loc).is_none_or(|q| q == p)
+            {
                 // A planet held by another player's units (none after an invasion) takes none.
-                let _ = g.place_units(p, loc, UnitType::Infantry, 1);
+                g.place_units(p, loc, UnitType::Infantry, 1)
+                    .expect("the infantry is in reinforcements, the planet free");
             }
         }
     }
@@ -868,8 +871,8 @@ fn rearmament_agreement(g: &mut Ti4Game, p: Player, for_: bool) {
             .iter()
             .filter_map(|pl| g.state.planet_location(&g.content, pl))
             .find(|l| l.slot() == home);
-        if let Some(loc) = at {
-            let _ = g.place_units(p, loc, UnitType::Mech, 1);
+        if let Some(loc) = at.filter(|&loc| g.state.occupant(loc).is_none_or(|q| q == p)) {
+            g.place_units(p, loc, UnitType::Mech, 1).expect("the mech is in reinforcements, the planet free");
         }
         return;
     }
@@ -881,7 +884,8 @@ fn rearmament_agreement(g: &mut Ti4Game, p: Player, for_: bool) {
         g.state.remove_units(loc, UnitType::Mech, n).expect("the mechs are there");
         let k = n.min(g.state.player(p).reinforcements[UnitType::Infantry.idx()]);
         if k > 0 {
-            let _ = g.place_units(p, loc, UnitType::Infantry, k);
+            g.place_units(p, loc, UnitType::Infantry, k)
+                .expect("the infantry is in reinforcements, the planet the player's");
         }
     }
 }
