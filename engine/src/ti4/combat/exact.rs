@@ -70,13 +70,37 @@ fn add_dice(dist: &mut Vec<f64>, n: u16, p: f64) {
     }
 }
 
-/// The exact distribution of the hits of `f`'s combat roll against `opponent`.
+/// Adds `n` independent dice to a distribution of hit counts, each producing `k` hits with
+/// chance `per_die[k]`.
+fn add_dice_outcomes(dist: &mut Vec<f64>, n: u16, per_die: &[f64]) {
+    for _ in 0..n {
+        let mut next = vec![0.0; dist.len() + per_die.len() - 1];
+        for (k, &q) in dist.iter().enumerate() {
+            for (j, &r) in per_die.iter().enumerate() {
+                next[k + j] += q * r;
+            }
+        }
+        *dist = next;
+    }
+}
+
+/// The exact distribution of the hits of `f`'s combat roll against `opponent` (a type with
+/// additional hits on high results, [`Force::natural`], by its ten faces).
 pub fn combat_hit_distribution(f: &Force, opponent: &Force) -> Vec<f64> {
     let mut dist = vec![1.0];
+    let natural = f.natural();
     for t in UnitType::ALL {
         let n = f.combat_dice(t, opponent.non_fighter_ships());
         if let (true, Some(on)) = (n > 0, f.hits_on(t)) {
-            add_dice(&mut dist, n, hit_probability(on));
+            if natural.hits(t, 10) == 0 {
+                add_dice(&mut dist, n, hit_probability(on));
+            } else {
+                let mut per_die = vec![0.0; 2 + natural.extra as usize];
+                for result in 1..=10u8 {
+                    per_die[(u16::from(result >= on) + natural.hits(t, result)) as usize] += 0.1;
+                }
+                add_dice_outcomes(&mut dist, n, &per_die);
+            }
         }
     }
     dist

@@ -109,6 +109,39 @@ pub struct Force {
     /// A bonus that holds while a unit of some type is in the force ([`Aura`]).
     #[serde(default, skip_serializing_if = "Aura::is_none")]
     aura: Aura,
+    /// Additional hits for high natural results ([`Natural`]).
+    #[serde(default, skip_serializing_if = "Natural::is_none")]
+    natural: Natural,
+}
+
+/// Additional hits that a unit type's combat-roll dice produce on a high result before
+/// modifiers (J.N.S. Hylarim: "each result of 9 or 10, before applying modifiers, produces 2
+/// additional hits"), whether or not the die hits. At most one per force.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Natural {
+    /// The types whose dice produce them (none: no such rule).
+    pub on: TypeMask,
+    /// The lowest result (before modifiers) that produces them.
+    pub at_least: u8,
+    /// Additional hits per such result.
+    pub extra: u8,
+}
+
+impl Natural {
+    /// True when the force has no such rule.
+    pub fn is_none(&self) -> bool {
+        self.on == 0
+    }
+    /// The additional hits of one die of type `t` showing `result`.
+    #[inline]
+    pub fn hits(&self, t: UnitType, result: u8) -> u16 {
+        if self.on & type_bit(t) != 0 && result >= self.at_least {
+            u16::from(self.extra)
+        } else {
+            0
+        }
+    }
 }
 
 /// A combat-roll bonus on some of a force's unit types that holds only while the force still
@@ -152,6 +185,7 @@ impl Hash for Force {
         self.arena.hash(h);
         self.sustain_cancels.hash(h);
         self.aura.hash(h);
+        self.natural.hash(h);
     }
 }
 
@@ -201,6 +235,7 @@ impl Force {
             arena,
             sustain_cancels: 1,
             aura: Aura::default(),
+            natural: Natural::default(),
         }
     }
 
@@ -419,6 +454,16 @@ impl Force {
     /// The force's aura.
     pub fn aura(&self) -> Aura {
         self.aura
+    }
+    /// This force with `natural` (replacing any other: see [`Natural`]).
+    pub fn with_natural(mut self, natural: Natural) -> Force {
+        self.natural = natural;
+        self
+    }
+    /// The force's additional hits on high natural results.
+    #[inline]
+    pub fn natural(&self) -> Natural {
+        self.natural
     }
     /// This force with `k` more combat dice for each unit of type `t` (a unit with a combat
     /// value; Visz El Vir's mechs).

@@ -54,7 +54,7 @@ mod hits;
 mod rolls;
 mod space;
 
-pub use force::{type_bit, Arena, Aura, Force, TypeMask, UnitStats, FIGHTERS};
+pub use force::{type_bit, Arena, Aura, Force, Natural, TypeMask, UnitStats, FIGHTERS};
 pub use ground::{GroundCombat, GroundPhase};
 pub use hits::{assign_hits_default, assigned_hit_options, HitChoice, Hits, MAX_HIT_CHOICES};
 pub use rolls::{

@@ -38,7 +38,8 @@ fn ability_dice(d: Dice) -> u16 {
 
 /// Space Combat 78.3 / Ground Combat 42.1: `force` makes a combat roll against `opponent` and
 /// returns the hits. Every combatant rolls its combat dice (a Winnu flagship, `dice == 0`, one
-/// per non-fighter ship of `opponent`), hitting on its combat value minus the force's modifier.
+/// per non-fighter ship of `opponent`), hitting on its combat value minus the force's modifier;
+/// a die showing a high result may produce more hits ([`Force::natural`]).
 pub fn roll_combat<R: Rng + ?Sized>(force: &Force, opponent: &Force, rng: &mut R) -> u16 {
     roll_combat_rerolling(force, opponent, false, rng)
 }
@@ -53,12 +54,18 @@ pub fn roll_combat_rerolling<R: Rng + ?Sized>(
     rng: &mut R,
 ) -> u16 {
     let opposing = opponent.non_fighter_ships();
+    let natural = force.natural();
     let mut hits = 0;
     for t in UnitType::ALL {
         let dice = force.combat_dice(t, opposing);
         if let (true, Some(on)) = (dice > 0, force.hits_on(t)) {
             for _ in 0..dice {
-                hits += u16::from(roll_d10(rng) >= on || (reroll_misses && roll_d10(rng) >= on));
+                let mut result = roll_d10(rng);
+                if result < on && reroll_misses {
+                    result = roll_d10(rng);
+                }
+                // The die's final result, before modifiers, may produce more (J.N.S. Hylarim).
+                hits += u16::from(result >= on) + natural.hits(t, result);
             }
         }
     }

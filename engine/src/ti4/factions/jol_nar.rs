@@ -1,6 +1,7 @@
-//! The Universities of Jol-Nar: Fragile, Analytical, Brilliant, the mech Shield Paling.
+//! The Universities of Jol-Nar: Fragile, Analytical, Brilliant, the flagship J.N.S. Hylarim,
+//! the mech Shield Paling.
 
-use crate::ti4::combat::{type_bit, Aura};
+use crate::ti4::combat::{type_bit, Aura, Natural};
 use crate::ti4::content::Content;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{CombatSides, Hooks, Rule, Source, SourceKey};
@@ -26,6 +27,11 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Tech("e_res_siphons"),
         hooks: Hooks { system_activated: Some(e_res_siphons), ..Hooks::NONE },
     },
+    // J.N.S. Hylarim (flagship): "When making a combat roll for this ship, each result of 9 or
+    // 10, before applying modifiers, produces 2 additional hits." Its space-combat rolls (a
+    // combat roll: not anti-fighter barrage, bombardment or space cannon); the additional hits
+    // come whether or not the die hits (Fragile's -1 does not change them).
+    Rule { source: SourceKey::Unit("jolnar_flagship"), hooks: Hooks { combat_sides: Some(hylarim), ..Hooks::NONE } },
     // Shield Paling (mech): "Your infantry on this planet are not affected by your FRAGILE
     // faction ability." In a ground combat the mech takes part in: +1 on the infantry's rolls
     // (cancelling Fragile's -1) while the mech is in the combat.
@@ -49,6 +55,14 @@ pub(crate) fn has_brilliant(c: &Content, s: &State, p: Player) -> bool {
 fn e_res_siphons(_: Source, g: &mut crate::ti4::game::Ti4Game, p: Player, active: Player, slot: u8) {
     if active != p && crate::ti4::game::component::has_ships_in(&g.state, p, slot) {
         g.state.player_mut(p).trade_goods += 4;
+    }
+}
+
+/// J.N.S. Hylarim: 2 additional hits per flagship die showing 9 or 10 before modifiers.
+fn hylarim(_: Source, _: &Content, _: &State, _: Player, sides: &mut CombatSides) {
+    let own = &mut sides.own;
+    if matches!(sides.loc, Location::Space(_)) && own.count(UnitType::Flagship) > 0 {
+        *own = own.with_natural(Natural { on: type_bit(UnitType::Flagship), at_least: 9, extra: 2 });
     }
 }
 

@@ -171,6 +171,55 @@ fn jolnar_mech_shield_paling_lifts_fragile_from_the_infantry() {
     assert_eq!(sides(&g, loc, no_mech, theirs).0, no_mech);
 }
 
+/// J.N.S. Hylarim (Jol-Nar flagship): "When making a combat roll for this ship, each result of
+/// 9 or 10, before applying modifiers, produces 2 additional hits." Game 4 seats the Jol-Nar at
+/// seat 0: in a space combat with the flagship the attacker's force carries the rule for the
+/// flagship's dice only; each die's hits are its hit plus 2 on a 9 or 10 (the same draws as
+/// without the rule), the exact distribution agrees in its mean, and the combat plays out.
+#[test]
+fn jolnar_flagship_hylarim_produces_2_more_hits_on_a_9_or_10() {
+    use crate::ti4::combat::exact::combat_hit_distribution;
+    use crate::ti4::combat::{roll_combat, roll_d10, type_bit, Natural};
+    let theirs = [(UnitType::Dreadnought, 3)];
+    let mut g = seat_0(4, "jolnar");
+    let without = space_combat(&mut g, &[(UnitType::Cruiser, 2)], &theirs);
+    assert!(without.force(Side::Attacker).natural().is_none());
+    let mut g = seat_0(4, "jolnar");
+    let with = space_combat(&mut g, &[(UnitType::Cruiser, 2), (UnitType::Flagship, 1)], &theirs);
+    let (att, def) = (*with.force(Side::Attacker), *with.force(Side::Defender));
+    assert_eq!(att.natural(), Natural { on: type_bit(UnitType::Flagship), at_least: 9, extra: 2 });
+    assert!(def.natural().is_none(), "the defender's ships are not helped");
+    // Only the flagship rolls: its dice, Fragile's -1 applied to the hit, not to the 9 or 10.
+    let mut alone = att;
+    while alone.destroy(UnitType::Cruiser) {}
+    let on = alone.hits_on(UnitType::Flagship).unwrap();
+    let dice = alone.combat_dice(UnitType::Flagship, def.non_fighter_ships());
+    assert!(dice >= 1);
+    let (mut bonus_seen, mut total) = (false, 0u32);
+    for seed in 0..200 {
+        let mut plain = ChaCha8Rng::seed_from_u64(seed);
+        let want: u16 = (0..dice)
+            .map(|_| {
+                let r = roll_d10(&mut plain);
+                bonus_seen |= r >= 9;
+                u16::from(r >= on) + if r >= 9 { 2 } else { 0 }
+            })
+            .sum();
+        let got = roll_combat(&alone, &def, &mut ChaCha8Rng::seed_from_u64(seed));
+        assert_eq!(got, want, "seed {seed}");
+        total += u32::from(got);
+    }
+    assert!(bonus_seen);
+    let dist = combat_hit_distribution(&alone, &def);
+    assert!((dist.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    let mean: f64 = dist.iter().enumerate().map(|(k, q)| k as f64 * q).sum();
+    let per_die = f64::from(11 - on) / 10.0 + 2.0 * 0.2;
+    assert!((mean - f64::from(dice) * per_die).abs() < 1e-12, "{mean}");
+    assert!((f64::from(total) / 200.0 - mean).abs() < 0.5, "sampled {} against {mean}", f64::from(total) / 200.0);
+    play_space_combat_declining(&mut g, &mut ChaCha8Rng::seed_from_u64(3));
+    check(&g).unwrap();
+}
+
 /// Mordred (Nekro mech): "During combat against an opponent who has an X or Y token on 1 or
 /// more of their technologies, apply +2 to the result of each of this unit's combat rolls."
 /// Game 15 seats the Nekro at seat 0.
