@@ -1,4 +1,5 @@
-//! The Yssaril Tribes: Stall Tactics, Crafty. (Scheming is not modelled.)
+//! The Yssaril Tribes: Stall Tactics, Crafty, the flagship Y'sia Y'ssrila. (Scheming is not
+//! modelled.)
 
 use crate::ti4::game::component::{cards_in_hand, discard};
 use crate::ti4::game::Ti4Game;
@@ -15,7 +16,18 @@ pub(super) static RULES: &[Rule] = &[
     // Crafty: "You can have any number of action cards in your hand. Game effects cannot prevent
     // you from using this ability." (Rules 2.3)
     Rule { source: SourceKey::Ability("crafty"), hooks: Hooks { no_hand_limit: Some(crafty), ..Hooks::NONE } },
+    // Y'sia Y'ssrila (flagship): "This ship can move through systems that contain other
+    // players' ships." (Movement 58; Light/Wave Deflector gives the same to every ship.)
+    Rule {
+        source: SourceKey::Unit("yssaril_flagship"),
+        hooks: Hooks { types_moving_through_ships: Some(ysia_yssrila), ..Hooks::NONE },
+    },
 ];
+
+/// Y'sia Y'ssrila: the flagship moves through other players' ships.
+fn ysia_yssrila(_: Source, _: &Ti4Game, _: Player) -> u16 {
+    crate::ti4::combat::type_bit(UnitType::Flagship)
+}
 
 /// Each distinct action card in hand.
 fn stall_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {

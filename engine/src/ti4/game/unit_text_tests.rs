@@ -220,6 +220,34 @@ fn jolnar_flagship_hylarim_produces_2_more_hits_on_a_9_or_10() {
     check(&g).unwrap();
 }
 
+/// Y'sia Y'ssrila (Yssaril flagship): "This ship can move through systems that contain other
+/// players' ships." With another player's destroyer in every system next to the Yssaril home,
+/// a system two away is reached by the flagship (move 2) and not by a cruiser (move 2); once
+/// moved, the flagship is in the active system.
+#[test]
+fn yssaril_flagship_ysia_yssrila_moves_through_other_players_ships() {
+    let seed = (0..24).find(|&k| {
+        let g = six_player_game(k);
+        g.content().factions[g.state.player(ME).faction.idx()].key == "yssaril"
+    });
+    let mut g = seat_0(seed.expect("a game seats the Yssaril at seat 0"), "yssaril");
+    let h = home(&g);
+    let target = slot_at_distance(&g, h, 2);
+    for sl in crate::ti4::galaxy::bits(g.galaxy().neighbours(h)) {
+        g.state.add_units(THEM, Location::Space(sl), UnitType::Destroyer, 1).unwrap();
+    }
+    g.state.add_units(ME, Location::Space(h), UnitType::Flagship, 1).unwrap();
+    g.state.add_units(ME, Location::Space(h), UnitType::Cruiser, 1).unwrap();
+    g.apply(Action::Activate(target));
+    let moves = super::rule_tests::legal(&g);
+    assert!(moves.contains(&Action::Move(h, UnitType::Flagship)), "{moves:?}");
+    assert!(!moves.contains(&Action::Move(h, UnitType::Cruiser)), "{moves:?}");
+    g.apply(Action::Move(h, UnitType::Flagship));
+    g.apply(Action::Done);
+    check(&g).unwrap();
+    assert_eq!(g.state.count_at(Location::Space(target), UnitType::Flagship), 1);
+}
+
 /// Mordred (Nekro mech): "During combat against an opponent who has an X or Y token on 1 or
 /// more of their technologies, apply +2 to the result of each of this unit's combat rolls."
 /// Game 15 seats the Nekro at seat 0.

@@ -73,6 +73,14 @@ sum_g!(production_discount, u32);
 sum_g!(status_action_cards, u8);
 sum_g!(extra_votes, u16);
 
+/// Hook point `types_moving_through_ships`: the union over the active rules.
+#[inline]
+pub fn types_moving_through_ships(g: &Ti4Game, p: Player) -> u16 {
+    let c = g.content();
+    active(&c.rules.types_moving_through_ships, H::types_moving_through_ships, c, &g.state, p)
+        .fold(0, |m, (src, f)| m | f(src, g, p))
+}
+
 /// Hook point `cannot_research`: the content id of the first active rule that replaces
 /// research, if any.
 pub fn cannot_research(c: &Content, s: &State, p: Player) -> Option<&'static str> {

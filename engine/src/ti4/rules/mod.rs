@@ -272,6 +272,9 @@ hook_points! {
     // ---- Movement (Movement 58, anomalies) --------------------------------------------------
     /// The player's ships may move through systems that contain other players' ships.
     Query moves_through_ships: fn(&Ti4Game, Player) -> bool;
+    /// The player's ships of these types (bit per `UnitType`, `combat::type_bit`) may move
+    /// through systems that contain other players' ships (a unit's own text).
+    Query types_moving_through_ships: fn(&Ti4Game, Player) -> u16;
     /// What anomalies the player's ships may enter or cross.
     Query mover_traits: fn(&Ti4Game, Player, &mut MoverTraits);
     /// +1 move value for 1 ship once per tactical action.

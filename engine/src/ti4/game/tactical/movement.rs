@@ -65,6 +65,9 @@ pub(in crate::ti4::game) struct Mover {
     /// In the Silence of Space: the system whose ships move through other players' ships (the
     /// active player, this tactical action).
     silence: Option<u8>,
+    /// Ship types that move through other players' ships (hook point
+    /// `types_moving_through_ships`: Y'sia Y'ssrila).
+    through_types: u16,
 }
 
 impl Mover {
@@ -80,6 +83,7 @@ impl Mover {
             linked: g.flow.tactical.lost_star_chart && p == g.flow.turn,
             anomalies_ignored: g.flow.tactical.nav_suite && p == g.flow.turn,
             silence: g.flow.tactical.silence.filter(|_| p == g.flow.turn),
+            through_types: rules::types_moving_through_ships(g, p),
         }
     }
     /// The same rules with other blocked systems (tests).
@@ -155,6 +159,24 @@ pub(in crate::ti4::game) struct Route {
     pub gravity_drive: bool,
     /// The ship moves out of or through a gravity rift and rolls (41.2).
     pub rift_roll: bool,
+}
+
+/// [`route`] for a ship of type `t`: other players' ships do not block a type the player's
+/// rules let move through them (hook point `types_moving_through_ships`).
+pub(in crate::ti4::game) fn ship_route(
+    g: &Ti4Game,
+    p: Player,
+    m: &Mover,
+    from: u8,
+    to: u8,
+    t: UnitType,
+    base: u8,
+) -> Option<Route> {
+    if m.through_types & crate::ti4::combat::type_bit(t) != 0 {
+        route(g, p, &Mover { blocked: 0, ..*m }, from, to, base)
+    } else {
+        route(g, p, m, from, to, base)
+    }
 }
 
 /// Movement 58 with Gravity Drive, Slipstream and gravity rifts 41: can a ship with printed
@@ -242,7 +264,7 @@ pub(in crate::ti4::game) fn move_options(g: &Ti4Game, p: Player, buf: &mut Vec<A
         }
         if sl.space.owner == p.0 && fleet_ok {
             for &t in &SHIPS[1..] {
-                if sl.space.of(t) > 0 && route(g, p, &m, from, a, move_value(c, &units, t)).is_some() {
+                if sl.space.of(t) > 0 && ship_route(g, p, &m, from, a, t, move_value(c, &units, t)).is_some() {
                     buf.push(Action::Move(from, t));
                 }
             }
@@ -272,7 +294,7 @@ pub(in crate::ti4::game) fn move_ship(g: &mut Ti4Game, p: Player, from: u8, t: U
     let c = g.content.clone();
     let units = units_of(&c, &g.state, p);
     let m = Mover::of(g, p);
-    if let Some(r) = route(g, p, &m, from, g.flow.tactical.active, move_value(&c, &units, t)) {
+    if let Some(r) = ship_route(g, p, &m, from, g.flow.tactical.active, t, move_value(&c, &units, t)) {
         g.flow.tactical.move_bonus_used |= r.gravity_drive;
         g.flow.tactical.rift[t.idx()] += r.rift_roll as u8;
     }
