@@ -112,6 +112,13 @@ pub struct Force {
     /// Additional hits for high natural results ([`Natural`]).
     #[serde(default, skip_serializing_if = "Natural::is_none")]
     natural: Natural,
+    /// Unit types repaired at the start of each space combat round (Arc Secundus).
+    #[serde(default, skip_serializing_if = "is_no_type")]
+    round_repair: TypeMask,
+}
+
+fn is_no_type(m: &TypeMask) -> bool {
+    *m == 0
 }
 
 /// Additional hits that a unit type's combat-roll dice produce on a high result before
@@ -186,6 +193,7 @@ impl Hash for Force {
         self.sustain_cancels.hash(h);
         self.aura.hash(h);
         self.natural.hash(h);
+        self.round_repair.hash(h);
     }
 }
 
@@ -236,6 +244,7 @@ impl Force {
             sustain_cancels: 1,
             aura: Aura::default(),
             natural: Natural::default(),
+            round_repair: 0,
         }
     }
 
@@ -464,6 +473,28 @@ impl Force {
     #[inline]
     pub fn natural(&self) -> Natural {
         self.natural
+    }
+    /// This force with its units of the types in `mask` repaired at the start of each space
+    /// combat round (Arc Secundus: "At the start of each space combat round, repair this ship").
+    pub fn with_round_repair(mut self, mask: TypeMask) -> Force {
+        self.round_repair = mask;
+        self
+    }
+    /// The types repaired at the start of each space combat round.
+    pub fn round_repair(&self) -> TypeMask {
+        self.round_repair
+    }
+    /// Repairs the damaged units of the types in [`Force::round_repair`]; false when none was
+    /// damaged.
+    pub(crate) fn repair_at_round_start(&mut self) -> bool {
+        let mut any = false;
+        for t in UnitType::ALL {
+            if self.round_repair & type_bit(t) != 0 && self.damaged[t.idx()] > 0 {
+                self.damaged[t.idx()] = 0;
+                any = true;
+            }
+        }
+        any
     }
     /// This force with `k` more combat dice for each unit of type `t` (a unit with a combat
     /// value; Visz El Vir's mechs).

@@ -391,9 +391,18 @@ impl SpaceCombat {
         if !self.ended() {
             self.round = self.round.saturating_add(1);
             self.phase = SpacePhase::AnnounceRetreat(Side::Defender);
+            self.round_starts();
             self.advance();
         }
         Ok(())
+    }
+
+    /// The start of a combat round (the first before its anti-fighter barrage): the units of
+    /// each side's [`Force::round_repair`] types are repaired.
+    fn round_starts(&mut self) {
+        for f in &mut self.forces {
+            f.repair_at_round_start();
+        }
     }
 
     /// Between rounds: `side` destroys one of its own units of type `t` (a damaged one if
@@ -671,6 +680,7 @@ impl SpaceCombat {
                         return;
                     }
                     self.phase = SpacePhase::AntiFighterBarrage;
+                    self.round_starts();
                 }
                 // The start's hits, then Ambush's: attacker, defender, then the next step.
                 SpacePhase::AssignOpening(s) | SpacePhase::AssignAmbush(s) => {
@@ -685,6 +695,9 @@ impl SpaceCombat {
                         (Side::Defender, true) => SpacePhase::Ambush,
                         (Side::Defender, false) => SpacePhase::AntiFighterBarrage,
                     };
+                    if self.phase == SpacePhase::AntiFighterBarrage {
+                        self.round_starts();
+                    }
                 }
                 SpacePhase::AntiFighterBarrage => {
                     let any = self.forces.iter().any(|f| {
@@ -840,6 +853,7 @@ impl SpaceCombat {
             return SpacePhase::Between;
         }
         self.round = self.round.saturating_add(1);
+        self.round_starts();
         SpacePhase::AnnounceRetreat(Side::Defender)
     }
 

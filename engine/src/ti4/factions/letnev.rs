@@ -1,4 +1,5 @@
-//! The Barony of Letnev: Armada, Munitions Reserves, L4 Disruptors, Non-Euclidean Shielding.
+//! The Barony of Letnev: Armada, Munitions Reserves, L4 Disruptors, Non-Euclidean Shielding,
+//! the flagship Arc Secundus.
 
 use crate::ti4::content::Content;
 use crate::ti4::game::component::{combat_side, side_before_round};
@@ -35,7 +36,34 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Tech("l4_disruptors"),
         hooks: Hooks { no_space_cannon_in_invasion: Some(l4_disruptors), ..Hooks::NONE },
     },
+    // Arc Secundus (flagship): "Other players' units in this system lose PLANETARY SHIELD. At
+    // the start of each space combat round, repair this ship." (Bombardment 15.1f: the
+    // Letnev's bombardment in the flagship's system ignores PLANETARY SHIELD; the repair is
+    // the flagship's force's, `Force::with_round_repair`, done by the space combat as each
+    // round starts, the first before its anti-fighter barrage.)
+    Rule {
+        source: SourceKey::Unit("letnev_flagship"),
+        hooks: Hooks {
+            combat_sides: Some(arc_secundus_repairs),
+            disables_planetary_shields: Some(arc_secundus_shields),
+            ..Hooks::NONE
+        },
+    },
 ];
+
+/// Arc Secundus: the flagship repaired at the start of each space combat round it fights in.
+fn arc_secundus_repairs(_: Source, _: &Content, _: &State, _: Player, sides: &mut crate::ti4::rules::CombatSides) {
+    let own = &mut sides.own;
+    if matches!(sides.loc, crate::ti4::state::Location::Space(_)) && own.count(UnitType::Flagship) > 0 {
+        *own = own.with_round_repair(crate::ti4::combat::type_bit(UnitType::Flagship));
+    }
+}
+
+/// Arc Secundus: other players' units lose PLANETARY SHIELD in the flagship's system.
+fn arc_secundus_shields(_: Source, g: &Ti4Game, p: Player, slot: u8) -> bool {
+    let space = &g.state.systems[slot as usize].space;
+    space.owner == p.0 && space.of(UnitType::Flagship) > 0
+}
 
 /// L4 Disruptors (Space cannon 77.5): no space cannon defense against the owner's invasions.
 fn l4_disruptors(_: Source, _: &Content, _: &State, _: Player) -> bool {

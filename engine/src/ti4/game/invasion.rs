@@ -166,7 +166,8 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) -> St
         let planet = defending_force(g, q, ploc);
         let space = bombarding_force(g, p);
         let first = (0..n).all(|k| g.flow.tactical.committed[k as usize] == [0, 0]);
-        if first && !bombardment_blocked(&planet, &space, false) && !super::agendas::no_bombardment_at(g, ploc) {
+        let shields_off = crate::ti4::rules::disables_planetary_shields(g, p, a);
+        if first && !bombardment_blocked(&planet, &space, shields_off) && !super::agendas::no_bombardment_at(g, ploc) {
             let penalty = bunker_penalty(g, q);
             let hits = roll_bombardment_against(&space, penalty, rng)
                 + extra_die_hits(g, p, best_bombardment(&space), penalty, rng);
@@ -233,7 +234,11 @@ fn harrows(g: &Ti4Game, p: Player, ploc: Location) -> bool {
     let space = bombarding_force(g, p);
     crate::ti4::rules::bombards_after_ground_rounds(&g.content, &g.state, p)
         && best_bombardment(&space).is_some()
-        && !bombardment_blocked(&defending_force(g, q, ploc), &space, false)
+        && !bombardment_blocked(
+            &defending_force(g, q, ploc),
+            &space,
+            crate::ti4::rules::disables_planetary_shields(g, p, ploc.slot()),
+        )
         && !super::agendas::no_bombardment_at(g, ploc)
 }
 

@@ -248,6 +248,63 @@ fn yssaril_flagship_ysia_yssrila_moves_through_other_players_ships() {
     assert_eq!(g.state.count_at(Location::Space(target), UnitType::Flagship), 1);
 }
 
+/// Arc Secundus (Letnev flagship): "Other players' units in this system lose PLANETARY SHIELD.
+/// At the start of each space combat round, repair this ship." In play (the game that seats the
+/// Letnev at seat 0): the Letnev force of a space combat with the flagship repairs it each
+/// round; a combat started with the flagship damaged starts its first round with it repaired,
+/// and a later round likewise; the shields are off in the flagship's system only.
+#[test]
+fn letnev_flagship_arc_secundus_repairs_each_round_and_lifts_planetary_shields() {
+    use crate::ti4::combat::{type_bit, SpaceCombat, SpacePhase};
+    let seed = (0..24).find(|&k| {
+        let g = six_player_game(k);
+        g.content().factions[g.state.player(ME).faction.idx()].key == "letnev"
+    });
+    let mut g = seat_0(seed.expect("a game seats the Letnev at seat 0"), "letnev");
+    let loc = Location::Space(slot_at_distance(&g, home(&g), 1));
+    let theirs = force(&g, THEM, Arena::Space, &[(UnitType::Dreadnought, 3)]);
+    let mine = force(&g, ME, Arena::Space, &[(UnitType::Flagship, 1), (UnitType::Cruiser, 1)]);
+    let (a, d) = sides(&g, loc, mine, theirs);
+    assert_eq!(a.round_repair(), type_bit(UnitType::Flagship));
+    assert_eq!(d.round_repair(), 0, "the opponent's ships are not repaired");
+    let no_flagship = force(&g, ME, Arena::Space, &[(UnitType::Cruiser, 1)]);
+    assert_eq!(sides(&g, loc, no_flagship, theirs).0.round_repair(), 0);
+    // The flagship damaged before the combat: repaired as the first round starts.
+    let damaged = a.with_units(UnitType::Flagship, 1, 1).unwrap();
+    let mut combat = SpaceCombat::new(damaged, d, [Default::default(); 2]).unwrap();
+    assert_eq!(combat.force(Side::Attacker).damaged(UnitType::Flagship), 0);
+    // Played on: whenever a round starts (the roll of a later round), it is undamaged again.
+    combat.set_pause_between_rounds(true);
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let (mut rounds_started, mut guard) = (0, 0);
+    while combat.outcome().is_none() && guard < 200 {
+        guard += 1;
+        match combat.phase() {
+            SpacePhase::Between => {
+                combat.next_round().unwrap();
+                if combat.outcome().is_none() {
+                    rounds_started += 1;
+                    assert_eq!(combat.force(Side::Attacker).damaged(UnitType::Flagship), 0);
+                }
+            }
+            _ => {
+                if combat.apply_chance(&mut rng).is_err() {
+                    let d = combat.default_decision().expect("a decision");
+                    combat.apply_decision(d).unwrap();
+                }
+            }
+        }
+    }
+    assert!(rounds_started > 0, "the combat lasted more than a round");
+    // PLANETARY SHIELD: off in the flagship's system, for its owner's bombardment only.
+    let slot = loc.slot();
+    assert!(!rules::disables_planetary_shields(&g, ME, slot));
+    g.state.add_units(ME, loc, UnitType::Flagship, 1).unwrap();
+    assert!(rules::disables_planetary_shields(&g, ME, slot));
+    assert!(!rules::disables_planetary_shields(&g, ME, home(&g)));
+    assert!(!rules::disables_planetary_shields(&g, THEM, slot));
+}
+
 /// Mordred (Nekro mech): "During combat against an opponent who has an X or Y token on 1 or
 /// more of their technologies, apply +2 to the result of each of this unit's combat rolls."
 /// Game 15 seats the Nekro at seat 0.

@@ -73,6 +73,15 @@ sum_g!(production_discount, u32);
 sum_g!(status_action_cards, u8);
 sum_g!(extra_votes, u16);
 
+/// Hook point `disables_planetary_shields`: true when an active rule of `p` says so for the
+/// system at `slot`.
+#[inline]
+pub fn disables_planetary_shields(g: &Ti4Game, p: Player, slot: u8) -> bool {
+    let c = g.content();
+    active(&c.rules.disables_planetary_shields, H::disables_planetary_shields, c, &g.state, p)
+        .any(|(src, f)| f(src, g, p, slot))
+}
+
 /// Hook point `types_moving_through_ships`: the union over the active rules.
 #[inline]
 pub fn types_moving_through_ships(g: &Ti4Game, p: Player) -> u16 {

@@ -289,6 +289,9 @@ hook_points! {
     Query extra_ability_die: fn(&Content, &State, Player) -> bool;
     /// Penalty on each SPACE CANNON die other players roll against the player's units.
     Query space_cannon_penalty_against: fn(&Content, &State, Player) -> u8;
+    /// Other players' units in the system at board slot `slot` lose PLANETARY SHIELD (a unit
+    /// of the player there says so).
+    Query disables_planetary_shields: fn(&Ti4Game, Player, u8) -> bool;
     /// During an invasion by the player, other players' units cannot use SPACE CANNON against
     /// its units (no space cannon defense, 77.5).
     Query no_space_cannon_in_invasion: fn(&Content, &State, Player) -> bool;
