@@ -1,8 +1,8 @@
-//! The Clan of Saar: Scavenge and Nomadic.
+//! The Clan of Saar: Scavenge, Nomadic, the mech Scavenger Zeta.
 
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 use crate::ti4::state::Location;
 
 pub(super) static RULES: &[Rule] = &[
@@ -11,7 +11,46 @@ pub(super) static RULES: &[Rule] = &[
     // Nomadic: "You can score objectives even if you do not control the planets in your home
     // system." (Rules 61.2; status phase 1 and Imperial)
     Rule { source: SourceKey::Ability("nomadic"), hooks: Hooks { scores_without_home: Some(nomadic), ..Hooks::NONE } },
+    // Scavenger Zeta (mech): "DEPLOY: After you gain control of a planet, you may spend 1 trade
+    // good to place 1 mech on that planet." Simplified timing: offered at window
+    // `TacticalActionEnd` for the planets of the active system gained during the tactical
+    // action (a choice per planet index; `Done` declines), not at once and not for planets
+    // gained otherwise. The window asks each rule once: one mech per tactical action.
+    Rule {
+        source: SourceKey::Unit("saar_mech"),
+        hooks: Hooks { may_choices: Some(scavenger_zeta_offered), may_resolve: Some(scavenger_zeta), ..Hooks::NONE },
+    },
 ];
+
+/// Scavenger Zeta: each planet of the active system `p` gained during its tactical action and
+/// still controls, with no other player's units on it, while `p` has a trade good and a mech
+/// in reinforcements.
+fn scavenger_zeta_offered(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let (s, slot) = (&g.state, g.flow.tactical.active);
+    if window != Window::TacticalActionEnd
+        || g.flow.turn != p
+        || s.player(p).trade_goods == 0
+        || s.player(p).reinforcements[UnitType::Mech.idx()] == 0
+    {
+        return;
+    }
+    for n in 0..crate::ti4::state::MAX_PLANETS_PER_SYSTEM as u8 {
+        let loc = Location::Planet(slot, n);
+        if g.flow.tactical.gained >> n & 1 == 1
+            && s.planet_at(g.content(), loc).is_some_and(|pl| s.player(p).planets.contains(pl))
+            && s.occupant(loc).is_none_or(|q| q == p)
+        {
+            out(u16::from(n));
+        }
+    }
+}
+
+/// Scavenger Zeta: 1 trade good spent, 1 mech placed on the planet.
+fn scavenger_zeta(_: Source, g: &mut Ti4Game, p: Player, _window: Window, choice: u16) {
+    g.state.player_mut(p).trade_goods -= 1;
+    let loc = Location::Planet(g.flow.tactical.active, choice as u8);
+    g.place_units(p, loc, UnitType::Mech, 1).expect("the mech is in reinforcements, the planet free");
+}
 
 fn scavenge(_: Source, g: &mut Ti4Game, p: Player, _: Location) {
     let ps = g.state.player_mut(p);

@@ -486,6 +486,65 @@ fn winnu_mech_reclaimer_places_a_pds_or_space_dock_on_the_planet_it_took() {
     assert_ne!(g.flow.pending.window, Some(Window::TacticalActionEnd), "no mech on the planet");
 }
 
+/// Scavenger Zeta (Saar mech): "DEPLOY: After you gain control of a planet, you may spend 1
+/// trade good to place 1 mech on that planet." The game that seats the Saar at seat 0: infantry
+/// landed on a planet next to home; at the end of the tactical action the Saar may spend 1
+/// trade good for a mech there (or decline); with every mech on the board, nothing is offered.
+#[test]
+fn saar_mech_scavenger_zeta_places_a_mech_on_a_planet_gained_for_a_trade_good() {
+    use crate::ti4::rules::Window;
+    let seed = (0..24)
+        .find(|&k| {
+            let g = six_player_game(k);
+            g.content().factions[g.state.player(ME).faction.idx()].key == "saar"
+        })
+        .expect("a game seats the Saar at seat 0");
+    let land = |mechs_in_reinforcements: bool| {
+        let mut g = seat_0(seed, "saar");
+        g.state.player_mut(ME).trade_goods = 2;
+        let h = home(&g);
+        if !mechs_in_reinforcements {
+            let all = g.state.player(ME).reinforcements[UnitType::Mech.idx()];
+            g.state.add_units(ME, Location::Planet(h, 0), UnitType::Mech, all).unwrap();
+        }
+        let target = (0..g.state.num_systems)
+            .find(|&sl| {
+                g.galaxy().distance(h, sl) == Some(1)
+                    && sl != g.galaxy().mecatol()
+                    && g.state.planet_at(g.content(), Location::Planet(sl, 0)).is_some()
+                    && !g.home_slot[..6].contains(&sl)
+            })
+            .expect("a planet system next to home");
+        g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
+        g.state.add_units(ME, Location::Space(h), UnitType::Infantry, 1).unwrap();
+        g.apply(Action::Activate(target));
+        g.apply(Action::Move(h, UnitType::Carrier));
+        g.apply(Action::Done);
+        assert_eq!(g.step, Step::Land(ME));
+        g.apply(Action::Land(0, UnitType::Infantry));
+        while matches!(g.step, Step::Land(_) | Step::Produce(_)) {
+            g.apply(Action::Done);
+        }
+        check(&g).unwrap();
+        (g, target)
+    };
+    let (mut g, target) = land(true);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::TacticalActionEnd)));
+    let src = rules::Source::Unit(g.content().unit("saar_mech").unwrap(), g.state.player(ME).faction);
+    let mut b = Vec::new();
+    g.legal_actions(&mut b);
+    assert_eq!(b, vec![Action::Choose(src, 0), Action::Done]);
+    // Scavenge's trade good for the planet came first: 3 now.
+    let tg = g.state.player(ME).trade_goods;
+    g.apply(Action::Choose(src, 0));
+    assert_eq!(g.state.count_at(Location::Planet(target, 0), UnitType::Mech), 1);
+    assert_eq!(g.state.player(ME).trade_goods, tg - 1);
+    check(&g).unwrap();
+    let (g, _) = land(false);
+    let offered = g.flow.pending.queue.iter().flatten().any(|&(_, s)| s == src);
+    assert!(g.flow.pending.window != Some(Window::TacticalActionEnd) || !offered, "no mech left: not offered");
+}
+
 /// Ember Colossus (Muaat mech): "When you use your STAR FORGE faction ability in this system or
 /// an adjacent system, you may place 1 infantry from your reinforcements with this unit." Game
 /// 12 seats the Muaat at seat 0: Star Forge's destroyer in the home system (a war sun there)
