@@ -1,12 +1,12 @@
-//! The Mahact Gene-Sorcerers: Edict, Imperia, Hubris, the flagship Arvicon Rex. The command tokens they hold are
-//! `PlayerState::held_tokens`, one bit per seat.
+//! The Mahact Gene-Sorcerers: Edict, Imperia, Hubris, the flagship Arvicon Rex, the mech
+//! Starlancer. The command tokens they hold are `PlayerState::held_tokens`, one bit per seat.
 
 use crate::ti4::components::Zone;
 use crate::ti4::content::Content;
 use crate::ti4::game::effects::Effect;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{CombatSides, Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{CombatSides, Hooks, Rule, Source, SourceKey, Window};
 use crate::ti4::state::State;
 
 pub(super) static RULES: &[Rule] = &[
@@ -32,7 +32,44 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Unit("mahact_flagship"),
         hooks: Hooks { combat_sides: Some(arvicon_rex), ..Hooks::NONE },
     },
+    // Starlancer (mech): "After a player whose command token is in your fleet pool activates
+    // this system, you may spend their token from your fleet pool to end their turn; they gain
+    // that token." Offered at window `SystemActivated` (before movement) while a Mahact mech is
+    // in the activated system; the active player's turn ends there as with Minister of Peace
+    // (`TacticalAction::peace`; their activation token stays). Simplified: the token they gain
+    // goes to their tactic pool (the rules let them choose the pool).
+    Rule {
+        source: SourceKey::Unit("mahact_mech"),
+        hooks: Hooks { may_choices: Some(starlancer_offered), may_resolve: Some(starlancer), ..Hooks::NONE },
+    },
 ];
+
+/// Starlancer: one choice (0) when the active player, whose token the Mahact hold, activated a
+/// system with a Mahact mech in it.
+fn starlancer_offered(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let active = g.flow.turn;
+    if window != Window::SystemActivated
+        || p == active
+        || g.flow.tactical.peace
+        || g.state.player(p).held_tokens >> active.0 & 1 == 0
+    {
+        return;
+    }
+    let slot = g.flow.tactical.active;
+    let mech_there = crate::ti4::state::Location::all_in(slot)
+        .any(|loc| g.state.occupant(loc) == Some(p) && g.state.count_at(loc, UnitType::Mech) > 0);
+    if mech_there {
+        out(0);
+    }
+}
+
+/// Starlancer: the held token goes back to the active player (tactic pool); their turn ends.
+fn starlancer(_: Source, g: &mut Ti4Game, p: Player, _window: Window, _choice: u16) {
+    let active = g.flow.turn;
+    g.state.player_mut(p).held_tokens &= !(1 << active.0);
+    g.state.player_mut(active).tactic += 1;
+    g.flow.tactical.peace = true;
+}
 
 /// Arvicon Rex: +2 on the flagship's rolls unless the opponent's token is in the fleet pool.
 fn arvicon_rex(_: Source, _: &Content, s: &State, p: Player, sides: &mut CombatSides) {

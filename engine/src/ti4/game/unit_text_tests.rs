@@ -545,6 +545,46 @@ fn saar_mech_scavenger_zeta_places_a_mech_on_a_planet_gained_for_a_trade_good() 
     assert!(g.flow.pending.window != Some(Window::TacticalActionEnd) || !offered, "no mech left: not offered");
 }
 
+/// Starlancer (Mahact mech): "After a player whose command token is in your fleet pool
+/// activates this system, you may spend their token from your fleet pool to end their turn;
+/// they gain that token." Game 20 seats the Mahact at seat 0; seat 1, whose token the Mahact
+/// hold, activates the Mahact home with a mech there: the Mahact may end the turn (the token
+/// back to seat 1's tactic pool); without the held token nothing is offered.
+#[test]
+fn mahact_mech_starlancer_ends_the_turn_of_a_player_whose_token_it_holds() {
+    use crate::ti4::rules::Window;
+    let activate = |held: bool| {
+        let mut g = seat_0(20, "mahact");
+        let h = home(&g);
+        g.state.add_units(ME, Location::Planet(h, 0), UnitType::Mech, 1).unwrap();
+        if held {
+            g.state.player_mut(THEM).token_reinforcements -= 1;
+            g.state.player_mut(ME).held_tokens |= 1 << THEM.0;
+        }
+        g.flow.turn = THEM;
+        g.step = Step::Turn(THEM);
+        check(&g).unwrap();
+        g.apply(Action::Activate(h));
+        (g, h)
+    };
+    let (mut g, h) = activate(true);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SystemActivated)));
+    let src = rules::Source::Unit(g.content().unit("mahact_mech").unwrap(), g.state.player(ME).faction);
+    let mut b = Vec::new();
+    g.legal_actions(&mut b);
+    assert_eq!(b, vec![Action::Choose(src, 0), Action::Done]);
+    let tactic = g.state.player(THEM).tactic;
+    g.apply(Action::Choose(src, 0));
+    assert_eq!(g.state.player(ME).held_tokens >> THEM.0 & 1, 0);
+    assert_eq!(g.state.player(THEM).tactic, tactic + 1);
+    assert!(!matches!(g.step, Step::Move(_)), "the turn ended: {:?}", g.step);
+    assert_eq!(g.state.systems[h as usize].tokens >> THEM.0 & 1, 1, "the activation token stays");
+    check(&g).unwrap();
+    let (g, _) = activate(false);
+    let offered = g.flow.pending.queue.iter().flatten().any(|&(_, s)| s == src);
+    assert!(!offered, "no token held: not offered");
+}
+
 /// Ember Colossus (Muaat mech): "When you use your STAR FORGE faction ability in this system or
 /// an adjacent system, you may place 1 infantry from your reinforcements with this unit." Game
 /// 12 seats the Muaat at seat 0: Star Forge's destroyer in the home system (a war sun there)
