@@ -22,6 +22,53 @@ fn seat_0(seed: u64, faction: &str) -> Ti4Game {
     g
 }
 
+/// The first of the 24 seeded six-player games that seats `faction` at seat 0, cleared of units.
+fn seat_0_of(faction: &str) -> Ti4Game {
+    let seed = (0..24).find(|&k| {
+        let g = six_player_game(k);
+        g.content().factions[g.state.player(ME).faction.idx()].key == faction
+    });
+    seat_0(seed.unwrap_or_else(|| panic!("no game seats {faction} at seat 0")), faction)
+}
+
+/// A carrier from `ME`'s home brings one `ground` unit from the home planet to planet 0 of a
+/// plain planet system next to home, lands it, and ends landing and production; returns that
+/// system's slot (the game waits at window `TacticalActionEnd` when a rule asks there).
+fn invade_next_to_home(g: &mut Ti4Game, ground: UnitType) -> u8 {
+    let h = home(g);
+    let target = (0..g.state.num_systems)
+        .find(|&sl| {
+            g.galaxy().distance(h, sl) == Some(1)
+                && sl != g.galaxy().mecatol()
+                && g.state.planet_at(g.content(), Location::Planet(sl, 0)).is_some()
+                && !g.home_slot[..6].contains(&sl)
+        })
+        .expect("a planet system next to home");
+    g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
+    g.state.add_units(ME, Location::Planet(h, 0), ground, 1).unwrap();
+    g.apply(Action::Activate(target));
+    g.apply(Action::Move(h, UnitType::Carrier));
+    g.apply(Action::Carry(h, ground));
+    g.apply(Action::Done);
+    assert_eq!(g.step, Step::Land(ME));
+    g.apply(Action::Land(0, ground));
+    while matches!(g.step, Step::Land(_) | Step::Produce(_)) {
+        g.apply(Action::Done);
+    }
+    check(g).unwrap();
+    target
+}
+
+/// The rule source of `ME`'s faction unit `unit` (a content id).
+fn unit_source(g: &Ti4Game, unit: &str) -> rules::Source {
+    rules::Source::Unit(g.content().unit(unit).unwrap(), g.state.player(ME).faction)
+}
+
+/// True when the open window's queue holds a choice of `src`.
+fn queued(g: &Ti4Game, src: rules::Source) -> bool {
+    g.flow.pending.queue.iter().flatten().any(|&(_, s)| s == src)
+}
+
 /// `p`'s force in `arena` with `units`, every combat-roll modifier of `p` applied, as the round
 /// loop builds it.
 fn force(g: &Ti4Game, p: Player, arena: Arena, units: &[(UnitType, u8)]) -> Force {
@@ -226,11 +273,7 @@ fn jolnar_flagship_hylarim_produces_2_more_hits_on_a_9_or_10() {
 /// moved, the flagship is in the active system.
 #[test]
 fn yssaril_flagship_ysia_yssrila_moves_through_other_players_ships() {
-    let seed = (0..24).find(|&k| {
-        let g = six_player_game(k);
-        g.content().factions[g.state.player(ME).faction.idx()].key == "yssaril"
-    });
-    let mut g = seat_0(seed.expect("a game seats the Yssaril at seat 0"), "yssaril");
+    let mut g = seat_0_of("yssaril");
     let h = home(&g);
     let target = slot_at_distance(&g, h, 2);
     for sl in crate::ti4::galaxy::bits(g.galaxy().neighbours(h)) {
@@ -256,11 +299,7 @@ fn yssaril_flagship_ysia_yssrila_moves_through_other_players_ships() {
 #[test]
 fn letnev_flagship_arc_secundus_repairs_each_round_and_lifts_planetary_shields() {
     use crate::ti4::combat::{type_bit, SpaceCombat, SpacePhase};
-    let seed = (0..24).find(|&k| {
-        let g = six_player_game(k);
-        g.content().factions[g.state.player(ME).faction.idx()].key == "letnev"
-    });
-    let mut g = seat_0(seed.expect("a game seats the Letnev at seat 0"), "letnev");
+    let mut g = seat_0_of("letnev");
     let loc = Location::Space(slot_at_distance(&g, home(&g), 1));
     let theirs = force(&g, THEM, Arena::Space, &[(UnitType::Dreadnought, 3)]);
     let mine = force(&g, ME, Arena::Space, &[(UnitType::Flagship, 1), (UnitType::Cruiser, 1)]);
@@ -447,31 +486,10 @@ fn winnu_mech_reclaimer_places_a_pds_or_space_dock_on_the_planet_it_took() {
     use crate::ti4::rules::Window;
     let land = |ground: UnitType| {
         let mut g = seat_0(10, "winnu");
-        let h = home(&g);
-        let target = (0..g.state.num_systems)
-            .find(|&sl| {
-                g.galaxy().distance(h, sl) == Some(1)
-                    && sl != g.galaxy().mecatol()
-                    && g.state.planet_at(g.content(), Location::Planet(sl, 0)).is_some()
-                    && !g.home_slot[..6].contains(&sl)
-            })
-            .expect("a planet system next to home");
-        g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
-        g.state.add_units(ME, Location::Planet(h, 0), ground, 1).unwrap();
-        g.apply(Action::Activate(target));
-        g.apply(Action::Move(h, UnitType::Carrier));
-        g.apply(Action::Carry(h, ground));
-        g.apply(Action::Done);
-        assert_eq!(g.step, Step::Land(ME));
-        g.apply(Action::Land(0, ground));
-        while matches!(g.step, Step::Land(_) | Step::Produce(_)) {
-            g.apply(Action::Done);
-        }
-        check(&g).unwrap();
+        let target = invade_next_to_home(&mut g, ground);
         (g, target)
     };
-    let reclaimer =
-        |g: &Ti4Game| rules::Source::Unit(g.content().unit("winnu_mech").unwrap(), g.state.player(ME).faction);
+    let reclaimer = |g: &Ti4Game| unit_source(g, "winnu_mech");
     let (mut g, target) = land(UnitType::Mech);
     assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::TacticalActionEnd)));
     let mut b = Vec::new();
@@ -493,44 +511,20 @@ fn winnu_mech_reclaimer_places_a_pds_or_space_dock_on_the_planet_it_took() {
 #[test]
 fn saar_mech_scavenger_zeta_places_a_mech_on_a_planet_gained_for_a_trade_good() {
     use crate::ti4::rules::Window;
-    let seed = (0..24)
-        .find(|&k| {
-            let g = six_player_game(k);
-            g.content().factions[g.state.player(ME).faction.idx()].key == "saar"
-        })
-        .expect("a game seats the Saar at seat 0");
     let land = |mechs_in_reinforcements: bool| {
-        let mut g = seat_0(seed, "saar");
+        let mut g = seat_0_of("saar");
         g.state.player_mut(ME).trade_goods = 2;
-        let h = home(&g);
         if !mechs_in_reinforcements {
             let all = g.state.player(ME).reinforcements[UnitType::Mech.idx()];
+            let h = home(&g);
             g.state.add_units(ME, Location::Planet(h, 0), UnitType::Mech, all).unwrap();
         }
-        let target = (0..g.state.num_systems)
-            .find(|&sl| {
-                g.galaxy().distance(h, sl) == Some(1)
-                    && sl != g.galaxy().mecatol()
-                    && g.state.planet_at(g.content(), Location::Planet(sl, 0)).is_some()
-                    && !g.home_slot[..6].contains(&sl)
-            })
-            .expect("a planet system next to home");
-        g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
-        g.state.add_units(ME, Location::Space(h), UnitType::Infantry, 1).unwrap();
-        g.apply(Action::Activate(target));
-        g.apply(Action::Move(h, UnitType::Carrier));
-        g.apply(Action::Done);
-        assert_eq!(g.step, Step::Land(ME));
-        g.apply(Action::Land(0, UnitType::Infantry));
-        while matches!(g.step, Step::Land(_) | Step::Produce(_)) {
-            g.apply(Action::Done);
-        }
-        check(&g).unwrap();
+        let target = invade_next_to_home(&mut g, UnitType::Infantry);
         (g, target)
     };
     let (mut g, target) = land(true);
     assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::TacticalActionEnd)));
-    let src = rules::Source::Unit(g.content().unit("saar_mech").unwrap(), g.state.player(ME).faction);
+    let src = unit_source(&g, "saar_mech");
     let mut b = Vec::new();
     g.legal_actions(&mut b);
     assert_eq!(b, vec![Action::Choose(src, 0), Action::Done]);
@@ -541,8 +535,7 @@ fn saar_mech_scavenger_zeta_places_a_mech_on_a_planet_gained_for_a_trade_good() 
     assert_eq!(g.state.player(ME).trade_goods, tg - 1);
     check(&g).unwrap();
     let (g, _) = land(false);
-    let offered = g.flow.pending.queue.iter().flatten().any(|&(_, s)| s == src);
-    assert!(g.flow.pending.window != Some(Window::TacticalActionEnd) || !offered, "no mech left: not offered");
+    assert!(!queued(&g, src), "no mech left: not offered");
 }
 
 /// Starlancer (Mahact mech): "After a player whose command token is in your fleet pool
@@ -569,7 +562,7 @@ fn mahact_mech_starlancer_ends_the_turn_of_a_player_whose_token_it_holds() {
     };
     let (mut g, h) = activate(true);
     assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SystemActivated)));
-    let src = rules::Source::Unit(g.content().unit("mahact_mech").unwrap(), g.state.player(ME).faction);
+    let src = unit_source(&g, "mahact_mech");
     let mut b = Vec::new();
     g.legal_actions(&mut b);
     assert_eq!(b, vec![Action::Choose(src, 0), Action::Done]);
@@ -581,8 +574,7 @@ fn mahact_mech_starlancer_ends_the_turn_of_a_player_whose_token_it_holds() {
     assert_eq!(g.state.systems[h as usize].tokens >> THEM.0 & 1, 1, "the activation token stays");
     check(&g).unwrap();
     let (g, _) = activate(false);
-    let offered = g.flow.pending.queue.iter().flatten().any(|&(_, s)| s == src);
-    assert!(!offered, "no token held: not offered");
+    assert!(!queued(&g, src), "no token held: not offered");
 }
 
 /// Ember Colossus (Muaat mech): "When you use your STAR FORGE faction ability in this system or
