@@ -64,11 +64,13 @@ fn starlancer_offered(_: Source, g: &Ti4Game, p: Player, window: Window, out: &m
 }
 
 /// Starlancer: the held token goes back to the active player (tactic pool); their turn ends.
+/// The Mahact fleet limit falls by the token (Edict): ships beyond it are removed (rules 37).
 fn starlancer(_: Source, g: &mut Ti4Game, p: Player, _window: Window, _choice: u16) {
     let active = g.flow.turn;
     g.state.player_mut(p).held_tokens &= !(1 << active.0);
     g.state.player_mut(active).tactic += 1;
     g.flow.tactical.peace = true;
+    crate::ti4::game::component::enforce_fleet_everywhere(g, p);
 }
 
 /// Arvicon Rex: +2 on the flagship's rolls unless the opponent's token is in the fleet pool.

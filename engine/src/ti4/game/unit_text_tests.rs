@@ -542,7 +542,8 @@ fn saar_mech_scavenger_zeta_places_a_mech_on_a_planet_gained_for_a_trade_good() 
 /// activates this system, you may spend their token from your fleet pool to end their turn;
 /// they gain that token." Game 20 seats the Mahact at seat 0; seat 1, whose token the Mahact
 /// hold, activates the Mahact home with a mech there: the Mahact may end the turn (the token
-/// back to seat 1's tactic pool); without the held token nothing is offered.
+/// back to seat 1's tactic pool, the Mahact fleet limit 1 lower and the ship beyond it removed);
+/// without the held token nothing is offered.
 #[test]
 fn mahact_mech_starlancer_ends_the_turn_of_a_player_whose_token_it_holds() {
     use crate::ti4::rules::Window;
@@ -553,6 +554,9 @@ fn mahact_mech_starlancer_ends_the_turn_of_a_player_whose_token_it_holds() {
         if held {
             g.state.player_mut(THEM).token_reinforcements -= 1;
             g.state.player_mut(ME).held_tokens |= 1 << THEM.0;
+            // Ships at the fleet limit the held token raises (Edict).
+            let limit = rules::fleet_limit(g.content(), &g.state, ME);
+            g.state.add_units(ME, Location::Space(h), UnitType::Cruiser, limit as u8).unwrap();
         }
         g.flow.turn = THEM;
         g.step = Step::Turn(THEM);
@@ -572,6 +576,8 @@ fn mahact_mech_starlancer_ends_the_turn_of_a_player_whose_token_it_holds() {
     assert_eq!(g.state.player(THEM).tactic, tactic + 1);
     assert!(!matches!(g.step, Step::Move(_)), "the turn ended: {:?}", g.step);
     assert_eq!(g.state.systems[h as usize].tokens >> THEM.0 & 1, 1, "the activation token stays");
+    let limit = rules::fleet_limit(g.content(), &g.state, ME);
+    assert_eq!(u32::from(g.state.count_at(Location::Space(h), UnitType::Cruiser)), limit, "the excess ship removed");
     check(&g).unwrap();
     let (g, _) = activate(false);
     assert!(!queued(&g, src), "no token held: not offered");
