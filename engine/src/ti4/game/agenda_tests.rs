@@ -470,3 +470,40 @@ fn clandestine_operations() {
         check(&g).unwrap();
     }
 }
+
+/// Wormhole Reconstruction (law): "For: All systems that contain either an alpha or beta
+/// wormhole are adjacent to each other. Against: Each player places a command token from their
+/// reinforcements in each system that contains a wormhole and 1 or more of their ships." In the
+/// first seeded game whose map holds an alpha and a beta wormhole system apart: "for", a ship
+/// with move 1 in the alpha system reaches the beta system, which it could not before;
+/// "against", seat 0's ships in the alpha system bring a token there, seat 1 without ships gets
+/// none.
+#[test]
+fn wormhole_reconstruction() {
+    use crate::ti4::galaxy::Wormhole;
+    let me = Player(0);
+    let found = (0..24).find_map(|k| {
+        let g = super::action_card_tests::game_of(super::tests::six_player_game(k));
+        let gal = g.galaxy();
+        let a = crate::ti4::galaxy::bits(gal.wormhole_slots(Wormhole::Alpha)).next()?;
+        let b = crate::ti4::galaxy::bits(gal.wormhole_slots(Wormhole::Beta))
+            .find(|&b| gal.distance(a, b).is_some_and(|d| d > 1) && gal.anomalies(a) == 0 && gal.anomalies(b) == 0)?;
+        Some((g, a, b))
+    });
+    let (g0, a, b) = found.expect("a map with alpha and beta wormholes apart");
+    let reach = |g: &Ti4Game| tactical::route(g, me, &tactical::Mover::of(g, me), a, b, 1).is_some();
+    let mut g = g0.clone();
+    assert!(!reach(&g), "not adjacent before the law");
+    resolve(&mut g, "wormhole_reconstruction", 0, 0);
+    assert_eq!(g.state.agendas.get(agenda(&g, "wormhole_reconstruction").idx()), Zone::Law);
+    assert!(agendas::wormholes_linked(&g));
+    assert!(reach(&g), "adjacent with the law in play");
+    let mut g = g0;
+    g.state.add_units(me, Location::Space(a), UnitType::Destroyer, 1).unwrap();
+    let before = (g.state.player(me).token_reinforcements, g.state.player(Player(1)).token_reinforcements);
+    resolve(&mut g, "wormhole_reconstruction", 1, 0);
+    assert_eq!(g.state.systems[a as usize].tokens >> me.0 & 1, 1);
+    assert_eq!(g.state.player(me).token_reinforcements, before.0 - 1);
+    assert_eq!(g.state.player(Player(1)).token_reinforcements, before.1, "no ships in a wormhole system");
+    assert!(!agendas::wormholes_linked(&g), "\"against\": no law in play");
+}

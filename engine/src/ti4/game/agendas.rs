@@ -101,6 +101,11 @@ pub enum AgendaEffect {
     MinisterOfWar,
     /// Minister of Peace (law, Elect Player): as Minister of Policy.
     MinisterOfPeace,
+    /// Wormhole Reconstruction (law): "For: All systems that contain either an alpha or beta
+    /// wormhole are adjacent to each other. Against: Each player places a command token from
+    /// their reinforcements in each system that contains a wormhole and 1 or more of their
+    /// ships."
+    WormholeReconstruction,
 }
 
 /// Riders a game can hold on one agenda ([`super::AgendaPhase::riders`]).
@@ -383,6 +388,7 @@ impl AgendaEffect {
             "minister_of_peace" => MinisterOfPeace,
             "committee_formation" => CommitteeFormation,
             "prophecy_of_ixth" => ProphecyOfIxth,
+            "wormhole_reconstruction" => WormholeReconstruction,
             _ => return None,
         })
     }
@@ -401,6 +407,8 @@ pub struct AgendaTable {
     pub conventions_of_war: Option<AgendaId>,
     /// Regulated Conscription, when in the deck.
     pub regulated_conscription: Option<AgendaId>,
+    /// Wormhole Reconstruction, when in the deck.
+    pub wormhole_reconstruction: Option<AgendaId>,
 }
 
 impl AgendaTable {
@@ -418,6 +426,7 @@ impl AgendaTable {
             homeland_defense_act: find(AgendaEffect::HomelandDefenseAct),
             conventions_of_war: find(AgendaEffect::ConventionsOfWar),
             regulated_conscription: find(AgendaEffect::RegulatedConscription),
+            wormhole_reconstruction: find(AgendaEffect::WormholeReconstruction),
             effects,
         }
     }
@@ -459,6 +468,12 @@ pub fn hand_limit(g: &Ti4Game, p: Player) -> usize {
     } else {
         action_cards::HAND_LIMIT
     }
+}
+
+/// Wormhole Reconstruction "for" in play: alpha and beta wormhole systems are adjacent to each
+/// other for every player's movement (as Lost Star Chart for one tactical action).
+pub fn wormholes_linked(g: &Ti4Game) -> bool {
+    in_play(g, g.agendas.wormhole_reconstruction)
 }
 
 /// The PDS limit per planet (rules 64.4: 2), none with Homeland Defense Act in play.
@@ -781,6 +796,11 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
             }
         }
         AgendaEffect::SwordsToPlowshares => swords_to_plowshares(g, for_),
+        AgendaEffect::WormholeReconstruction => {
+            if !for_ {
+                wormhole_reconstruction_against(g);
+            }
+        }
         AgendaEffect::ConventionsOfWar | AgendaEffect::RegulatedConscription => {
             if e == AgendaEffect::ConventionsOfWar && !for_ {
                 let (against, copies) = (g.flow.agenda_phase.voters_of(1), g.content.cards.action_copies.len());
@@ -991,6 +1011,33 @@ fn seed_of_an_empire(g: &mut Ti4Game, for_: bool) {
         if g.state.player(p).in_game && Some(g.victory_points(p)) == target {
             g.state.player_mut(p).bonus_vp += 1;
             g.agenda_points += 1;
+        }
+    }
+}
+
+/// Wormhole Reconstruction, against: each player in the game, in seat order, places a command
+/// token from its reinforcements in each system with a wormhole (printed, or a Creuss wormhole
+/// token) that holds 1 or more of its ships and none of its tokens yet, lowest board slot first
+/// while tokens last (simplified: which systems a player short of tokens covers is its choice).
+fn wormhole_reconstruction_against(g: &mut Ti4Game) {
+    let mut slots = crate::ti4::galaxy::Wormhole::ALL.iter().fold(0u64, |m, &k| m | g.galaxy.wormhole_slots(k));
+    for &sl in g.state.tokens.creuss_wormholes.iter().flatten() {
+        slots |= 1 << sl;
+    }
+    for q in 0..g.state.num_players {
+        let p = Player(q);
+        if !g.state.player(p).in_game {
+            continue;
+        }
+        for sl in crate::ti4::galaxy::bits(slots) {
+            let has_token = g.state.systems[sl as usize].tokens >> p.0 & 1 == 1;
+            if !has_token
+                && g.state.player(p).token_reinforcements > 0
+                && super::component::has_ships_in(&g.state, p, sl)
+            {
+                g.state.systems[sl as usize].tokens |= 1 << p.0;
+                g.state.player_mut(p).token_reinforcements -= 1;
+            }
         }
     }
 }

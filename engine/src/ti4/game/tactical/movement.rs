@@ -58,7 +58,8 @@ pub(in crate::ti4::game) struct Mover {
     reach: bool,
     /// Flank Speed's +1 for every ship (the active player, once played this tactical action).
     flank: u8,
-    /// Lost Star Chart: alpha and beta wormholes adjacent (the active player, this action).
+    /// Lost Star Chart (the active player, this action) or Wormhole Reconstruction (a law in
+    /// play): alpha and beta wormholes adjacent.
     linked: bool,
     /// Nav Suite: the effects of anomalies ignored (the active player, this movement).
     anomalies_ignored: bool,
@@ -80,7 +81,8 @@ impl Mover {
             bonus_from: c.rules.move_bonus_from.may_apply(c, s, p),
             reach: c.rules.reach.may_apply(c, s, p),
             flank: (g.flow.tactical.flank_speed && p == g.flow.turn) as u8,
-            linked: g.flow.tactical.lost_star_chart && p == g.flow.turn,
+            linked: (g.flow.tactical.lost_star_chart && p == g.flow.turn)
+                || crate::ti4::game::agendas::wormholes_linked(g),
             anomalies_ignored: g.flow.tactical.nav_suite && p == g.flow.turn,
             silence: g.flow.tactical.silence.filter(|_| p == g.flow.turn),
             through_types: rules::types_moving_through_ships(g, p),
