@@ -20,7 +20,7 @@ pub(super) const RULE: Rule = Rule {
 
 /// True when the board holds a wormhole of `kind`, printed or a Creuss token.
 fn on_board(g: &Ti4Game, kind: Wormhole) -> bool {
-    g.galaxy().wormhole_slots(kind) != 0 || g.state.tokens.creuss_wormholes[kind as usize].is_some()
+    crate::ti4::game::component::wormhole_slots(g, kind) != 0
 }
 
 /// One choice (0) for the active player, once per tactical action, on a board with both

@@ -1,5 +1,6 @@
 //! The Clan of Saar: Scavenge, Nomadic, the mech Scavenger Zeta.
 
+use crate::ti4::game::component::gained_planets;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -26,20 +27,15 @@ pub(super) static RULES: &[Rule] = &[
 /// still controls, with no other player's units on it, while `p` has a trade good and a mech
 /// in reinforcements.
 fn scavenger_zeta_offered(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    let (s, slot) = (&g.state, g.flow.tactical.active);
+    let s = &g.state;
     if window != Window::TacticalActionEnd
-        || g.flow.turn != p
         || s.player(p).trade_goods == 0
         || s.player(p).reinforcements[UnitType::Mech.idx()] == 0
     {
         return;
     }
-    for n in 0..crate::ti4::state::MAX_PLANETS_PER_SYSTEM as u8 {
-        let loc = Location::Planet(slot, n);
-        if g.flow.tactical.gained >> n & 1 == 1
-            && s.planet_at(g.content(), loc).is_some_and(|pl| s.player(p).planets.contains(pl))
-            && s.occupant(loc).is_none_or(|q| q == p)
-        {
+    for (n, loc) in gained_planets(g, p) {
+        if s.occupant(loc).is_none_or(|q| q == p) {
             out(u16::from(n));
         }
     }

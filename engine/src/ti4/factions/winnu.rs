@@ -50,17 +50,12 @@ pub(super) static RULES: &[Rule] = &[
 /// resolved and still holds with a mech there, for a PDS (under the PDS limit) and a space dock
 /// (none there yet), each while one is in reinforcements.
 fn reclaimer_offered(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    if window != Window::TacticalActionEnd || g.flow.turn != p {
+    if window != Window::TacticalActionEnd {
         return;
     }
-    let (s, r, slot) = (&g.state, &g.state.player(p).reinforcements, g.flow.tactical.active);
-    for n in 0..crate::ti4::state::MAX_PLANETS_PER_SYSTEM as u8 {
-        let loc = Location::Planet(slot, n);
-        if g.flow.tactical.gained >> n & 1 == 0
-            || s.planet_at(g.content(), loc).is_none_or(|pl| !s.player(p).planets.contains(pl))
-            || s.occupant(loc) != Some(p)
-            || s.count_at(loc, UnitType::Mech) == 0
-        {
+    let (s, r) = (&g.state, &g.state.player(p).reinforcements);
+    for (n, loc) in crate::ti4::game::component::gained_planets(g, p) {
+        if s.occupant(loc) != Some(p) || s.count_at(loc, UnitType::Mech) == 0 {
             continue;
         }
         if r[UnitType::Pds.idx()] > 0 && s.count_at(loc, UnitType::Pds) < crate::ti4::game::agendas::pds_limit(g) {

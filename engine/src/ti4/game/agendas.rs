@@ -1020,10 +1020,7 @@ fn seed_of_an_empire(g: &mut Ti4Game, for_: bool) {
 /// token) that holds 1 or more of its ships and none of its tokens yet, lowest board slot first
 /// while tokens last (simplified: which systems a player short of tokens covers is its choice).
 fn wormhole_reconstruction_against(g: &mut Ti4Game) {
-    let mut slots = crate::ti4::galaxy::Wormhole::ALL.iter().fold(0u64, |m, &k| m | g.galaxy.wormhole_slots(k));
-    for &sl in g.state.tokens.creuss_wormholes.iter().flatten() {
-        slots |= 1 << sl;
-    }
+    let slots = crate::ti4::galaxy::Wormhole::ALL.iter().fold(0u64, |m, &k| m | super::component::wormhole_slots(g, k));
     for q in 0..g.state.num_players {
         let p = Player(q);
         if !g.state.player(p).in_game {

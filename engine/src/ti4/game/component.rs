@@ -13,7 +13,7 @@ pub(crate) use super::invasion::{blitz_arms_a_ship, bombarding_force, gain_plane
 pub(crate) use super::tactical::{
     adjacent_without_enemy_ships, combat_ships, combat_side, combat_will_start, enforce_capacity,
     enforce_fleet_everywhere, has_ships_in, hit_combat_ship, relocate_space_units, side_before_round, skilled_retreat,
-    units_of, withdrawal_systems,
+    units_of, withdrawal_systems, wormhole_slots,
 };
 use crate::ti4::ids::{Player, UnitType};
 use crate::ti4::rules::{self, ComponentThen, Source};
@@ -46,6 +46,18 @@ pub(super) fn perform(g: &mut Ti4Game, p: Player, src: Source, target: u8) -> St
 }
 
 /// The board slot of `p`'s flagship (in a space area `p` occupies), if it is on the board.
+/// The planets of the active system that `p`, the active player, gained during its tactical
+/// action (`TacticalAction::gained`) and still controls: each planet's index and location
+/// (none when `p` is not the active player).
+pub(crate) fn gained_planets(g: &Ti4Game, p: Player) -> impl Iterator<Item = (u8, Location)> + '_ {
+    let (s, slot) = (&g.state, g.flow.tactical.active);
+    let active = g.flow.turn == p;
+    (0..crate::ti4::state::MAX_PLANETS_PER_SYSTEM as u8)
+        .filter(move |&n| active && g.flow.tactical.gained >> n & 1 == 1)
+        .map(move |n| (n, Location::Planet(slot, n)))
+        .filter(move |&(_, loc)| s.planet_at(g.content(), loc).is_some_and(|pl| s.player(p).planets.contains(pl)))
+}
+
 pub(crate) fn flagship_slot(g: &Ti4Game, p: Player) -> Option<u8> {
     let s = &g.state;
     (0..s.num_systems).find(|&slot| {

@@ -64,6 +64,13 @@ fn unit_source(g: &Ti4Game, unit: &str) -> rules::Source {
     rules::Source::Unit(g.content().unit(unit).unwrap(), g.state.player(ME).faction)
 }
 
+/// `ME` decides at `window`, offered exactly the choices `ks` of `src`, then `Done`.
+fn assert_offered(g: &Ti4Game, window: rules::Window, src: rules::Source, ks: &[u16]) {
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(window)));
+    let want: Vec<Action> = ks.iter().map(|&k| Action::Choose(src, k)).chain([Action::Done]).collect();
+    assert_eq!(super::rule_tests::legal(g), want);
+}
+
 /// True when the open window's queue holds a choice of `src`.
 fn queued(g: &Ti4Game, src: rules::Source) -> bool {
     g.flow.pending.queue.iter().flatten().any(|&(_, s)| s == src)
@@ -489,13 +496,9 @@ fn winnu_mech_reclaimer_places_a_pds_or_space_dock_on_the_planet_it_took() {
         let target = invade_next_to_home(&mut g, ground);
         (g, target)
     };
-    let reclaimer = |g: &Ti4Game| unit_source(g, "winnu_mech");
     let (mut g, target) = land(UnitType::Mech);
-    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::TacticalActionEnd)));
-    let mut b = Vec::new();
-    g.legal_actions(&mut b);
-    let src = reclaimer(&g);
-    assert_eq!(b, vec![Action::Choose(src, 0), Action::Choose(src, 1), Action::Done]);
+    let src = unit_source(&g, "winnu_mech");
+    assert_offered(&g, Window::TacticalActionEnd, src, &[0, 1]);
     g.apply(Action::Choose(src, 1));
     assert_eq!(g.state.count_at(Location::Planet(target, 0), UnitType::SpaceDock), 1);
     assert_eq!(g.state.count_at(Location::Planet(target, 0), UnitType::Pds), 0, "one structure");
@@ -523,11 +526,8 @@ fn saar_mech_scavenger_zeta_places_a_mech_on_a_planet_gained_for_a_trade_good() 
         (g, target)
     };
     let (mut g, target) = land(true);
-    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::TacticalActionEnd)));
     let src = unit_source(&g, "saar_mech");
-    let mut b = Vec::new();
-    g.legal_actions(&mut b);
-    assert_eq!(b, vec![Action::Choose(src, 0), Action::Done]);
+    assert_offered(&g, Window::TacticalActionEnd, src, &[0]);
     // Scavenge's trade good for the planet came first: 3 now.
     let tg = g.state.player(ME).trade_goods;
     g.apply(Action::Choose(src, 0));
@@ -565,11 +565,8 @@ fn mahact_mech_starlancer_ends_the_turn_of_a_player_whose_token_it_holds() {
         (g, h)
     };
     let (mut g, h) = activate(true);
-    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SystemActivated)));
     let src = unit_source(&g, "mahact_mech");
-    let mut b = Vec::new();
-    g.legal_actions(&mut b);
-    assert_eq!(b, vec![Action::Choose(src, 0), Action::Done]);
+    assert_offered(&g, Window::SystemActivated, src, &[0]);
     let tactic = g.state.player(THEM).tactic;
     g.apply(Action::Choose(src, 0));
     assert_eq!(g.state.player(ME).held_tokens >> THEM.0 & 1, 0);

@@ -32,6 +32,7 @@ mod space_combat;
 
 pub use capacity::*;
 pub(in crate::ti4::game) use forces::*;
+pub(crate) use movement::wormhole_slots;
 pub use movement::ShipReach;
 pub(in crate::ti4::game) use movement::*;
 pub(crate) use retreats::*;

@@ -153,6 +153,13 @@ pub(super) fn movement_query(g: &Ti4Game, p: Player, m: &Mover, mv: u8, use_rift
     q
 }
 
+/// The board slots holding a wormhole of `kind`: printed, or a Creuss wormhole token (alpha
+/// and beta; Wormholes 101).
+pub(crate) fn wormhole_slots(g: &Ti4Game, kind: Wormhole) -> u64 {
+    let token = g.state.tokens.creuss_wormholes.get(kind as usize).copied().flatten();
+    g.galaxy.wormhole_slots(kind) | token.map_or(0, |sl| 1 << sl)
+}
+
 /// How a ship gets to the active system: whether it needs Gravity Drive's +1 and whether it
 /// rolls for a gravity rift.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
