@@ -152,3 +152,49 @@ fn sundered_destroys_units_entering_the_crimson_home_in_play() {
     }
     assert!(entered > 0, "no ship entered the Crimson home in these games: the test shows nothing");
 }
+
+/// The entries `matching` yields (its candidates: the sources a player holds, action-card
+/// copies by hand mask) against the plain filter of every entry by `Source::active` or
+/// `Source::ready`, for every player at every state of seeded random games (a differential test
+/// of the fast path), on lists that mix every kind of source.
+#[test]
+fn matching_equals_the_plain_filter_on_random_states() {
+    use super::{matching, HookId, HookList, Source};
+    use crate::game::{random_step, Game};
+    use rand::SeedableRng;
+    /// Checks one list for `p`; returns how many action-card entries matched.
+    fn same<F: Copy>(list: &HookList<F>, h: HookId, g: &Ti4Game, p: Player, ready: bool) -> usize {
+        let (c, s) = (g.content(), g.state());
+        let fast: Vec<Source> = matching(list, h, c, s, p, ready).map(|(src, _)| src).collect();
+        let plain: Vec<Source> = list
+            .iter()
+            .map(|&(src, _)| src)
+            .filter(|src| if ready { src.ready(c, s, p) } else { src.active(c, s, p) })
+            .collect();
+        assert_eq!(fast, plain, "seat {}", p.0);
+        fast.iter().filter(|src| matches!(src, Source::ActionCard(_))).count()
+    }
+    let c = Content::embedded();
+    let (mut checked, mut cards) = (0u32, 0usize);
+    for (i, factions) in tables(&c).into_iter().enumerate().step_by(3) {
+        let mut g = Ti4Game::new(c.clone(), &factions, &MapChoice::Random(i as u64), Ti4Options::default()).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(500 + i as u64);
+        let mut buf = Vec::new();
+        for _ in 0..1_500 {
+            if g.is_terminal() {
+                break;
+            }
+            let rules = &g.content().rules;
+            for p in g.state().seats() {
+                cards += same(&rules.may_choices, HookId::may_choices, &g, p, true);
+                cards += same(&rules.may_resolve, HookId::may_resolve, &g, p, true);
+                same(&rules.combat_sides, HookId::combat_sides, &g, p, false);
+                same(&rules.component_targets, HookId::component_targets, &g, p, true);
+                checked += 1;
+            }
+            random_step(&mut g, &mut rng, &mut buf);
+        }
+    }
+    assert!(checked > 10_000, "{checked} player states");
+    assert!(cards > 1_000, "action cards in hand matched only {cards} times");
+}
