@@ -201,10 +201,17 @@ fn agenda_8_a_lone_planet_is_cast_without_a_decision() {
 fn speaker_breaks_agenda_ties() {
     let mut g = game();
     g.flow.custodians = false;
-    let mut rng = ChaCha8Rng::seed_from_u64(3);
-    assert!(agendas::start(&mut g));
-    g.step = Step::RevealAgenda;
-    g.apply_chance(&mut rng);
+    // The first seed from 3 that reveals a "for or against" agenda.
+    let g0 = g.clone();
+    for seed in 3.. {
+        g = g0.clone();
+        assert!(agendas::start(&mut g));
+        g.step = Step::RevealAgenda;
+        g.apply_chance(&mut ChaCha8Rng::seed_from_u64(seed));
+        if !agendas::elects_player(&g) {
+            break;
+        }
+    }
     while let Step::Vote(_) = g.step {
         g.apply(Action::Done);
     }
@@ -506,4 +513,101 @@ fn wormhole_reconstruction() {
     assert_eq!(g.state.player(me).token_reinforcements, before.0 - 1);
     assert_eq!(g.state.player(Player(1)).token_reinforcements, before.1, "no ships in a wormhole system");
     assert!(!agendas::wormholes_linked(&g), "\"against\": no law in play");
+}
+
+/// New Constitution: "for" discards every law in play (the common play area's and an elected
+/// player's: Political Censure's point goes with it) and, at the start of the next strategy
+/// phase, each player exhausts the planets of their home system (only those). "When this agenda
+/// is revealed, if there are no laws in play, discard this card and reveal another agenda."
+#[test]
+fn new_constitution() {
+    let mut g = game();
+    let (sanctions, censure) = (agenda(&g, "executive_sanctions"), agenda(&g, "political_censure"));
+    g.state.agendas.set(sanctions.idx(), Zone::Law);
+    resolve(&mut g, "political_censure", 3, 0);
+    assert_eq!(g.state.player(Player(3)).bonus_vp, 1);
+    resolve(&mut g, "new_constitution", 0, 0);
+    assert_eq!(g.state.agendas.get(sanctions.idx()), Zone::Discard);
+    assert_eq!(g.state.agendas.get(censure.idx()), Zone::Discard);
+    assert_eq!(g.state.player(Player(3)).bonus_vp, 0, "Political Censure's point is lost with it");
+    assert_eq!(g.flow.next_strategy_phase, agendas::Deferred::HOME_PLANETS);
+    g.state.exhausted_planets = PlanetSet::EMPTY;
+    agendas::at_strategy_phase_start(&mut g);
+    assert_eq!(g.flow.next_strategy_phase, 0, "once");
+    for p in g.state.seats() {
+        let home = g.galaxy.tile(g.home_slot[p.idx()]);
+        let home_planets: Vec<PlanetId> = g.content.systems[home.idx()].planets.clone();
+        for pl in g.state.player(p).planets.iter() {
+            assert_eq!(g.state.exhausted_planets.contains(pl), home_planets.contains(&pl), "{p:?} {pl:?}");
+        }
+    }
+    // "Against": no effect.
+    let mut g = game();
+    g.state.agendas.set(sanctions.idx(), Zone::Law);
+    resolve(&mut g, "new_constitution", 1, 0);
+    assert_eq!((g.state.agendas.get(sanctions.idx()), g.flow.next_strategy_phase), (Zone::Law, 0));
+    // Revealed with no law in play: discarded, another revealed.
+    let mut g = game();
+    let nc = agenda(&g, "new_constitution");
+    let n = g.content.cards.agendas.len();
+    for i in 0..n {
+        if g.state.agendas.get(i) == Zone::Deck && i != nc.idx() && i != sanctions.idx() {
+            g.state.agendas.set(i, Zone::Discard);
+        }
+    }
+    assert_eq!(g.state.agendas.count(n, Zone::Deck), 2);
+    let mut discarded = 0;
+    for seed in 0..8 {
+        let mut g = g.clone();
+        agendas::reveal(&mut g, &mut ChaCha8Rng::seed_from_u64(seed));
+        assert_eq!(g.flow.agenda_phase.agenda_card, sanctions.0, "seed {seed}");
+        discarded += (g.state.agendas.get(nc.idx()) == Zone::Discard) as u32;
+    }
+    assert!(discarded > 0, "drawn first by some seed, and discarded");
+    // With a law in play it is revealed as any agenda.
+    g.state.agendas.set(sanctions.idx(), Zone::Law);
+    agendas::reveal(&mut g, &mut ChaCha8Rng::seed_from_u64(0));
+    assert_eq!(g.flow.agenda_phase.agenda_card, nc.0);
+}
+
+/// Arms Reduction: "for", each player destroys all but 2 of their dreadnoughts and all but 4 of
+/// their cruisers; "against", at the start of the next strategy phase each player exhausts
+/// each of their planets with a technology specialty.
+#[test]
+fn arms_reduction() {
+    let mut g = game();
+    let me = Player(0);
+    let count = |g: &Ti4Game, t: UnitType| -> u32 {
+        (0..g.state.num_systems)
+            .map(Location::Space)
+            .filter(|&l| g.state.occupant(l) == Some(me))
+            .map(|l| g.state.count_at(l, t) as u32)
+            .sum()
+    };
+    let home = g.home_slot[me.idx()];
+    let ps = g.state.player_mut(me);
+    (ps.fleet, ps.token_reinforcements) = (ps.fleet + 6, ps.token_reinforcements - 6);
+    while count(&g, UnitType::Dreadnought) < 3 {
+        g.state.add_units(me, Location::Space(home), UnitType::Dreadnought, 1).unwrap();
+    }
+    while count(&g, UnitType::Cruiser) < 6 {
+        g.state.add_units(me, Location::Space(home), UnitType::Cruiser, 1).unwrap();
+    }
+    let carriers_before = count(&g, UnitType::Carrier);
+    resolve(&mut g, "arms_reduction", 0, 0);
+    assert_eq!((count(&g, UnitType::Dreadnought), count(&g, UnitType::Cruiser)), (2, 4));
+    assert_eq!(count(&g, UnitType::Carrier), carriers_before, "other ships stay");
+    assert_eq!(g.flow.next_strategy_phase, 0);
+
+    let mut g = game();
+    resolve(&mut g, "arms_reduction", 1, 0);
+    g.state.exhausted_planets = PlanetSet::EMPTY;
+    agendas::at_strategy_phase_start(&mut g);
+    for p in g.state.seats() {
+        for pl in g.state.player(p).planets.iter() {
+            let specialty = g.content.any_specialty_planets.contains(pl);
+            assert_eq!(g.state.exhausted_planets.contains(pl), specialty, "{p:?} {pl:?}");
+        }
+    }
+    check(&g).unwrap();
 }

@@ -106,6 +106,95 @@ pub enum AgendaEffect {
     /// their reinforcements in each system that contains a wormhole and 1 or more of their
     /// ships."
     WormholeReconstruction,
+    /// Archived Secret (directive, Elect Player, Prophecy of Kings): "The elected player draws 1
+    /// secret objective."
+    ArchivedSecret,
+    /// New Constitution (directive): "For: Discard all laws in play. At the start of the next
+    /// strategy phase, each player exhausts each planet in their home system. Against: No
+    /// effect."
+    NewConstitution,
+    /// Arms Reduction (directive): "For: Each player destroys all but 2 of their dreadnoughts and
+    /// all but 4 of their cruisers. Against: At the start of the next strategy phase, each player
+    /// exhausts each of their planets that have a technology specialty."
+    ArmsReduction,
+}
+
+/// Agenda effects that wait for "the start of the next strategy phase" (bits of
+/// `Flow::next_strategy_phase`, [`at_strategy_phase_start`]).
+pub struct Deferred;
+
+impl Deferred {
+    /// New Constitution "for": each player exhausts each planet in their home system.
+    pub const HOME_PLANETS: u8 = 1;
+    /// Arms Reduction "against": each player exhausts each of their planets with a technology
+    /// specialty.
+    pub const SPECIALTY_PLANETS: u8 = 2;
+}
+
+/// The start of the strategy phase: the agenda effects deferred to it ([`Deferred`]) resolve,
+/// then are cleared.
+pub(super) fn at_strategy_phase_start(g: &mut Ti4Game) {
+    let deferred = std::mem::take(&mut g.flow.next_strategy_phase);
+    if deferred == 0 {
+        return;
+    }
+    for p in g.state.seats().filter(|&p| g.state.player(p).in_game).collect::<Vec<_>>() {
+        let mut planets = PlanetSet::EMPTY;
+        if deferred & Deferred::HOME_PLANETS != 0 {
+            let tile = g.galaxy.tile(g.home_slot[p.idx()]);
+            for &pl in &g.content.systems[tile.idx()].planets {
+                planets.insert(pl);
+            }
+        }
+        if deferred & Deferred::SPECIALTY_PLANETS != 0 {
+            planets = planets.union(g.content.any_specialty_planets);
+        }
+        let theirs = planets.intersection(g.state.player(p).planets);
+        g.state.exhausted_planets = g.state.exhausted_planets.union(theirs);
+    }
+}
+
+/// Discards law `a` from play (the common play area or a player's, rules 7). Political Censure
+/// leaving its owner takes back the victory point it gave.
+fn discard_law(g: &mut Ti4Game, a: usize) {
+    if let Zone::PlayArea(p) = g.state.agendas.get(a) {
+        if g.agendas.effects[a] == Some(AgendaEffect::PoliticalCensure) {
+            let ps = g.state.player_mut(p);
+            ps.bonus_vp = ps.bonus_vp.saturating_sub(1);
+        }
+    }
+    g.state.agendas.set(a, Zone::Discard);
+}
+
+/// True when agenda `a` is a law in play (the common play area's, or an elected player's).
+fn law_in_play(g: &Ti4Game, a: usize) -> bool {
+    g.content.cards.agendas[a].kind == AgendaKind::Law
+        && matches!(g.state.agendas.get(a), Zone::Law | Zone::PlayArea(_))
+}
+
+/// Arms Reduction "for": `p` destroys all but 2 of its dreadnoughts and all but 4 of its
+/// cruisers (the player's choice; simplified: the ones kept are those on the lowest board
+/// slots), then units beyond the capacity left are removed (Capacity 16.3).
+fn arms_reduction(g: &mut Ti4Game, p: Player) {
+    let c = g.content.clone();
+    for (t, keep) in [(UnitType::Dreadnought, 2u8), (UnitType::Cruiser, 4)] {
+        let mut seen = 0u8;
+        for slot in 0..g.state.num_systems {
+            let loc = Location::Space(slot);
+            if g.state.occupant(loc) != Some(p) {
+                continue;
+            }
+            let n = g.state.count_at(loc, t);
+            let destroy = (seen + n).saturating_sub(keep.max(seen)).min(n);
+            seen = seen.saturating_add(n);
+            if destroy > 0 {
+                crate::ti4::elimination::destroy_units(&c, &mut g.state, loc, t, destroy, None)
+                    .expect("the destroyed ships are in the system");
+                // Capacity 16.3: fighters and ground forces beyond what is left are removed.
+                super::tactical::enforce_capacity(g, slot, None);
+            }
+        }
+    }
 }
 
 /// Riders a game can hold on one agenda ([`super::AgendaPhase::riders`]).
@@ -357,7 +446,8 @@ impl AgendaEffect {
             | ProphecyOfIxth
             | MinisterOfWar
             | MinisterOfPeace
-            | CommitteeFormation => Electing::Player,
+            | CommitteeFormation
+            | ArchivedSecret => Electing::Player,
             _ => Electing::ForAgainst,
         }
     }
@@ -389,6 +479,9 @@ impl AgendaEffect {
             "committee_formation" => CommitteeFormation,
             "prophecy_of_ixth" => ProphecyOfIxth,
             "wormhole_reconstruction" => WormholeReconstruction,
+            "archived_secret" => ArchivedSecret,
+            "new_constitution" => NewConstitution,
+            "arms_reduction" => ArmsReduction,
             _ => return None,
         })
     }
@@ -519,13 +612,37 @@ pub(super) fn start(g: &mut Ti4Game) -> bool {
     true
 }
 
-/// Chance: reveal a uniform agenda of the deck.
+/// True when agenda `i`, just revealed, is discarded for another: New Constitution ("When
+/// this agenda is revealed, if there are no laws in play, discard this card and reveal another
+/// agenda from the top of the deck").
+fn discarded_when_revealed(g: &Ti4Game, i: usize) -> bool {
+    g.agendas.effects[i] == Some(AgendaEffect::NewConstitution)
+        && !(0..g.content.cards.agendas.len()).any(|a| law_in_play(g, a))
+}
+
+/// Chance: reveal a uniform agenda of the deck (one whose text discards it when revealed goes
+/// to the discard pile, and another is revealed: [`discarded_when_revealed`]).
 pub(super) fn reveal(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     let n = g.content.cards.agendas.len();
-    let k = g.state.agendas.count(n, Zone::Deck);
-    if k > 0 {
+    let mut k = g.state.agendas.count(n, Zone::Deck);
+    while k > 0 {
         let pick = rng.random_range(0..k);
-        if let Some(i) = (0..n).filter(|&i| g.state.agendas.get(i) == Zone::Deck).nth(pick) {
+        let found = (0..n).filter(|&i| g.state.agendas.get(i) == Zone::Deck).nth(pick);
+        if let Some(i) = found.filter(|&i| discarded_when_revealed(g, i)) {
+            if k == 1 {
+                // The deck is empty without it: the discard pile is shuffled into a new deck.
+                g.state.agendas.move_all(n, Zone::Discard, Zone::Deck);
+            }
+            g.state.agendas.set(i, Zone::Discard);
+            k = g.state.agendas.count(n, Zone::Deck);
+            if k > 0 {
+                continue;
+            }
+            // No other agenda in the whole game (a content of one card): it is revealed.
+            g.state.agendas.set(i, Zone::Deck);
+        }
+        k = 0;
+        if let Some(i) = found {
             // Revealed: out of the deck while it is voted on (discard pile until resolved).
             // Predictions are of the agenda revealed (a discarded one's lapse).
             g.state.agendas.set(i, Zone::Discard);
@@ -825,6 +942,32 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
         }
         AgendaEffect::PublicExecution => public_execution(g, Player(outcome)),
         AgendaEffect::ArmedForcesStandardization => armed_forces_standardization(g, Player(outcome)),
+        AgendaEffect::ArchivedSecret => {
+            // Rules 61: a fourth secret objective held is returned, the player's choice
+            // (`Step::ReturnSecret`, then the resolution goes on: `flow`).
+            let p = Player(outcome);
+            super::flow::draw_secret(g, rng, p);
+            g.flow.agenda_phase.returning = super::flow::secrets_held(g, p) > super::flow::MAX_SECRETS;
+        }
+        AgendaEffect::NewConstitution => {
+            if for_ {
+                for a in 0..g.content.cards.agendas.len() {
+                    if law_in_play(g, a) {
+                        discard_law(g, a);
+                    }
+                }
+                g.flow.next_strategy_phase |= Deferred::HOME_PLANETS;
+            }
+        }
+        AgendaEffect::ArmsReduction => {
+            if for_ {
+                for p in g.state.seats().filter(|&p| g.state.player(p).in_game).collect::<Vec<_>>() {
+                    arms_reduction(g, p);
+                }
+            } else {
+                g.flow.next_strategy_phase |= Deferred::SPECIALTY_PLANETS;
+            }
+        }
         AgendaEffect::PoliticalCensure => {
             g.state.player_mut(Player(outcome)).bonus_vp += 1;
             g.agenda_points += 1;

@@ -312,3 +312,39 @@ fn committee_formation_elects_a_player_without_a_vote() {
     assert!(!matches!(g.step, Step::Vote(_)));
     check(&g).unwrap();
 }
+
+/// Archived Secret: "The elected player draws 1 secret objective." With three held already,
+/// the fourth makes them return an unscored one (rules 61, `Step::ReturnSecret`), and the
+/// agenda phase goes on after it (window `AgendaResolved`, the next agenda).
+#[test]
+fn archived_secret_draws_a_secret_objective_and_a_fourth_is_returned() {
+    let n_secrets = |g: &Ti4Game| g.content.cards.secret_objectives.len();
+    let held = |g: &Ti4Game, p: Player| {
+        (0..n_secrets(g))
+            .filter(|&i| matches!(g.state.secret_objectives.get(i), Zone::Hand(q) | Zone::PlayArea(q) if q == p))
+            .count()
+    };
+    let p = Player(2);
+    let mut g = game();
+    let before = held(&g, p);
+    assert!(before < 3);
+    resolve(&mut g, "archived_secret", p.0, 0);
+    assert_eq!(held(&g, p), before + 1, "one drawn");
+    assert!(!matches!(g.step, Step::ReturnSecret(_)));
+
+    let mut g = game();
+    while held(&g, p) < 3 {
+        let i = (0..n_secrets(&g)).find(|&i| g.state.secret_objectives.get(i) == Zone::Deck).unwrap();
+        g.state.secret_objectives.set(i, Zone::Hand(p));
+    }
+    resolve(&mut g, "archived_secret", p.0, 0);
+    assert_eq!((g.step, held(&g, p)), (Step::ReturnSecret(p), 4));
+    let mut options = Vec::new();
+    g.legal_actions(&mut options);
+    assert_eq!(options.len(), 4, "any of the four unscored secret objectives: {options:?}");
+    g.apply(options[0]);
+    assert_eq!(held(&g, p), 3);
+    assert!(!g.flow.agenda_phase.returning);
+    assert!(matches!(g.step, Step::RevealAgenda | Step::Decide(_)), "the agenda phase goes on: {:?}", g.step);
+    check(&g).unwrap();
+}

@@ -327,6 +327,9 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
             if g.flow.played.is_some() {
                 // Impersonation's draw: the card's play goes on.
                 action_cards::card_discarded(g)
+            } else if std::mem::take(&mut g.flow.agenda_phase.returning) {
+                // Archived Secret's draw: the agenda's resolution goes on.
+                agenda_resolved(g)
             } else {
                 cards::after_draw(g, p)
             }
@@ -493,10 +496,10 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         }
         Step::ResolveAgenda => {
             agendas::resolve(g, rng);
-            let (order, len) = left_of_speaker(g);
-            match super::pending::open(g, crate::ti4::rules::Window::AgendaResolved, &order[..len]) {
-                Some(decide) => decide,
-                None => end_agenda(g),
+            if g.flow.agenda_phase.returning {
+                Step::ReturnSecret(Player(g.flow.agenda_phase.outcome))
+            } else {
+                agenda_resolved(g)
             }
         }
         step => panic!("apply_chance at {step:?}"),
@@ -619,6 +622,7 @@ pub(super) fn draw_secret(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player) {
 }
 
 fn start_strategy_phase(g: &mut Ti4Game) -> Step {
+    agendas::at_strategy_phase_start(g);
     for q in g.state.seats() {
         if g.state.player(q).in_game {
             crate::ti4::rules::strategy_phase_start(g, q);
@@ -1029,6 +1033,16 @@ fn first_voter(g: &mut Ti4Game) -> Step {
 
 pub(super) fn next_voter(g: &mut Ti4Game, p: Player) -> Step {
     vote_after(g, Some(p))
+}
+
+/// After an agenda's outcome resolved: window `AgendaResolved` in voting order, then the
+/// next agenda or the end of the phase.
+pub(super) fn agenda_resolved(g: &mut Ti4Game) -> Step {
+    let (order, len) = left_of_speaker(g);
+    match super::pending::open(g, crate::ti4::rules::Window::AgendaResolved, &order[..len]) {
+        Some(decide) => decide,
+        None => end_agenda(g),
+    }
 }
 
 pub(super) fn end_agenda(g: &mut Ti4Game) -> Step {

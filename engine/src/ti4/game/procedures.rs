@@ -59,6 +59,10 @@ pub struct Flow {
     /// Stability): they choose none in the next strategy phase (cleared at its end).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub stability: u8,
+    /// Agenda effects "at the start of the next strategy phase" (bits of
+    /// [`agendas::Deferred`]), applied and cleared as it starts.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub next_strategy_phase: u8,
     /// The active player performs an additional action this turn (Master Plan, played at
     /// window `TurnEnd`): the turn does not pass on.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -330,6 +334,10 @@ pub struct AgendaPhase {
     /// at any other time).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_vote: Option<(Player, u8)>,
+    /// Archived Secret's elected player (`outcome`) drew a fourth secret objective and returns
+    /// one ([`super::Step::ReturnSecret`]); the agenda's resolution goes on after it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub returning: bool,
 }
 
 /// Transactions of the active player's turn (rules 94).
@@ -381,6 +389,7 @@ impl Flow {
             choosing: None,
             disgraced: None,
             stability: 0,
+            next_strategy_phase: 0,
             extra_action: false,
             played: None,
             end: None,
@@ -413,6 +422,7 @@ impl Default for AgendaPhase {
             abstaining: 0,
             hacked: false,
             committee: false,
+            returning: false,
             last_vote: None,
         }
     }
