@@ -611,3 +611,47 @@ fn arms_reduction() {
     }
     check(&g).unwrap();
 }
+
+/// Fleet Regulations: "for", no fleet pool holds more than 4 tokens (the excess returns to
+/// reinforcements as it passes; redistributions offer no more than 4; a gained fleet token
+/// goes to the strategy pool); "against", each player places 1 token from reinforcements in
+/// their fleet pool.
+#[test]
+fn fleet_regulations() {
+    let mut g = game();
+    let p = Player(1);
+    let ps = g.state.player_mut(p);
+    (ps.fleet, ps.token_reinforcements) = (ps.fleet + 3, ps.token_reinforcements - 3);
+    let before = *g.state.player(p);
+    assert!(before.fleet > agendas::FLEET_REGULATIONS_MAX);
+    resolve(&mut g, "fleet_regulations", 0, 0);
+    let after = g.state.player(p);
+    assert_eq!(after.fleet, agendas::FLEET_REGULATIONS_MAX);
+    assert_eq!(after.token_reinforcements, before.token_reinforcements + before.fleet - agendas::FLEET_REGULATIONS_MAX);
+    assert_eq!(agendas::fleet_pool_max(&g), agendas::FLEET_REGULATIONS_MAX);
+    // A redistribution offers no fleet pool above the limit.
+    let step = tokens::gain(&mut g, p, 2, true, tokens::TokensThen::Status, 0);
+    assert_eq!(step, Step::Tokens { p, stage: 0 });
+    let step = tokens::place(&mut g, p, 0, 0);
+    assert_eq!(step, Step::Tokens { p, stage: 1 });
+    let mut offered = Vec::new();
+    tokens::options(&g, p, 1, &mut |k| offered.push(k));
+    assert_eq!(offered.iter().max(), Some(&agendas::FLEET_REGULATIONS_MAX), "{offered:?}");
+    // A token gained into a full fleet pool goes to the strategy pool.
+    let mut h = game();
+    resolve(&mut h, "fleet_regulations", 0, 0);
+    let ps = h.state.player_mut(p);
+    (ps.fleet, ps.token_reinforcements) = (4, ps.token_reinforcements - (4 - ps.fleet));
+    let strategy = h.state.player(p).strategy;
+    assert!(agendas::gain_token(&mut h, p, 1));
+    assert_eq!((h.state.player(p).fleet, h.state.player(p).strategy), (4, strategy + 1));
+
+    let mut g = game();
+    let fleets: Vec<u8> = g.state.seats().map(|q| g.state.player(q).fleet).collect();
+    resolve(&mut g, "fleet_regulations", 1, 0);
+    for q in g.state.seats() {
+        assert_eq!(g.state.player(q).fleet, fleets[q.idx()] + 1, "{q:?}");
+    }
+    assert_eq!(agendas::fleet_pool_max(&g), u8::MAX, "\"against\": no law");
+    check(&g).unwrap();
+}

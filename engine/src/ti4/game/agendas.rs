@@ -117,7 +117,14 @@ pub enum AgendaEffect {
     /// all but 4 of their cruisers. Against: At the start of the next strategy phase, each player
     /// exhausts each of their planets that have a technology specialty."
     ArmsReduction,
+    /// Fleet Regulations (law): "For: Each player cannot have more than 4 tokens in their fleet
+    /// pool. Against: Each player places 1 command token from their reinforcements in their
+    /// fleet pool."
+    FleetRegulations,
 }
+
+/// The most tokens a fleet pool may hold while Fleet Regulations is in play.
+pub const FLEET_REGULATIONS_MAX: u8 = 4;
 
 /// Agenda effects that wait for "the start of the next strategy phase" (bits of
 /// `Flow::next_strategy_phase`, [`at_strategy_phase_start`]).
@@ -369,9 +376,8 @@ fn pay_riders(g: &mut Ti4Game, outcome: u8, rng: &mut ChaCha8Rng) {
                 g.state.tokens.speaker = Some(p);
             }
             Some(Rider::Leadership) => {
-                let ps = g.state.player_mut(p);
                 for pool in 0..3 {
-                    ps.gain_token(pool);
+                    gain_token(g, p, pool);
                 }
             }
             Some(Rider::Sanction) => {
@@ -482,6 +488,7 @@ impl AgendaEffect {
             "archived_secret" => ArchivedSecret,
             "new_constitution" => NewConstitution,
             "arms_reduction" => ArmsReduction,
+            "fleet_regulations" => FleetRegulations,
             _ => return None,
         })
     }
@@ -502,6 +509,8 @@ pub struct AgendaTable {
     pub regulated_conscription: Option<AgendaId>,
     /// Wormhole Reconstruction, when in the deck.
     pub wormhole_reconstruction: Option<AgendaId>,
+    /// Fleet Regulations, when in the deck.
+    pub fleet_regulations: Option<AgendaId>,
 }
 
 impl AgendaTable {
@@ -520,6 +529,7 @@ impl AgendaTable {
             conventions_of_war: find(AgendaEffect::ConventionsOfWar),
             regulated_conscription: find(AgendaEffect::RegulatedConscription),
             wormhole_reconstruction: find(AgendaEffect::WormholeReconstruction),
+            fleet_regulations: find(AgendaEffect::FleetRegulations),
             effects,
         }
     }
@@ -567,6 +577,30 @@ pub fn hand_limit(g: &Ti4Game, p: Player) -> usize {
 /// other for every player's movement (as Lost Star Chart for one tactical action).
 pub fn wormholes_linked(g: &Ti4Game) -> bool {
     in_play(g, g.agendas.wormhole_reconstruction)
+}
+
+/// The most tokens a fleet pool may hold: [`FLEET_REGULATIONS_MAX`] with Fleet Regulations in
+/// play, otherwise no limit (`u8::MAX`).
+pub fn fleet_pool_max(g: &Ti4Game) -> u8 {
+    if in_play(g, g.agendas.fleet_regulations) {
+        FLEET_REGULATIONS_MAX
+    } else {
+        u8::MAX
+    }
+}
+
+/// The tokens `p`'s fleet pool may still take ([`fleet_pool_max`]).
+pub fn fleet_room(g: &Ti4Game, p: Player) -> u8 {
+    fleet_pool_max(g).saturating_sub(g.state.player(p).fleet)
+}
+
+/// `p` gains a command token from reinforcements into pool `pool` (0 tactic, 1 fleet, 2
+/// strategy); a fleet token the fleet pool cannot take (Fleet Regulations) goes to the strategy
+/// pool instead (simplified: where it goes is the player's choice). False with none in
+/// reinforcements.
+pub fn gain_token(g: &mut Ti4Game, p: Player, pool: u8) -> bool {
+    let pool = if pool == 1 && fleet_room(g, p) == 0 { 2 } else { pool };
+    g.state.player_mut(p).gain_token(pool)
 }
 
 /// The PDS limit per planet (rules 64.4: 2), none with Homeland Defense Act in play.
@@ -966,6 +1000,21 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
                 }
             } else {
                 g.flow.next_strategy_phase |= Deferred::SPECIALTY_PLANETS;
+            }
+        }
+        AgendaEffect::FleetRegulations => {
+            for p in g.state.seats().filter(|&p| g.state.player(p).in_game).collect::<Vec<_>>() {
+                if for_ {
+                    // Tokens beyond the limit return to reinforcements; ships beyond the fleet
+                    // pool are then removed (rules 37, as after Neuroglaive).
+                    let ps = g.state.player_mut(p);
+                    let over = ps.fleet.saturating_sub(FLEET_REGULATIONS_MAX);
+                    ps.fleet -= over;
+                    ps.token_reinforcements += over;
+                    super::component::enforce_fleet_everywhere(g, p);
+                } else {
+                    g.state.player_mut(p).gain_token(1);
+                }
             }
         }
         AgendaEffect::PoliticalCensure => {

@@ -442,7 +442,9 @@ pub(crate) fn granted_research_options(g: &Ti4Game, p: Player, may_owe: bool, ou
 pub(crate) fn granted_research(g: &mut Ti4Game, p: Player, t: TechId, may_owe: bool) -> bool {
     let c = g.content.clone();
     if propagates(g, p) {
-        crate::ti4::technology::propagate(&mut g.state, p, [1, 1, 1]);
+        // Fleet Regulations: a full fleet pool takes none (the strategy pool takes it).
+        let pools = if super::agendas::fleet_room(g, p) == 0 { [1, 0, 2] } else { [1, 1, 1] };
+        crate::ti4::technology::propagate(&mut g.state, p, pools);
         return true;
     }
     let mut first = None;

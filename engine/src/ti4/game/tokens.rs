@@ -141,7 +141,9 @@ fn stage_range(g: &Ti4Game, p: Player, stage: u8) -> std::ops::RangeInclusive<u8
     if stage == 0 {
         plan.tactic_range()
     } else {
-        plan.fleet_range(g.state.player(p).tactic)
+        // Fleet Regulations: no more than its limit (the floor stays offered).
+        let r = plan.fleet_range(g.state.player(p).tactic);
+        *r.start()..=(*r.end()).min(super::agendas::fleet_pool_max(g)).max(*r.start())
     }
 }
 
