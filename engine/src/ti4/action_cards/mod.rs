@@ -46,6 +46,7 @@ mod reparations;
 mod reveal_prototype;
 mod reverse_engineer;
 mod riders;
+mod rout;
 mod sabotage;
 mod salvage;
 mod shields_holding;
@@ -55,6 +56,7 @@ mod summit;
 mod upgrade;
 mod veto;
 mod war_machine;
+mod waylay;
 
 /// The action-card rules, one line per card.
 pub(crate) static RULES: &[Rule] = &[
@@ -110,6 +112,8 @@ pub(crate) static RULES: &[Rule] = &[
     experimental_battlestation::RULE,
     public_disgrace::RULE,
     political_stability::RULE,
+    waylay::RULE,
+    rout::RULE,
 ];
 
 /// The locations of the active system where `p` has units: its planets, and its space area

@@ -96,6 +96,12 @@ pub struct CombatStart {
     /// The side's first combat roll has +2 on each fighter die
     /// ([`SpaceCombat::set_fighter_boost`]).
     pub fighter_boost: [bool; 2],
+    /// The hits of the side's anti-fighter barrage are produced against all of the opponent's
+    /// ships, not just fighters (Waylay).
+    pub barrage_all_ships: [bool; 2],
+    /// The side must announce a retreat in the first round, if able (Rout;
+    /// [`SpaceCombat::set_routed`]).
+    pub routed: [bool; 2],
 }
 
 /// A space combat between an attacker and a defender.
@@ -152,6 +158,14 @@ pub struct SpaceCombat {
     /// that roll.
     #[serde(default, skip_serializing_if = "is_never")]
     fighter_boost: [bool; 2],
+    /// Per side: the hits of its anti-fighter barrage are produced against all of the
+    /// opponent's ships (Waylay).
+    #[serde(default, skip_serializing_if = "is_never")]
+    barrage_all_ships: [bool; 2],
+    /// Per side: it must announce a retreat in this round's (or, set between rounds, the next
+    /// round's) Announce Retreats step, if able (Rout); cleared by the round's combat roll.
+    #[serde(default, skip_serializing_if = "is_never")]
+    routed: [bool; 2],
     /// Each side's assignment of combat-roll hits pauses before ([`SpacePhase::BeforeHits`])
     /// and, when a ship sustained, after ([`SpacePhase::AfterHits`]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -220,6 +234,8 @@ impl SpaceCombat {
             barrage_cleared: [false; 2],
             boost: start.boost,
             fighter_boost: start.fighter_boost,
+            barrage_all_ships: start.barrage_all_ships,
+            routed: start.routed,
             pause_at_hits: false,
         };
         if start.hits != [0; 2] {
@@ -337,6 +353,28 @@ impl SpaceCombat {
     /// The sides whose next combat roll has +2 on each fighter die.
     pub fn fighter_boost(&self) -> [bool; 2] {
         self.fighter_boost
+    }
+
+    /// Per side: its anti-fighter barrage hits all of the opponent's ships (Waylay).
+    pub fn barrage_all_ships(&self) -> [bool; 2] {
+        self.barrage_all_ships
+    }
+
+    /// Per side: it must announce a retreat at the Announce Retreats step of this round (or,
+    /// set between rounds, of the next), if it has a system to retreat to (Rout: "Your opponent
+    /// must announce a retreat, if able"). Announcing is then not a decision.
+    pub fn set_routed(&mut self, side: Side, on: bool) {
+        self.routed[side.idx()] = on;
+    }
+
+    /// The sides that must announce a retreat this round, if able.
+    pub fn routed(&self) -> [bool; 2] {
+        self.routed
+    }
+
+    /// True when `side` has a system to retreat to (Space Combat 78.5).
+    pub fn can_retreat(&self, side: Side) -> bool {
+        !self.retreat_to[side.idx()].is_empty()
     }
     /// Between rounds: repairs every damaged unit of `side` (Emergency Repairs); false (nothing
     /// changed) when it has none or the combat is not between rounds.
@@ -520,6 +558,7 @@ impl SpaceCombat {
                 buf.extend(self.hits[s.idx()].choices(&self.forces[s.idx()]).map(SpaceDecision::Assign));
             }
             SpacePhase::RaidFormation(_) => buf.extend(self.raid_choices().map(SpaceDecision::Assign)),
+            SpacePhase::AnnounceRetreat(s) if self.routed[s.idx()] => buf.push(SpaceDecision::AnnounceRetreat),
             SpacePhase::AnnounceRetreat(_) => buf.extend([SpaceDecision::Stay, SpaceDecision::AnnounceRetreat]),
             SpacePhase::Retreat(s) => buf.extend(self.retreat_to[s.idx()].iter().map(SpaceDecision::RetreatTo)),
             SpacePhase::Ambush
@@ -551,6 +590,7 @@ impl SpaceCombat {
                     })
                     .map(SpaceDecision::Assign)
             }
+            SpacePhase::AnnounceRetreat(s) if self.routed[s.idx()] => Some(SpaceDecision::AnnounceRetreat),
             SpacePhase::AnnounceRetreat(_) => Some(SpaceDecision::Stay),
             SpacePhase::Retreat(s) => self.retreat_to[s.idx()].first().map(SpaceDecision::RetreatTo),
             _ => None,
@@ -575,7 +615,7 @@ impl SpaceCombat {
                 let HitChoice::Sustain(t) = c else { unreachable!("raid choices are sustains") };
                 self.damage_by_raid(s, t);
             }
-            (SpacePhase::AnnounceRetreat(s), SpaceDecision::Stay) => {
+            (SpacePhase::AnnounceRetreat(s), SpaceDecision::Stay) if !self.routed[s.idx()] => {
                 self.phase = match s {
                     Side::Defender => SpacePhase::AnnounceRetreat(Side::Attacker),
                     Side::Attacker => SpacePhase::Roll,
@@ -624,13 +664,16 @@ impl SpaceCombat {
                     if self.raid_formation[1] { excess(y, a) } else { 0 },
                     if self.raid_formation[0] { excess(x, d) } else { 0 },
                 ];
-                (x, y, [FIGHTERS; 2])
+                // Waylay: a side's barrage hits go to all of the opponent's ships.
+                let against = |f: &Force, all: bool| if all { f.ship_mask() } else { FIGHTERS };
+                (x, y, [against(a, self.barrage_all_ships[1]), against(d, self.barrage_all_ships[0])])
             }
             SpacePhase::Roll => {
                 self.round_damaged = [*a.damaged_counts(), *d.damaged_counts()];
                 let [ra, rd] = std::mem::take(&mut self.reroll);
                 let [ba, bd] = std::mem::take(&mut self.boost);
                 let [fa, fd] = std::mem::take(&mut self.fighter_boost);
+                self.routed = [false; 2];
                 let boosted = |f: &Force, on: bool, fighters: bool| {
                     let f = if on { f.with_modifier(f.modifier().saturating_add(1)) } else { *f };
                     if fighters {
@@ -739,6 +782,12 @@ impl SpaceCombat {
                 }
                 SpacePhase::AnnounceRetreat(s) => {
                     if !self.retreat_to[s.idx()].is_empty() {
+                        if self.routed[s.idx()] {
+                            // Rout: the announcement is forced (one option, no decision).
+                            self.announced = Some(s);
+                            self.phase = SpacePhase::Roll;
+                            continue;
+                        }
                         return;
                     }
                     self.phase = match s {

@@ -511,3 +511,97 @@ fn skilled_retreat_closes_the_window_for_the_decisions_queued_behind_it() {
     assert_eq!(copies_in(&g, er, Zone::Hand(THEM)), 1, "and stays in hand");
     assert_eq!(g.state.count_at(Location::Space(target), UnitType::Dreadnought), 2);
 }
+
+/// Waylay: "Before you roll dice for ANTI-FIGHTER BARRAGE: Hits from this roll are produced
+/// against all ships (not just fighters)." The attacker, with a destroyer (ANTI-FIGHTER
+/// BARRAGE), facing two cruisers and no fighter, is asked at window `SpaceCombatStart`;
+/// played, its barrage hits destroy cruisers on some seeds, which the plain barrage never does.
+/// A side without a unit with the ability is not offered it.
+#[test]
+fn waylay_makes_the_barrage_hit_all_ships() {
+    let theirs = [(UnitType::Cruiser, 2)];
+    let mut card = ActionCardId(0);
+    let (mut g, _) = attack_next_door(2, &theirs, |g| card = give(g, "waylay", ME));
+    let src = Source::ActionCard(card);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SpaceCombatStart)));
+    assert_eq!(legal(&g), vec![Action::Choose(src, 0), Action::Done]);
+    let mut declined = g.clone();
+    declined.apply(Action::Done);
+    g.apply(Action::Choose(src, 0));
+    check(&g).unwrap();
+    assert_eq!(copies_in(&g, card, Zone::Discard), 1);
+    assert_eq!(g.flow.tactical.space.unwrap().barrage_all_ships(), [true, false]);
+    /// The defender's cruisers once the barrage's hits are assigned, with dice `seed`.
+    fn after_barrage(g: &Ti4Game, seed: u64) -> u8 {
+        let mut c = g.flow.tactical.space.expect("the combat runs");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        assert_eq!(c.phase(), SpacePhase::AntiFighterBarrage);
+        c.apply_chance(&mut rng).unwrap();
+        while let SpacePhase::AssignBarrage(_) = c.phase() {
+            let d = c.default_decision().expect("a hit to place");
+            c.apply_decision(d).unwrap();
+        }
+        c.force(Side::Defender).count(UnitType::Cruiser)
+    }
+    let mut destroyed = 0;
+    for seed in 0..30 {
+        assert_eq!(after_barrage(&declined, seed), 2, "seed {seed}: the plain barrage hits fighters only");
+        destroyed += u32::from(after_barrage(&g, seed) < 2);
+    }
+    assert!(destroyed > 0, "no barrage hit in 30 seeds");
+    // The defender's cruisers have no ANTI-FIGHTER BARRAGE: not offered to it.
+    let (g, _) = attack_next_door(2, &theirs, |g| {
+        give(g, "waylay", THEM);
+    });
+    assert_eq!(g.step, Step::Space);
+}
+
+/// Rout: "At the start of the 'Announce Retreats' step of space combat, if you are the
+/// defender: Your opponent must announce a retreat, if able." The defender is asked at window
+/// `SpaceCombatStart` (the attacker can retreat to its home next door); played, the attacker
+/// announces a retreat in the first round with no decision and, surviving the round, retreats.
+/// Declined, the attacker is asked whether to announce. The attacker is never offered it.
+#[test]
+fn rout_makes_the_attacker_announce_a_retreat() {
+    let theirs = [(UnitType::Destroyer, 1)];
+    let mut card = ActionCardId(0);
+    let (mut g, _) = attack_next_door(2, &theirs, |g| card = give(g, "rout", THEM));
+    let src = Source::ActionCard(card);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(THEM), Some(Window::SpaceCombatStart)));
+    assert_eq!(legal(&g), vec![Action::Choose(src, 0), Action::Done]);
+    let mut declined = g.clone();
+    declined.apply(Action::Done);
+    g.apply(Action::Choose(src, 0));
+    check(&g).unwrap();
+    assert_eq!(g.flow.tactical.space.unwrap().routed(), [true, false]);
+    /// The combat played to its first combat roll (default decisions), with dice `seed`.
+    fn to_roll(g: &Ti4Game, seed: u64) -> crate::ti4::combat::SpaceCombat {
+        let mut c = g.flow.tactical.space.expect("the combat runs");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while c.phase() != SpacePhase::Roll {
+            match c.default_decision() {
+                Some(d) => c.apply_decision(d).unwrap(),
+                None => c.apply_chance(&mut rng).unwrap(),
+            }
+        }
+        c
+    }
+    for seed in 0..10 {
+        let c = to_roll(&g, seed);
+        if c.force(Side::Attacker).has_combatants() && c.force(Side::Defender).has_combatants() {
+            assert_eq!(c.announced_retreat(), Some(Side::Attacker), "seed {seed}");
+        }
+        assert_eq!(to_roll(&declined, seed).announced_retreat(), None, "seed {seed}: declined, no retreat");
+    }
+    // Played through: the attacker's surviving ships end up out of the active system.
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    play_space_combat_declining(&mut g, &mut rng);
+    let active = Location::Space(g.flow.tactical.active);
+    assert_ne!(g.state.occupant(active), Some(ME), "the attacker retreated (or lost every ship)");
+    check(&g).unwrap();
+    // The attacker holding it is not offered it.
+    let (g, _) = attack_next_door(2, &theirs, |g| {
+        give(g, "rout", ME);
+    });
+    assert_eq!(g.step, Step::Space);
+}

@@ -12,8 +12,8 @@ pub(crate) use super::cards::{granted_research, granted_research_options};
 pub(crate) use super::invasion::{blitz_arms_a_ship, bombarding_force, gain_planet};
 pub(crate) use super::tactical::{
     adjacent_without_enemy_ships, combat_ships, combat_side, combat_will_start, enforce_capacity,
-    enforce_fleet_everywhere, has_ships_in, hit_combat_ship, relocate_space_units, side_before_round, skilled_retreat,
-    units_of, withdrawal_systems, wormhole_slots,
+    enforce_fleet_everywhere, has_ships_in, hit_combat_ship, relocate_space_units, retreat_systems, side_before_round,
+    skilled_retreat, units_of, withdrawal_systems, wormhole_slots,
 };
 use crate::ti4::ids::{Player, UnitType};
 use crate::ti4::rules::{self, ComponentThen, Source};

@@ -129,6 +129,14 @@ pub struct TacticalAction {
     /// `SpaceCombat::set_fighter_boost`).
     #[serde(default, skip_serializing_if = "no_rerolls")]
     pub fighter_boost: [bool; 2],
+    /// Sides (attacker, defender) whose anti-fighter barrage in the space combat about to be
+    /// fought hits all of the opponent's ships (window `SpaceCombatStart`: Waylay).
+    #[serde(default, skip_serializing_if = "no_rerolls")]
+    pub barrage_all_ships: [bool; 2],
+    /// Sides (attacker, defender) that must announce a retreat in the first round of the space
+    /// combat about to be fought, if able (window `SpaceCombatStart`: Rout).
+    #[serde(default, skip_serializing_if = "no_rerolls")]
+    pub routed: [bool; 2],
     /// The winner of this tactical action's space combat once it is over (rules 78.10: the side
     /// with ships left; `None` before it, with no combat, or with no winner), read at window
     /// `SpaceCombatEnd` (Salvage).

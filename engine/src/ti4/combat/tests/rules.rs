@@ -610,6 +610,8 @@ fn mentak_ambush_rolls_two_cruisers_or_destroyers_before_the_barrage() {
         reroll: [false; 2],
         boost: [false; 2],
         fighter_boost: [false; 2],
+        barrage_all_ships: [false; 2],
+        routed: [false; 2],
     };
     let a = ships(&[(Cruiser, 3), (Destroyer, 1), (Dreadnought, 1)]).with_modifier(3);
     let d = ships(&[(Carrier, 1), (Fighter, 2), (Destroyer, 1)]);

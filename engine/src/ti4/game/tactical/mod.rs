@@ -115,7 +115,8 @@ pub(in crate::ti4::game) fn after_combat_start_window(g: &mut Ti4Game) -> Step {
         return start_space_combat(g);
     }
     let t = &mut g.flow.tactical;
-    (t.opening_hits, t.reroll, t.boost, t.fighter_boost) = ([0; 2], [false; 2], [false; 2], [false; 2]);
+    (t.opening_hits, t.reroll, t.boost, t.fighter_boost, t.barrage_all_ships, t.routed) =
+        ([0; 2], [false; 2], [false; 2], [false; 2], [false; 2], [false; 2]);
     let p = g.flow.turn;
     place_transit(g, p);
     super::invasion::start_landing(g, p)

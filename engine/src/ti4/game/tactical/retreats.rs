@@ -13,7 +13,7 @@ use crate::ti4::state::Location;
 /// hold `p`'s units or a planet `p` controls and no other player's ships, and that `p`'s ships
 /// may enter (anomalies). With Dark Energy Tap also any adjacent system without other players'
 /// units ([`dark_energy_tap`]).
-pub(in crate::ti4::game) fn retreat_systems(g: &Ti4Game, p: Player) -> SystemSet {
+pub(crate) fn retreat_systems(g: &Ti4Game, p: Player) -> SystemSet {
     let (c, s) = (&*g.content, &g.state);
     let tap = rules::retreat_into_empty(g, p);
     let mut out = SystemSet::EMPTY;
