@@ -70,6 +70,8 @@ impl Ti4Game {
                 super::agendas::Electing::Player => format!("vote.{}", faction(o)),
                 super::agendas::Electing::ForAgainst if o == 0 => "vote.for".into(),
                 super::agendas::Electing::ForAgainst => "vote.against".into(),
+                super::agendas::Electing::Law => super::agendas::law_of_outcome(self, o)
+                    .map_or_else(|| format!("vote.law.{o}"), |a| format!("vote.{}", c.cards.agendas[a].key)),
             },
             Action::Follow => "follow".into(),
             Action::Play(k, t) => format!("play.{}.{t}", c.cards.action_cards[k.idx()].key),

@@ -9,8 +9,8 @@
 //! the draws some outcomes make). A law "for" stays in play (`Zone::Law`) and its effect applies
 //! from then on; directives and laws voted "against" are discarded.
 //!
-//! The deck holds "for or against" agendas and "Elect Player" agendas (other elections are not
-//! modelled). Riders are played at window `AgendaRevealed` and paid here ([`Rider`]); the other
+//! The deck holds "for or against" agendas, "Elect Player" agendas and "Elect Law" agendas
+//! (other elections are not modelled). Riders are played at window `AgendaRevealed` and paid here ([`Rider`]); the other
 //! agenda-phase action cards and notes are rules at the agenda windows (`docs/RULES.md` lists
 //! which are modelled).
 
@@ -117,6 +117,14 @@ pub enum AgendaEffect {
     /// all but 4 of their cruisers. Against: At the start of the next strategy phase, each player
     /// exhausts each of their planets that have a technology specialty."
     ArmsReduction,
+    /// Judicial Abolishment (directive, Elect Law): "When this agenda is revealed, if there are
+    /// no laws in play, discard this card and reveal another agenda from the top of the deck.
+    /// Discard the elected law from play."
+    JudicialAbolishment,
+    /// Miscount Disclosed (directive, Elect Law): "When this agenda is revealed, if there are no
+    /// laws in play, discard this card and reveal another agenda from the top of the deck. Vote
+    /// on the elected law as if it were just revealed from the top of the deck."
+    MiscountDisclosed,
     /// Fleet Regulations (law): "For: Each player cannot have more than 4 tokens in their fleet
     /// pool. Against: Each player places 1 command token from their reinforcements in their
     /// fleet pool."
@@ -436,6 +444,10 @@ pub enum Electing {
     ForAgainst,
     /// "Elect Player": one outcome per player in the game, the outcome being its seat.
     Player,
+    /// "Elect Law": one outcome per law in play (the common play area's and players'), the
+    /// outcome `k` being the `k`-th in agenda id order ([`law_of_outcome`]; at most
+    /// `MAX_PLAYERS` of them are offered).
+    Law,
 }
 
 impl AgendaEffect {
@@ -454,6 +466,7 @@ impl AgendaEffect {
             | MinisterOfPeace
             | CommitteeFormation
             | ArchivedSecret => Electing::Player,
+            JudicialAbolishment | MiscountDisclosed => Electing::Law,
             _ => Electing::ForAgainst,
         }
     }
@@ -489,6 +502,8 @@ impl AgendaEffect {
             "new_constitution" => NewConstitution,
             "arms_reduction" => ArmsReduction,
             "fleet_regulations" => FleetRegulations,
+            "judicial_abolishment" => JudicialAbolishment,
+            "miscount_disclosed" => MiscountDisclosed,
             _ => return None,
         })
     }
@@ -548,7 +563,17 @@ pub fn outcomes(g: &Ti4Game, out: &mut dyn FnMut(u8)) {
             out(1);
         }
         Electing::Player => g.state.seats().filter(|&p| g.state.player(p).in_game).for_each(|p| out(p.0)),
+        Electing::Law => {
+            let n = (0..g.content.cards.agendas.len()).filter(|&a| law_in_play(g, a)).count();
+            (0..n.min(MAX_PLAYERS) as u8).for_each(out);
+        }
     }
+}
+
+/// The law (agenda index) that outcome `k` of an "Elect Law" agenda names: the `k`-th law in
+/// play in agenda id order.
+pub fn law_of_outcome(g: &Ti4Game, k: u8) -> Option<usize> {
+    (0..g.content.cards.agendas.len()).filter(|&a| law_in_play(g, a)).nth(k as usize)
 }
 
 /// What the players vote on for agenda `card`.
@@ -646,12 +671,14 @@ pub(super) fn start(g: &mut Ti4Game) -> bool {
     true
 }
 
-/// True when agenda `i`, just revealed, is discarded for another: New Constitution ("When
-/// this agenda is revealed, if there are no laws in play, discard this card and reveal another
-/// agenda from the top of the deck").
+/// True when agenda `i`, just revealed, is discarded for another: New Constitution, Judicial
+/// Abolishment and Miscount Disclosed ("When this agenda is revealed, if there are no laws in play, discard
+/// this card and reveal another agenda from the top of the deck").
 fn discarded_when_revealed(g: &Ti4Game, i: usize) -> bool {
-    g.agendas.effects[i] == Some(AgendaEffect::NewConstitution)
-        && !(0..g.content.cards.agendas.len()).any(|a| law_in_play(g, a))
+    matches!(
+        g.agendas.effects[i],
+        Some(AgendaEffect::NewConstitution | AgendaEffect::JudicialAbolishment | AgendaEffect::MiscountDisclosed)
+    ) && !(0..g.content.cards.agendas.len()).any(|a| law_in_play(g, a))
 }
 
 /// Chance: reveal a uniform agenda of the deck (one whose text discards it when revealed goes
@@ -680,14 +707,36 @@ pub(super) fn reveal(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
             // Revealed: out of the deck while it is voted on (discard pile until resolved).
             // Predictions are of the agenda revealed (a discarded one's lapse).
             g.state.agendas.set(i, Zone::Discard);
-            g.flow.agenda_phase.agenda_card = i as u8;
-            g.flow.agenda_phase.predictions = [0; MAX_PLAYERS];
-            g.flow.agenda_phase.rider_count = 0;
-            g.flow.agenda_phase.rider_targets = [0; MAX_RIDERS];
-            g.flow.agenda_phase.abstaining = 0;
-            g.flow.agenda_phase.hacked = false;
-            g.flow.agenda_phase.committee = false;
+            begin_vote(g, i);
         }
+    }
+}
+
+/// Agenda `i` is to be voted on (revealed, or elected again by Miscount Disclosed): the votes,
+/// predictions and riders of the agenda before are cleared.
+fn begin_vote(g: &mut Ti4Game, i: usize) {
+    let ap = &mut g.flow.agenda_phase;
+    ap.agenda_card = i as u8;
+    ap.votes = [0; MAX_PLAYERS];
+    ap.outcome_voters = [0; MAX_PLAYERS];
+    ap.extra_voters = 0;
+    ap.predictions = [0; MAX_PLAYERS];
+    ap.rider_count = 0;
+    ap.rider_targets = [0; MAX_RIDERS];
+    ap.abstaining = 0;
+    ap.hacked = false;
+    ap.committee = false;
+}
+
+/// Miscount Disclosed resolved: the law it elected is voted on again "as if it were just
+/// revealed" (it stays in play meanwhile); true when there is one (`AgendaPhase::revote`).
+pub(super) fn begin_revote(g: &mut Ti4Game) -> bool {
+    match g.flow.agenda_phase.revote.take() {
+        Some(law) if law_in_play(g, law as usize) => {
+            begin_vote(g, law as usize);
+            true
+        }
+        _ => false,
     }
 }
 
@@ -862,11 +911,22 @@ pub(super) fn resolve(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     }
     let outcome = g.flow.agenda_phase.outcome;
     let effect = g.agendas.effects[card as usize];
+    // The record names an elected law by its agenda id (the outcome is its rank among the
+    // laws in play, which the effect may change).
+    let recorded = match electing(g, card) {
+        Electing::Law => law_of_outcome(g, outcome).map_or(outcome, |a| a as u8),
+        _ => outcome,
+    };
+    if law_in_play(g, card as usize) {
+        // Voted on again (Miscount Disclosed): it leaves play (and its owner, Political
+        // Censure's point) and comes back as this outcome says.
+        discard_law(g, card as usize);
+    }
     if let Some(e) = effect {
         apply_effect(g, e, outcome, rng);
     }
     pay_riders(g, outcome, rng);
-    g.log_agenda(card, outcome);
+    g.log_agenda(card, recorded);
     agenda_resolved(g, outcome);
     let law = g.content.cards.agendas[card as usize].kind == AgendaKind::Law;
     // Rules 7 (laws): a law "for" stays in play in the common play area; an elected player
@@ -1016,6 +1076,14 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
                     g.state.player_mut(p).gain_token(1);
                 }
             }
+        }
+        AgendaEffect::JudicialAbolishment => {
+            if let Some(a) = law_of_outcome(g, outcome) {
+                discard_law(g, a);
+            }
+        }
+        AgendaEffect::MiscountDisclosed => {
+            g.flow.agenda_phase.revote = law_of_outcome(g, outcome).map(|a| a as u8);
         }
         AgendaEffect::PoliticalCensure => {
             g.state.player_mut(Player(outcome)).bonus_vp += 1;

@@ -8,6 +8,8 @@ use super::tests::check;
 use super::*;
 use crate::ti4::combat::Arena;
 use crate::ti4::components::Zone;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 fn agenda(g: &Ti4Game, key: &str) -> AgendaId {
     g.content().cards.agenda(key).expect("agenda")
@@ -347,4 +349,87 @@ fn archived_secret_draws_a_secret_objective_and_a_fourth_is_returned() {
     assert!(!g.flow.agenda_phase.returning);
     assert!(matches!(g.step, Step::RevealAgenda | Step::Decide(_)), "the agenda phase goes on: {:?}", g.step);
     check(&g).unwrap();
+}
+
+/// Judicial Abolishment: "Elect Law": one outcome per law in play (the common play area's and a
+/// player's); the elected law is discarded (Political Censure's point goes with it), and the
+/// record names it. Revealed with no law in play, it is discarded and another agenda revealed.
+#[test]
+fn judicial_abolishment_discards_the_elected_law() {
+    let mut g = game();
+    let (sanctions, censure) = (agenda(&g, "executive_sanctions"), agenda(&g, "political_censure"));
+    g.state.agendas.set(sanctions.idx(), Zone::Law);
+    resolve(&mut g, "political_censure", 3, 0);
+    assert_eq!(g.state.player(Player(3)).bonus_vp, 1);
+    voting_on(&mut g, "judicial_abolishment", Player(0));
+    let mut outcomes = Vec::new();
+    agendas::outcomes(&g, &mut |o| outcomes.push(o));
+    assert_eq!(outcomes, vec![0, 1], "one outcome per law in play");
+    let k = (0..2).find(|&k| agendas::law_of_outcome(&g, k) == Some(censure.idx())).unwrap();
+    assert_eq!(g.action_id(Action::Vote(k)), "vote.political_censure");
+    resolve(&mut g, "judicial_abolishment", k, 0);
+    assert_eq!(g.state.agendas.get(censure.idx()), Zone::Discard);
+    assert_eq!(g.state.agendas.get(sanctions.idx()), Zone::Law, "the other law stays");
+    assert_eq!(g.state.player(Player(3)).bonus_vp, 0);
+    let last = g.agenda_log().last().unwrap();
+    assert_eq!((last.electing, last.outcome), (agendas::Electing::Law, censure.0));
+    // No law in play: revealed, it is discarded for another.
+    let mut g = game();
+    let ja = agenda(&g, "judicial_abolishment");
+    let n = g.content.cards.agendas.len();
+    for i in 0..n {
+        if g.state.agendas.get(i) == Zone::Deck && i != ja.idx() && i != sanctions.idx() {
+            g.state.agendas.set(i, Zone::Discard);
+        }
+    }
+    for seed in 0..6 {
+        let mut g = g.clone();
+        agendas::reveal(&mut g, &mut ChaCha8Rng::seed_from_u64(seed));
+        assert_eq!(g.flow.agenda_phase.agenda_card, sanctions.0, "seed {seed}");
+    }
+}
+
+/// Miscount Disclosed: "Vote on the elected law as if it were just revealed from the top of the
+/// deck." The elected law stays in play while the players vote on it again (a new vote, in
+/// the same agenda); its new outcome then resolves as a law's: "against" discards it (and
+/// resolves its "against" effect), an election moves it to the newly elected player (Political
+/// Censure's point moves with it). The revote is part of the same agenda of the phase.
+#[test]
+fn miscount_disclosed_votes_on_the_elected_law_again() {
+    /// Resolves the agenda being voted on with `outcome` at the chance step.
+    fn resolve_now(g: &mut Ti4Game, outcome: u8) {
+        g.flow.agenda_phase.outcome = outcome;
+        g.step = Step::ResolveAgenda;
+        g.apply_chance(&mut ChaCha8Rng::seed_from_u64(7));
+        check(g).unwrap();
+    }
+    let mut g = game();
+    let (sanctions, censure) = (agenda(&g, "executive_sanctions"), agenda(&g, "political_censure"));
+    g.state.agendas.set(sanctions.idx(), Zone::Law);
+    resolve(&mut g, "political_censure", 3, 0);
+    let agenda_count = g.flow.agenda_phase.agenda;
+    let (g0, k_of) =
+        (g.clone(), |g: &Ti4Game, a: AgendaId| (0..2).find(|&k| agendas::law_of_outcome(g, k) == Some(a.idx())));
+    // A "for or against" law voted again and rejected.
+    voting_on(&mut g, "miscount_disclosed", Player(0));
+    let k = k_of(&g, sanctions).unwrap();
+    resolve_now(&mut g, k);
+    assert_eq!(g.flow.agenda_phase.agenda_card, sanctions.0, "the law is voted on again");
+    assert_eq!(g.state.agendas.get(sanctions.idx()), Zone::Law, "it stays in play meanwhile");
+    assert!(matches!(g.step, Step::Vote(_) | Step::Decide(_)), "{:?}", g.step);
+    assert_eq!(g.flow.agenda_phase.agenda, agenda_count, "the same agenda of the phase");
+    assert_eq!(g.flow.agenda_phase.votes, [0; MAX_PLAYERS]);
+    resolve_now(&mut g, 1);
+    assert_eq!(g.state.agendas.get(sanctions.idx()), Zone::Discard, "\"against\": discarded");
+    assert_eq!(g.flow.agenda_phase.agenda, agenda_count + 1);
+    // An elected law voted again and given to another player.
+    let mut g = g0;
+    voting_on(&mut g, "miscount_disclosed", Player(0));
+    let k = k_of(&g, censure).unwrap();
+    resolve_now(&mut g, k);
+    assert_eq!(g.flow.agenda_phase.agenda_card, censure.0);
+    assert_eq!(g.state.agendas.get(censure.idx()), Zone::PlayArea(Player(3)));
+    resolve_now(&mut g, 2);
+    assert_eq!(g.state.agendas.get(censure.idx()), Zone::PlayArea(Player(2)));
+    assert_eq!((g.state.player(Player(3)).bonus_vp, g.state.player(Player(2)).bonus_vp), (0, 1));
 }

@@ -488,11 +488,7 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         }
         Step::RevealAgenda => {
             agendas::reveal(g, rng);
-            let (order, len) = left_of_speaker(g);
-            match super::pending::open(g, crate::ti4::rules::Window::WhenAgendaRevealed, &order[..len]) {
-                Some(decide) => decide,
-                None => after_when_agenda_revealed(g),
-            }
+            agenda_revealed(g)
         }
         Step::ResolveAgenda => {
             agendas::resolve(g, rng);
@@ -1045,7 +1041,21 @@ pub(super) fn agenda_resolved(g: &mut Ti4Game) -> Step {
     }
 }
 
+/// An agenda was revealed (or is voted on again: Miscount Disclosed): window
+/// `WhenAgendaRevealed` in voting order, then the "after" window and the votes.
+fn agenda_revealed(g: &mut Ti4Game) -> Step {
+    let (order, len) = left_of_speaker(g);
+    match super::pending::open(g, crate::ti4::rules::Window::WhenAgendaRevealed, &order[..len]) {
+        Some(decide) => decide,
+        None => after_when_agenda_revealed(g),
+    }
+}
+
 pub(super) fn end_agenda(g: &mut Ti4Game) -> Step {
+    if agendas::begin_revote(g) {
+        // Miscount Disclosed: the elected law is voted on as this agenda's continuation.
+        return agenda_revealed(g);
+    }
     g.flow.agenda_phase.agenda += 1;
     if g.flow.agenda_phase.agenda < 2 {
         return start_agenda(g);

@@ -362,7 +362,8 @@ pub const AGENDA_LOG: usize = 64;
 pub struct AgendaRecord {
     /// The agenda.
     pub agenda: AgendaId,
-    /// Its outcome (`AgendaPhase::outcome`).
+    /// Its outcome (`AgendaPhase::outcome`; for an "Elect Law" agenda, the elected law's
+    /// agenda id).
     pub outcome: u8,
     /// What was voted on (for the outcome's meaning).
     pub electing: agendas::Electing,

@@ -346,6 +346,10 @@ pub struct AgendaPhase {
     /// one ([`super::Step::ReturnSecret`]); the agenda's resolution goes on after it.
     #[serde(default, skip_serializing_if = "is_false")]
     pub returning: bool,
+    /// The law Miscount Disclosed elected, voted on again once it resolved (its agenda id;
+    /// `agendas::begin_revote`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revote: Option<u8>,
 }
 
 /// Transactions of the active player's turn (rules 94).
@@ -431,6 +435,7 @@ impl Default for AgendaPhase {
             hacked: false,
             committee: false,
             returning: false,
+            revote: None,
             last_vote: None,
         }
     }

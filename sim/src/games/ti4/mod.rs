@@ -298,7 +298,8 @@ impl Experimentable for Ti4Game {
             events.push(Event::new(e.label()).seat(p.idx()).count(n as u64));
         }
         // Agendas resolved (round; group: law or directive): key `<agenda>.for` or
-        // `<agenda>.against`, or the agenda of an election with the elected seat.
+        // `<agenda>.against`, the agenda of a player's election with the elected seat, or
+        // `<agenda>.<law>` for a law's.
         for r in self.agenda_log() {
             use engine::ti4::game::agendas::Electing;
             let d = &c.cards.agendas[r.agenda.idx()];
@@ -308,6 +309,10 @@ impl Experimentable for Ti4Game {
                 Electing::ForAgainst if r.outcome == 0 => e.key(format!("{}.for", d.key), group),
                 Electing::ForAgainst => e.key(format!("{}.against", d.key), group),
                 Electing::Player => e.seat(r.outcome as usize).key(d.key.clone(), group),
+                Electing::Law => {
+                    let law = c.cards.agendas.get(r.outcome as usize).map_or("unknown", |l| l.key.as_str());
+                    e.key(format!("{}.{law}", d.key), group)
+                }
             };
             e.merge_into(&mut events);
         }
