@@ -153,7 +153,7 @@ pub(super) fn at_strategy_phase_start(g: &mut Ti4Game) {
     if deferred == 0 {
         return;
     }
-    for p in g.state.seats().filter(|&p| g.state.player(p).in_game).collect::<Vec<_>>() {
+    for p in in_game_seats(g) {
         let mut planets = PlanetSet::EMPTY;
         if deferred & Deferred::HOME_PLANETS != 0 {
             let tile = g.galaxy.tile(g.home_slot[p.idx()]);
@@ -951,6 +951,18 @@ fn agenda_resolved(g: &mut Ti4Game, outcome: u8) {
     }
 }
 
+/// The seats in the game, in seat order, as a fixed array and its length (no allocation: a
+/// loop over it may change the game).
+fn in_game_seats(g: &Ti4Game) -> impl Iterator<Item = Player> {
+    let mut seats = [Player(0); MAX_PLAYERS];
+    let mut n = 0;
+    for p in g.state.seats().filter(|&p| g.state.player(p).in_game) {
+        seats[n] = p;
+        n += 1;
+    }
+    seats.into_iter().take(n)
+}
+
 fn in_game(g: &Ti4Game) -> impl Iterator<Item = Player> + '_ {
     g.state.seats().filter(|&p| g.state.player(p).in_game)
 }
@@ -1055,7 +1067,7 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
         }
         AgendaEffect::ArmsReduction => {
             if for_ {
-                for p in g.state.seats().filter(|&p| g.state.player(p).in_game).collect::<Vec<_>>() {
+                for p in in_game_seats(g) {
                     arms_reduction(g, p);
                 }
             } else {
@@ -1063,7 +1075,7 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
             }
         }
         AgendaEffect::FleetRegulations => {
-            for p in g.state.seats().filter(|&p| g.state.player(p).in_game).collect::<Vec<_>>() {
+            for p in in_game_seats(g) {
                 if for_ {
                     // Tokens beyond the limit return to reinforcements; ships beyond the fleet
                     // pool are then removed (rules 37, as after Neuroglaive).
