@@ -26,7 +26,8 @@ fn after_the_speaker(g: &Ti4Game, window: Window) -> bool {
 /// Each (outcome, trade goods) pair for a player who may vote and has trade goods.
 fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
     let tg = g.state.player(p).trade_goods;
-    if !after_the_speaker(g, window) || tg == 0 || !may_vote(g, p) {
+    // Representative Government: no additional votes.
+    if !after_the_speaker(g, window) || tg == 0 || !may_vote(g, p) || crate::ti4::game::agendas::one_vote_each(g) {
         return;
     }
     outcomes(g, &mut |o| (1..=tg).for_each(|n| out(u16::from(o) * 256 + u16::from(n))));

@@ -26,7 +26,8 @@ fn voted_for(g: &Ti4Game, p: Player, window: Window) -> Option<u8> {
 
 /// One choice (0) for the player who just voted.
 fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    if voted_for(g, p, window).is_some() {
+    // Representative Government: no additional votes.
+    if voted_for(g, p, window).is_some() && !crate::ti4::game::agendas::one_vote_each(g) {
         out(0);
     }
 }

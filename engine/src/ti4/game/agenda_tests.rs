@@ -655,3 +655,91 @@ fn fleet_regulations() {
     assert_eq!(agendas::fleet_pool_max(&g), u8::MAX, "\"against\": no law");
     check(&g).unwrap();
 }
+
+/// Representative Government: "for", each player casts 1 vote on each agenda and exhausts no
+/// planet (and casts no additional votes: Distinguished Councilor is not offered); "against",
+/// at the start of the next strategy phase the "against" voters exhaust all of their cultural
+/// planets (the others none).
+#[test]
+fn representative_government() {
+    let mut g = game();
+    resolve(&mut g, "representative_government", 0, 0);
+    assert!(agendas::one_vote_each(&g));
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    assert!(agendas::start(&mut g));
+    g.step = Step::RevealAgenda;
+    g.apply_chance(&mut rng);
+    while let Step::Decide(_) = g.step {
+        g.apply(Action::Done);
+    }
+    let Step::Vote(p) = g.step else { panic!("a vote, got {:?}", g.step) };
+    super::action_card_tests::give(&mut g, "distinguished_councilor", p);
+    let exhausted = g.state.exhausted_planets;
+    g.apply(Action::Vote(0));
+    assert_eq!(g.flow.agenda_phase.votes[0], 1, "one vote");
+    assert_eq!(g.state.exhausted_planets, exhausted, "no planet exhausted");
+    assert_ne!(g.step, Step::Decide(p), "no additional votes offered");
+    check(&g).unwrap();
+
+    let mut g = game();
+    let against = 0b000101;
+    g.flow.agenda_phase.outcome_voters[1] = against;
+    resolve(&mut g, "representative_government", 1, 0);
+    assert!(!agendas::one_vote_each(&g));
+    g.state.exhausted_planets = PlanetSet::EMPTY;
+    // A cultural planet for seat 0 (voted "against") and seat 1 (did not).
+    let cultural = g.content.trait_planets[0];
+    let mut free = cultural.iter().filter(|&pl| crate::ti4::control::controller(&g.state, pl).is_none());
+    let (a, b) = (free.next().unwrap(), free.next().unwrap());
+    crate::ti4::control::gain_control(&g.content.clone(), &mut g.state, Player(0), a, false).unwrap();
+    crate::ti4::control::gain_control(&g.content.clone(), &mut g.state, Player(1), b, false).unwrap();
+    agendas::at_strategy_phase_start(&mut g);
+    for q in g.state.seats() {
+        for pl in g.state.player(q).planets.iter() {
+            let want = against >> q.0 & 1 == 1 && cultural.contains(pl);
+            assert_eq!(g.state.exhausted_planets.contains(pl), want, "{q:?} {pl:?}");
+        }
+    }
+    assert!(g.state.seats().any(|q| against >> q.0 & 1 == 1 && g.state.player(q).planets.intersects(&cultural)));
+}
+
+/// Anti-Intellectual Revolution: "for", a player who researches a technology destroys 1 of their
+/// non-fighter ships (simplified: the cheapest); "against", at the start of the next strategy
+/// phase each player exhausts 1 planet per technology they own (simplified: those of least
+/// resources plus influence).
+#[test]
+fn anti_intellectual_revolution() {
+    let mut g = game();
+    let me = Player(0);
+    resolve(&mut g, "anti_intellectual_revolution", 0, 0);
+    let ships = |g: &Ti4Game| -> u32 {
+        (0..g.state.num_systems)
+            .map(Location::Space)
+            .filter(|&l| g.state.occupant(l) == Some(me))
+            .map(|l| {
+                UnitType::SHIPS
+                    .iter()
+                    .filter(|&&t| t != UnitType::Fighter)
+                    .map(|&t| g.state.count_at(l, t) as u32)
+                    .sum::<u32>()
+            })
+            .sum()
+    };
+    let before = ships(&g);
+    assert!(before > 0);
+    let mut options = Vec::new();
+    cards::granted_research_options(&g, me, true, &mut |t| options.push(t));
+    assert!(cards::granted_research(&mut g, me, options[0], true));
+    assert_eq!(ships(&g), before - 1, "one non-fighter ship destroyed after the research");
+    check(&g).unwrap();
+
+    let mut g = game();
+    resolve(&mut g, "anti_intellectual_revolution", 1, 0);
+    g.state.exhausted_planets = PlanetSet::EMPTY;
+    agendas::at_strategy_phase_start(&mut g);
+    for q in g.state.seats() {
+        let ps = g.state.player(q);
+        let exhausted = ps.planets.intersection(g.state.exhausted_planets).len();
+        assert_eq!(exhausted, ps.techs.len().min(ps.planets.len()), "{q:?}");
+    }
+}

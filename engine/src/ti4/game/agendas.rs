@@ -125,6 +125,16 @@ pub enum AgendaEffect {
     /// laws in play, discard this card and reveal another agenda from the top of the deck. Vote
     /// on the elected law as if it were just revealed from the top of the deck."
     MiscountDisclosed,
+    /// Representative Government (law, Prophecy of Kings printing): "For: Players cannot
+    /// exhaust planets to cast votes during the agenda phase; each player may cast 1 vote on
+    /// each agenda instead. Players cannot cast additional votes. Against: At the start of the
+    /// next strategy phase, each player that voted 'Against' exhausts all of their cultural
+    /// planets."
+    RepresentativeGovernment,
+    /// Anti-Intellectual Revolution (law): "For: After a player researches a technology, they
+    /// must destroy 1 of their non-fighter ships. Against: At the start of the next strategy
+    /// phase, each player chooses and exhausts 1 planet for each technology they own."
+    AntiIntellectualRevolution,
     /// Fleet Regulations (law): "For: Each player cannot have more than 4 tokens in their fleet
     /// pool. Against: Each player places 1 command token from their reinforcements in their
     /// fleet pool."
@@ -144,12 +154,19 @@ impl Deferred {
     /// Arms Reduction "against": each player exhausts each of their planets with a technology
     /// specialty.
     pub const SPECIALTY_PLANETS: u8 = 2;
+    /// Representative Government "against": each player who voted "against"
+    /// (`Flow::next_strategy_seats`) exhausts all of their cultural planets.
+    pub const CULTURAL_PLANETS: u8 = 4;
+    /// Anti-Intellectual Revolution "against": each player exhausts 1 planet for each
+    /// technology they own.
+    pub const PLANET_PER_TECHNOLOGY: u8 = 8;
 }
 
 /// The start of the strategy phase: the agenda effects deferred to it ([`Deferred`]) resolve,
 /// then are cleared.
 pub(super) fn at_strategy_phase_start(g: &mut Ti4Game) {
     let deferred = std::mem::take(&mut g.flow.next_strategy_phase);
+    let seats = std::mem::take(&mut g.flow.next_strategy_seats);
     if deferred == 0 {
         return;
     }
@@ -163,6 +180,31 @@ pub(super) fn at_strategy_phase_start(g: &mut Ti4Game) {
         }
         if deferred & Deferred::SPECIALTY_PLANETS != 0 {
             planets = planets.union(g.content.any_specialty_planets);
+        }
+        if deferred & Deferred::CULTURAL_PLANETS != 0 && seats >> p.0 & 1 == 1 {
+            // Trait bit 0: cultural.
+            planets = planets.union(g.content.trait_planets[0]);
+        }
+        if deferred & Deferred::PLANET_PER_TECHNOLOGY != 0 {
+            // The player's choice; simplified: its planets of least resources plus influence
+            // (then lowest id), among those not exhausted by the effects above.
+            let ps = g.state.player(p);
+            let mut left = ps.techs.len();
+            let mut ready: [(u8, PlanetId); 64] = [(0, PlanetId(0)); 64];
+            let mut n = 0;
+            for pl in ps.planets.difference(planets).iter().take(64) {
+                let def = &g.content.planets[pl.idx()];
+                ready[n] = (def.resources + def.influence, pl);
+                n += 1;
+            }
+            ready[..n].sort_unstable();
+            for &(_, pl) in &ready[..n] {
+                if left == 0 {
+                    break;
+                }
+                planets.insert(pl);
+                left -= 1;
+            }
         }
         let theirs = planets.intersection(g.state.player(p).planets);
         g.state.exhausted_planets = g.state.exhausted_planets.union(theirs);
@@ -504,6 +546,8 @@ impl AgendaEffect {
             "fleet_regulations" => FleetRegulations,
             "judicial_abolishment" => JudicialAbolishment,
             "miscount_disclosed" => MiscountDisclosed,
+            "representative_government" => RepresentativeGovernment,
+            "anti_intellectual_revolution" => AntiIntellectualRevolution,
             _ => return None,
         })
     }
@@ -526,6 +570,10 @@ pub struct AgendaTable {
     pub wormhole_reconstruction: Option<AgendaId>,
     /// Fleet Regulations, when in the deck.
     pub fleet_regulations: Option<AgendaId>,
+    /// Representative Government, when in the deck.
+    pub representative_government: Option<AgendaId>,
+    /// Anti-Intellectual Revolution, when in the deck.
+    pub anti_intellectual_revolution: Option<AgendaId>,
 }
 
 impl AgendaTable {
@@ -545,6 +593,8 @@ impl AgendaTable {
             regulated_conscription: find(AgendaEffect::RegulatedConscription),
             wormhole_reconstruction: find(AgendaEffect::WormholeReconstruction),
             fleet_regulations: find(AgendaEffect::FleetRegulations),
+            representative_government: find(AgendaEffect::RepresentativeGovernment),
+            anti_intellectual_revolution: find(AgendaEffect::AntiIntellectualRevolution),
             effects,
         }
     }
@@ -602,6 +652,42 @@ pub fn hand_limit(g: &Ti4Game, p: Player) -> usize {
 /// other for every player's movement (as Lost Star Chart for one tactical action).
 pub fn wormholes_linked(g: &Ti4Game) -> bool {
     in_play(g, g.agendas.wormhole_reconstruction)
+}
+
+/// After `p` researched a technology: with Anti-Intellectual Revolution in play, `p` destroys 1
+/// of its non-fighter ships on the board (the player's choice; simplified: the cheapest, on the
+/// lowest board slot), then units beyond the capacity left there are removed.
+pub(super) fn after_research(g: &mut Ti4Game, p: Player) {
+    if !in_play(g, g.agendas.anti_intellectual_revolution) {
+        return;
+    }
+    let c = g.content.clone();
+    let units = super::tactical::units_of(&c, &g.state, p);
+    let cost = |t: UnitType| units[t.idx()].and_then(|u| c.units[u.idx()].cost).unwrap_or(u8::MAX);
+    let mut best: Option<(u8, u8, UnitType)> = None;
+    for slot in 0..g.state.num_systems {
+        let loc = Location::Space(slot);
+        if g.state.occupant(loc) != Some(p) {
+            continue;
+        }
+        for &t in UnitType::SHIPS.iter().filter(|&&t| t != UnitType::Fighter) {
+            if g.state.count_at(loc, t) > 0 && best.is_none_or(|(k, _, _)| cost(t) < k) {
+                best = Some((cost(t), slot, t));
+            }
+        }
+    }
+    if let Some((_, slot, t)) = best {
+        crate::ti4::elimination::destroy_units(&c, &mut g.state, Location::Space(slot), t, 1, None)
+            .expect("the destroyed ship is in the system");
+        super::tactical::enforce_capacity(g, slot, None);
+    }
+}
+
+/// Representative Government "for" in play: each player casts 1 vote on each agenda instead of
+/// exhausting planets, and no additional votes (hook point `extra_votes`, Distinguished
+/// Councilor, Bribery).
+pub fn one_vote_each(g: &Ti4Game) -> bool {
+    in_play(g, g.agendas.representative_government)
 }
 
 /// The most tokens a fleet pool may hold: [`FLEET_REGULATIONS_MAX`] with Fleet Regulations in
@@ -799,6 +885,12 @@ fn settle_cast(g: &mut Ti4Game, p: Player, outcome: u8) -> Step {
             _ => return Step::CastVotes { p, outcome },
         }
     }
+}
+
+/// Representative Government: `p` casts 1 vote for `outcome` (no planet exhausted).
+pub(super) fn cast_one_vote(g: &mut Ti4Game, p: Player, outcome: u8) -> Step {
+    g.flow.agenda_phase.votes[outcome as usize] += 1;
+    finish_cast(g, p, outcome)
 }
 
 /// `p` cast their votes for `outcome`: window `VotesCast` for `p`, then, after the speaker's
@@ -1087,6 +1179,17 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
                 } else {
                     g.state.player_mut(p).gain_token(1);
                 }
+            }
+        }
+        AgendaEffect::RepresentativeGovernment => {
+            if !for_ {
+                g.flow.next_strategy_phase |= Deferred::CULTURAL_PLANETS;
+                g.flow.next_strategy_seats |= g.flow.agenda_phase.voters_of(1);
+            }
+        }
+        AgendaEffect::AntiIntellectualRevolution => {
+            if !for_ {
+                g.flow.next_strategy_phase |= Deferred::PLANET_PER_TECHNOLOGY;
             }
         }
         AgendaEffect::JudicialAbolishment => {

@@ -442,8 +442,7 @@ pub(crate) fn granted_research_options(g: &Ti4Game, p: Player, may_owe: bool, ou
 pub(crate) fn granted_research(g: &mut Ti4Game, p: Player, t: TechId, may_owe: bool) -> bool {
     let c = g.content.clone();
     if propagates(g, p) {
-        // Fleet Regulations: a full fleet pool takes none (the strategy pool takes it).
-        let pools = if super::agendas::fleet_room(g, p) == 0 { [1, 0, 2] } else { [1, 1, 1] };
+        let pools = propagation_pools(g, p);
         crate::ti4::technology::propagate(&mut g.state, p, pools);
         return true;
     }
@@ -453,8 +452,19 @@ pub(crate) fn granted_research(g: &mut Ti4Game, p: Player, t: TechId, may_owe: b
     let done = technology_primary(&c, &mut g.state, p, (ResearchStep::Research(opt), &pay), None).is_ok();
     if done {
         g.log_research(p, t, opt.skip);
+        super::agendas::after_research(g, p);
     }
     done
+}
+
+/// Nekro Virus, Propagation's 3 command tokens, one per pool (tactic, fleet, strategy); with
+/// Fleet Regulations and a full fleet pool, the fleet token goes to the strategy pool.
+fn propagation_pools(g: &Ti4Game, p: Player) -> [u8; 3] {
+    if super::agendas::fleet_room(g, p) == 0 {
+        [1, 0, 2]
+    } else {
+        [1, 1, 1]
+    }
 }
 
 /// Nekro Virus, Propagation: the player cannot research.
@@ -562,6 +572,7 @@ pub(super) fn paid_research(
     if let Some(opt) = opt {
         if resolve_research(g, p, cost, brilliant, ResearchStep::Research(opt), pay) {
             g.log_research(p, tech, opt.skip);
+            super::agendas::after_research(g, p);
         }
     }
     after_research(g, p, second, brilliant, true)
@@ -570,7 +581,7 @@ pub(super) fn paid_research(
 /// Nekro's Propagation where the card would research, paid with `pay`.
 pub(super) fn paid_propagation(g: &mut Ti4Game, p: Player, cost: u8, second: bool, pay: &Payment) -> Step {
     let brilliant = brilliant_first(g, cost as u32, second);
-    resolve_research(g, p, cost, brilliant, ResearchStep::Propagate([1, 1, 1]), pay);
+    resolve_research(g, p, cost, brilliant, ResearchStep::Propagate(propagation_pools(g, p)), pay);
     after_research(g, p, second, brilliant, true)
 }
 

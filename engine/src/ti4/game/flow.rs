@@ -420,6 +420,11 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
             g.flow.status.order_idx += 1;
             next_scorer(g)
         }
+        (Step::Vote(p), Action::Vote(o)) if agendas::one_vote_each(g) => {
+            // Representative Government: 1 vote, no planet, no additional votes.
+            g.flow.agenda_phase.outcome_voters[o as usize] |= 1 << p.0;
+            agendas::cast_one_vote(g, p, o)
+        }
         (Step::Vote(p), Action::Vote(o)) => {
             // Asked before the planets are exhausted (Zeal counts only for a player who casts
             // at least 1 vote, which choosing an outcome does when the player can).

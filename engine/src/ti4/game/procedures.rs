@@ -63,6 +63,10 @@ pub struct Flow {
     /// [`agendas::Deferred`]), applied and cleared as it starts.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub next_strategy_phase: u8,
+    /// The seats (bit per seat) a deferred effect of `next_strategy_phase` applies to
+    /// (Representative Government "against": the "against" voters).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub next_strategy_seats: u8,
     /// The active player performs an additional action this turn (Master Plan, played at
     /// window `TurnEnd`): the turn does not pass on.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -402,6 +406,7 @@ impl Flow {
             disgraced: None,
             stability: 0,
             next_strategy_phase: 0,
+            next_strategy_seats: 0,
             extra_action: false,
             played: None,
             end: None,
