@@ -135,6 +135,11 @@ pub enum AgendaEffect {
     /// must destroy 1 of their non-fighter ships. Against: At the start of the next strategy
     /// phase, each player chooses and exhausts 1 planet for each technology they own."
     AntiIntellectualRevolution,
+    /// Research Grant Reallocation (directive, Elect Player, Prophecy of Kings): "The elected
+    /// player gains any 1 technology of their choice. Then, for each prerequisite on that
+    /// technology, they remove 1 token from their fleet pool and return it to their
+    /// reinforcements."
+    ResearchGrantReallocation,
     /// Fleet Regulations (law): "For: Each player cannot have more than 4 tokens in their fleet
     /// pool. Against: Each player places 1 command token from their reinforcements in their
     /// fleet pool."
@@ -507,7 +512,8 @@ impl AgendaEffect {
             | MinisterOfWar
             | MinisterOfPeace
             | CommitteeFormation
-            | ArchivedSecret => Electing::Player,
+            | ArchivedSecret
+            | ResearchGrantReallocation => Electing::Player,
             JudicialAbolishment | MiscountDisclosed => Electing::Law,
             _ => Electing::ForAgainst,
         }
@@ -548,6 +554,7 @@ impl AgendaEffect {
             "miscount_disclosed" => MiscountDisclosed,
             "representative_government" => RepresentativeGovernment,
             "anti_intellectual_revolution" => AntiIntellectualRevolution,
+            "research_grant_reallocation" => ResearchGrantReallocation,
             _ => return None,
         })
     }
@@ -681,6 +688,33 @@ pub(super) fn after_research(g: &mut Ti4Game, p: Player) {
             .expect("the destroyed ship is in the system");
         super::tactical::enforce_capacity(g, slot, None);
     }
+}
+
+/// Research Grant Reallocation: the technologies `p` may gain ("any 1 technology": one it does
+/// not own from its technology deck, the generic ones and its faction's, whatever their
+/// prerequisites; not one its faction's upgrade replaces, Technology 11 note 3), in id order.
+pub fn grant_options(g: &Ti4Game, p: Player, out: &mut dyn FnMut(TechId)) {
+    let (c, s) = (&*g.content, &g.state);
+    let ps = s.player(p);
+    for t in c.researchable_by[ps.faction.idx()].difference(ps.techs).iter() {
+        if crate::ti4::technology::faction_block(c, s, p, t).is_none() {
+            out(t);
+        }
+    }
+}
+
+/// Research Grant Reallocation: `p` gains `t` (a gain, not a research), then returns 1 token
+/// from its fleet pool to reinforcements per prerequisite of `t` (as many as it has), and ships
+/// beyond the fleet pool are removed (rules 37).
+pub(super) fn grant_technology(g: &mut Ti4Game, p: Player, t: TechId) {
+    let c = g.content.clone();
+    crate::ti4::technology::gain(&c, &mut g.state, p, t).expect("an offered technology can be gained");
+    let prerequisites: u8 = c.tech_def(t).prereq.iter().sum();
+    let ps = g.state.player_mut(p);
+    let k = prerequisites.min(ps.fleet);
+    ps.fleet -= k;
+    ps.token_reinforcements += k;
+    super::component::enforce_fleet_everywhere(g, p);
 }
 
 /// Representative Government "for" in play: each player casts 1 vote on each agenda instead of
@@ -1191,6 +1225,11 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
             if !for_ {
                 g.flow.next_strategy_phase |= Deferred::PLANET_PER_TECHNOLOGY;
             }
+        }
+        AgendaEffect::ResearchGrantReallocation => {
+            let mut any = false;
+            grant_options(g, Player(outcome), &mut |_| any = true);
+            g.flow.agenda_phase.granting = any;
         }
         AgendaEffect::JudicialAbolishment => {
             if let Some(a) = law_of_outcome(g, outcome) {

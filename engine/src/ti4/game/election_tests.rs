@@ -433,3 +433,33 @@ fn miscount_disclosed_votes_on_the_elected_law_again() {
     assert_eq!(g.state.agendas.get(censure.idx()), Zone::PlayArea(Player(2)));
     assert_eq!((g.state.player(Player(3)).bonus_vp, g.state.player(Player(2)).bonus_vp), (0, 1));
 }
+
+/// Research Grant Reallocation: "The elected player gains any 1 technology of their choice.
+/// Then, for each prerequisite on that technology, they remove 1 token from their fleet pool."
+/// The elected player chooses among the technologies of its deck it does not own, whatever
+/// their prerequisites (`Step::GainTechnology`); the gain costs a fleet token per prerequisite,
+/// and the agenda phase goes on.
+#[test]
+fn research_grant_reallocation_gains_a_technology_for_fleet_tokens() {
+    let mut g = game();
+    let p = Player(2);
+    resolve(&mut g, "research_grant_reallocation", p.0, 0);
+    assert_eq!(g.step, Step::GainTechnology(p));
+    let options = legal(&g);
+    let c = g.content.clone();
+    // A technology with two prerequisites the player lacks: gained anyway.
+    let two = options
+        .iter()
+        .find_map(|&a| match a {
+            Action::Research(t) if c.tech_def(t).prereq.iter().sum::<u8>() == 2 => Some(t),
+            _ => None,
+        })
+        .expect("a technology with 2 prerequisites");
+    let ps = *g.state.player(p);
+    g.apply(Action::Research(two));
+    assert!(g.state.player(p).techs.contains(two));
+    assert_eq!(g.state.player(p).fleet, ps.fleet - 2.min(ps.fleet));
+    assert_eq!(g.state.player(p).token_reinforcements, ps.token_reinforcements + 2.min(ps.fleet));
+    assert!(matches!(g.step, Step::RevealAgenda | Step::Decide(_)), "the agenda phase goes on: {:?}", g.step);
+    check(&g).unwrap();
+}

@@ -64,6 +64,7 @@ pub(super) fn current(g: &Ti4Game) -> Turn {
         | Step::TieBreak(p)
         | Step::Offer(p)
         | Step::ReturnSecret(p)
+        | Step::GainTechnology(p)
         | Step::Tokens { p, .. }
         | Step::BuyTokens { p, .. }
         | Step::Pay(p)
@@ -212,6 +213,7 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
         Step::Pay(p) => super::payment::options(g, p, &mut |a| buf.push(a)),
         Step::Decide(_) => super::pending::options(g, buf),
         Step::PlaceUnit { p, .. } => placement_planets(g, p, &mut |pl| buf.push(Action::PlaceOn(pl))),
+        Step::GainTechnology(p) => agendas::grant_options(g, p, &mut |t| buf.push(Action::Research(t))),
         Step::ReturnSecret(p) => {
             for i in 0..g.content.cards.secret_objectives.len() {
                 if s.secret_objectives.get(i) == Zone::Hand(p) {
@@ -320,6 +322,10 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::BuyTokens { p, gaining }, Action::Tokens(k)) => {
             let then = if g.flow.strategic.follower == 0 { TokensThen::Primary } else { TokensThen::Secondary };
             tokens::buy(g, p, k, gaining, then)
+        }
+        (Step::GainTechnology(p), Action::Research(t)) => {
+            agendas::grant_technology(g, p, t);
+            agenda_resolved(g)
         }
         (Step::ReturnSecret(p), Action::ReturnSecret(o)) => {
             // Shuffled back: draws are uniform over the deck.
@@ -497,8 +503,11 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         }
         Step::ResolveAgenda => {
             agendas::resolve(g, rng);
+            let elected = Player(g.flow.agenda_phase.outcome);
             if g.flow.agenda_phase.returning {
-                Step::ReturnSecret(Player(g.flow.agenda_phase.outcome))
+                Step::ReturnSecret(elected)
+            } else if std::mem::take(&mut g.flow.agenda_phase.granting) {
+                Step::GainTechnology(elected)
             } else {
                 agenda_resolved(g)
             }

@@ -262,6 +262,9 @@ pub enum Step {
     /// The player holds four secret objectives after a draw and returns an unscored one to the
     /// deck (`ReturnSecret`; rules 61: at most three, scored and unscored).
     ReturnSecret(Player),
+    /// Research Grant Reallocation: the elected player chooses the technology it gains
+    /// (`Research(t)`: `agendas::grant_options`).
+    GainTechnology(Player),
     /// Status phase step 1: the player scores.
     Score(Player),
     /// Chance: status phase step 2, reveal a public objective.

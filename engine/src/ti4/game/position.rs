@@ -234,6 +234,7 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
         | Step::Imperial(p)
         | Step::DrawSecret(p)
         | Step::ReturnSecret(p)
+        | Step::GainTechnology(p)
         | Step::Score(p)
         | Step::Vote(p)
         | Step::TieBreak(p)

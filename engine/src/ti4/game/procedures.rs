@@ -354,6 +354,10 @@ pub struct AgendaPhase {
     /// `agendas::begin_revote`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub revote: Option<u8>,
+    /// Research Grant Reallocation resolved: its elected player (`outcome`) chooses the
+    /// technology it gains next ([`super::Step::GainTechnology`]).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub granting: bool,
 }
 
 /// Transactions of the active player's turn (rules 94).
@@ -441,6 +445,7 @@ impl Default for AgendaPhase {
             committee: false,
             returning: false,
             revote: None,
+            granting: false,
             last_vote: None,
         }
     }
