@@ -743,3 +743,60 @@ fn anti_intellectual_revolution() {
         assert_eq!(exhausted, ps.techs.len().min(ps.planets.len()), "{q:?}");
     }
 }
+
+/// Wormhole Research: "for", each player with ships in a wormhole system may research 1
+/// technology (`Step::AgendaResearch`: a free research, or `Done`), then every ship in a system
+/// with an alpha or beta wormhole is destroyed; "against", each "for" voter returns 1 command
+/// token from their command sheet to reinforcements.
+#[test]
+fn wormhole_research() {
+    use crate::ti4::galaxy::Wormhole;
+    let me = Player(0);
+    let (mut g, alpha) = (0..24)
+        .find_map(|k| {
+            let g = super::action_card_tests::game_of(super::tests::six_player_game(k));
+            let sl = crate::ti4::galaxy::bits(g.galaxy().wormhole_slots(Wormhole::Alpha))
+                .find(|&sl| g.state.occupant(Location::Space(sl)).is_none())?;
+            Some((g, sl))
+        })
+        .expect("a map with an empty alpha wormhole system");
+    g.state.add_units(me, Location::Space(alpha), UnitType::Destroyer, 1).unwrap();
+    let techs = g.state.player(me).techs.len();
+    resolve_to_step(&mut g, "wormhole_research", 0);
+    let mut researched = false;
+    while let Step::AgendaResearch(p) = g.step {
+        let options = super::rule_tests::legal(&g);
+        assert_eq!(options.last(), Some(&Action::Done), "a \"may\"");
+        if p == me {
+            g.apply(options[0]);
+            researched = true;
+        } else {
+            g.apply(Action::Done);
+        }
+    }
+    assert!(researched, "asked");
+    assert_eq!(g.state.player(me).techs.len(), techs + 1);
+    assert_eq!(g.state.count_at(Location::Space(alpha), UnitType::Destroyer), 0, "the ships there are destroyed");
+    check(&g).unwrap();
+
+    let mut g = game();
+    let before: Vec<u8> = g.state.seats().map(|q| g.state.player(q).token_reinforcements).collect();
+    resolve(&mut g, "wormhole_research", 1, 0b11);
+    for q in g.state.seats() {
+        let gained = g.state.player(q).token_reinforcements - before[q.idx()];
+        assert_eq!(gained, u8::from(q.0 < 2), "{q:?}: one token back for a \"for\" voter");
+    }
+}
+
+/// As [`resolve`], without asking that the agenda is over (a decision may follow it).
+fn resolve_to_step(g: &mut Ti4Game, key: &str, outcome: u8) {
+    let a = agenda(g, key);
+    g.state.agendas.set(a.idx(), Zone::Discard);
+    g.flow.custodians = false;
+    g.flow.agenda_phase.agenda = 0;
+    g.flow.agenda_phase.agenda_card = a.0;
+    g.flow.agenda_phase.outcome = outcome;
+    g.step = Step::ResolveAgenda;
+    g.apply_chance(&mut ChaCha8Rng::seed_from_u64(7));
+    check(g).unwrap();
+}

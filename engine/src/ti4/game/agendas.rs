@@ -140,6 +140,11 @@ pub enum AgendaEffect {
     /// technology, they remove 1 token from their fleet pool and return it to their
     /// reinforcements."
     ResearchGrantReallocation,
+    /// Wormhole Research (directive): "For: Each player who has 1 or more ships in a system that
+    /// contains a wormhole may research 1 technology. Then, destroy all ships in systems that
+    /// contain an alpha or beta wormhole. Against: Each player that voted 'For' removes 1
+    /// command token from their command sheet and returns it to their reinforcements."
+    WormholeResearch,
     /// Fleet Regulations (law): "For: Each player cannot have more than 4 tokens in their fleet
     /// pool. Against: Each player places 1 command token from their reinforcements in their
     /// fleet pool."
@@ -555,6 +560,7 @@ impl AgendaEffect {
             "representative_government" => RepresentativeGovernment,
             "anti_intellectual_revolution" => AntiIntellectualRevolution,
             "research_grant_reallocation" => ResearchGrantReallocation,
+            "wormhole_research" => WormholeResearch,
             _ => return None,
         })
     }
@@ -687,6 +693,51 @@ pub(super) fn after_research(g: &mut Ti4Game, p: Player) {
         crate::ti4::elimination::destroy_units(&c, &mut g.state, Location::Space(slot), t, 1, None)
             .expect("the destroyed ship is in the system");
         super::tactical::enforce_capacity(g, slot, None);
+    }
+}
+
+/// After an agenda's outcome resolved: the next player asked an agenda's "may research"
+/// (`AgendaPhase::researchers`, clockwise from the speaker; one with nothing to research is
+/// skipped), then what follows the researches (Wormhole Research's destruction), then window
+/// `AgendaResolved`.
+pub(super) fn research_then(g: &mut Ti4Game) -> Step {
+    let speaker = g.state.tokens.speaker.unwrap_or(Player(0));
+    let (order, len) = super::pending::clockwise_from(g.state.num_players, speaker);
+    for &p in &order[..len] {
+        if g.flow.agenda_phase.researchers >> p.0 & 1 == 0 {
+            continue;
+        }
+        let mut any = false;
+        super::cards::granted_research_options(g, p, false, &mut |_| any = true);
+        if any && g.state.player(p).in_game {
+            return Step::AgendaResearch(p);
+        }
+        g.flow.agenda_phase.researchers &= !(1 << p.0);
+    }
+    if std::mem::take(&mut g.flow.agenda_phase.wormhole_ships_destroyed) {
+        destroy_ships_in_wormhole_systems(g);
+    }
+    super::flow::agenda_resolved(g)
+}
+
+/// Wormhole Research "for": every ship in a system with an alpha or beta wormhole (printed, or
+/// a Creuss token) is destroyed; ground forces left in those space areas without capacity are
+/// removed (Capacity 16.3). Structures (a Floating Factory) stay.
+fn destroy_ships_in_wormhole_systems(g: &mut Ti4Game) {
+    use crate::ti4::galaxy::Wormhole;
+    let c = g.content.clone();
+    let slots =
+        super::component::wormhole_slots(g, Wormhole::Alpha) | super::component::wormhole_slots(g, Wormhole::Beta);
+    for sl in crate::ti4::galaxy::bits(slots) {
+        let loc = Location::Space(sl);
+        for &t in UnitType::SHIPS {
+            let n = g.state.count_at(loc, t);
+            if n > 0 {
+                crate::ti4::elimination::destroy_units(&c, &mut g.state, loc, t, n, None)
+                    .expect("the destroyed ships are in the system");
+            }
+        }
+        super::tactical::enforce_capacity(g, sl, None);
     }
 }
 
@@ -1230,6 +1281,41 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
             let mut any = false;
             grant_options(g, Player(outcome), &mut |_| any = true);
             g.flow.agenda_phase.granting = any;
+        }
+        AgendaEffect::WormholeResearch => {
+            if for_ {
+                let all = crate::ti4::galaxy::Wormhole::ALL
+                    .iter()
+                    .fold(0u64, |m, &k| m | super::component::wormhole_slots(g, k));
+                let mut seats = 0u8;
+                for p in in_game_seats(g) {
+                    if crate::ti4::galaxy::bits(all).any(|sl| super::component::has_ships_in(&g.state, p, sl)) {
+                        seats |= 1 << p.0;
+                    }
+                }
+                g.flow.agenda_phase.researchers = seats;
+                g.flow.agenda_phase.wormhole_ships_destroyed = true;
+            } else {
+                let voters = g.flow.agenda_phase.voters_of(0);
+                for p in in_game_seats(g).filter(|p| voters >> p.0 & 1 == 1) {
+                    // The player's choice of pool; simplified: the largest (strategy, tactic,
+                    // fleet on a tie), then rules 37.
+                    let ps = g.state.player_mut(p);
+                    let most = ps.strategy.max(ps.tactic).max(ps.fleet);
+                    if most > 0 {
+                        let pool = if ps.strategy == most {
+                            &mut ps.strategy
+                        } else if ps.tactic == most {
+                            &mut ps.tactic
+                        } else {
+                            &mut ps.fleet
+                        };
+                        *pool -= 1;
+                        ps.token_reinforcements += 1;
+                        super::component::enforce_fleet_everywhere(g, p);
+                    }
+                }
+            }
         }
         AgendaEffect::JudicialAbolishment => {
             if let Some(a) = law_of_outcome(g, outcome) {

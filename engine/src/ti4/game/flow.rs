@@ -65,6 +65,7 @@ pub(super) fn current(g: &Ti4Game) -> Turn {
         | Step::Offer(p)
         | Step::ReturnSecret(p)
         | Step::GainTechnology(p)
+        | Step::AgendaResearch(p)
         | Step::Tokens { p, .. }
         | Step::BuyTokens { p, .. }
         | Step::Pay(p)
@@ -214,6 +215,10 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
         Step::Decide(_) => super::pending::options(g, buf),
         Step::PlaceUnit { p, .. } => placement_planets(g, p, &mut |pl| buf.push(Action::PlaceOn(pl))),
         Step::GainTechnology(p) => agendas::grant_options(g, p, &mut |t| buf.push(Action::Research(t))),
+        Step::AgendaResearch(p) => {
+            super::cards::granted_research_options(g, p, false, &mut |t| buf.push(Action::Research(t)));
+            buf.push(Action::Done);
+        }
         Step::ReturnSecret(p) => {
             for i in 0..g.content.cards.secret_objectives.len() {
                 if s.secret_objectives.get(i) == Zone::Hand(p) {
@@ -322,6 +327,14 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::BuyTokens { p, gaining }, Action::Tokens(k)) => {
             let then = if g.flow.strategic.follower == 0 { TokensThen::Primary } else { TokensThen::Secondary };
             tokens::buy(g, p, k, gaining, then)
+        }
+        (Step::AgendaResearch(p), Action::Research(_) | Action::Done) => {
+            if let Action::Research(t) = a {
+                let researched = super::cards::granted_research(g, p, t, false);
+                debug_assert!(researched, "an offered research");
+            }
+            g.flow.agenda_phase.researchers &= !(1 << p.0);
+            agendas::research_then(g)
         }
         (Step::GainTechnology(p), Action::Research(t)) => {
             agendas::grant_technology(g, p, t);
@@ -509,7 +522,7 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
             } else if std::mem::take(&mut g.flow.agenda_phase.granting) {
                 Step::GainTechnology(elected)
             } else {
-                agenda_resolved(g)
+                agendas::research_then(g)
             }
         }
         step => panic!("apply_chance at {step:?}"),

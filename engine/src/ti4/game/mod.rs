@@ -265,6 +265,9 @@ pub enum Step {
     /// Research Grant Reallocation: the elected player chooses the technology it gains
     /// (`Research(t)`: `agendas::grant_options`).
     GainTechnology(Player),
+    /// An agenda's "may research 1 technology" (Wormhole Research): the player researches one
+    /// (`Research(t)`, free: `cards::granted_research_options`) or declines (`Done`).
+    AgendaResearch(Player),
     /// Status phase step 1: the player scores.
     Score(Player),
     /// Chance: status phase step 2, reveal a public objective.

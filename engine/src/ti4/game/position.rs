@@ -235,6 +235,7 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
         | Step::DrawSecret(p)
         | Step::ReturnSecret(p)
         | Step::GainTechnology(p)
+        | Step::AgendaResearch(p)
         | Step::Score(p)
         | Step::Vote(p)
         | Step::TieBreak(p)

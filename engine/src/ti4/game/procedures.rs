@@ -358,6 +358,14 @@ pub struct AgendaPhase {
     /// technology it gains next ([`super::Step::GainTechnology`]).
     #[serde(default, skip_serializing_if = "is_false")]
     pub granting: bool,
+    /// Seats (bit per seat) still to be asked an agenda's "may research 1 technology"
+    /// ([`super::Step::AgendaResearch`]: Wormhole Research).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub researchers: u8,
+    /// Wormhole Research "for": once the researches are made, the ships in systems with an
+    /// alpha or beta wormhole are destroyed.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub wormhole_ships_destroyed: bool,
 }
 
 /// Transactions of the active player's turn (rules 94).
@@ -446,6 +454,8 @@ impl Default for AgendaPhase {
             returning: false,
             revote: None,
             granting: false,
+            researchers: 0,
+            wormhole_ships_destroyed: false,
             last_vote: None,
         }
     }
