@@ -1298,20 +1298,7 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
             } else {
                 let voters = g.flow.agenda_phase.voters_of(0);
                 for p in in_game_seats(g).filter(|p| voters >> p.0 & 1 == 1) {
-                    // The player's choice of pool; simplified: the largest (strategy, tactic,
-                    // fleet on a tie), then rules 37.
-                    let ps = g.state.player_mut(p);
-                    let most = ps.strategy.max(ps.tactic).max(ps.fleet);
-                    if most > 0 {
-                        let pool = if ps.strategy == most {
-                            &mut ps.strategy
-                        } else if ps.tactic == most {
-                            &mut ps.tactic
-                        } else {
-                            &mut ps.fleet
-                        };
-                        *pool -= 1;
-                        ps.token_reinforcements += 1;
+                    if return_token_from_largest_pool(g.state.player_mut(p)) {
                         super::component::enforce_fleet_everywhere(g, p);
                     }
                 }
@@ -1418,25 +1405,35 @@ fn clandestine_operations(g: &mut Ti4Game, p: Player, for_: bool) {
     let ps = g.state.player_mut(p);
     if for_ {
         for _ in 0..2 {
-            let most = ps.strategy.max(ps.tactic).max(ps.fleet);
-            if most == 0 {
+            if !return_token_from_largest_pool(ps) {
                 break;
             }
-            let pool = if ps.strategy == most {
-                &mut ps.strategy
-            } else if ps.tactic == most {
-                &mut ps.tactic
-            } else {
-                &mut ps.fleet
-            };
-            *pool -= 1;
-            ps.token_reinforcements += 1;
         }
     } else if ps.fleet > 0 {
         ps.fleet -= 1;
         ps.token_reinforcements += 1;
     }
     super::component::enforce_fleet_everywhere(g, p);
+}
+
+/// `ps` returns 1 command token from its command sheet to reinforcements (the player's choice
+/// of pool; simplified: the largest, strategy then tactic then fleet on a tie); false when its
+/// pools are empty.
+fn return_token_from_largest_pool(ps: &mut crate::ti4::state::PlayerState) -> bool {
+    let most = ps.strategy.max(ps.tactic).max(ps.fleet);
+    if most == 0 {
+        return false;
+    }
+    let pool = if ps.strategy == most {
+        &mut ps.strategy
+    } else if ps.tactic == most {
+        &mut ps.tactic
+    } else {
+        &mut ps.fleet
+    };
+    *pool -= 1;
+    ps.token_reinforcements += 1;
+    true
 }
 
 /// Public Execution: `p` discards its hand, gives the speaker token to the next player in the
