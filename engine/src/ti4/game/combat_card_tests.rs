@@ -512,6 +512,28 @@ fn skilled_retreat_closes_the_window_for_the_decisions_queued_behind_it() {
     assert_eq!(g.state.count_at(Location::Space(target), UnitType::Dreadnought), 2);
 }
 
+/// The space combat of [`attack_next_door`] (seed 2, `theirs` defending) with action card `key`
+/// given to `holder`: asserts that `holder` is asked at window `SpaceCombatStart`, offered
+/// `Choose(card, 0)` or `Done`; returns the game after playing it (checked, the copy in the
+/// discard pile), the game after declining it, and the card.
+fn played_and_declined_at_combat_start(
+    theirs: &[(UnitType, u8)],
+    key: &str,
+    holder: Player,
+) -> (Ti4Game, Ti4Game, ActionCardId) {
+    let mut card = ActionCardId(0);
+    let (mut g, _) = attack_next_door(2, theirs, |g| card = give(g, key, holder));
+    let src = Source::ActionCard(card);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(holder), Some(Window::SpaceCombatStart)));
+    assert_eq!(legal(&g), vec![Action::Choose(src, 0), Action::Done]);
+    let mut declined = g.clone();
+    declined.apply(Action::Done);
+    g.apply(Action::Choose(src, 0));
+    check(&g).unwrap();
+    assert_eq!(copies_in(&g, card, Zone::Discard), 1);
+    (g, declined, card)
+}
+
 /// Waylay: "Before you roll dice for ANTI-FIGHTER BARRAGE: Hits from this roll are produced
 /// against all ships (not just fighters)." The attacker, with a destroyer (ANTI-FIGHTER
 /// BARRAGE), facing two cruisers and no fighter, is asked at window `SpaceCombatStart`;
@@ -520,16 +542,7 @@ fn skilled_retreat_closes_the_window_for_the_decisions_queued_behind_it() {
 #[test]
 fn waylay_makes_the_barrage_hit_all_ships() {
     let theirs = [(UnitType::Cruiser, 2)];
-    let mut card = ActionCardId(0);
-    let (mut g, _) = attack_next_door(2, &theirs, |g| card = give(g, "waylay", ME));
-    let src = Source::ActionCard(card);
-    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SpaceCombatStart)));
-    assert_eq!(legal(&g), vec![Action::Choose(src, 0), Action::Done]);
-    let mut declined = g.clone();
-    declined.apply(Action::Done);
-    g.apply(Action::Choose(src, 0));
-    check(&g).unwrap();
-    assert_eq!(copies_in(&g, card, Zone::Discard), 1);
+    let (g, declined, _) = played_and_declined_at_combat_start(&theirs, "waylay", ME);
     assert_eq!(g.flow.tactical.space.unwrap().barrage_all_ships(), [true, false]);
     /// The defender's cruisers once the barrage's hits are assigned, with dice `seed`.
     fn after_barrage(g: &Ti4Game, seed: u64) -> u8 {
@@ -564,15 +577,7 @@ fn waylay_makes_the_barrage_hit_all_ships() {
 #[test]
 fn rout_makes_the_attacker_announce_a_retreat() {
     let theirs = [(UnitType::Destroyer, 1)];
-    let mut card = ActionCardId(0);
-    let (mut g, _) = attack_next_door(2, &theirs, |g| card = give(g, "rout", THEM));
-    let src = Source::ActionCard(card);
-    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(THEM), Some(Window::SpaceCombatStart)));
-    assert_eq!(legal(&g), vec![Action::Choose(src, 0), Action::Done]);
-    let mut declined = g.clone();
-    declined.apply(Action::Done);
-    g.apply(Action::Choose(src, 0));
-    check(&g).unwrap();
+    let (mut g, declined, _) = played_and_declined_at_combat_start(&theirs, "rout", THEM);
     assert_eq!(g.flow.tactical.space.unwrap().routed(), [true, false]);
     /// The combat played to its first combat roll (default decisions), with dice `seed`.
     fn to_roll(g: &Ti4Game, seed: u64) -> crate::ti4::combat::SpaceCombat {
