@@ -179,12 +179,12 @@ mod tests {
 
     #[test]
     fn an_agenda_marked_implemented_without_an_effect_is_a_load_error() {
-        let e = edited(5, |v| entry(v, "agendas", "shared_research")["implemented"] = true.into()).unwrap_err();
+        let e = edited(5, |v| entry(v, "agendas", "covert_legislation")["implemented"] = true.into()).unwrap_err();
         assert_eq!(
             (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
-            ("cards.json", "shared_research", "implemented")
+            ("cards.json", "covert_legislation", "implemented")
         );
-        assert_eq!(e.kind, K::ImplementedWithoutRule("shared_research".into()), "{e}");
+        assert_eq!(e.kind, K::ImplementedWithoutRule("covert_legislation".into()), "{e}");
         // A law with a rule (`crate::ti4::laws`) and an effect, marked not implemented.
         let e = edited(5, |v| entry(v, "agendas", "minister_of_policy")["implemented"] = false.into()).unwrap_err();
         assert_eq!(e.kind, K::RuleNotMarkedImplemented("minister_of_policy".into()), "{e}");

@@ -33,16 +33,19 @@ impl Wormhole {
         [Wormhole::Alpha, Wormhole::Beta, Wormhole::Gamma, Wormhole::Delta, Wormhole::Epsilon];
 }
 
-/// Wormholes placed during play, by kind, plus the Creuss Quantum Entanglement link.
+/// Wormholes placed during play, by kind, plus the Creuss Quantum Entanglement link and
+/// Enforced Travel Ban's closure of alpha and beta wormholes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct ExtraWormholes {
     slots: [u64; 5],
     alpha_beta_linked: bool,
+    alpha_beta_closed: bool,
 }
 
 impl ExtraWormholes {
     /// No extra wormholes.
-    pub const NONE: ExtraWormholes = ExtraWormholes { slots: [0; 5], alpha_beta_linked: false };
+    pub const NONE: ExtraWormholes =
+        ExtraWormholes { slots: [0; 5], alpha_beta_linked: false, alpha_beta_closed: false };
 
     /// These wormholes plus one of `kind` in `slot`.
     #[must_use]
@@ -69,7 +72,15 @@ impl ExtraWormholes {
         self.alpha_beta_linked = true;
         self
     }
-    /// True when nothing is placed or linked.
+    /// Enforced Travel Ban (law, "for"): "Alpha and beta wormholes have no effect during
+    /// movement": no system is adjacent to another through an alpha or beta wormhole, printed or
+    /// placed (the link above included); the caller sets it for movement only.
+    #[must_use]
+    pub const fn alpha_beta_closed(mut self) -> Self {
+        self.alpha_beta_closed = true;
+        self
+    }
+    /// True when nothing is placed, linked or closed.
     pub fn is_none(&self) -> bool {
         *self == ExtraWormholes::NONE
     }
@@ -113,7 +124,9 @@ impl Galaxy {
         for (h, e) in holes.iter_mut().zip(extra.slots) {
             *h |= e;
         }
-        if extra.alpha_beta_linked {
+        if extra.alpha_beta_closed {
+            (holes[0], holes[1]) = (0, 0);
+        } else if extra.alpha_beta_linked {
             let ab = holes[0] | holes[1];
             holes[0] = ab;
             holes[1] = ab;

@@ -61,7 +61,7 @@ fn play(g: &mut Ti4Game, card: ActionCardId, target: u8) {
 }
 
 /// A board planet with `trait_` that nobody controls, given to `p`.
-fn grant_planet(g: &mut Ti4Game, p: Player, pred: impl Fn(&Ti4Game, PlanetId) -> bool) -> PlanetId {
+pub(super) fn grant_planet(g: &mut Ti4Game, p: Player, pred: impl Fn(&Ti4Game, PlanetId) -> bool) -> PlanetId {
     let c = g.content.clone();
     let pl = (0..c.planets.len())
         .map(|i| PlanetId(i as u8))

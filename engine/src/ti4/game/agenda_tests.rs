@@ -800,3 +800,97 @@ fn resolve_to_step(g: &mut Ti4Game, key: &str, outcome: u8) {
     g.apply_chance(&mut ChaCha8Rng::seed_from_u64(7));
     check(g).unwrap();
 }
+
+/// Enforced Travel Ban (law): "For: Alpha and beta wormholes have no effect during movement.
+/// Against: Destroy each PDS in or adjacent to a system that contains a wormhole." "For": a
+/// ship with move 1 reaches a Creuss alpha token's system from a printed alpha system before
+/// the law, not with it in play. "Against": a PDS on a planet in or next to a wormhole system
+/// is destroyed, one on a planet farther away stays.
+#[test]
+fn enforced_travel_ban() {
+    use crate::ti4::galaxy::{bits, Wormhole};
+    let me = Player(0);
+    let found = (0..24).find_map(|k| {
+        let g = super::action_card_tests::game_of(super::tests::six_player_game(k));
+        let gal = g.galaxy();
+        let a = bits(gal.wormhole_slots(Wormhole::Alpha)).find(|&a| gal.anomalies(a) == 0)?;
+        let x = (0..gal.len() as u8)
+            .find(|&x| x != a && gal.anomalies(x) == 0 && !gal.is_adjacent(a, x) && !g.home_slot.contains(&x))?;
+        Some((g, a, x))
+    });
+    let (mut g0, a, x) = found.expect("a map with an alpha wormhole system");
+    g0.state.tokens.creuss_wormholes[0] = Some(x);
+    let reach = |g: &Ti4Game| tactical::route(g, me, &tactical::Mover::of(g, me), a, x, 1).is_some();
+    let mut g = g0.clone();
+    assert!(reach(&g), "adjacent through the alpha wormholes before the law");
+    resolve(&mut g, "enforced_travel_ban", 0, 0);
+    assert_eq!(g.state.agendas.get(agenda(&g, "enforced_travel_ban").idx()), Zone::Law);
+    assert!(agendas::wormholes_closed(&g));
+    assert!(!reach(&g), "wormholes have no effect with the law in play");
+
+    let mut g = g0;
+    g.state.tokens.creuss_wormholes[0] = None;
+    let gal = g.galaxy.clone();
+    let holes = Wormhole::ALL.iter().fold(0u64, |m, &k| m | gal.wormhole_slots(k));
+    let area = bits(holes).fold(holes, |m, s| m | gal.neighbours(s));
+    let c = g.content.clone();
+    let slot_of = |g: &Ti4Game, pl: PlanetId| match g.state.planet_location(&c, pl) {
+        Some(Location::Planet(s, _)) => s,
+        _ => unreachable!(),
+    };
+    let near = super::action_card_tests::grant_planet(&mut g, me, |g, pl| area >> slot_of(g, pl) & 1 == 1);
+    let far = super::action_card_tests::grant_planet(&mut g, me, |g, pl| area >> slot_of(g, pl) & 1 == 0);
+    for pl in [near, far] {
+        let loc = g.state.planet_location(&c, pl).unwrap();
+        g.state.add_units(me, loc, UnitType::Pds, 1).unwrap();
+    }
+    resolve(&mut g, "enforced_travel_ban", 1, 0);
+    let pds = |pl: PlanetId| g.state.count_at(g.state.planet_location(&c, pl).unwrap(), UnitType::Pds);
+    assert_eq!((pds(near), pds(far)), (0, 1), "near a wormhole destroyed, far kept");
+    assert!(!agendas::wormholes_closed(&g), "\"against\": no law in play");
+}
+
+/// Shared Research (law): "For: Each player's units can move through nebulae. Against: Each
+/// player places a command token from their reinforcements in their home system, if able."
+/// "For": a ship with move 2 whose only way to a system is through a nebula gets there with
+/// the law in play, not before. "Against": each player without a token in its home system
+/// places one from reinforcements; one with a token there already places none.
+#[test]
+fn shared_research() {
+    use crate::ti4::galaxy::{bits, Anomaly};
+    let me = Player(0);
+    let found = (0..24).find_map(|k| {
+        let g = super::action_card_tests::game_of(super::tests::six_player_game(k));
+        let gal = g.galaxy();
+        bits(gal.anomaly_slots(Anomaly::Nebula)).find_map(|n| {
+            let plain = |s: u8| gal.anomalies(s) == 0;
+            let a = bits(gal.touching(n)).find(|&a| plain(a))?;
+            let b = bits(gal.touching(n)).find(|&b| plain(b) && b != a && !gal.is_adjacent(a, b))?;
+            Some((g.clone(), a, n, b))
+        })
+    });
+    let (g0, a, n, b) = found.expect("a map with a nebula between two plain systems");
+    // Every other way out of `a` is blocked: the only path to `b` is through the nebula.
+    let blocked = g0.galaxy.neighbours(a) & !(1u64 << n);
+    let reach =
+        |g: &Ti4Game| tactical::route(g, me, &tactical::Mover::of(g, me).with_blocked(blocked), a, b, 2).is_some();
+    let mut g = g0.clone();
+    assert!(!reach(&g), "a nebula stops a ship on the way (Nebula 59.1)");
+    resolve(&mut g, "shared_research", 0, 0);
+    assert_eq!(g.state.agendas.get(agenda(&g, "shared_research").idx()), Zone::Law);
+    assert!(agendas::nebulae_passable(&g));
+    assert!(reach(&g), "through the nebula with the law in play");
+
+    let mut g = g0;
+    let home1 = g.home_slot[1] as usize;
+    g.state.systems[home1].tokens |= 1 << 1;
+    g.state.player_mut(Player(1)).token_reinforcements -= 1;
+    let before: Vec<u8> = g.state.seats().map(|q| g.state.player(q).token_reinforcements).collect();
+    resolve(&mut g, "shared_research", 1, 0);
+    for q in g.state.seats() {
+        let placed = if q == Player(1) { 0 } else { 1 };
+        assert_eq!(g.state.player(q).token_reinforcements, before[q.idx()] - placed, "{q:?}");
+        assert_eq!(g.state.systems[g.home_slot[q.idx()] as usize].tokens >> q.0 & 1, 1, "{q:?}");
+    }
+    assert!(!agendas::nebulae_passable(&g), "\"against\": no law in play");
+}

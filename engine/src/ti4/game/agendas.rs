@@ -149,6 +149,14 @@ pub enum AgendaEffect {
     /// pool. Against: Each player places 1 command token from their reinforcements in their
     /// fleet pool."
     FleetRegulations,
+    /// Enforced Travel Ban (law): "For: Alpha and beta wormholes have no effect during
+    /// movement. Against: Destroy each PDS in or adjacent to a system that contains a
+    /// wormhole."
+    EnforcedTravelBan,
+    /// Shared Research (law): "For: Each player's units can move through nebulae. Against:
+    /// Each player places a command token from their reinforcements in their home system, if
+    /// able."
+    SharedResearch,
 }
 
 /// The most tokens a fleet pool may hold while Fleet Regulations is in play.
@@ -561,6 +569,8 @@ impl AgendaEffect {
             "anti_intellectual_revolution" => AntiIntellectualRevolution,
             "research_grant_reallocation" => ResearchGrantReallocation,
             "wormhole_research" => WormholeResearch,
+            "enforced_travel_ban" => EnforcedTravelBan,
+            "shared_research" => SharedResearch,
             _ => return None,
         })
     }
@@ -587,6 +597,10 @@ pub struct AgendaTable {
     pub representative_government: Option<AgendaId>,
     /// Anti-Intellectual Revolution, when in the deck.
     pub anti_intellectual_revolution: Option<AgendaId>,
+    /// Enforced Travel Ban, when in the deck.
+    pub enforced_travel_ban: Option<AgendaId>,
+    /// Shared Research, when in the deck.
+    pub shared_research: Option<AgendaId>,
 }
 
 impl AgendaTable {
@@ -608,6 +622,8 @@ impl AgendaTable {
             fleet_regulations: find(AgendaEffect::FleetRegulations),
             representative_government: find(AgendaEffect::RepresentativeGovernment),
             anti_intellectual_revolution: find(AgendaEffect::AntiIntellectualRevolution),
+            enforced_travel_ban: find(AgendaEffect::EnforcedTravelBan),
+            shared_research: find(AgendaEffect::SharedResearch),
             effects,
         }
     }
@@ -665,6 +681,19 @@ pub fn hand_limit(g: &Ti4Game, p: Player) -> usize {
 /// other for every player's movement (as Lost Star Chart for one tactical action).
 pub fn wormholes_linked(g: &Ti4Game) -> bool {
     in_play(g, g.agendas.wormhole_reconstruction)
+}
+
+/// Enforced Travel Ban "for" in play: alpha and beta wormholes (printed, or Creuss tokens) have
+/// no effect on any player's movement (read by `tactical::Mover`; other uses of adjacency, such
+/// as retreats and space cannon range, are not movement and keep them).
+pub fn wormholes_closed(g: &Ti4Game) -> bool {
+    in_play(g, g.agendas.enforced_travel_ban)
+}
+
+/// Shared Research "for" in play: every player's ships move through nebulae (Nebula 59.1 no
+/// longer stops them on the way; a ship leaving a nebula still has move value 1, 59.2).
+pub fn nebulae_passable(g: &Ti4Game) -> bool {
+    in_play(g, g.agendas.shared_research)
 }
 
 /// After `p` researched a technology: with Anti-Intellectual Revolution in play, `p` destroys 1
@@ -1195,6 +1224,26 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
                 homeland_defense_act_against(g);
             }
         }
+        AgendaEffect::EnforcedTravelBan => {
+            if !for_ {
+                enforced_travel_ban_against(g);
+            }
+        }
+        AgendaEffect::SharedResearch => {
+            if !for_ {
+                // "Each player places a command token from their reinforcements in their home
+                // system, if able": not with one there already, nor without reinforcements.
+                for p in in_game_seats(g) {
+                    let home = g.home_slot[p.idx()];
+                    let has = g.state.systems[home as usize].tokens >> p.0 & 1 == 1;
+                    let ps = g.state.player_mut(p);
+                    if !has && ps.token_reinforcements > 0 {
+                        ps.token_reinforcements -= 1;
+                        g.state.systems[home as usize].tokens |= 1 << p.0;
+                    }
+                }
+            }
+        }
         AgendaEffect::SwordsToPlowshares => swords_to_plowshares(g, for_),
         AgendaEffect::WormholeReconstruction => {
             if !for_ {
@@ -1531,6 +1580,24 @@ fn wormhole_reconstruction_against(g: &mut Ti4Game) {
             {
                 g.state.systems[sl as usize].tokens |= 1 << p.0;
                 g.state.player_mut(p).token_reinforcements -= 1;
+            }
+        }
+    }
+}
+
+/// Enforced Travel Ban, against: "Destroy each PDS in or adjacent to a system that contains a
+/// wormhole" (any kind, printed or a Creuss token; adjacent as printed, wormholes included).
+fn enforced_travel_ban_against(g: &mut Ti4Game) {
+    let c = g.content.clone();
+    let holes = crate::ti4::galaxy::Wormhole::ALL.iter().fold(0u64, |m, &k| m | super::component::wormhole_slots(g, k));
+    let area = crate::ti4::galaxy::bits(holes).fold(holes, |m, sl| m | g.galaxy.neighbours(sl));
+    for sl in crate::ti4::galaxy::bits(area) {
+        for n in 0..MAX_PLANETS_PER_SYSTEM as u8 {
+            let loc = Location::Planet(sl, n);
+            let k = g.state.count_at(loc, UnitType::Pds);
+            if k > 0 {
+                crate::ti4::elimination::destroy_units(&c, &mut g.state, loc, UnitType::Pds, k, None)
+                    .expect("the destroyed units are at the location");
             }
         }
     }

@@ -61,6 +61,10 @@ pub(in crate::ti4::game) struct Mover {
     /// Lost Star Chart (the active player, this action) or Wormhole Reconstruction (a law in
     /// play): alpha and beta wormholes adjacent.
     linked: bool,
+    /// Enforced Travel Ban (a law in play): alpha and beta wormholes have no effect.
+    closed: bool,
+    /// Shared Research (a law in play): ships move through nebulae.
+    nebulae_passable: bool,
     /// Nav Suite: the effects of anomalies ignored (the active player, this movement).
     anomalies_ignored: bool,
     /// In the Silence of Space: the system whose ships move through other players' ships (the
@@ -83,6 +87,8 @@ impl Mover {
             flank: (g.flow.tactical.flank_speed && p == g.flow.turn) as u8,
             linked: (g.flow.tactical.lost_star_chart && p == g.flow.turn)
                 || crate::ti4::game::agendas::wormholes_linked(g),
+            closed: crate::ti4::game::agendas::wormholes_closed(g),
+            nebulae_passable: crate::ti4::game::agendas::nebulae_passable(g),
             anomalies_ignored: g.flow.tactical.nav_suite && p == g.flow.turn,
             silence: g.flow.tactical.silence.filter(|_| p == g.flow.turn),
             through_types: rules::types_moving_through_ships(g, p),
@@ -126,10 +132,13 @@ pub(super) fn start_bonus(g: &Ti4Game, p: Player, m: &Mover, from: u8) -> u8 {
 /// `use_rifts` the ship neither passes through a gravity rift nor takes a rift's +1 (so it
 /// never rolls for one); with it, every rift left costs no move (Gravity rift 41.1). Quantum
 /// Entanglement (Creuss) links the alpha and beta wormholes for its owner; the Creuss wormhole
-/// tokens on the board are alpha and beta wormholes for everyone.
+/// tokens on the board are alpha and beta wormholes for everyone. Enforced Travel Ban closes
+/// alpha and beta wormholes; Shared Research lets ships move through nebulae (not out of one
+/// at full move value: Nebula 59.2 still applies).
 pub(super) fn movement_query(g: &Ti4Game, p: Player, m: &Mover, mv: u8, use_rifts: bool) -> Reach {
     let gal = &g.galaxy;
-    let mut q = gal.anomaly_reach(mv, m.traits, use_rifts);
+    let traits = if m.nebulae_passable { MoverTraits { nebulae_ignored: true, ..m.traits } } else { m.traits };
+    let mut q = gal.anomaly_reach(mv, traits, use_rifts);
     if m.anomalies_ignored {
         // Nav Suite: no anomaly stops, slows or speeds the ship.
         (q.no_pass, q.no_entry, q.no_end, q.free_exit) = (0, 0, 0, 0);
@@ -146,6 +155,10 @@ pub(super) fn movement_query(g: &Ti4Game, p: Player, m: &Mover, mv: u8, use_rift
     if m.linked {
         // Lost Star Chart: alpha and beta wormholes are adjacent to each other.
         q.extra = q.extra.alpha_beta_linked();
+    }
+    if m.closed {
+        // Enforced Travel Ban: "Alpha and beta wormholes have no effect during movement."
+        q.extra = q.extra.alpha_beta_closed();
     }
     if m.reach {
         rules::reach(g, p, &mut q);
