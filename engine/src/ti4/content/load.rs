@@ -515,6 +515,7 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
         terraform: cards.note("terraform"),
         alliance: cards.note("alliance"),
         geoform_hero: cards.leader("titans_hero"),
+        publicize_weapon_schematics: cards.agenda("publicize_weapon_schematics"),
         ..known
     };
     super::rule_flags::check(&raw)?;

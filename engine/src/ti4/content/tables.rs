@@ -325,4 +325,6 @@ pub struct Known {
     pub geoform_hero: Option<LeaderId>,
     /// Antimass Deflectors: ships move into and through asteroid fields.
     pub antimass_deflectors: Option<TechId>,
+    /// The Publicize Weapon Schematics agenda (a law read by research and combat forces).
+    pub publicize_weapon_schematics: Option<AgendaId>,
 }

@@ -894,3 +894,93 @@ fn shared_research() {
     }
     assert!(!agendas::nebulae_passable(&g), "\"against\": no law in play");
 }
+
+/// Minister of Sciences (law, Elect Player): "The elected player gains this card. When the
+/// owner of this card resolves the primary or secondary ability of the 'Technology' strategy
+/// card, they do not need to spend resources to research technology." With every planet
+/// exhausted and no trade goods, the owner is offered researches through the secondary (4
+/// resources) and the primary's second research (6), and the Technology rules let it resolve
+/// the secondary paying nothing (its strategy token is still spent); another player in the
+/// same plight is offered none and cannot.
+#[test]
+fn minister_of_sciences() {
+    use crate::ti4::technology::strategy_card::{technology_secondary, ResearchStep};
+    use crate::ti4::technology::{research_options, Payment};
+    let mut g = game();
+    let (owner, other) = (Player(2), Player(3));
+    resolve(&mut g, "minister_of_sciences", owner.0, 0);
+    assert_eq!(g.state.agendas.get(agenda(&g, "minister_of_sciences").idx()), Zone::PlayArea(owner));
+    for q in [owner, other] {
+        let planets = g.state.player(q).planets;
+        g.state.exhausted_planets = g.state.exhausted_planets.union(planets);
+        let ps = g.state.player_mut(q);
+        ps.trade_goods = 0;
+        if ps.strategy == 0 {
+            (ps.strategy, ps.token_reinforcements) = (1, ps.token_reinforcements - 1);
+        }
+    }
+    for (cost, second) in [(4, false), (6, true)] {
+        let offered = |q: Player| {
+            let mut b = Vec::new();
+            cards::research_actions(&g, q, cost, second, &mut b);
+            b.iter().filter(|a| matches!(a, Action::Research(_))).count()
+        };
+        assert!(offered(owner) > 0, "the owner researches for free (cost {cost})");
+        assert_eq!(offered(other), 0, "another player cannot pay {cost}");
+    }
+    let c = g.content.clone();
+    for (q, free) in [(owner, true), (other, false)] {
+        let mut opts = Vec::new();
+        research_options(&c, &g.state, q, 0, &mut opts);
+        let opt = opts[0];
+        let mut s = g.state;
+        let done = technology_secondary(&c, &mut s, q, ResearchStep::Research(opt), &Payment::default());
+        assert_eq!(done.is_ok(), free, "{q:?}: {done:?}");
+        if free {
+            assert!(s.player(q).techs.contains(opt.tech));
+            assert_eq!(s.player(q).strategy, g.state.player(q).strategy - 1, "the token is spent");
+        }
+    }
+}
+
+/// Publicize Weapon Schematics (law): "For: If any player owns a war sun technology, all
+/// players may ignore all prerequisites on war sun technologies. All war suns lose SUSTAIN
+/// DAMAGE. Against: Each player that owns a war sun technology discards all of their action
+/// cards." "For": a player without the prerequisites is offered War Sun only once the law is in
+/// play and another player owns it; war suns lose SUSTAIN DAMAGE in every force. "Against": the
+/// war sun owner discards its hand, another player keeps theirs.
+#[test]
+fn publicize_weapon_schematics() {
+    use crate::ti4::technology::research_options;
+    let c = game().content.clone();
+    let war_sun = c.tech("war_sun").expect("War Sun");
+    let (owner, other) = (Player(0), Player(1));
+    let offered = |g: &Ti4Game| {
+        let mut opts = Vec::new();
+        research_options(&c, &g.state, other, 0, &mut opts);
+        opts.iter().any(|o| o.tech == war_sun)
+    };
+    // The war sun owner's war suns (a player without the technology has none to build).
+    let sustains = |g: &Ti4Game| {
+        let f = tactical::force_of(&c, &g.state, owner, crate::ti4::combat::Arena::Space);
+        f.stats(UnitType::WarSun).sustain_damage
+    };
+    let mut g = game();
+    assert!(!offered(&g), "prerequisites not met");
+    resolve(&mut g, "publicize_weapon_schematics", 0, 0);
+    assert_eq!(g.state.agendas.get(agenda(&g, "publicize_weapon_schematics").idx()), Zone::Law);
+    assert!(!offered(&g), "nobody owns a war sun technology yet");
+    crate::ti4::technology::gain(&c, &mut g.state, owner, war_sun).unwrap();
+    assert!(offered(&g), "prerequisites ignored once a player owns War Sun");
+    assert!(!sustains(&g), "war suns lose SUSTAIN DAMAGE");
+    check(&g).unwrap();
+
+    let mut g = game();
+    crate::ti4::technology::gain(&c, &mut g.state, owner, war_sun).unwrap();
+    give_cards(&mut g, owner, 2);
+    give_cards(&mut g, other, 2);
+    let kept = hand(&g, other);
+    resolve(&mut g, "publicize_weapon_schematics", 1, 0);
+    assert_eq!((hand(&g, owner), hand(&g, other)), (0, kept));
+    assert!(sustains(&g), "\"against\": no law in play, war suns sustain damage");
+}

@@ -157,6 +157,14 @@ pub enum AgendaEffect {
     /// Each player places a command token from their reinforcements in their home system, if
     /// able."
     SharedResearch,
+    /// Minister of Sciences (law, Elect Player): the elected player gains the card (its effect:
+    /// `crate::ti4::laws`).
+    MinisterOfSciences,
+    /// Publicize Weapon Schematics (law): "For: If any player owns a war sun technology, all
+    /// players may ignore all prerequisites on war sun technologies. All war suns lose SUSTAIN
+    /// DAMAGE. Against: Each player that owns a war sun technology discards all of their action
+    /// cards." ("For" in play: `crate::ti4::laws::publicize_weapon_schematics`.)
+    PublicizeWeaponSchematics,
 }
 
 /// The most tokens a fleet pool may hold while Fleet Regulations is in play.
@@ -526,7 +534,8 @@ impl AgendaEffect {
             | MinisterOfPeace
             | CommitteeFormation
             | ArchivedSecret
-            | ResearchGrantReallocation => Electing::Player,
+            | ResearchGrantReallocation
+            | MinisterOfSciences => Electing::Player,
             JudicialAbolishment | MiscountDisclosed => Electing::Law,
             _ => Electing::ForAgainst,
         }
@@ -571,6 +580,8 @@ impl AgendaEffect {
             "wormhole_research" => WormholeResearch,
             "enforced_travel_ban" => EnforcedTravelBan,
             "shared_research" => SharedResearch,
+            "minister_of_sciences" => MinisterOfSciences,
+            "publicize_weapon_schematics" => PublicizeWeaponSchematics,
             _ => return None,
         })
     }
@@ -1371,7 +1382,19 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
         | AgendaEffect::ProphecyOfIxth
         | AgendaEffect::MinisterOfWar
         | AgendaEffect::MinisterOfPeace
-        | AgendaEffect::CommitteeFormation => {}
+        | AgendaEffect::CommitteeFormation
+        | AgendaEffect::MinisterOfSciences => {}
+        AgendaEffect::PublicizeWeaponSchematics => {
+            if !for_ {
+                let (c, copies) = (g.content.clone(), g.content.cards.action_copies.len());
+                let war_sun = c.upgrade_techs[UnitType::WarSun.idx()];
+                for p in in_game_seats(g) {
+                    if g.state.player(p).techs.intersects(&war_sun) {
+                        g.state.action_cards.move_all(copies, Zone::Hand(p), Zone::Discard);
+                    }
+                }
+            }
+        }
     }
     let c = g.content.clone();
     normalize_action_cards(&c, &mut g.state.action_cards);

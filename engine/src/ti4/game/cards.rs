@@ -340,6 +340,14 @@ pub(super) fn follow(g: &mut Ti4Game, q: Player) -> Step {
 
 // ---- Technology --------------------------------------------------------------------------
 
+/// The resources a research through the Technology card charges `p` for the card's printed
+/// `cost` (a step's `cost` names the card's ability: 4 the secondary, 6 the primary's second
+/// research, 0 the primary's first): none when a rule of `p`'s waives them (Minister of
+/// Sciences, `technology::strategy_card::card_cost`).
+fn charged(g: &Ti4Game, p: Player, cost: u32) -> u32 {
+    crate::ti4::technology::strategy_card::card_cost(&g.content, &g.state, p, cost)
+}
+
 /// A greedy payment of `cost` resources keeping `keep` ready (largest planets first).
 fn pay_resources(g: &Ti4Game, p: Player, cost: u32, keep: PlanetSet) -> Option<Payment> {
     let (c, s) = (&*g.content, &g.state);
@@ -380,6 +388,7 @@ fn first_option_owing(
     may_owe: bool,
     out: &mut dyn FnMut(ResearchOption, Payment),
 ) {
+    let cost = charged(g, p, cost);
     OPTIONS.with(|o| {
         let mut opts = o.borrow_mut();
         research_options(&g.content, &g.state, p, cost, &mut opts);
@@ -412,7 +421,7 @@ pub(super) fn research_actions(g: &Ti4Game, p: Player, cost: u32, second: bool, 
         return;
     }
     if propagates(g, p) {
-        if pay_resources(g, p, cost, PlanetSet::EMPTY).is_some() {
+        if pay_resources(g, p, charged(g, p, cost), PlanetSet::EMPTY).is_some() {
             buf.push(Action::Propagate);
         }
         return;
@@ -488,6 +497,7 @@ fn resolve_research(g: &mut Ti4Game, p: Player, cost: u8, brilliant: bool, step:
 /// Every payable research option for `t` in generation order (`cost` resources plus what the
 /// option owes), with its payment.
 fn payable_options(g: &Ti4Game, p: Player, cost: u32, t: TechId, out: &mut dyn FnMut(ResearchOption, Payment)) {
+    let cost = charged(g, p, cost);
     OPTIONS.with(|o| {
         let mut opts = o.borrow_mut();
         research_options(&g.content, &g.state, p, cost, &mut opts);
@@ -553,7 +563,7 @@ fn pay_for_research(
     option: u8,
     opt: ResearchOption,
 ) -> Step {
-    let need = cost as u32 + opt.skip.resources();
+    let need = charged(g, p, cost as u32) + opt.skip.resources();
     payment::start(g, p, need, opt.exhaust_set(), PayFor::Research { cost, second, tech, option })
 }
 
@@ -587,8 +597,9 @@ pub(super) fn paid_propagation(g: &mut Ti4Game, p: Player, cost: u8, second: boo
 
 pub(super) fn research_step(g: &mut Ti4Game, p: Player, cost: u8, second: bool, a: Action) -> Step {
     let brilliant = brilliant_first(g, cost as u32, second);
-    if a == Action::Propagate && pay_resources(g, p, cost as u32, PlanetSet::EMPTY).is_some() {
-        return payment::start(g, p, cost as u32, PlanetSet::EMPTY, PayFor::Propagate { cost, second });
+    let charged = charged(g, p, cost as u32);
+    if a == Action::Propagate && pay_resources(g, p, charged, PlanetSet::EMPTY).is_some() {
+        return payment::start(g, p, charged, PlanetSet::EMPTY, PayFor::Propagate { cost, second });
     }
     if let Action::Research(t) = a {
         // One pass: the number of payable options, and the first.

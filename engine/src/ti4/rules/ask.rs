@@ -310,6 +310,12 @@ pub fn secondary_without_token(g: &Ti4Game, p: Player, card: u8) -> bool {
         .any(|(src, f)| f(src, g, p, card))
 }
 
+/// Hook point `technology_card_research_free`: true when an active rule says so.
+pub fn technology_card_research_free(c: &Content, s: &State, p: Player) -> bool {
+    active(&c.rules.technology_card_research_free, H::technology_card_research_free, c, s, p)
+        .any(|(src, f)| f(src, c, s, p))
+}
+
 /// Hook point `cannot_lose_planet`.
 pub fn cannot_lose_planet(c: &Content, s: &State, p: Player, planet: PlanetId) -> bool {
     active(&c.rules.cannot_lose_planet, H::cannot_lose_planet, c, s, p).any(|(src, f)| f(src, c, s, p, planet))

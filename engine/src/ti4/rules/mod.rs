@@ -365,6 +365,9 @@ hook_points! {
     /// The player resolves the secondary ability of strategy card `card` (0 Leadership … 7
     /// Imperial) without spending a command token from its strategy pool.
     Query secondary_without_token: fn(&Ti4Game, Player, u8) -> bool;
+    /// The player researches without spending resources when resolving the primary or
+    /// secondary ability of the Technology strategy card.
+    Query technology_card_research_free: fn(&Content, &State, Player) -> bool;
     /// The player may perform a second tactical action in the turn.
     Query extra_tactical_action: fn(&Ti4Game, Player) -> bool;
     /// At the start of the strategy phase (every player in the game, in seat order).

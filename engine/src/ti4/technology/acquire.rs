@@ -116,6 +116,10 @@ pub fn check_research(c: &Content, s: &State, p: Player, opt: &ResearchOption) -
         Skip::ReturnCaptured if super::research::captured_skip(&ctx, def) => return Ok(()),
         other => return Err(TechError::SkipUnavailable(other)),
     }
+    if ctx.war_sun_waived && c.upgrade_techs[UnitType::WarSun.idx()].contains(t) {
+        // Publicize Weapon Schematics: all prerequisites of a war sun technology ignored.
+        return Ok(());
+    }
     let missing: [u8; 4] = std::array::from_fn(|i| def.prereq[i].saturating_sub(ctx.have[i]));
     if shortfall(&duals[..nd], cover, missing) > wild {
         return Err(TechError::PrerequisitesNotMet);

@@ -426,9 +426,12 @@ mod tests {
                             assert!(!x.reasons.is_empty(), "seed {seed}: {} blocked, no reason", x.id)
                         }
                         TechStatus::Researchable => {
-                            // Without ignore effects, researchable means nothing is missing.
+                            // Without ignore effects (Analytical, Publicize Weapon Schematics
+                            // on a war sun technology), researchable means nothing is missing.
                             let plain = opts.iter().all(|o| o.skip == Skip::None);
-                            if plain && !analytical {
+                            let waived = ResearchContext::of(&c, &s, p).war_sun_waived
+                                && c.upgrade_techs[UnitType::WarSun.idx()].contains(t);
+                            if plain && !analytical && !waived {
                                 let missing = blocked_reasons(
                                     &c,
                                     &s,

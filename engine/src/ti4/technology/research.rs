@@ -127,6 +127,9 @@ pub struct ResearchContext {
     pub skip_captured: u16,
     /// Resources the player can spend (ready planets and trade goods).
     pub budget: u32,
+    /// Publicize Weapon Schematics: war sun technologies are researched ignoring all their
+    /// prerequisites.
+    pub war_sun_waived: bool,
 }
 
 impl ResearchContext {
@@ -148,6 +151,7 @@ impl ResearchContext {
             skip_all: rules::has_skip(c, s, p, Skip::AllPrerequisites),
             skip_captured: if rules::has_skip(c, s, p, Skip::ReturnCaptured) { s.captured.types_held(p) } else { 0 },
             budget: ready_resources(c, s, p),
+            war_sun_waived: crate::ti4::laws::publicize_weapon_schematics::war_sun_prerequisites_waived(c, s),
         }
     }
 }
@@ -192,6 +196,10 @@ pub fn research_options(c: &Content, s: &State, p: Player, cost: u32, out: &mut 
     let mut met = candidates;
     for i in 0..4 {
         met = met.intersection(c.prereq_at_most[i][(ctx.have[i] as usize).min(MAX_PREREQ)]);
+    }
+    if ctx.war_sun_waived {
+        // Publicize Weapon Schematics: war sun technologies need no prerequisite.
+        met = met.union(candidates.intersection(c.upgrade_techs[UnitType::WarSun.idx()]));
     }
     let any_help = ctx.specialties.iter().any(|s| !s.is_empty())
         || ctx.ignore_one

@@ -32,6 +32,17 @@ pub const SECONDARY_COST: u32 = 4;
 /// Command tokens Nekro Propagation gains in place of one research.
 pub const PROPAGATION_TOKENS: u8 = 3;
 
+/// The resources the card charges `p` for a research whose printed cost is `printed`
+/// ([`SECONDARY_COST`], [`SECOND_PRIMARY_COST`]): none when a rule of `p`'s waives them (hook
+/// point `technology_card_research_free`: Minister of Sciences).
+pub fn card_cost(c: &Content, s: &State, p: Player, printed: u32) -> u32 {
+    if printed > 0 && crate::ti4::rules::technology_card_research_free(c, s, p) {
+        0
+    } else {
+        printed
+    }
+}
+
 /// One research the card gives, as the player resolves it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum ResearchStep {
@@ -141,7 +152,10 @@ fn primary_on(
 ) -> Result<PrimaryDone, CardError> {
     let a = resolve_step(c, s, p, first.0, 0, first.1)?;
     let b = match second {
-        Some((step, payment)) => Some(resolve_step(c, s, p, step, SECOND_PRIMARY_COST, payment)?),
+        Some((step, payment)) => {
+            let cost = card_cost(c, s, p, SECOND_PRIMARY_COST);
+            Some(resolve_step(c, s, p, step, cost, payment)?)
+        }
         None => None,
     };
     Ok(PrimaryDone { first: a, second: b })
@@ -197,7 +211,8 @@ pub fn technology_secondary(
     }
     let mut work = *s;
     spend_strategy_token(&mut work, p)?;
-    let done = resolve_step(c, &mut work, p, step, SECONDARY_COST, payment)?;
+    let cost = card_cost(c, &work, p, SECONDARY_COST);
+    let done = resolve_step(c, &mut work, p, step, cost, payment)?;
     *s = work;
     Ok(done)
 }

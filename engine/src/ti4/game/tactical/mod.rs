@@ -175,12 +175,16 @@ pub(crate) fn units_of(c: &Content, s: &State, p: Player) -> [Option<UnitId>; UN
 }
 
 /// An empty force of `p`'s effective units in `arena`, with `p`'s rules on hit assignment
-/// (hook point `sustain_cancels_two`: Non-Euclidean Shielding). Every force of a player's
-/// units is built here.
+/// (hook point `sustain_cancels_two`: Non-Euclidean Shielding) and the laws in play (war suns
+/// without SUSTAIN DAMAGE under Publicize Weapon Schematics). Every force of a player's units is
+/// built here.
 pub(crate) fn force_of(c: &Content, s: &State, p: Player, arena: Arena) -> Force {
     let mut f = Force::new(c, &units_of(c, s, p), arena).expect("effective units");
     if crate::ti4::rules::sustain_cancels_two(c, s, p) {
         f.set_sustain_cancels(2);
+    }
+    if crate::ti4::laws::publicize_weapon_schematics::war_suns_lose_sustain(c, s) {
+        f = f.without_sustain(crate::ti4::combat::type_bit(UnitType::WarSun));
     }
     f
 }
