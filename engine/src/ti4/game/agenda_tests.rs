@@ -790,6 +790,11 @@ fn wormhole_research() {
 
 /// As [`resolve`], without asking that the agenda is over (a decision may follow it).
 fn resolve_to_step(g: &mut Ti4Game, key: &str, outcome: u8) {
+    resolve_to_step_seeded(g, key, outcome, 7);
+}
+
+/// [`resolve_to_step`] with the chance of the resolution drawn from `seed`.
+fn resolve_to_step_seeded(g: &mut Ti4Game, key: &str, outcome: u8, seed: u64) {
     let a = agenda(g, key);
     g.state.agendas.set(a.idx(), Zone::Discard);
     g.flow.custodians = false;
@@ -797,7 +802,7 @@ fn resolve_to_step(g: &mut Ti4Game, key: &str, outcome: u8) {
     g.flow.agenda_phase.agenda_card = a.0;
     g.flow.agenda_phase.outcome = outcome;
     g.step = Step::ResolveAgenda;
-    g.apply_chance(&mut ChaCha8Rng::seed_from_u64(7));
+    g.apply_chance(&mut ChaCha8Rng::seed_from_u64(seed));
     check(g).unwrap();
 }
 
@@ -983,4 +988,60 @@ fn publicize_weapon_schematics() {
     resolve(&mut g, "publicize_weapon_schematics", 1, 0);
     assert_eq!((hand(&g, owner), hand(&g, other)), (0, kept));
     assert!(sustains(&g), "\"against\": no law in play, war suns sustain damage");
+}
+
+/// Ixthian Artifact (directive): "For: The speaker rolls 1 die. If the result is 6-10, each
+/// player may research 2 technologies. If the result is 1-5, destroy all units in Mecatol
+/// Rex's system, and each player with units in systems adjacent to Mecatol Rex's system
+/// destroys 3 of their units in each of those systems." Over seeds of the roll, both results
+/// come up. 6-10: each player is asked twice in a row (one who declines is asked no more),
+/// and a player who takes both researches gains 2 technologies. 1-5: the ships in Mecatol Rex's
+/// system are destroyed, and a fleet of 4 units next to it keeps only its most expensive ship.
+#[test]
+fn ixthian_artifact() {
+    let me = Player(0);
+    let (mut researched, mut destroyed) = (false, false);
+    for seed in 0..40u64 {
+        let mut g = game();
+        let c = g.content.clone();
+        let Some(Location::Planet(mecatol, _)) = c.known.mecatol_rex.and_then(|pl| g.state.planet_location(&c, pl))
+        else {
+            panic!("Mecatol Rex on the board");
+        };
+        let next = crate::ti4::galaxy::bits(g.galaxy.neighbours(mecatol))
+            .find(|&sl| g.state.occupant(Location::Space(sl)).is_none() && !g.home_slot.contains(&sl))
+            .expect("an empty system next to Mecatol Rex");
+        g.state.add_units(Player(1), Location::Space(mecatol), UnitType::Cruiser, 2).unwrap();
+        g.state.add_units(me, Location::Space(next), UnitType::Carrier, 1).unwrap();
+        g.state.add_units(me, Location::Space(next), UnitType::Destroyer, 1).unwrap();
+        g.state.add_units(me, Location::Space(next), UnitType::Fighter, 2).unwrap();
+        let techs = g.state.player(me).techs.len();
+        resolve_to_step_seeded(&mut g, "ixthian_artifact", 0, seed);
+        if let Step::AgendaResearch(_) = g.step {
+            let mut asked = [0u8; MAX_PLAYERS];
+            while let Step::AgendaResearch(p) = g.step {
+                asked[p.idx()] += 1;
+                let options = super::rule_tests::legal(&g);
+                assert_eq!(options.last(), Some(&Action::Done), "a \"may\"");
+                g.apply(if p == me { options[0] } else { Action::Done });
+                check(&g).unwrap();
+            }
+            assert_eq!(g.state.player(me).techs.len(), techs + 2, "seed {seed}: two researches");
+            assert_eq!(asked[me.idx()], 2);
+            assert!(asked.iter().enumerate().all(|(q, &k)| q == me.idx() || k <= 1), "{asked:?}");
+            assert_eq!(g.flow.agenda_phase.researching_again, 0);
+            researched = true;
+        } else {
+            assert_eq!(g.state.count_at(Location::Space(mecatol), UnitType::Cruiser), 0, "seed {seed}");
+            let left: Vec<u8> = UnitType::SHIPS.iter().map(|&t| g.state.count_at(Location::Space(next), t)).collect();
+            assert_eq!(left.iter().sum::<u8>(), 1, "seed {seed}: 3 of 4 destroyed");
+            assert_eq!(g.state.count_at(Location::Space(next), UnitType::Carrier), 1, "the most expensive kept");
+            assert_eq!(g.state.player(me).techs.len(), techs);
+            destroyed = true;
+        }
+        if researched && destroyed {
+            break;
+        }
+    }
+    assert!(researched && destroyed, "both results of the roll over 40 seeds");
 }

@@ -165,6 +165,15 @@ pub enum AgendaEffect {
     /// DAMAGE. Against: Each player that owns a war sun technology discards all of their action
     /// cards." ("For" in play: `crate::ti4::laws::publicize_weapon_schematics`.)
     PublicizeWeaponSchematics,
+    /// Ixthian Artifact (directive): "For: The speaker rolls 1 die. If the result is 6-10, each
+    /// player may research 2 technologies. If the result is 1-5, destroy all units in Mecatol
+    /// Rex's system, and each player with units in systems adjacent to Mecatol Rex's system
+    /// destroys 3 of their units in each of those systems. Against: No effect."
+    IxthianArtifact,
+    /// Search Warrant (law, Elect Player, Prophecy of Kings): "The elected player gains this
+    /// card and draws 2 secret objectives. The owner of this card plays with their secret
+    /// objectives revealed."
+    SearchWarrant,
 }
 
 /// The most tokens a fleet pool may hold while Fleet Regulations is in play.
@@ -277,6 +286,58 @@ fn arms_reduction(g: &mut Ti4Game, p: Player) {
                 super::tactical::enforce_capacity(g, slot, None);
             }
         }
+    }
+}
+
+/// Ixthian Artifact: the lowest roll of the speaker's die for which each player may research 2
+/// technologies (lower: destruction around Mecatol Rex).
+pub const IXTHIAN_RESEARCH_ON: u8 = 6;
+
+/// Ixthian Artifact, a roll of 1-5: every unit in the Mecatol Rex system is destroyed (every
+/// player's, in space and on its planets); then each player with units in a system adjacent to
+/// it destroys 3 of their units in each such system (the player's choice; simplified: the
+/// cheapest by printed cost, structures last, space area before planets), and units left in a
+/// space area beyond the capacity there are removed (Capacity 16.3).
+fn ixthian_destruction(g: &mut Ti4Game) {
+    let c = g.content.clone();
+    let Some(Location::Planet(mecatol, _)) = c.known.mecatol_rex.and_then(|pl| g.state.planet_location(&c, pl)) else {
+        return;
+    };
+    let locations = |slot: u8| {
+        std::iter::once(Location::Space(slot))
+            .chain((0..MAX_PLANETS_PER_SYSTEM as u8).map(move |n| Location::Planet(slot, n)))
+    };
+    for loc in locations(mecatol) {
+        for &t in UnitType::ALL.iter() {
+            let n = g.state.count_at(loc, t);
+            if n > 0 {
+                crate::ti4::elimination::destroy_units(&c, &mut g.state, loc, t, n, None)
+                    .expect("the destroyed units are at the location");
+            }
+        }
+    }
+    for slot in crate::ti4::galaxy::bits(g.galaxy.neighbours(mecatol)) {
+        for p in in_game_seats(g) {
+            let units = super::tactical::units_of(&c, &g.state, p);
+            let cost = |t: UnitType| units[t.idx()].and_then(|u| c.units[u.idx()].cost).unwrap_or(u8::MAX);
+            for _ in 0..3 {
+                let mut cheapest: Option<(u8, Location, UnitType)> = None;
+                for loc in locations(slot) {
+                    if g.state.occupant(loc) != Some(p) {
+                        continue;
+                    }
+                    for &t in UnitType::ALL.iter() {
+                        if g.state.count_at(loc, t) > 0 && cheapest.is_none_or(|(k, _, _)| cost(t) < k) {
+                            cheapest = Some((cost(t), loc, t));
+                        }
+                    }
+                }
+                let Some((_, loc, t)) = cheapest else { break };
+                crate::ti4::elimination::destroy_units(&c, &mut g.state, loc, t, 1, None)
+                    .expect("the destroyed unit is at the location");
+            }
+        }
+        super::tactical::enforce_capacity(g, slot, None);
     }
 }
 
@@ -535,7 +596,8 @@ impl AgendaEffect {
             | CommitteeFormation
             | ArchivedSecret
             | ResearchGrantReallocation
-            | MinisterOfSciences => Electing::Player,
+            | MinisterOfSciences
+            | SearchWarrant => Electing::Player,
             JudicialAbolishment | MiscountDisclosed => Electing::Law,
             _ => Electing::ForAgainst,
         }
@@ -582,6 +644,8 @@ impl AgendaEffect {
             "shared_research" => SharedResearch,
             "minister_of_sciences" => MinisterOfSciences,
             "publicize_weapon_schematics" => PublicizeWeaponSchematics,
+            "ixthian_artifact" => IxthianArtifact,
+            "search_warrant" => SearchWarrant,
             _ => return None,
         })
     }
@@ -612,6 +676,8 @@ pub struct AgendaTable {
     pub enforced_travel_ban: Option<AgendaId>,
     /// Shared Research, when in the deck.
     pub shared_research: Option<AgendaId>,
+    /// Search Warrant, when in the deck.
+    pub search_warrant: Option<AgendaId>,
 }
 
 impl AgendaTable {
@@ -635,6 +701,7 @@ impl AgendaTable {
             anti_intellectual_revolution: find(AgendaEffect::AntiIntellectualRevolution),
             enforced_travel_ban: find(AgendaEffect::EnforcedTravelBan),
             shared_research: find(AgendaEffect::SharedResearch),
+            search_warrant: find(AgendaEffect::SearchWarrant),
             effects,
         }
     }
@@ -701,6 +768,15 @@ pub fn wormholes_closed(g: &Ti4Game) -> bool {
     in_play(g, g.agendas.enforced_travel_ban)
 }
 
+/// Search Warrant: the seats (bit per seat) whose owner of the card plays with their secret
+/// objectives revealed (at most one), which an observer's view keeps (`flow::observe`).
+pub fn secrets_revealed(g: &Ti4Game) -> u8 {
+    match g.agendas.search_warrant.map(|a| g.state.agendas.get(a.idx())) {
+        Some(Zone::PlayArea(p)) => 1 << p.0,
+        _ => 0,
+    }
+}
+
 /// Shared Research "for" in play: every player's ships move through nebulae (Nebula 59.1 no
 /// longer stops them on the way; a ship leaving a nebula still has move value 1, 59.2).
 pub fn nebulae_passable(g: &Ti4Game) -> bool {
@@ -753,6 +829,7 @@ pub(super) fn research_then(g: &mut Ti4Game) -> Step {
             return Step::AgendaResearch(p);
         }
         g.flow.agenda_phase.researchers &= !(1 << p.0);
+        g.flow.agenda_phase.researching_again &= !(1 << p.0);
     }
     if std::mem::take(&mut g.flow.agenda_phase.wormhole_ships_destroyed) {
         destroy_ships_in_wormhole_systems(g);
@@ -1285,11 +1362,14 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
         }
         AgendaEffect::PublicExecution => public_execution(g, Player(outcome)),
         AgendaEffect::ArmedForcesStandardization => armed_forces_standardization(g, Player(outcome)),
-        AgendaEffect::ArchivedSecret => {
-            // Rules 61: a fourth secret objective held is returned, the player's choice
+        AgendaEffect::ArchivedSecret | AgendaEffect::SearchWarrant => {
+            // Rules 61: secret objectives held beyond 3 are returned, the player's choice
             // (`Step::ReturnSecret`, then the resolution goes on: `flow`).
             let p = Player(outcome);
-            super::flow::draw_secret(g, rng, p);
+            let draws = if e == AgendaEffect::SearchWarrant { 2 } else { 1 };
+            for _ in 0..draws {
+                super::flow::draw_secret(g, rng, p);
+            }
             g.flow.agenda_phase.returning = super::flow::secrets_held(g, p) > super::flow::MAX_SECRETS;
         }
         AgendaEffect::NewConstitution => {
@@ -1384,6 +1464,18 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
         | AgendaEffect::MinisterOfPeace
         | AgendaEffect::CommitteeFormation
         | AgendaEffect::MinisterOfSciences => {}
+        AgendaEffect::IxthianArtifact => {
+            if for_ {
+                // The speaker's roll (chance).
+                if crate::ti4::combat::roll_d10(rng) >= IXTHIAN_RESEARCH_ON {
+                    let seats = in_game_seats(g).fold(0u8, |m, p| m | 1 << p.0);
+                    g.flow.agenda_phase.researchers = seats;
+                    g.flow.agenda_phase.researching_again = seats;
+                } else {
+                    ixthian_destruction(g);
+                }
+            }
+        }
         AgendaEffect::PublicizeWeaponSchematics => {
             if !for_ {
                 let (c, copies) = (g.content.clone(), g.content.cards.action_copies.len());

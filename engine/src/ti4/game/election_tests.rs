@@ -463,3 +463,59 @@ fn research_grant_reallocation_gains_a_technology_for_fleet_tokens() {
     assert!(matches!(g.step, Step::RevealAgenda | Step::Decide(_)), "the agenda phase goes on: {:?}", g.step);
     check(&g).unwrap();
 }
+
+/// Search Warrant (law, Elect Player): "The elected player gains this card and draws 2 secret
+/// objectives. The owner of this card plays with their secret objectives revealed." The
+/// elected player draws 2 and takes the card; beyond 3 held, it returns secret objectives one
+/// decision at a time until it holds 3 (two here), then the agenda phase goes on. Another
+/// player's view of the game (`determinize`) keeps the owner's secret objectives as they are,
+/// while a third player's are dealt again.
+#[test]
+fn search_warrant() {
+    use crate::game::Game;
+    let n_secrets = |g: &Ti4Game| g.content.cards.secret_objectives.len();
+    let hand_of = |g: &Ti4Game, p: Player| {
+        (0..n_secrets(g)).filter(|&i| g.state.secret_objectives.get(i) == Zone::Hand(p)).collect::<Vec<_>>()
+    };
+    let held = |g: &Ti4Game, p: Player| {
+        (0..n_secrets(g))
+            .filter(|&i| matches!(g.state.secret_objectives.get(i), Zone::Hand(q) | Zone::PlayArea(q) if q == p))
+            .count()
+    };
+    let (p, observer, third) = (Player(2), Player(0), Player(3));
+    let mut g = game();
+    let before = held(&g, p);
+    assert!(before <= 1);
+    resolve(&mut g, "search_warrant", p.0, 0);
+    let warrant = g.content.cards.agenda("search_warrant").unwrap();
+    assert_eq!(g.state.agendas.get(warrant.idx()), Zone::PlayArea(p));
+    assert_eq!(held(&g, p), before + 2, "two drawn");
+    assert!(!matches!(g.step, Step::ReturnSecret(_)));
+    let (mine, theirs) = (hand_of(&g, p), hand_of(&g, third));
+    assert!(!theirs.is_empty());
+    let mut redealt = false;
+    for seed in 0..8 {
+        let view = g.determinize(observer.idx(), &mut ChaCha8Rng::seed_from_u64(seed));
+        assert_eq!(hand_of(&view, p), mine, "revealed: kept in every view");
+        assert_eq!(hand_of(&view, third).len(), theirs.len());
+        redealt |= hand_of(&view, third) != theirs;
+    }
+    assert!(redealt, "a player without the card keeps their secret objectives hidden");
+
+    let mut g = game();
+    while held(&g, p) < 3 {
+        let i = (0..n_secrets(&g)).find(|&i| g.state.secret_objectives.get(i) == Zone::Deck).unwrap();
+        g.state.secret_objectives.set(i, Zone::Hand(p));
+    }
+    resolve(&mut g, "search_warrant", p.0, 0);
+    assert_eq!((g.step, held(&g, p)), (Step::ReturnSecret(p), 5));
+    let first = legal(&g)[0];
+    g.apply(first);
+    assert_eq!((g.step, held(&g, p)), (Step::ReturnSecret(p), 4), "a second one to return");
+    let second = legal(&g)[0];
+    g.apply(second);
+    assert_eq!(held(&g, p), 3);
+    assert!(!g.flow.agenda_phase.returning);
+    assert!(matches!(g.step, Step::RevealAgenda | Step::Decide(_)), "the agenda phase goes on: {:?}", g.step);
+    check(&g).unwrap();
+}

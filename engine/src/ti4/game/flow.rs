@@ -329,11 +329,16 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
             tokens::buy(g, p, k, gaining, then)
         }
         (Step::AgendaResearch(p), Action::Research(_) | Action::Done) => {
+            let ap = &mut g.flow.agenda_phase;
+            let again = a != Action::Done && ap.researching_again >> p.0 & 1 == 1;
+            ap.researching_again &= !(1 << p.0);
+            if !again {
+                ap.researchers &= !(1 << p.0);
+            }
             if let Action::Research(t) = a {
                 let researched = super::cards::granted_research(g, p, t, false);
                 debug_assert!(researched, "an offered research");
             }
-            g.flow.agenda_phase.researchers &= !(1 << p.0);
             agendas::research_then(g)
         }
         (Step::GainTechnology(p), Action::Research(t)) => {
@@ -346,9 +351,15 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
             if g.flow.played.is_some() {
                 // Impersonation's draw: the card's play goes on.
                 action_cards::card_discarded(g)
-            } else if std::mem::take(&mut g.flow.agenda_phase.returning) {
-                // Archived Secret's draw: the agenda's resolution goes on.
-                agenda_resolved(g)
+            } else if g.flow.agenda_phase.returning {
+                // Archived Secret's or Search Warrant's draws: once the player holds no more
+                // than 3, the agenda's resolution goes on.
+                if secrets_held(g, p) > MAX_SECRETS {
+                    Step::ReturnSecret(p)
+                } else {
+                    g.flow.agenda_phase.returning = false;
+                    agenda_resolved(g)
+                }
             } else {
                 cards::after_draw(g, p)
             }
@@ -1100,17 +1111,19 @@ pub(super) fn observe(g: &Ti4Game, p: Player) -> Ti4Observation {
     Ti4Observation { game, hidden_secrets, hidden_action_cards, unrevealed }
 }
 
-/// Puts back in `game` what `p` does not see (the other seats' secret objectives and action
-/// cards in hand, the face-down public objectives) and clears its decision count: the game of
+/// Puts back in `game` what `p` does not see (the other seats' secret objectives, but those of
+/// Search Warrant's owner, and action cards in hand, the face-down public objectives) and clears its decision count: the game of
 /// [`observe`], changed in place. Returns the hidden cards per seat (secrets, action cards)
 /// and the face-down public objectives per stage.
 fn hide(game: &mut Ti4Game, p: Player) -> ([u8; MAX_PLAYERS], [u8; MAX_PLAYERS], [u8; 2]) {
+    let revealed = agendas::secrets_revealed(game);
     let c = &*game.content;
     let mut hidden = [0u8; MAX_PLAYERS];
     let n_secret = c.cards.secret_objectives.len();
     for i in 0..n_secret {
         if let Zone::Hand(q) = game.state.secret_objectives.get(i) {
-            if q != p {
+            // Search Warrant: its owner's secret objectives are revealed to everyone.
+            if q != p && revealed >> q.0 & 1 == 0 {
                 hidden[q.idx()] += 1;
                 game.state.secret_objectives.set(i, Zone::Deck);
             }

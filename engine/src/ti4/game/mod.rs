@@ -658,8 +658,13 @@ impl Ti4Game {
                 continue;
             }
             let held = flow::secrets_held(self, p);
-            let returning = self.step == Step::ReturnSecret(p);
-            if held > flow::MAX_SECRETS + returning as usize {
+            // Returning: one drawn beyond the limit, or two after Search Warrant's draws.
+            let over = match self.step {
+                Step::ReturnSecret(q) if q == p && self.flow.agenda_phase.returning => 2,
+                Step::ReturnSecret(q) if q == p => 1,
+                _ => 0,
+            };
+            if held > flow::MAX_SECRETS + over {
                 return Err(InvariantError::TooManySecrets { player: p, held });
             }
             if self.victory_points(p) >= target && self.end_condition().is_none() {

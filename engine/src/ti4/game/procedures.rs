@@ -359,9 +359,13 @@ pub struct AgendaPhase {
     #[serde(default, skip_serializing_if = "is_false")]
     pub granting: bool,
     /// Seats (bit per seat) still to be asked an agenda's "may research 1 technology"
-    /// ([`super::Step::AgendaResearch`]: Wormhole Research).
+    /// ([`super::Step::AgendaResearch`]: Wormhole Research, Ixthian Artifact).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub researchers: u8,
+    /// Seats among `researchers` that may research once more after their next research
+    /// (Ixthian Artifact's "may research 2 technologies"; declining gives up both).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub researching_again: u8,
     /// Wormhole Research "for": once the researches are made, the ships in systems with an
     /// alpha or beta wormhole are destroyed.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -455,6 +459,7 @@ impl Default for AgendaPhase {
             revote: None,
             granting: false,
             researchers: 0,
+            researching_again: 0,
             wormhole_ships_destroyed: false,
             last_vote: None,
         }
