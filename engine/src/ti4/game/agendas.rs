@@ -174,6 +174,9 @@ pub enum AgendaEffect {
     /// card and draws 2 secret objectives. The owner of this card plays with their secret
     /// objectives revealed."
     SearchWarrant,
+    /// Imperial Arbiter (law, Elect Player): the elected player gains the card (its effect:
+    /// `crate::ti4::laws`).
+    ImperialArbiter,
 }
 
 /// The most tokens a fleet pool may hold while Fleet Regulations is in play.
@@ -597,7 +600,8 @@ impl AgendaEffect {
             | ArchivedSecret
             | ResearchGrantReallocation
             | MinisterOfSciences
-            | SearchWarrant => Electing::Player,
+            | SearchWarrant
+            | ImperialArbiter => Electing::Player,
             JudicialAbolishment | MiscountDisclosed => Electing::Law,
             _ => Electing::ForAgainst,
         }
@@ -646,6 +650,7 @@ impl AgendaEffect {
             "publicize_weapon_schematics" => PublicizeWeaponSchematics,
             "ixthian_artifact" => IxthianArtifact,
             "search_warrant" => SearchWarrant,
+            "imperial_arbiter" => ImperialArbiter,
             _ => return None,
         })
     }
@@ -1463,7 +1468,8 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
         | AgendaEffect::MinisterOfWar
         | AgendaEffect::MinisterOfPeace
         | AgendaEffect::CommitteeFormation
-        | AgendaEffect::MinisterOfSciences => {}
+        | AgendaEffect::MinisterOfSciences
+        | AgendaEffect::ImperialArbiter => {}
         AgendaEffect::IxthianArtifact => {
             if for_ {
                 // The speaker's roll (chance).

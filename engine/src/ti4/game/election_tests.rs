@@ -519,3 +519,57 @@ fn search_warrant() {
     assert!(matches!(g.step, Step::RevealAgenda | Step::Decide(_)), "the agenda phase goes on: {:?}", g.step);
     check(&g).unwrap();
 }
+
+/// Imperial Arbiter: "At the end of the strategy phase, the owner of this card may discard this
+/// card to swap 1 of their strategy cards with 1 of another player's strategy cards." Seat 2
+/// owns it; once every player chose a card, window `StrategyPhaseEnd` offers it one swap per
+/// card of another player (and declining); the swap discards the law, the two cards change
+/// hands and the action phase starts in the new initiative order. Without the law the strategy
+/// phase goes straight to the action phase.
+#[test]
+fn imperial_arbiter_swaps_strategy_cards_at_the_end_of_the_strategy_phase() {
+    use crate::ti4::components::StrategyCard;
+    use crate::ti4::rules::{Source, Window};
+    let owner = Player(2);
+    let pick_all = |g: &mut Ti4Game| {
+        g.flow.picks = 0;
+        g.step = Step::Pick(g.state.tokens.speaker.unwrap());
+        while let Step::Pick(_) = g.step {
+            let first = legal(g)[0];
+            g.apply(first);
+        }
+    };
+    let mut g = game();
+    pick_all(&mut g);
+    assert!(matches!(g.step, Step::Turn(_)), "no law, no decision: {:?}", g.step);
+
+    let mut g = game();
+    resolve(&mut g, "imperial_arbiter", owner.0, 0);
+    let law = agenda(&g, "imperial_arbiter");
+    assert_eq!(g.state.agendas.get(law.idx()), Zone::PlayArea(owner));
+    pick_all(&mut g);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(owner), Some(Window::StrategyPhaseEnd)));
+    let options = legal(&g);
+    let swaps: Vec<u16> = options
+        .iter()
+        .filter_map(|a| match *a {
+            Action::Choose(Source::Agenda(a), k) if a == law => Some(k),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(swaps.len(), 5, "one per card of the five other players: {options:?}");
+    assert!(options.contains(&Action::Done), "a \"may\"");
+    let k = swaps[swaps.len() - 1];
+    let (mine, theirs) = (StrategyCard((k / 8) as u8), StrategyCard((k % 8) as u8));
+    let sc = g.state.strategy_cards;
+    let other = sc.holder(theirs).unwrap();
+    assert_eq!(sc.holder(mine), Some(owner));
+    g.apply(Action::Choose(Source::Agenda(law), k));
+    let sc = g.state.strategy_cards;
+    assert_eq!((sc.holder(mine), sc.holder(theirs)), (Some(other), Some(owner)));
+    assert_eq!(g.state.agendas.get(law.idx()), Zone::Discard);
+    let mut order = [Player(0); MAX_PLAYERS];
+    crate::ti4::elimination::initiative_order(&g.state, &mut order);
+    assert_eq!(g.step, Step::Turn(order[0]), "the action phase, in the new initiative order");
+    check(&g).unwrap();
+}

@@ -748,6 +748,19 @@ fn pick(g: &mut Ti4Game, p: Player, k: StrategyCard) -> Step {
             s.strategy_cards.set_trade_goods(k, t + 1);
         }
     }
+    // Window `StrategyPhaseEnd`: every player, from the speaker clockwise.
+    let speaker = g.state.tokens.speaker.unwrap_or(Player(0));
+    let (order, len) = super::pending::clockwise_from(g.state.num_players, speaker);
+    match super::pending::open(g, crate::ti4::rules::Window::StrategyPhaseEnd, &order[..len]) {
+        Some(decide) => decide,
+        None => start_action_phase(g),
+    }
+}
+
+/// After window `StrategyPhaseEnd`: the action phase starts with the first player in
+/// initiative order.
+pub(super) fn start_action_phase(g: &mut Ti4Game) -> Step {
+    let s = &g.state;
     g.flow.passed = 0;
     let mut order = [Player(0); MAX_PLAYERS];
     initiative_order(s, &mut order);

@@ -173,6 +173,7 @@ fn resume(g: &mut Ti4Game, window: Window) -> Step {
         Window::AgendaPhaseStart => flow::after_agenda_phase_start(g),
         Window::StrategyCardsReturn => flow::return_strategy_cards(g),
         Window::StrategyPhaseStart => flow::after_strategy_phase_start(g),
+        Window::StrategyPhaseEnd => flow::start_action_phase(g),
         Window::StrategyCardChosen => flow::after_strategy_card_chosen(g),
         Window::SystemActivated => tactical::after_activation_window(g),
         Window::AfterMovement => tactical::after_movement(g),

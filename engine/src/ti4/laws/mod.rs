@@ -9,6 +9,7 @@
 use crate::ti4::rules::Rule;
 
 mod committee_formation;
+mod imperial_arbiter;
 mod minister_of_commerce;
 mod minister_of_exploration;
 mod minister_of_peace;
@@ -30,4 +31,5 @@ pub(crate) static RULES: &[Rule] = &[
     minister_of_peace::RULE,
     committee_formation::RULE,
     minister_of_sciences::RULE,
+    imperial_arbiter::RULE,
 ];

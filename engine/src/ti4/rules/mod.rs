@@ -73,6 +73,10 @@ pub enum Window {
     /// At the start of the strategy phase (after the hook point `strategy_phase_start`), before
     /// the speaker's pick; opened for every player from the speaker clockwise.
     StrategyPhaseStart,
+    /// At the end of the strategy phase (every card to be chosen taken, a trade good placed on
+    /// each card nobody took), before the action phase; opened for every player from the
+    /// speaker clockwise (Imperial Arbiter).
+    StrategyPhaseEnd,
     /// When a player chooses a strategy card in the strategy phase (`Flow::choosing`), before
     /// taking it; opened for the other players, clockwise from the chooser. A choice may bar the
     /// card (`Flow::disgraced`: Public Disgrace), and the chooser chooses again.
