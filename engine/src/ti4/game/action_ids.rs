@@ -72,6 +72,9 @@ impl Ti4Game {
                 super::agendas::Electing::ForAgainst => "vote.against".into(),
                 super::agendas::Electing::Law => super::agendas::law_of_outcome(self, o)
                     .map_or_else(|| format!("vote.law.{o}"), |a| format!("vote.{}", c.cards.agendas[a].key)),
+                super::agendas::Electing::StrategyCard => {
+                    format!("vote.{}", crate::ti4::components::StrategyCard(o).name())
+                }
             },
             Action::Follow => "follow".into(),
             Action::Play(k, t) => format!("play.{}.{t}", c.cards.action_cards[k.idx()].key),

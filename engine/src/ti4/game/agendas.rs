@@ -177,6 +177,11 @@ pub enum AgendaEffect {
     /// Imperial Arbiter (law, Elect Player): the elected player gains the card (its effect:
     /// `crate::ti4::laws`).
     ImperialArbiter,
+    /// Galactic Crisis Pact (directive, Elect Strategy Card, Prophecy of Kings): "Each player
+    /// may perform the secondary ability of the elected strategy card without spending a
+    /// command token; command tokens placed by the ability are placed from a player's
+    /// reinforcements instead."
+    GalacticCrisisPact,
 }
 
 /// The most tokens a fleet pool may hold while Fleet Regulations is in play.
@@ -580,6 +585,9 @@ pub enum Electing {
     /// outcome `k` being the `k`-th in agenda id order ([`law_of_outcome`]; at most
     /// `MAX_PLAYERS` of them are offered).
     Law,
+    /// "Elect Strategy Card": one outcome per strategy card, the outcome being its index (0
+    /// Leadership … 7 Imperial).
+    StrategyCard,
 }
 
 impl AgendaEffect {
@@ -603,6 +611,7 @@ impl AgendaEffect {
             | SearchWarrant
             | ImperialArbiter => Electing::Player,
             JudicialAbolishment | MiscountDisclosed => Electing::Law,
+            GalacticCrisisPact => Electing::StrategyCard,
             _ => Electing::ForAgainst,
         }
     }
@@ -651,6 +660,7 @@ impl AgendaEffect {
             "ixthian_artifact" => IxthianArtifact,
             "search_warrant" => SearchWarrant,
             "imperial_arbiter" => ImperialArbiter,
+            "galactic_crisis_pact" => GalacticCrisisPact,
             _ => return None,
         })
     }
@@ -729,6 +739,7 @@ pub fn outcomes(g: &Ti4Game, out: &mut dyn FnMut(u8)) {
             let n = (0..g.content.cards.agendas.len()).filter(|&a| law_in_play(g, a)).count();
             (0..n.min(MAX_PLAYERS) as u8).for_each(out);
         }
+        Electing::StrategyCard => (0..crate::ti4::components::STRATEGY_CARDS as u8).for_each(out),
     }
 }
 
@@ -1470,6 +1481,7 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
         | AgendaEffect::CommitteeFormation
         | AgendaEffect::MinisterOfSciences
         | AgendaEffect::ImperialArbiter => {}
+        AgendaEffect::GalacticCrisisPact => g.flow.agenda_phase.crisis_card = Some(outcome),
         AgendaEffect::IxthianArtifact => {
             if for_ {
                 // The speaker's roll (chance).

@@ -233,15 +233,43 @@ pub(super) fn start_secondaries(g: &mut Ti4Game) -> Step {
 pub(super) fn next_secondary(g: &mut Ti4Game) -> Step {
     let n = g.state.num_players;
     let owner = g.flow.strategic.card_owner;
-    while g.flow.strategic.follower + 1 < n {
+    // Galactic Crisis Pact: the owner's seat is asked too, last.
+    let crisis = g.flow.strategic.crisis_pact;
+    while g.flow.strategic.follower + 1 < n + crisis as u8 {
         g.flow.strategic.follower += 1;
         let q = Player((owner.0 + g.flow.strategic.follower) % n);
         if may_follow(g, q) {
             return Step::Follow(q);
         }
     }
+    if crisis {
+        g.flow.strategic.crisis_pact = false;
+        return super::flow::agenda_resolved(g);
+    }
     g.flow.turn = owner;
     super::flow::next_turn(g)
+}
+
+/// Galactic Crisis Pact, resolved for strategy card `card`: each player in the game, from the
+/// speaker clockwise, may perform its secondary without spending a command token; then the
+/// agenda phase goes on (window `AgendaResolved`).
+pub(super) fn crisis_pact_secondaries(g: &mut Ti4Game, card: u8) -> Step {
+    let n = g.state.num_players;
+    let speaker = g.state.tokens.speaker.unwrap_or(Player(0));
+    g.flow.strategic = super::procedures::StrategicAction {
+        card,
+        card_owner: Player((speaker.0 + n - 1) % n),
+        follower: 0,
+        cancelled: false,
+        crisis_pact: true,
+    };
+    next_secondary(g)
+}
+
+/// `q` resolves the secondary without spending a command token: a rule of theirs waives it
+/// (hook point `secondary_without_token`, Hacan's Masters of Trade), or Galactic Crisis Pact.
+fn secondary_free(g: &Ti4Game, q: Player) -> bool {
+    g.flow.strategic.crisis_pact || crate::ti4::rules::secondary_without_token(g, q, g.flow.strategic.card)
 }
 
 fn may_follow(g: &Ti4Game, q: Player) -> bool {
@@ -250,7 +278,7 @@ fn may_follow(g: &Ti4Game, q: Player) -> bool {
     if !ps.in_game {
         return false;
     }
-    let token = ps.strategy > 0 || crate::ti4::rules::secondary_without_token(g, q, g.flow.strategic.card);
+    let token = ps.strategy > 0 || secondary_free(g, q);
     match g.flow.strategic.card {
         0 => tokens::most_to_buy(g, q, 0) > 0,
         1 => token && !ps.planets.intersection(s.exhausted_planets).is_empty(),
@@ -287,9 +315,10 @@ fn action_cards_left(g: &Ti4Game) -> bool {
 }
 
 /// A follower spends a token from its strategy pool for the secondary (digest §3), unless a
-/// rule waives it (hook point `secondary_without_token`, Hacan's Masters of Trade).
+/// rule waives it (hook point `secondary_without_token`, Hacan's Masters of Trade) or Galactic
+/// Crisis Pact ([`secondary_free`]).
 fn spend_strategy_token(g: &mut Ti4Game, q: Player) {
-    if crate::ti4::rules::secondary_without_token(g, q, g.flow.strategic.card) {
+    if secondary_free(g, q) {
         return;
     }
     let ps = g.state.player_mut(q);
@@ -329,7 +358,7 @@ pub(super) fn follow(g: &mut Ti4Game, q: Player) -> Step {
         // Jol-Nar, Brilliant: the primary instead (first research free, optional second for 6),
         // for the same strategy token. Automatic: the primary is never worse than the secondary
         // (the same research for 0 instead of 4 resources, plus an optional second).
-        6 if brilliant(g, q) => Step::Research { p: q, cost: 0, second: false },
+        6 if brilliant(g, q) && !g.flow.strategic.crisis_pact => Step::Research { p: q, cost: 0, second: false },
         6 => Step::Research { p: q, cost: 4, second: false },
         _ => {
             spend_strategy_token(g, q);
@@ -417,7 +446,7 @@ fn brilliant_first(g: &Ti4Game, cost: u32, second: bool) -> bool {
 }
 
 pub(super) fn research_actions(g: &Ti4Game, p: Player, cost: u32, second: bool, buf: &mut Vec<Action>) {
-    if (cost == 4 || brilliant_first(g, cost, second)) && g.state.player(p).strategy == 0 {
+    if (cost == 4 || brilliant_first(g, cost, second)) && g.state.player(p).strategy == 0 && !secondary_free(g, p) {
         return;
     }
     if propagates(g, p) {
@@ -485,7 +514,10 @@ fn propagates(g: &Ti4Game, p: Player) -> bool {
 /// primary through Jol-Nar's Brilliant, or as the primary; true when it was resolved.
 fn resolve_research(g: &mut Ti4Game, p: Player, cost: u8, brilliant: bool, step: ResearchStep, pay: &Payment) -> bool {
     let c = g.content.clone();
-    if cost == 4 {
+    if cost == 4 && g.flow.strategic.crisis_pact {
+        crate::ti4::technology::strategy_card::technology_secondary_without_token(&c, &mut g.state, p, step, pay)
+            .is_ok()
+    } else if cost == 4 {
         technology_secondary(&c, &mut g.state, p, step, pay).is_ok()
     } else if brilliant {
         technology_brilliant(&c, &mut g.state, p, (step, pay), None).is_ok()

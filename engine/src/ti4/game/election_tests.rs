@@ -573,3 +573,44 @@ fn imperial_arbiter_swaps_strategy_cards_at_the_end_of_the_strategy_phase() {
     assert_eq!(g.step, Step::Turn(order[0]), "the action phase, in the new initiative order");
     check(&g).unwrap();
 }
+
+/// Galactic Crisis Pact: "Elect Strategy Card": one outcome per strategy card. "Each player may
+/// perform the secondary ability of the elected strategy card without spending a command
+/// token." Trade elected: every player in the game, the speaker first and clockwise (one
+/// without strategy tokens too), is offered Trade's secondary; following replenishes their
+/// commodities and spends no token; then the agenda phase goes on.
+#[test]
+fn galactic_crisis_pact_offers_the_elected_secondary_to_every_player() {
+    use crate::ti4::components::STRATEGY_CARDS;
+    let trade = 4u8;
+    let mut g = game();
+    let pact = agenda(&g, "galactic_crisis_pact");
+    g.flow.agenda_phase.agenda_card = pact.0;
+    let mut outcomes = Vec::new();
+    agendas::outcomes(&g, &mut |o| outcomes.push(o));
+    assert_eq!(outcomes, (0..STRATEGY_CARDS as u8).collect::<Vec<_>>());
+    g.flow.agenda_phase.agenda_card = agendas::NO_AGENDA;
+    let broke = Player(3);
+    let ps = g.state.player_mut(broke);
+    (ps.token_reinforcements, ps.strategy) = (ps.token_reinforcements + ps.strategy, 0);
+    let strategy: Vec<u8> = g.state.seats().map(|q| g.state.player(q).strategy).collect();
+    resolve(&mut g, "galactic_crisis_pact", trade, 0);
+    let speaker = g.state.tokens.speaker.unwrap();
+    let mut asked = Vec::new();
+    while let Step::Follow(q) = g.step {
+        asked.push(q);
+        g.apply(Action::Follow);
+        let c = g.content.clone();
+        assert_eq!(g.state.player(q).commodities, c.factions[g.state.player(q).faction.idx()].commodities, "{q:?}");
+    }
+    let n = g.state.num_players;
+    assert_eq!(asked, (0..n).map(|k| Player((speaker.0 + k) % n)).collect::<Vec<_>>(), "everyone, the speaker first");
+    for q in g.state.seats() {
+        assert_eq!(g.state.player(q).strategy, strategy[q.idx()], "{q:?}: no token spent");
+    }
+    assert!(!g.flow.strategic.crisis_pact);
+    assert!(matches!(g.step, Step::RevealAgenda | Step::Decide(_)), "the agenda phase goes on: {:?}", g.step);
+    let last = g.agenda_log().last().unwrap();
+    assert_eq!((last.electing, last.outcome), (agendas::Electing::StrategyCard, trade));
+    check(&g).unwrap();
+}

@@ -532,6 +532,8 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
                 Step::ReturnSecret(elected)
             } else if std::mem::take(&mut g.flow.agenda_phase.granting) {
                 Step::GainTechnology(elected)
+            } else if let Some(card) = g.flow.agenda_phase.crisis_card.take() {
+                cards::crisis_pact_secondaries(g, card)
             } else {
                 agendas::research_then(g)
             }

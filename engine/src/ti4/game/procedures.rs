@@ -275,6 +275,12 @@ pub struct StrategicAction {
     /// resolved and the turn ends.
     #[serde(default, skip_serializing_if = "is_false")]
     pub cancelled: bool,
+    /// Galactic Crisis Pact: every player in the game is offered the secondary of `card` in the
+    /// agenda phase, without spending a command token (`card_owner` is the seat right of the
+    /// speaker, so the speaker is asked first and that seat last); then the agenda phase goes
+    /// on.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub crisis_pact: bool,
 }
 
 /// Status phase step 1 (rules 81.1): who scores next and what the scoring player has scored.
@@ -370,6 +376,10 @@ pub struct AgendaPhase {
     /// alpha or beta wormhole are destroyed.
     #[serde(default, skip_serializing_if = "is_false")]
     pub wormhole_ships_destroyed: bool,
+    /// Galactic Crisis Pact resolved: the strategy card whose secondary every player is offered
+    /// next (`cards::crisis_pact_secondaries`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crisis_card: Option<u8>,
 }
 
 /// Transactions of the active player's turn (rules 94).
@@ -461,6 +471,7 @@ impl Default for AgendaPhase {
             researchers: 0,
             researching_again: 0,
             wormhole_ships_destroyed: false,
+            crisis_card: None,
             last_vote: None,
         }
     }

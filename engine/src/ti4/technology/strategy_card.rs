@@ -206,11 +206,36 @@ pub fn technology_secondary(
     step: ResearchStep,
     payment: &Payment,
 ) -> Result<StepDone, CardError> {
+    secondary(c, s, p, step, payment, true)
+}
+
+/// [`technology_secondary`] without the strategy token (Galactic Crisis Pact: "perform the
+/// secondary ability ... without spending a command token"); the 4 resources are still paid.
+pub fn technology_secondary_without_token(
+    c: &Content,
+    s: &mut State,
+    p: Player,
+    step: ResearchStep,
+    payment: &Payment,
+) -> Result<StepDone, CardError> {
+    secondary(c, s, p, step, payment, false)
+}
+
+fn secondary(
+    c: &Content,
+    s: &mut State,
+    p: Player,
+    step: ResearchStep,
+    payment: &Payment,
+    token: bool,
+) -> Result<StepDone, CardError> {
     if !s.player(p).in_game {
         return Err(CardError::NotInGame);
     }
     let mut work = *s;
-    spend_strategy_token(&mut work, p)?;
+    if token {
+        spend_strategy_token(&mut work, p)?;
+    }
     let cost = card_cost(c, &work, p, SECONDARY_COST);
     let done = resolve_step(c, &mut work, p, step, cost, payment)?;
     *s = work;

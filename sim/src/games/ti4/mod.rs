@@ -298,8 +298,8 @@ impl Experimentable for Ti4Game {
             events.push(Event::new(e.label()).seat(p.idx()).count(n as u64));
         }
         // Agendas resolved (round; group: law or directive): key `<agenda>.for` or
-        // `<agenda>.against`, the agenda of a player's election with the elected seat, or
-        // `<agenda>.<law>` for a law's.
+        // `<agenda>.against`, the agenda of a player's election with the elected seat,
+        // `<agenda>.<law>` for a law's, `<agenda>.<strategy card>` for a strategy card's.
         for r in self.agenda_log() {
             use engine::ti4::game::agendas::Electing;
             let d = &c.cards.agendas[r.agenda.idx()];
@@ -312,6 +312,10 @@ impl Experimentable for Ti4Game {
                 Electing::Law => {
                     let law = c.cards.agendas.get(r.outcome as usize).map_or("unknown", |l| l.key.as_str());
                     e.key(format!("{}.{law}", d.key), group)
+                }
+                Electing::StrategyCard => {
+                    let card = engine::ti4::components::StrategyCard(r.outcome).name();
+                    e.key(format!("{}.{card}", d.key), group)
                 }
             };
             e.merge_into(&mut events);
