@@ -61,6 +61,7 @@ impl Ti4Game {
             Action::Propagate => "propagate".into(),
             Action::Build(pl, t) => format!("build.{}.{}", c.planets[pl.idx()].key, t.name()),
             Action::Speaker(p) => format!("speaker.{}", faction(p)),
+            Action::Give(p) => format!("give.{}", faction(p)),
             Action::DiplomacySystem(sl) => format!("diplomacy.{}", system(sl)),
             Action::WarfareToken(sl) => format!("warfare_token.{}", system(sl)),
             Action::ScorePublic(o) => format!("score.{}", c.cards.public_objectives[o.idx()].key),
@@ -123,6 +124,7 @@ impl Ti4Game {
             Action::Propagate => "Nekro Virus, Propagation: gain 3 command tokens instead of researching",
             Action::Build(..) => "Construction: place this structure on this planet",
             Action::Speaker(_) => "Politics: this player becomes the speaker",
+            Action::Give(_) => "Checks and Balances: give the strategy card just chosen to this player",
             Action::DiplomacySystem(_) => {
                 "Diplomacy: each other player places a command token from reinforcements in this system"
             }

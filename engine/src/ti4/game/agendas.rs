@@ -182,6 +182,11 @@ pub enum AgendaEffect {
     /// command token; command tokens placed by the ability are placed from a player's
     /// reinforcements instead."
     GalacticCrisisPact,
+    /// Checks and Balances (law, Prophecy of Kings): "For: When a player chooses a strategy
+    /// card during the strategy phase, they give that strategy card to another player that
+    /// does not have 1 (or 2 in a three- or four-player game), if able. Against: Each player
+    /// readies only 3 of their planets at the end of this agenda phase."
+    ChecksAndBalances,
 }
 
 /// The most tokens a fleet pool may hold while Fleet Regulations is in play.
@@ -661,6 +666,7 @@ impl AgendaEffect {
             "search_warrant" => SearchWarrant,
             "imperial_arbiter" => ImperialArbiter,
             "galactic_crisis_pact" => GalacticCrisisPact,
+            "checks_and_balances" => ChecksAndBalances,
             _ => return None,
         })
     }
@@ -693,6 +699,8 @@ pub struct AgendaTable {
     pub shared_research: Option<AgendaId>,
     /// Search Warrant, when in the deck.
     pub search_warrant: Option<AgendaId>,
+    /// Checks and Balances, when in the deck.
+    pub checks_and_balances: Option<AgendaId>,
 }
 
 impl AgendaTable {
@@ -717,6 +725,7 @@ impl AgendaTable {
             enforced_travel_ban: find(AgendaEffect::EnforcedTravelBan),
             shared_research: find(AgendaEffect::SharedResearch),
             search_warrant: find(AgendaEffect::SearchWarrant),
+            checks_and_balances: find(AgendaEffect::ChecksAndBalances),
             effects,
         }
     }
@@ -782,6 +791,55 @@ pub fn wormholes_linked(g: &Ti4Game) -> bool {
 /// as retreats and space cannon range, are not movement and keep them).
 pub fn wormholes_closed(g: &Ti4Game) -> bool {
     in_play(g, g.agendas.enforced_travel_ban)
+}
+
+/// Checks and Balances "for" in play: the players `p` may (and must) give the strategy card it
+/// just chose to: each other player in the game holding fewer strategy cards than each player
+/// takes (1; 2 in a three- or four-player game), in seat order. None without the law (or when
+/// nobody can take it: `p` keeps the card).
+pub fn card_recipients(g: &Ti4Game, p: Player, out: &mut dyn FnMut(Player)) {
+    if !in_play(g, g.agendas.checks_and_balances) {
+        return;
+    }
+    let s = &g.state;
+    let per = crate::ti4::elimination::strategy_cards_per_player(s) as usize;
+    for q in s.seats().filter(|&q| q != p && s.player(q).in_game) {
+        let held =
+            crate::ti4::components::StrategyCard::all().filter(|&k| s.strategy_cards.holder(k) == Some(q)).count();
+        if held < per {
+            out(q);
+        }
+    }
+}
+
+/// The end of the agenda phase: every planet is readied, or, after Checks and Balances
+/// "against", only 3 of each player's exhausted planets (the player's choice; simplified: those
+/// of most resources plus influence, then lowest id).
+pub(super) fn ready_planets_at_phase_end(g: &mut Ti4Game) {
+    if !std::mem::take(&mut g.flow.agenda_phase.ready_three) {
+        g.state.exhausted_planets = PlanetSet::EMPTY;
+        return;
+    }
+    for p in in_game_seats(g) {
+        let exhausted = g.state.player(p).planets.intersection(g.state.exhausted_planets);
+        let mut best: [(u8, PlanetId); 3] = [(0, PlanetId(0)); 3];
+        let mut n = 0;
+        for pl in exhausted.iter() {
+            let def = &g.content.planets[pl.idx()];
+            let v = (def.resources + def.influence, pl);
+            // Keep the 3 best: most value, then lowest id (planets come in id order).
+            let k = best[..n].iter().position(|&(b, _)| v.0 > b).unwrap_or(n);
+            if k < 3 {
+                let end = n.min(2);
+                best.copy_within(k..end, k + 1);
+                best[k] = v;
+                n = (n + 1).min(3);
+            }
+        }
+        for &(_, pl) in &best[..n] {
+            g.state.exhausted_planets.remove(pl);
+        }
+    }
 }
 
 /// Search Warrant: the seats (bit per seat) whose owner of the card plays with their secret
@@ -1482,6 +1540,7 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
         | AgendaEffect::MinisterOfSciences
         | AgendaEffect::ImperialArbiter => {}
         AgendaEffect::GalacticCrisisPact => g.flow.agenda_phase.crisis_card = Some(outcome),
+        AgendaEffect::ChecksAndBalances => g.flow.agenda_phase.ready_three |= !for_,
         AgendaEffect::IxthianArtifact => {
             if for_ {
                 // The speaker's roll (chance).

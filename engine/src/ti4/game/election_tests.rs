@@ -614,3 +614,76 @@ fn galactic_crisis_pact_offers_the_elected_secondary_to_every_player() {
     assert_eq!((last.electing, last.outcome), (agendas::Electing::StrategyCard, trade));
     check(&g).unwrap();
 }
+
+/// Checks and Balances (law): "For: When a player chooses a strategy card during the strategy
+/// phase, they give that strategy card to another player that does not have 1 (or 2 in a
+/// three- or four-player game), if able. Against: Each player readies only 3 of their planets
+/// at the end of this agenda phase." "For": each pick is followed by the chooser's decision of
+/// a recipient among the players without a card (five for the first pick, fewer after); the
+/// last chooser, with nobody left to give to, keeps theirs; every player ends with 1 card.
+/// "Against": at the end of the agenda phase a player with 5 exhausted planets readies the 3
+/// of most resources plus influence only.
+#[test]
+fn checks_and_balances() {
+    use crate::ti4::components::StrategyCard;
+    let mut g = game();
+    resolve(&mut g, "checks_and_balances", 0, 0);
+    assert_eq!(g.state.agendas.get(agenda(&g, "checks_and_balances").idx()), Zone::Law);
+    g.flow.picks = 0;
+    g.step = Step::Pick(g.state.tokens.speaker.unwrap());
+    let mut recipients = Vec::new();
+    let mut kept = 0;
+    while let Step::Pick(p) = g.step {
+        let first = legal(&g)[0];
+        let Action::Pick(k) = first else { panic!("{first:?}") };
+        g.apply(first);
+        match g.step {
+            Step::GiveCard { p: q, card } => {
+                assert_eq!((q, card), (p, k));
+                let options = legal(&g);
+                recipients.push(options.len());
+                assert!(!options.contains(&Action::Give(p.0)), "another player");
+                let Action::Give(to) = options[options.len() - 1] else { panic!("{options:?}") };
+                g.apply(Action::Give(to));
+                assert_eq!(g.state.strategy_cards.holder(StrategyCard(k)), Some(Player(to)));
+            }
+            _ => {
+                assert_eq!(g.state.strategy_cards.holder(StrategyCard(k)), Some(p), "kept: nobody to give to");
+                kept += 1;
+            }
+        }
+        check(&g).unwrap();
+    }
+    assert_eq!(recipients[0], 5, "the five others at the first pick");
+    assert!(kept <= 1, "{recipients:?}");
+    for q in g.state.seats() {
+        let held = StrategyCard::all().filter(|&k| g.state.strategy_cards.holder(k) == Some(q)).count();
+        assert_eq!(held, 1, "{q:?}");
+    }
+    assert!(matches!(g.step, Step::Turn(_)), "{:?}", g.step);
+
+    let mut g = game();
+    let p = Player(0);
+    let planets: Vec<PlanetId> = g.state.player(p).planets.iter().collect();
+    let extra = g.content.planets.len();
+    let mut owned = planets.clone();
+    for i in 0..extra {
+        let pl = PlanetId(i as u8);
+        if owned.len() < 5 && g.state.seats().all(|q| !g.state.player(q).planets.contains(pl)) {
+            g.state.player_mut(p).planets.insert(pl);
+            owned.push(pl);
+        }
+    }
+    for &pl in &owned {
+        g.state.exhausted_planets.insert(pl);
+    }
+    resolve(&mut g, "checks_and_balances", 1, 0);
+    assert!(g.flow.agenda_phase.ready_three);
+    agendas::ready_planets_at_phase_end(&mut g);
+    let value = |pl: PlanetId| g.content.planets[pl.idx()].resources + g.content.planets[pl.idx()].influence;
+    let ready: Vec<PlanetId> = owned.iter().copied().filter(|&pl| !g.state.exhausted_planets.contains(pl)).collect();
+    assert_eq!(ready.len(), 3, "only 3 readied");
+    let worst_ready = ready.iter().map(|&pl| value(pl)).min().unwrap();
+    assert!(owned.iter().filter(|pl| !ready.contains(pl)).all(|&pl| value(pl) <= worst_ready));
+    assert!(!g.flow.agenda_phase.ready_three, "once");
+}

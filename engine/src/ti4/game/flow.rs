@@ -46,6 +46,7 @@ pub(super) fn current(g: &Ti4Game) -> Turn {
         },
         Step::Over(_) => Turn::Terminal,
         Step::Pick(p)
+        | Step::GiveCard { p, .. }
         | Step::Turn(p)
         | Step::Move(p)
         | Step::Land(p)
@@ -89,6 +90,7 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
                 .filter(|&k| s.strategy_cards.holder(k).is_none() && g.flow.disgraced != Some(k.0))
                 .map(|k| Action::Pick(k.0)),
         ),
+        Step::GiveCard { p, .. } => agendas::card_recipients(g, p, &mut |q| buf.push(Action::Give(q.0))),
         Step::Turn(p) if g.flow.logistics == 1 => {
             // Fleet Logistics: the turn's second tactical action, or none.
             if s.player(p).tactic > 0 {
@@ -317,6 +319,11 @@ pub(super) fn scored(g: &mut Ti4Game, p: Player, secret: bool, id: u8, imperial:
 pub(super) fn apply(g: &mut Ti4Game, a: Action) {
     g.step = match (g.step, a) {
         (Step::Pick(p), Action::Pick(k)) => choose_strategy_card(g, p, k),
+        (Step::GiveCard { p, card }, Action::Give(q)) => {
+            // Checks and Balances: the chosen card goes to the recipient.
+            g.state.strategy_cards.set_holder(StrategyCard(card), Some(Player(q)));
+            after_pick(g, p)
+        }
         (Step::Turn(p), Action::Activate(slot)) => tactical::activate(g, p, slot),
         (Step::Turn(p), Action::Strategic(k)) => cards::strategic(g, p, k),
         (Step::Turn(p), Action::Play(k, t)) => action_cards::play(g, p, k, t),
@@ -733,6 +740,19 @@ fn pick(g: &mut Ti4Game, p: Player, k: StrategyCard) -> Step {
     s.strategy_cards.set_holder(k, Some(p));
     s.strategy_cards.set_exhausted(k, false);
     g.flow.picks += 1;
+    // Checks and Balances: the card is given to another player who may still take one.
+    let mut any = false;
+    agendas::card_recipients(g, p, &mut |_| any = true);
+    if any {
+        return Step::GiveCard { p, card: k.0 };
+    }
+    after_pick(g, p)
+}
+
+/// After `p`'s pick (and gift): the next picker, or the end of the strategy phase once every
+/// card to be chosen is.
+fn after_pick(g: &mut Ti4Game, p: Player) -> Step {
+    let s = &mut g.state;
     let players = s.seats().filter(|&q| s.player(q).in_game).count() as u8;
     let total = (players * strategy_cards_per_player(s)).min(STRATEGY_CARDS as u8);
     // Political Stability: the cards kept are not chosen again.
@@ -1113,8 +1133,8 @@ pub(super) fn end_agenda(g: &mut Ti4Game) -> Step {
     if g.flow.agenda_phase.agenda < 2 {
         return start_agenda(g);
     }
-    // Ready all planets.
-    g.state.exhausted_planets = PlanetSet::EMPTY;
+    // Ready all planets (Checks and Balances "against": only 3 of each player's).
+    agendas::ready_planets_at_phase_end(g);
     next_round(g)
 }
 

@@ -179,6 +179,9 @@ pub enum Action {
     /// Take this choice (a number the rule defines) of this rule source's "you may" at
     /// [`Step::Decide`] ([`pending`]).
     Choose(crate::ti4::rules::Source, u16),
+    /// Strategy phase, Checks and Balances: give the strategy card just chosen to this seat
+    /// ([`Step::GiveCard`]).
+    Give(u8),
     /// Decline / stop: end movement, landing, production, scoring; skip an optional step; at
     /// [`Step::Pay`], pay the rest with trade goods.
     Done,
@@ -221,6 +224,9 @@ pub enum Step {
     Deal,
     /// Strategy phase: the player picks a card.
     Pick(Player),
+    /// Strategy phase, Checks and Balances in play: the player who chose strategy card `card`
+    /// gives it to another player ([`Action::Give`]).
+    GiveCard { p: Player, card: u8 },
     /// Action phase: the player chooses an action.
     Turn(Player),
     /// Tactical action: movement decisions.
@@ -522,7 +528,7 @@ impl Ti4Game {
     pub fn phase(&self) -> RoundPhase {
         match self.step {
             Step::Deal => RoundPhase::Setup,
-            Step::Pick(_) => RoundPhase::Strategy,
+            Step::Pick(_) | Step::GiveCard { .. } => RoundPhase::Strategy,
             Step::Score(_) | Step::Reveal | Step::PlaceUnit { .. } => RoundPhase::Status,
             Step::Tokens { .. } if self.flow.tokens.then == tokens::TokensThen::Status => RoundPhase::Status,
             Step::RevealAgenda | Step::Vote(_) | Step::CastVotes { .. } | Step::TieBreak(_) | Step::ResolveAgenda => {
@@ -913,6 +919,7 @@ impl Game for Ti4Game {
             Action::Land(n, t) => format!("land {} on planet {n}", t.name()),
             Action::Produce(t) => format!("produce {}", t.name()),
             Action::Speaker(p) => format!("speaker {p}"),
+            Action::Give(p) => format!("give card to {p}"),
             Action::DiplomacySystem(sl) => format!("diplomacy in {}", c.systems[self.galaxy.tile(sl).idx()].key),
             Action::WarfareToken(sl) => {
                 format!("warfare: remove the token from {}", c.systems[self.galaxy.tile(sl).idx()].key)

@@ -223,6 +223,7 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
     };
     match pr.step {
         Step::Pick(p)
+        | Step::GiveCard { p, .. }
         | Step::Turn(p)
         | Step::Move(p)
         | Step::Land(p)

@@ -380,6 +380,10 @@ pub struct AgendaPhase {
     /// next (`cards::crisis_pact_secondaries`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub crisis_card: Option<u8>,
+    /// Checks and Balances "against": at the end of this agenda phase each player readies only
+    /// 3 of their planets (`agendas::ready_planets_at_phase_end`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub ready_three: bool,
 }
 
 /// Transactions of the active player's turn (rules 94).
@@ -472,6 +476,7 @@ impl Default for AgendaPhase {
             researching_again: 0,
             wormhole_ships_destroyed: false,
             crisis_card: None,
+            ready_three: false,
             last_vote: None,
         }
     }
