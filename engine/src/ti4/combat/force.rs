@@ -526,6 +526,19 @@ impl Force {
         }
         self
     }
+    /// This force with no printed unit ability but SUSTAIN DAMAGE for its units of the types in
+    /// `mask` (Articles of War: no SPACE CANNON, BOMBARDMENT, ANTI-FIGHTER BARRAGE or PLANETARY
+    /// SHIELD; combat values stay).
+    pub fn without_unit_abilities(mut self, mask: TypeMask) -> Force {
+        for t in UnitType::ALL {
+            if mask & type_bit(t) != 0 {
+                let st = &mut self.stats[t.idx()];
+                (st.space_cannon, st.space_cannon_adjacent) = (None, false);
+                (st.bombardment, st.anti_fighter_barrage, st.planetary_shield) = (None, None, false);
+            }
+        }
+        self
+    }
     /// Repairs every damaged unit; false when none was damaged.
     pub(crate) fn repair_all(&mut self) -> bool {
         let any = self.damaged.iter().any(|&n| n > 0);

@@ -516,6 +516,7 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
         alliance: cards.note("alliance"),
         geoform_hero: cards.leader("titans_hero"),
         publicize_weapon_schematics: cards.agenda("publicize_weapon_schematics"),
+        articles_of_war: cards.agenda("articles_of_war"),
         ..known
     };
     super::rule_flags::check(&raw)?;

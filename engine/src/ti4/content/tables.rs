@@ -327,4 +327,6 @@ pub struct Known {
     pub antimass_deflectors: Option<TechId>,
     /// The Publicize Weapon Schematics agenda (a law read by research and combat forces).
     pub publicize_weapon_schematics: Option<AgendaId>,
+    /// The Articles of War agenda (a law read by mech abilities).
+    pub articles_of_war: Option<AgendaId>,
 }

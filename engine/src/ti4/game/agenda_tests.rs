@@ -1045,3 +1045,51 @@ fn ixthian_artifact() {
     }
     assert!(researched && destroyed, "both results of the roll over 40 seeds");
 }
+
+/// Articles of War (law): "For: All mechs lose their printed abilities except for SUSTAIN
+/// DAMAGE. Against: Each player that voted 'For' gains 3 trade goods." Seat 0 plays the
+/// Arborec (mech: PRODUCTION 2, PLANETARY SHIELD) and holds a mech on its home planet. "For": the
+/// mech loses PRODUCTION (the system's production falls by 2) and PLANETARY SHIELD, keeps
+/// SUSTAIN DAMAGE and its combat value; a mech's text rule (the Jol-Nar mech's) is no longer
+/// active for its owner. "Against": the "for" voters gain 3 trade goods, the others nothing.
+#[test]
+fn articles_of_war() {
+    use crate::ti4::rules::Source;
+    let me = Player(0);
+    let mut g = game();
+    let c = g.content.clone();
+    g.state.player_mut(me).faction = c.faction("arborec").unwrap();
+    crate::ti4::elimination::refresh_unit_masks(&c, &mut g.state, me);
+    let home = g.home_slot[0];
+    let loc = (0..crate::ti4::state::MAX_PLANETS_PER_SYSTEM as u8)
+        .map(|n| Location::Planet(home, n))
+        .find(|&l| g.state.occupant(l) == Some(me))
+        .expect("a home planet of seat 0");
+    g.state.add_units(me, loc, UnitType::Mech, 1).unwrap();
+    let mech =
+        |g: &Ti4Game| *tactical::force_of(&c, &g.state, me, crate::ti4::combat::Arena::Ground).stats(UnitType::Mech);
+    let jolnar_mech = Source::Unit(c.unit("jolnar_mech").unwrap(), c.faction("jolnar").unwrap());
+    let mut jolnar = g.state;
+    jolnar.player_mut(Player(1)).faction = c.faction("jolnar").unwrap();
+    let before = (tactical::production_value(&g, me, home), mech(&g));
+    assert!(before.1.planetary_shield && before.1.sustain_damage);
+    assert!(jolnar_mech.active(&c, &jolnar, Player(1)));
+    resolve(&mut g, "articles_of_war", 0, 0);
+    assert_eq!(g.state.agendas.get(agenda(&g, "articles_of_war").idx()), Zone::Law);
+    let after = (tactical::production_value(&g, me, home), mech(&g));
+    assert_eq!(after.0 + 2, before.0, "the mech's PRODUCTION 2 is lost");
+    assert!(!after.1.planetary_shield, "PLANETARY SHIELD lost");
+    assert!(after.1.sustain_damage, "SUSTAIN DAMAGE kept");
+    assert_eq!(after.1.combat, before.1.combat, "combat value kept");
+    jolnar.agendas = g.state.agendas;
+    assert!(!jolnar_mech.active(&c, &jolnar, Player(1)), "a mech's text ability is lost");
+
+    let mut g = game();
+    let goods: Vec<u8> = g.state.seats().map(|q| g.state.player(q).trade_goods).collect();
+    resolve(&mut g, "articles_of_war", 1, 0b101);
+    for q in g.state.seats() {
+        let gained = g.state.player(q).trade_goods - goods[q.idx()];
+        assert_eq!(gained, if q.0 == 0 || q.0 == 2 { 3 } else { 0 }, "{q:?}");
+    }
+    assert!(!crate::ti4::laws::articles_of_war::mechs_lose_abilities(&c, &g.state), "\"against\": no law");
+}

@@ -187,6 +187,10 @@ pub enum AgendaEffect {
     /// does not have 1 (or 2 in a three- or four-player game), if able. Against: Each player
     /// readies only 3 of their planets at the end of this agenda phase."
     ChecksAndBalances,
+    /// Articles of War (law, Prophecy of Kings): "For: All mechs lose their printed abilities
+    /// except for SUSTAIN DAMAGE. Against: Each player that voted 'For' gains 3 trade goods."
+    /// ("For" in play: `crate::ti4::laws::articles_of_war`.)
+    ArticlesOfWar,
 }
 
 /// The most tokens a fleet pool may hold while Fleet Regulations is in play.
@@ -667,6 +671,7 @@ impl AgendaEffect {
             "imperial_arbiter" => ImperialArbiter,
             "galactic_crisis_pact" => GalacticCrisisPact,
             "checks_and_balances" => ChecksAndBalances,
+            "articles_of_war" => ArticlesOfWar,
             _ => return None,
         })
     }
@@ -1541,6 +1546,15 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
         | AgendaEffect::ImperialArbiter => {}
         AgendaEffect::GalacticCrisisPact => g.flow.agenda_phase.crisis_card = Some(outcome),
         AgendaEffect::ChecksAndBalances => g.flow.agenda_phase.ready_three |= !for_,
+        AgendaEffect::ArticlesOfWar => {
+            if !for_ {
+                let voters = g.flow.agenda_phase.voters_of(0);
+                for p in in_game_seats(g).filter(|p| voters >> p.0 & 1 == 1) {
+                    let ps = g.state.player_mut(p);
+                    ps.trade_goods = ps.trade_goods.saturating_add(3);
+                }
+            }
+        }
         AgendaEffect::IxthianArtifact => {
             if for_ {
                 // The speaker's roll (chance).

@@ -4,9 +4,12 @@
 //! (it is discarded when they are eliminated, or when a rule discards it). The election and
 //! the laws voted "for" into the common play area are in `crate::ti4::game::agendas`, but for
 //! the common laws that the seed rule modules (Technology, combat forces) read from the content
-//! and the state alone, which have a file here too ([`publicize_weapon_schematics`]).
+//! and the state alone, which have a file here too ([`publicize_weapon_schematics`],
+//! [`articles_of_war`]).
 
 use crate::ti4::rules::Rule;
+
+pub mod articles_of_war;
 
 mod committee_formation;
 mod imperial_arbiter;

@@ -129,7 +129,12 @@ impl Source {
             Source::Planet(pl) => ps.planets.contains(pl),
             Source::ActionCard(card) => in_hand(c, s, p, card) && !crate::ti4::rules::cannot_play_action_cards(c, s, p),
             Source::Agenda(a) => s.agendas.get(a.idx()) == crate::ti4::components::Zone::PlayArea(p),
-            Source::Unit(_, f) => ps.faction == f,
+            // Articles of War: a mech's text abilities are lost.
+            Source::Unit(u, f) => {
+                ps.faction == f
+                    && !(c.units[u.idx()].unit_type == UnitType::Mech
+                        && crate::ti4::laws::articles_of_war::mechs_lose_abilities(c, s))
+            }
         }
     }
 

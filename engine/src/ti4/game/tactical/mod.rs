@@ -176,7 +176,8 @@ pub(crate) fn units_of(c: &Content, s: &State, p: Player) -> [Option<UnitId>; UN
 
 /// An empty force of `p`'s effective units in `arena`, with `p`'s rules on hit assignment
 /// (hook point `sustain_cancels_two`: Non-Euclidean Shielding) and the laws in play (war suns
-/// without SUSTAIN DAMAGE under Publicize Weapon Schematics). Every force of a player's units is
+/// without SUSTAIN DAMAGE under Publicize Weapon Schematics, mechs without their printed
+/// abilities under Articles of War). Every force of a player's units is
 /// built here.
 pub(crate) fn force_of(c: &Content, s: &State, p: Player, arena: Arena) -> Force {
     let mut f = Force::new(c, &units_of(c, s, p), arena).expect("effective units");
@@ -185,6 +186,9 @@ pub(crate) fn force_of(c: &Content, s: &State, p: Player, arena: Arena) -> Force
     }
     if crate::ti4::laws::publicize_weapon_schematics::war_suns_lose_sustain(c, s) {
         f = f.without_sustain(crate::ti4::combat::type_bit(UnitType::WarSun));
+    }
+    if crate::ti4::laws::articles_of_war::mechs_lose_abilities(c, s) {
+        f = f.without_unit_abilities(crate::ti4::combat::type_bit(UnitType::Mech));
     }
     f
 }
@@ -214,7 +218,12 @@ pub(super) fn production_value_with(
 ) -> u32 {
     let sys = &s.systems[slot as usize];
     let mut total = 0u32;
+    // Articles of War: mechs have no PRODUCTION.
+    let no_mech = crate::ti4::laws::articles_of_war::mechs_lose_abilities(c, s);
     let value = |t: UnitType, planet: Option<PlanetId>| -> u32 {
+        if no_mech && t == UnitType::Mech {
+            return 0;
+        }
         match units[t.idx()].and_then(|u| c.units[u.idx()].production) {
             Some(Production::Fixed(n)) => n as u32,
             Some(Production::PlanetResourcesPlus(n)) => {
