@@ -21,7 +21,7 @@ use crate::ti4::components::{StrategyCard, Zone};
 use crate::ti4::ids::*;
 use crate::ti4::state::Location;
 use crate::ti4::technology::strategy_card::{
-    technology_brilliant, technology_primary, technology_secondary, ResearchStep,
+    technology_brilliant, technology_primary, technology_secondary_as, ResearchStep,
 };
 use crate::ti4::technology::{research_options, Payment, ResearchOption};
 use std::cell::RefCell;
@@ -514,11 +514,10 @@ fn propagates(g: &Ti4Game, p: Player) -> bool {
 /// primary through Jol-Nar's Brilliant, or as the primary; true when it was resolved.
 fn resolve_research(g: &mut Ti4Game, p: Player, cost: u8, brilliant: bool, step: ResearchStep, pay: &Payment) -> bool {
     let c = g.content.clone();
-    if cost == 4 && g.flow.strategic.crisis_pact {
-        crate::ti4::technology::strategy_card::technology_secondary_without_token(&c, &mut g.state, p, step, pay)
-            .is_ok()
-    } else if cost == 4 {
-        technology_secondary(&c, &mut g.state, p, step, pay).is_ok()
+    if cost == 4 {
+        // Galactic Crisis Pact: no strategy token.
+        let token = !g.flow.strategic.crisis_pact;
+        technology_secondary_as(&c, &mut g.state, p, step, pay, token).is_ok()
     } else if brilliant {
         technology_brilliant(&c, &mut g.state, p, (step, pay), None).is_ok()
     } else {

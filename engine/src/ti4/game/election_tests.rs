@@ -341,14 +341,27 @@ fn archived_secret_draws_a_secret_objective_and_a_fourth_is_returned() {
     }
     resolve(&mut g, "archived_secret", p.0, 0);
     assert_eq!((g.step, held(&g, p)), (Step::ReturnSecret(p), 4));
-    let mut options = Vec::new();
-    g.legal_actions(&mut options);
-    assert_eq!(options.len(), 4, "any of the four unscored secret objectives: {options:?}");
-    g.apply(options[0]);
-    assert_eq!(held(&g, p), 3);
+    assert_eq!(return_secrets_down_to_three(&mut g, p), 1);
+}
+
+/// Returns `p`'s secret objectives one decision at a time (each offering every unscored one in
+/// hand) until it holds 3; checks that the agenda phase then goes on; the count returned.
+fn return_secrets_down_to_three(g: &mut Ti4Game, p: Player) -> usize {
+    let mut returned = 0;
+    while g.step == Step::ReturnSecret(p) {
+        let in_hand = (0..g.content.cards.secret_objectives.len())
+            .filter(|&i| g.state.secret_objectives.get(i) == Zone::Hand(p))
+            .count();
+        let options = legal(g);
+        assert_eq!(options.len(), in_hand, "any unscored secret objective in hand: {options:?}");
+        g.apply(options[0]);
+        returned += 1;
+    }
+    assert_eq!(super::flow::secrets_held(g, p), 3);
     assert!(!g.flow.agenda_phase.returning);
     assert!(matches!(g.step, Step::RevealAgenda | Step::Decide(_)), "the agenda phase goes on: {:?}", g.step);
-    check(&g).unwrap();
+    check(g).unwrap();
+    returned
 }
 
 /// Judicial Abolishment: "Elect Law": one outcome per law in play (the common play area's and a
@@ -509,15 +522,7 @@ fn search_warrant() {
     }
     resolve(&mut g, "search_warrant", p.0, 0);
     assert_eq!((g.step, held(&g, p)), (Step::ReturnSecret(p), 5));
-    let first = legal(&g)[0];
-    g.apply(first);
-    assert_eq!((g.step, held(&g, p)), (Step::ReturnSecret(p), 4), "a second one to return");
-    let second = legal(&g)[0];
-    g.apply(second);
-    assert_eq!(held(&g, p), 3);
-    assert!(!g.flow.agenda_phase.returning);
-    assert!(matches!(g.step, Step::RevealAgenda | Step::Decide(_)), "the agenda phase goes on: {:?}", g.step);
-    check(&g).unwrap();
+    assert_eq!(return_secrets_down_to_three(&mut g, p), 2, "two returned, one decision each");
 }
 
 /// Imperial Arbiter: "At the end of the strategy phase, the owner of this card may discard this

@@ -672,13 +672,14 @@ fn start_strategy_phase(g: &mut Ti4Game) -> Step {
         }
     }
     g.flow.picks = 0;
+    open_from_speaker(g, crate::ti4::rules::Window::StrategyPhaseStart).unwrap_or_else(|| after_strategy_phase_start(g))
+}
+
+/// Opens `window` for every player from the speaker clockwise ([`super::pending::open`]).
+fn open_from_speaker(g: &mut Ti4Game, window: crate::ti4::rules::Window) -> Option<Step> {
     let speaker = g.state.tokens.speaker.unwrap_or(Player(0));
-    // Window `StrategyPhaseStart`: every player, from the speaker clockwise.
     let (order, len) = super::pending::clockwise_from(g.state.num_players, speaker);
-    match super::pending::open(g, crate::ti4::rules::Window::StrategyPhaseStart, &order[..len]) {
-        Some(decide) => decide,
-        None => after_strategy_phase_start(g),
-    }
+    super::pending::open(g, window, &order[..len])
 }
 
 /// After window `StrategyPhaseStart`: the speaker picks first (or the first player after
@@ -771,12 +772,7 @@ fn after_pick(g: &mut Ti4Game, p: Player) -> Step {
         }
     }
     // Window `StrategyPhaseEnd`: every player, from the speaker clockwise.
-    let speaker = g.state.tokens.speaker.unwrap_or(Player(0));
-    let (order, len) = super::pending::clockwise_from(g.state.num_players, speaker);
-    match super::pending::open(g, crate::ti4::rules::Window::StrategyPhaseEnd, &order[..len]) {
-        Some(decide) => decide,
-        None => start_action_phase(g),
-    }
+    open_from_speaker(g, crate::ti4::rules::Window::StrategyPhaseEnd).unwrap_or_else(|| start_action_phase(g))
 }
 
 /// After window `StrategyPhaseEnd`: the action phase starts with the first player in
@@ -990,12 +986,7 @@ pub(super) fn return_strategy_cards(g: &mut Ti4Game) -> Step {
         g.flow.agenda_phase.predictors = 0;
         g.flow.agenda_phase.barred = 0;
         // Window `AgendaPhaseStart`: every player, from the speaker clockwise.
-        let speaker = g.state.tokens.speaker.unwrap_or(Player(0));
-        let (order, len) = super::pending::clockwise_from(g.state.num_players, speaker);
-        match super::pending::open(g, crate::ti4::rules::Window::AgendaPhaseStart, &order[..len]) {
-            Some(decide) => decide,
-            None => start_agenda(g),
-        }
+        open_from_speaker(g, crate::ti4::rules::Window::AgendaPhaseStart).unwrap_or_else(|| start_agenda(g))
     } else {
         next_round(g)
     }

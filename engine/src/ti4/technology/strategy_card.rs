@@ -206,22 +206,13 @@ pub fn technology_secondary(
     step: ResearchStep,
     payment: &Payment,
 ) -> Result<StepDone, CardError> {
-    secondary(c, s, p, step, payment, true)
+    technology_secondary_as(c, s, p, step, payment, true)
 }
 
-/// [`technology_secondary`] without the strategy token (Galactic Crisis Pact: "perform the
-/// secondary ability ... without spending a command token"); the 4 resources are still paid.
-pub fn technology_secondary_without_token(
-    c: &Content,
-    s: &mut State,
-    p: Player,
-    step: ResearchStep,
-    payment: &Payment,
-) -> Result<StepDone, CardError> {
-    secondary(c, s, p, step, payment, false)
-}
-
-fn secondary(
+/// [`technology_secondary`], spending the strategy token only with `token` (without it:
+/// Galactic Crisis Pact, "perform the secondary ability ... without spending a command
+/// token"; the 4 resources are still paid).
+pub fn technology_secondary_as(
     c: &Content,
     s: &mut State,
     p: Player,
