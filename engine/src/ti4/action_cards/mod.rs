@@ -20,6 +20,7 @@ mod counterstroke;
 mod coup_detat;
 mod deadly_plot;
 mod decoy_operation;
+mod diplomatic_pressure;
 mod direct_hit;
 mod disable;
 mod distinguished_councilor;
@@ -89,6 +90,7 @@ pub(crate) static RULES: &[Rule] = &[
     riders::TECHNOLOGY,
     riders::WARFARE,
     veto::RULE,
+    diplomatic_pressure::RULE,
     blitz::RULE,
     bunker::RULE,
     disable::RULE,

@@ -63,6 +63,24 @@ impl NoteSlots {
     }
 }
 
+/// Diplomatic Pressure: the note `q` gives from their hand, as (owner, slot): a note with an
+/// effect here (the giver's choice; simplified: the first in seat order of owners, then slot
+/// order); none with no such note in hand.
+pub(crate) fn note_to_give(g: &Ti4Game, q: Player) -> Option<(Player, u8)> {
+    g.state.seats().find_map(|owner| {
+        let slots = [g.notes.ceasefire, g.notes.trade_agreement, g.notes.support_for_the_throne];
+        slots.into_iter().flatten().find(|&k| g.state.notes.get(owner, k as usize) == Zone::Hand(q)).map(|k| (owner, k))
+    })
+}
+
+/// `owner`'s note in slot `k` goes to `to`: Support for the Throne into `to`'s play area (to
+/// its owner's hand when `to` owns it), any other note into `to`'s hand.
+pub(crate) fn give_note(g: &mut Ti4Game, owner: Player, k: u8, to: Player) {
+    let zone =
+        if Some(k) == g.notes.support_for_the_throne && to != owner { Zone::PlayArea(to) } else { Zone::Hand(to) };
+    g.state.notes.set(owner, k as usize, zone);
+}
+
 /// Support for the Throne: 1 victory point per other in-game player's note in `p`'s play area.
 pub fn throne_points(g: &Ti4Game, p: Player) -> u32 {
     let Some(k) = g.notes.support_for_the_throne else { return 0 };

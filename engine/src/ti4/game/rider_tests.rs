@@ -393,3 +393,39 @@ fn veto_discards_the_revealed_agenda_before_any_rider_is_played() {
     assert_eq!(g.flow.pending.window, Some(Window::AgendaRevealed));
     check(&g).unwrap();
 }
+
+/// Diplomatic Pressure: "When an agenda is revealed: Choose another player; that player must
+/// give you 1 promissory note from their hand." Offered at window `WhenAgendaRevealed`, one
+/// choice per other player with a note to give; the chosen player's first note (their
+/// Ceasefire) goes into the player's hand. Support for the Throne given goes into the play
+/// area, worth its victory point.
+#[test]
+fn diplomatic_pressure_takes_a_promissory_note_when_an_agenda_is_revealed() {
+    let mut g = game();
+    let speaker = g.state.tokens.speaker.expect("a speaker");
+    let me = Player((speaker.0 + 1) % 6);
+    let card = Source::ActionCard(give(&mut g, "diplomatic_pressure", me));
+    g.flow.custodians = false;
+    g.flow.agenda_phase.agenda = 0;
+    assert!(agendas::start(&mut g));
+    g.step = Step::RevealAgenda;
+    g.apply_chance(&mut ChaCha8Rng::seed_from_u64(5));
+    decline_all_but(&mut g, &[(me, card)]);
+    assert_eq!(g.flow.pending.current(), Some((me, card)));
+    assert_eq!(g.flow.pending.window, Some(Window::WhenAgendaRevealed));
+    let options = legal(&g);
+    let others: Vec<Action> = g.state.seats().filter(|&q| q != me).map(|q| Action::Choose(card, q.0 as u16)).collect();
+    assert_eq!(options[..options.len() - 1], others[..], "every other player holds notes");
+    let them = Player((me.0 + 2) % 6);
+    let ceasefire = g.notes.ceasefire.expect("Ceasefire has an effect") as usize;
+    assert_eq!(notes::note_to_give(&g, them), Some((them, ceasefire as u8)));
+    g.apply(Action::Choose(card, them.0 as u16));
+    assert_eq!(g.state.notes.get(them, ceasefire), Zone::Hand(me), "their Ceasefire is mine now");
+    check(&g).unwrap();
+
+    let throne = g.notes.support_for_the_throne.expect("Support for the Throne has an effect");
+    let before = notes::throne_points(&g, me);
+    notes::give_note(&mut g, them, throne, me);
+    assert_eq!(g.state.notes.get(them, throne as usize), Zone::PlayArea(me));
+    assert_eq!(notes::throne_points(&g, me), before + 1);
+}
