@@ -466,6 +466,7 @@ fn one_step_easier(cond: Cond) -> Option<Cond> {
         Cond::PlanetInfluence(n) => Cond::PlanetInfluence(n - n / 5),
         Cond::Pds(n) => Cond::Pds(less(n)?),
         Cond::ActionCardsInHand(n) => Cond::ActionCardsInHand(less(n)?),
+        Cond::LawsInPlay(n) => Cond::LawsInPlay(less(n)?),
         Cond::ProductionInOneSystem(n) => Cond::ProductionInOneSystem(n - n / 4),
         Cond::MorePlanetsThanNeighbours(n) => Cond::MorePlanetsThanNeighbours(less(n)?),
         Cond::PlanetsNearOtherHomes(n) => Cond::PlanetsNearOtherHomes(less(n)?),

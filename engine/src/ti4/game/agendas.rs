@@ -281,6 +281,11 @@ fn law_in_play(g: &Ti4Game, a: usize) -> bool {
         && matches!(g.state.agendas.get(a), Zone::Law | Zone::PlayArea(_))
 }
 
+/// The laws in play (the common play area's and players'; Dictate Policy).
+pub(super) fn laws_in_play(g: &Ti4Game) -> usize {
+    (0..g.content.cards.agendas.len()).filter(|&a| law_in_play(g, a)).count()
+}
+
 /// Arms Reduction "for": `p` destroys all but 2 of its dreadnoughts and all but 4 of its
 /// cruisers (the player's choice; simplified: the ones kept are those on the lowest board
 /// slots), then units beyond the capacity left are removed (Capacity 16.3).

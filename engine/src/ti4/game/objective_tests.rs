@@ -613,3 +613,22 @@ fn objectives_fight_with_precision_barrage_destroys_the_last_fighters() {
     }
     assert!(seen_scored && seen_not);
 }
+
+/// Dictate Policy (secret, status phase): "There are 3 or more laws in play." Two laws (one in
+/// the common play area, one in a player's) are not enough; a third, in another player's play
+/// area, meets it for every player; a discarded law does not count.
+#[test]
+fn dictate_policy_counts_the_laws_in_play() {
+    let mut g = game();
+    assert_eq!(cond_of(&g, false, "dictate_policy"), Cond::LawsInPlay(3));
+    let law = |g: &Ti4Game, key: &str| g.content().cards.agenda(key).unwrap().idx();
+    let (sanctions, policy, war) =
+        (law(&g, "executive_sanctions"), law(&g, "minister_of_policy"), law(&g, "minister_of_war"));
+    g.state.agendas.set(sanctions, Zone::Law);
+    g.state.agendas.set(policy, Zone::PlayArea(Player(2)));
+    assert!(!meets(&g, ME, Cond::LawsInPlay(3)), "two laws");
+    g.state.agendas.set(war, Zone::PlayArea(Player(4)));
+    assert!(meets(&g, ME, Cond::LawsInPlay(3)), "three laws, whoever owns them");
+    g.state.agendas.set(war, Zone::Discard);
+    assert!(!meets(&g, ME, Cond::LawsInPlay(3)), "a discarded law does not count");
+}

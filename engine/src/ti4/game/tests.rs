@@ -449,6 +449,7 @@ fn objective_board_agrees_with_meets() {
             Cond::SystemsWithUnits(n, SystemFilter::Edge),
             Cond::Pds(n),
             Cond::ActionCardsInHand(n),
+            Cond::LawsInPlay(n),
             Cond::ProductionInOneSystem(2 * n),
             Cond::MorePlanetsThanNeighbours(n),
             Cond::PlanetsNearOtherHomes(n),
