@@ -311,6 +311,29 @@ fn arms_reduction(g: &mut Ti4Game, p: Player) {
     }
 }
 
+/// Every unit of type `t` at `loc` is destroyed (none there: nothing happens).
+fn destroy_all(g: &mut Ti4Game, c: &Content, loc: Location, t: UnitType) {
+    let n = g.state.count_at(loc, t);
+    if n > 0 {
+        crate::ti4::elimination::destroy_units(c, &mut g.state, loc, t, n, None)
+            .expect("the destroyed units are at the location");
+    }
+}
+
+/// `p` places a command token from reinforcements in board slot `slot`, if able: not with one
+/// there already, nor with none in reinforcements (unlike `tokens::place_on_board`, which takes
+/// one from a pool then). True when placed.
+fn place_from_reinforcements(g: &mut Ti4Game, p: Player, slot: u8) -> bool {
+    let sys = &mut g.state.systems[slot as usize];
+    let ps = &mut g.state.players[p.idx()];
+    if sys.tokens >> p.0 & 1 == 1 || ps.token_reinforcements == 0 {
+        return false;
+    }
+    ps.token_reinforcements -= 1;
+    sys.tokens |= 1 << p.0;
+    true
+}
+
 /// Ixthian Artifact: the lowest roll of the speaker's die for which each player may research 2
 /// technologies (lower: destruction around Mecatol Rex).
 pub const IXTHIAN_RESEARCH_ON: u8 = 6;
@@ -331,11 +354,7 @@ fn ixthian_destruction(g: &mut Ti4Game) {
     };
     for loc in locations(mecatol) {
         for &t in UnitType::ALL.iter() {
-            let n = g.state.count_at(loc, t);
-            if n > 0 {
-                crate::ti4::elimination::destroy_units(&c, &mut g.state, loc, t, n, None)
-                    .expect("the destroyed units are at the location");
-            }
+            destroy_all(g, &c, loc, t);
         }
     }
     for slot in crate::ti4::galaxy::bits(g.galaxy.neighbours(mecatol)) {
@@ -932,11 +951,7 @@ fn destroy_ships_in_wormhole_systems(g: &mut Ti4Game) {
     for sl in crate::ti4::galaxy::bits(slots) {
         let loc = Location::Space(sl);
         for &t in UnitType::SHIPS {
-            let n = g.state.count_at(loc, t);
-            if n > 0 {
-                crate::ti4::elimination::destroy_units(&c, &mut g.state, loc, t, n, None)
-                    .expect("the destroyed ships are in the system");
-            }
+            destroy_all(g, &c, loc, t);
         }
         super::tactical::enforce_capacity(g, sl, None);
     }
@@ -1406,13 +1421,7 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
                 // "Each player places a command token from their reinforcements in their home
                 // system, if able": not with one there already, nor without reinforcements.
                 for p in in_game_seats(g) {
-                    let home = g.home_slot[p.idx()];
-                    let has = g.state.systems[home as usize].tokens >> p.0 & 1 == 1;
-                    let ps = g.state.player_mut(p);
-                    if !has && ps.token_reinforcements > 0 {
-                        ps.token_reinforcements -= 1;
-                        g.state.systems[home as usize].tokens |= 1 << p.0;
-                    }
+                    place_from_reinforcements(g, p, g.home_slot[p.idx()]);
                 }
             }
         }
@@ -1784,13 +1793,8 @@ fn wormhole_reconstruction_against(g: &mut Ti4Game) {
             continue;
         }
         for sl in crate::ti4::galaxy::bits(slots) {
-            let has_token = g.state.systems[sl as usize].tokens >> p.0 & 1 == 1;
-            if !has_token
-                && g.state.player(p).token_reinforcements > 0
-                && super::component::has_ships_in(&g.state, p, sl)
-            {
-                g.state.systems[sl as usize].tokens |= 1 << p.0;
-                g.state.player_mut(p).token_reinforcements -= 1;
+            if super::component::has_ships_in(&g.state, p, sl) {
+                place_from_reinforcements(g, p, sl);
             }
         }
     }
@@ -1804,12 +1808,7 @@ fn enforced_travel_ban_against(g: &mut Ti4Game) {
     let area = crate::ti4::galaxy::bits(holes).fold(holes, |m, sl| m | g.galaxy.neighbours(sl));
     for sl in crate::ti4::galaxy::bits(area) {
         for n in 0..MAX_PLANETS_PER_SYSTEM as u8 {
-            let loc = Location::Planet(sl, n);
-            let k = g.state.count_at(loc, UnitType::Pds);
-            if k > 0 {
-                crate::ti4::elimination::destroy_units(&c, &mut g.state, loc, UnitType::Pds, k, None)
-                    .expect("the destroyed units are at the location");
-            }
+            destroy_all(g, &c, Location::Planet(sl, n), UnitType::Pds);
         }
     }
 }
