@@ -55,6 +55,11 @@ index_type!(
     /// A leader card: agent, commander or hero (index into `Content::cards.leaders`).
     LeaderId
 );
+index_type!(
+    /// An exploration card (index into `Content::cards.exploration`); a card may have several
+    /// copies.
+    ExplorationId
+);
 
 /// Technologies, one bit per [`TechId`] (capacity 128).
 pub type TechSet = BitSet<TechId, 2>;

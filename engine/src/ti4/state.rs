@@ -209,6 +209,8 @@ pub struct State {
     pub tokens: Tokens,
     /// Units held captive on captors' faction sheets.
     pub captured: Captured,
+    /// Exploration decks, relic fragments and attachments.
+    pub exploration: Exploration,
 }
 
 /// Why a unit cannot be placed or removed.
@@ -273,6 +275,7 @@ impl State {
             strategy_cards: StrategyCards::default(),
             tokens: Tokens { speaker: (!factions.is_empty()).then_some(Player(0)), ..Tokens::default() },
             captured: Captured::default(),
+            exploration: Exploration::new(content),
         };
         // Prophecy of Kings sets some base-game agendas aside.
         for (i, a) in cards.agendas.iter().enumerate() {
@@ -501,7 +504,26 @@ impl State {
     pub fn spendable_resources(&self, content: &Content, p: Player, except: PlanetSet) -> u32 {
         let ps = self.player(p);
         let ready = ps.planets.difference(self.exhausted_planets).difference(except);
-        ready.iter().map(|pl| content.planets[pl.idx()].resources as u32).sum::<u32>() + ps.trade_goods as u32
+        ready.iter().map(|pl| self.resources_of(content, pl) as u32).sum::<u32>() + ps.trade_goods as u32
+    }
+
+    /// The resource value of planet `pl`: printed, plus its attachments (Exploration 35.6).
+    #[inline]
+    pub fn resources_of(&self, content: &Content, pl: PlanetId) -> u8 {
+        content.planets[pl.idx()].resources + self.exploration.bonus(pl).resources
+    }
+
+    /// The influence value of planet `pl`: printed, plus its attachments (Exploration 35.6).
+    #[inline]
+    pub fn influence_of(&self, content: &Content, pl: PlanetId) -> u8 {
+        content.planets[pl.idx()].influence + self.exploration.bonus(pl).influence
+    }
+
+    /// The technology specialties of planet `pl` (one bit per `Colour as usize`): printed, plus
+    /// those its attachments give (the research facilities of exploration).
+    #[inline]
+    pub fn specialties_of(&self, content: &Content, pl: PlanetId) -> u8 {
+        content.planets[pl.idx()].specialties | self.exploration.bonus(pl).specialties
     }
 }
 
@@ -541,12 +563,14 @@ mod tests {
         // location byte per physical card (128 action, 64 agenda, 48 secret, 2 x 48 public),
         // 8 x 8 promissory-note and 8 x 6 leader slots, 178 bytes of captured units (2 captors x
         // 8 owners x 11 types), 17 for strategy cards, 13 per player (masks, Mahact tokens, bonus
-        // points, standing). 5,120 bytes leaves room for the round loop's phase fields.
+        // points, standing); exploration about 230 (three 32-card counts, 8 x 4 relic fragments,
+        // 12 attachments, the attached-planet set). 5,376 bytes leaves room for the round loop's
+        // phase fields.
         fn is_copy<T: Copy>() {}
         is_copy::<State>();
         let size = std::mem::size_of::<State>();
         println!("size_of::<State>() = {size}");
-        assert!(size <= 5120, "State is {size} bytes");
+        assert!(size <= 5376, "State is {size} bytes");
     }
 
     #[test]

@@ -18,6 +18,7 @@
 
 pub mod captured;
 pub mod cards;
+pub mod exploration;
 pub mod leaders;
 pub mod notes;
 pub mod objectives;
@@ -28,6 +29,7 @@ mod zone;
 
 pub use captured::{CaptureError, Captured, MAX_CAPTORS};
 pub use cards::{action_cards_normalized, normalize_action_cards, ActionCards, Agendas, SecretObjectives};
+pub use exploration::{Exploration, PlanetBonus};
 pub use leaders::{LeaderState, Leaders};
 pub use notes::Notes;
 pub use objectives::{all_victory_points, victory_points, PublicObjectives, PublicState};

@@ -35,6 +35,57 @@ pub enum AgendaKind {
     Directive,
 }
 
+/// Most distinct exploration cards (the state keeps a count per card).
+pub const MAX_EXPLORATION: usize = 32;
+
+/// The four exploration decks (Exploration, Prophecy of Kings): one per planet trait, in trait
+/// bit order (cultural, hazardous, industrial), then the frontier deck.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ExplorationDeck {
+    /// Explored on cultural planets.
+    Cultural,
+    /// Explored on hazardous planets.
+    Hazardous,
+    /// Explored on industrial planets.
+    Industrial,
+    /// Explored on frontier tokens.
+    Frontier,
+}
+
+impl ExplorationDeck {
+    /// The deck of planet trait bit `t` (0 cultural, 1 hazardous, 2 industrial).
+    pub fn of_trait(t: u8) -> ExplorationDeck {
+        [ExplorationDeck::Cultural, ExplorationDeck::Hazardous, ExplorationDeck::Industrial][t as usize % 3]
+    }
+
+    fn parse(s: &str) -> Option<ExplorationDeck> {
+        Some(match s {
+            "cultural" => ExplorationDeck::Cultural,
+            "hazardous" => ExplorationDeck::Hazardous,
+            "industrial" => ExplorationDeck::Industrial,
+            "frontier" => ExplorationDeck::Frontier,
+            _ => return None,
+        })
+    }
+}
+
+/// An exploration card (all its copies share the entry).
+#[derive(Clone, Debug)]
+pub struct ExplorationDef {
+    /// Data-file id.
+    pub key: String,
+    /// Printed name.
+    pub name: String,
+    /// Its deck.
+    pub deck: ExplorationDeck,
+    /// Copies in the deck.
+    pub copies: u8,
+    /// Product.
+    pub source: Source,
+    /// The engine implements its effect (the decks in play hold only these).
+    pub implemented: bool,
+}
+
 /// Agent, commander or hero.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum LeaderKind {
@@ -152,6 +203,8 @@ pub struct Cards {
     pub notes: Vec<NoteDef>,
     /// Leaders, indexed by [`LeaderId`].
     pub leaders: Vec<LeaderDef>,
+    /// Exploration cards.
+    pub exploration: Vec<ExplorationDef>,
     /// Per faction: the notes a player of that faction owns, in slot order — the generic notes
     /// (content order), then the faction's own. The state keeps one location per slot.
     pub seat_notes: Vec<Vec<NoteId>>,
@@ -163,6 +216,7 @@ pub struct Cards {
     secret_by_key: BTreeMap<String, SecretObjectiveId>,
     note_by_key: BTreeMap<String, NoteId>,
     leader_by_key: BTreeMap<String, LeaderId>,
+    exploration_by_key: BTreeMap<String, ExplorationId>,
 }
 
 impl Cards {
@@ -189,6 +243,10 @@ impl Cards {
     /// Leader by data-file id.
     pub fn leader(&self, key: &str) -> Option<LeaderId> {
         self.leader_by_key.get(key).copied()
+    }
+    /// The exploration card with data-file id `key`.
+    pub fn exploration(&self, key: &str) -> Option<ExplorationId> {
+        self.exploration_by_key.get(key).copied()
     }
     /// The first physical copy of an action card and its number of copies.
     pub fn copies_of(&self, card: ActionCardId) -> (usize, usize) {
@@ -258,6 +316,7 @@ pub(crate) fn compile(
         )?,
         note_by_key: keys(raw.promissory_notes.iter().map(|c| c.id.as_str()), 256, NoteId, &err)?,
         leader_by_key: keys(raw.leaders.iter().map(|c| c.id.as_str()), 256, LeaderId, &err)?,
+        exploration_by_key: keys(raw.exploration.iter().map(|c| c.id.as_str()), MAX_EXPLORATION, ExplorationId, &err)?,
         ..Cards::default()
     };
     for (i, a) in raw.action_cards.iter().enumerate() {
@@ -338,6 +397,22 @@ pub(crate) fn compile(
             kind,
             faction: fac(&l.id, &l.faction)?,
             source: source(&l.id, &l.source)?,
+        });
+    }
+    for e in &raw.exploration {
+        if e.copies == 0 {
+            return Err(bad(&e.id, "copies", "must be at least 1".into()));
+        }
+        let deck = ExplorationDeck::parse(&e.deck).ok_or_else(|| {
+            bad(&e.id, "deck", format!("unknown deck '{}' (cultural, hazardous, industrial or frontier)", e.deck))
+        })?;
+        cards.exploration.push(ExplorationDef {
+            key: e.id.clone(),
+            name: e.name.clone(),
+            deck,
+            copies: e.copies,
+            source: source(&e.id, &e.source)?,
+            implemented: e.implemented,
         });
     }
     let generic: Vec<NoteId> =

@@ -228,6 +228,27 @@ pub struct CardFile {
     pub promissory_notes: Vec<RawNote>,
     /// Leaders: agents, commanders and heroes.
     pub leaders: Vec<RawLeader>,
+    /// Exploration cards of the four decks (Prophecy of Kings), one entry per distinct card
+    /// with its number of copies; absent in a content without exploration.
+    #[serde(default)]
+    pub exploration: Vec<RawExplorationCard>,
+}
+
+/// One exploration card.
+#[derive(Deserialize, Serialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RawExplorationCard {
+    pub id: String,
+    pub name: String,
+    /// `cultural`, `hazardous`, `industrial` or `frontier`.
+    pub deck: String,
+    /// Copies in the deck (at least 1).
+    pub copies: u8,
+    pub source: String,
+    /// The AsyncTI4 alias of the card (first copy, without its number).
+    pub async_id: Option<String>,
+    /// Whether the engine implements the card's effect (the decks in play hold only these).
+    pub implemented: bool,
 }
 
 /// One action card.

@@ -48,7 +48,7 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
             SourceKey::ActionCard(id) => card_rules.insert(id),
             SourceKey::Agenda(id) => law_rules.insert(id),
             SourceKey::Unit(id) => unit_rules.insert(id),
-            SourceKey::Planet(_) => false,
+            SourceKey::Planet(_) | SourceKey::Exploration(_) => false,
         };
     }
 

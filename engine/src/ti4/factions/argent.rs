@@ -44,7 +44,7 @@ fn votes_first(_: Source, _: &Ti4Game, _: Player) -> bool {
 fn zeal_votes(_: Source, g: &Ti4Game, p: Player) -> u16 {
     let (c, s) = (g.content(), &g.state);
     let ready = s.player(p).planets.difference(s.exhausted_planets);
-    if ready.iter().any(|pl| c.planets[pl.idx()].influence > 0) {
+    if ready.iter().any(|pl| s.influence_of(c, pl) > 0) {
         s.seats().filter(|&q| s.player(q).in_game).count() as u16
     } else {
         0

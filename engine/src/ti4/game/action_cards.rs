@@ -244,7 +244,7 @@ fn each_target(g: &Ti4Game, p: Player, e: ActionEffect, out: &mut dyn FnMut(u8))
             }
         }
         MiningInitiative => {
-            if ps.planets.iter().any(|pl| c.planets[pl.idx()].resources > 0) {
+            if ps.planets.iter().any(|pl| s.resources_of(c, pl) > 0) {
                 out(0)
             }
         }
@@ -779,7 +779,7 @@ pub fn industrial_initiative(c: &Content, s: &mut State, p: Player) {
 /// Mining Initiative: trade goods equal to the resources of `p`'s richest planet (the choice a
 /// player makes).
 pub fn mining_initiative(c: &Content, s: &mut State, p: Player) {
-    let best = s.player(p).planets.iter().map(|pl| c.planets[pl.idx()].resources).max().unwrap_or(0);
+    let best = s.player(p).planets.iter().map(|pl| s.resources_of(c, pl)).max().unwrap_or(0);
     let ps = s.player_mut(p);
     ps.trade_goods = ps.trade_goods.saturating_add(best);
 }
@@ -824,8 +824,9 @@ pub fn unexpected_action(s: &mut State, p: Player, slot: u8) {
 pub fn uprising(c: &Content, s: &mut State, p: Player, pl: PlanetId) {
     if !s.exhausted_planets.contains(pl) {
         s.exhausted_planets.insert(pl);
+        let r = s.resources_of(c, pl);
         let ps = s.player_mut(p);
-        ps.trade_goods = ps.trade_goods.saturating_add(c.planets[pl.idx()].resources);
+        ps.trade_goods = ps.trade_goods.saturating_add(r);
     }
 }
 

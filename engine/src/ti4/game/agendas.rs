@@ -245,8 +245,8 @@ pub(super) fn at_strategy_phase_start(g: &mut Ti4Game) {
             let mut ready: [(u8, PlanetId); 64] = [(0, PlanetId(0)); 64];
             let mut n = 0;
             for pl in ps.planets.difference(planets).iter().take(64) {
-                let def = &g.content.planets[pl.idx()];
-                ready[n] = (def.resources + def.influence, pl);
+                let s = &g.state;
+                ready[n] = (s.resources_of(&g.content, pl) + s.influence_of(&g.content, pl), pl);
                 n += 1;
             }
             ready[..n].sort_unstable();
@@ -854,8 +854,8 @@ pub(super) fn ready_planets_at_phase_end(g: &mut Ti4Game) {
         let mut best: [(u8, PlanetId); 3] = [(0, PlanetId(0)); 3];
         let mut n = 0;
         for pl in exhausted.iter() {
-            let def = &g.content.planets[pl.idx()];
-            let v = (def.resources + def.influence, pl);
+            let s = &g.state;
+            let v = (s.resources_of(&g.content, pl) + s.influence_of(&g.content, pl), pl);
             // Keep the 3 best: most value, then lowest id (planets come in id order).
             let k = best[..n].iter().position(|&(b, _)| v.0 > b).unwrap_or(n);
             if k < 3 {
@@ -1145,7 +1145,7 @@ pub(super) fn cast_options(g: &Ti4Game, p: Player, out: &mut dyn FnMut(Action)) 
     let (c, s) = (&*g.content, &g.state);
     let last = g.flow.agenda_phase.ballot.iter().last();
     for pl in s.player(p).planets.difference(s.exhausted_planets).iter() {
-        if last.is_none_or(|l| pl > l) && c.planets[pl.idx()].influence > 0 {
+        if last.is_none_or(|l| pl > l) && s.influence_of(c, pl) > 0 {
             out(Action::Exhaust(pl));
         }
     }
@@ -1169,7 +1169,7 @@ pub(super) fn cast(g: &mut Ti4Game, p: Player, outcome: u8, a: Action) -> Step {
 fn exhaust_for_votes(g: &mut Ti4Game, pl: PlanetId, outcome: u8) {
     g.state.exhausted_planets.insert(pl);
     g.flow.agenda_phase.ballot.insert(pl);
-    g.flow.agenda_phase.votes[outcome as usize] += g.content.planets[pl.idx()].influence as u16;
+    g.flow.agenda_phase.votes[outcome as usize] += g.state.influence_of(&g.content, pl) as u16;
 }
 
 /// Ends the vote when nothing is left to choose, applies a lone option, or waits for `p`.

@@ -40,7 +40,7 @@ fn ready_two(g: &mut Ti4Game, p: Player) {
             .planets
             .intersection(s.exhausted_planets)
             .iter()
-            .max_by_key(|pl| (g.content.planets[pl.idx()].resources, std::cmp::Reverse(pl.0)));
+            .max_by_key(|pl| (s.resources_of(&g.content, *pl), std::cmp::Reverse(pl.0)));
         if let Some(pl) = best {
             g.state.exhausted_planets.remove(pl);
         }
@@ -387,7 +387,7 @@ fn pay_resources(g: &Ti4Game, p: Player, cost: u32, keep: PlanetSet) -> Option<P
         let best = ready
             .difference(planets)
             .iter()
-            .map(|pl| (c.planets[pl.idx()].resources as u32, pl))
+            .map(|pl| (s.resources_of(c, pl) as u32, pl))
             .filter(|&(v, _)| v > 0)
             .max_by_key(|&(v, pl)| (v.min(need), std::cmp::Reverse(v), std::cmp::Reverse(pl.0)));
         match best {

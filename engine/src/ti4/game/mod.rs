@@ -787,8 +787,8 @@ impl Ti4Game {
         Features {
             victory_points: self.victory_points(p) as f64,
             planets: ps.planets.len() as f64,
-            resources: ps.planets.iter().map(|pl| c.planets[pl.idx()].resources as f64).sum(),
-            influence: ps.planets.iter().map(|pl| c.planets[pl.idx()].influence as f64).sum(),
+            resources: ps.planets.iter().map(|pl| s.resources_of(c, pl) as f64).sum(),
+            influence: ps.planets.iter().map(|pl| s.influence_of(c, pl) as f64).sum(),
             technologies: ps.techs.len() as f64,
             fleet,
         }

@@ -352,13 +352,9 @@ pub fn meets(g: &Ti4Game, p: Player, cond: Cond) -> bool {
             spend_plan(c, s, p, resources, influence, trade_goods, tokens).is_some()
         }
         Cond::PlanetsOutsideHome(n) => planets.difference(home_planets(g)).len() >= n as u32,
-        Cond::SpecialtyPlanets(n) => count_planets(&|pl| c.planets[pl.idx()].specialties != 0) >= n as u32,
-        Cond::PlanetResources(n) => {
-            planets.iter().map(|pl| c.planets[pl.idx()].resources as u32).sum::<u32>() >= n as u32
-        }
-        Cond::PlanetInfluence(n) => {
-            planets.iter().map(|pl| c.planets[pl.idx()].influence as u32).sum::<u32>() >= n as u32
-        }
+        Cond::SpecialtyPlanets(n) => count_planets(&|pl| s.specialties_of(c, pl) != 0) >= n as u32,
+        Cond::PlanetResources(n) => planets.iter().map(|pl| s.resources_of(c, pl) as u32).sum::<u32>() >= n as u32,
+        Cond::PlanetInfluence(n) => planets.iter().map(|pl| s.influence_of(c, pl) as u32).sum::<u32>() >= n as u32,
         Cond::LegendaryPlanet => count_planets(&|pl| c.planets[pl.idx()].legendary) >= 1,
         Cond::ShipsAdjacentToMecatol(n) => {
             bits(gal.neighbours(gal.mecatol())).filter(|&sl| ships_in(s, sl, p, SHIP_MASK) > 0).count() as u32
@@ -726,13 +722,13 @@ impl ObjectiveBoard {
         for (k, set) in b.traits.iter_mut().zip(&c.trait_planets) {
             *k = planets.intersection(*set).len_sparse();
         }
-        b.specialty = planets.intersection(c.any_specialty_planets).len_sparse();
+        b.specialty =
+            planets.intersection(c.any_specialty_planets.union(s.exploration.specialty_planets())).len_sparse();
         b.legendary = planets.intersection(c.legendary_planets).len_sparse();
         b.outside_home = planets.difference(home_planets(g)).len_sparse();
         for pl in planets.iter() {
-            let d = &c.planets[pl.idx()];
-            b.resources += d.resources as u32;
-            b.influence += d.influence as u32;
+            b.resources += s.resources_of(c, pl) as u32;
+            b.influence += s.influence_of(c, pl) as u32;
         }
         b.faction_techs = ps.techs.intersection(c.coloured_faction_techs).len_sparse();
         b
@@ -762,9 +758,9 @@ impl ObjectiveBoard {
             for t in 0..3u8 {
                 b.traits[t as usize] += has_trait(c, pl, t) as u32;
             }
-            b.specialty += (d.specialties != 0) as u32;
-            b.resources += d.resources as u32;
-            b.influence += d.influence as u32;
+            b.specialty += (s.specialties_of(c, pl) != 0) as u32;
+            b.resources += s.resources_of(c, pl) as u32;
+            b.influence += s.influence_of(c, pl) as u32;
             b.legendary += d.legendary as u32;
             b.outside_home += !homes.contains(pl) as u32;
         }
@@ -982,6 +978,8 @@ struct Masks {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct SeatKey {
     planets: PlanetSet,
+    /// The attachments (they change planet values): how many, and on which planets.
+    attachments: (usize, PlanetSet),
     techs: TechSet,
     valefar: [Option<TechId>; 2],
     home_planets: PlanetSet,
@@ -1011,7 +1009,14 @@ impl OwnCache {
     /// Seat `p`'s counts in `g`, counted again only when its key changed.
     fn seat_counts(&mut self, g: &Ti4Game, p: Player) -> ObjectiveBoard {
         let ps = g.state.player(p);
-        let key = SeatKey { planets: ps.planets, techs: ps.techs, valefar: ps.valefar, home_planets: g.home_planets };
+        let attachments = (g.state.exploration.attached.iter().flatten().count(), g.state.exploration.attached_planets);
+        let key = SeatKey {
+            planets: ps.planets,
+            attachments,
+            techs: ps.techs,
+            valefar: ps.valefar,
+            home_planets: g.home_planets,
+        };
         match &self.seats[p.idx()] {
             Some((k, b)) if *k == key => *b,
             _ => {
@@ -1075,7 +1080,7 @@ pub fn spend_plan(
                     .difference(s.exhausted_planets)
                     .difference(used)
                     .iter()
-                    .map(|pl| (value(c, pl, res), pl))
+                    .map(|pl| (value(c, s, pl, res), pl))
                     .filter(|&(v, _)| v > 0)
                     .max_by_key(|&(v, pl)| (v.min(need), std::cmp::Reverse(v), std::cmp::Reverse(pl.0)));
                 match best {
@@ -1110,17 +1115,16 @@ pub fn can_spend(c: &Content, s: &State, p: Player, resources: u8, influence: u8
         return false;
     }
     let (need, res) = if resources > 0 { (resources, true) } else { (influence, false) };
-    let ready: u32 = ps.planets.difference(s.exhausted_planets).iter().map(|pl| value(c, pl, res)).sum();
+    let ready: u32 = ps.planets.difference(s.exhausted_planets).iter().map(|pl| value(c, s, pl, res)).sum();
     ready + (ps.trade_goods - trade_goods) as u32 >= need as u32
 }
 
-/// What planet `pl` pays: its resources, or its influence.
-pub(super) fn value(c: &Content, pl: PlanetId, resources: bool) -> u32 {
-    let d = &c.planets[pl.idx()];
+/// What planet `pl` pays: its resources, or its influence (attachments included).
+pub(super) fn value(c: &Content, s: &State, pl: PlanetId, resources: bool) -> u32 {
     if resources {
-        d.resources as u32
+        s.resources_of(c, pl) as u32
     } else {
-        d.influence as u32
+        s.influence_of(c, pl) as u32
     }
 }
 

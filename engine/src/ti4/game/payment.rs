@@ -150,7 +150,7 @@ pub struct PayState {
 
 /// What planet `pl` pays: its resources, or its influence.
 fn value(g: &Ti4Game, pl: PlanetId, influence: bool) -> u8 {
-    super::objectives::value(&g.content, pl, !influence) as u8
+    super::objectives::value(&g.content, &g.state, pl, !influence) as u8
 }
 
 /// A payment whose planets are worth `worth` (the smallest `least`) with at most `tg` trade
@@ -196,12 +196,7 @@ impl After {
         let influence_left = if st.then_influence == 0 {
             0
         } else {
-            s.player(p)
-                .planets
-                .difference(s.exhausted_planets)
-                .iter()
-                .map(|pl| c.planets[pl.idx()].influence as u32)
-                .sum()
+            s.player(p).planets.difference(s.exhausted_planets).iter().map(|pl| s.influence_of(c, pl) as u32).sum()
         };
         After { owed: st.then_influence as u32, influence_left }
     }
@@ -214,7 +209,7 @@ impl After {
 
     /// The same after also exhausting planet `pl`.
     fn without(&self, g: &Ti4Game, pl: PlanetId) -> After {
-        let i = if self.owed == 0 { 0 } else { g.content.planets[pl.idx()].influence as u32 };
+        let i = if self.owed == 0 { 0 } else { g.state.influence_of(&g.content, pl) as u32 };
         After { owed: self.owed, influence_left: self.influence_left - i }
     }
 }
@@ -468,7 +463,7 @@ pub fn default_option(g: &Ti4Game) -> Option<Action> {
             if mask >> i & 1 == 1 {
                 w += r as u32;
                 m = m.min(r as u32);
-                lost += (c.planets[pl.idx()].resources + c.planets[pl.idx()].influence) as u32;
+                lost += (g.state.resources_of(c, pl) + g.state.influence_of(c, pl)) as u32;
                 left = left.without(g, pl);
             }
         }

@@ -481,6 +481,7 @@ pub struct HookList<F> {
     any_tech: bool,
     any_planet: bool,
     any_card: bool,
+    /// An agenda or exploration rule is in the list (tested one by one).
     any_agenda: bool,
     /// Bit per faction index (256 at most) whose units' rules are in the list.
     unit_factions: [u64; 4],
@@ -560,7 +561,7 @@ impl<F: Copy> HookList<F> {
             Source::Planet(pl) => index_entry(&mut self.planet_entry, pl.idx(), i),
             Source::Ability(k) => index_entry(&mut self.ability_entry, k.0 as usize, i),
             Source::ActionCard(_) => true,
-            Source::Agenda(_) | Source::Unit(..) => false,
+            Source::Agenda(_) | Source::Unit(..) | Source::Exploration(_) => false,
         };
         if !indexed {
             set_entry(&mut self.plain, i as u16);
@@ -576,7 +577,7 @@ impl<F: Copy> HookList<F> {
                 self.any_planet = true;
             }
             Source::ActionCard(_) => self.any_card = true,
-            Source::Agenda(_) => self.any_agenda = true,
+            Source::Agenda(_) | Source::Exploration(_) => self.any_agenda = true,
             Source::Unit(_, f) => self.unit_factions[f.idx() / 64] |= 1 << (f.idx() % 64),
         }
         self.entries.push((src, f));
@@ -715,6 +716,7 @@ fn resolve(c: &Content, key: SourceKey) -> Option<Source> {
         SourceKey::ActionCard(id) => c.cards.action_card(id).map(Source::ActionCard),
         SourceKey::Agenda(id) => c.cards.agenda(id).map(Source::Agenda),
         SourceKey::Unit(id) => c.unit(id).and_then(|u| c.units[u.idx()].faction.map(|f| Source::Unit(u, f))),
+        SourceKey::Exploration(id) => c.cards.exploration(id).map(Source::Exploration),
     }
 }
 

@@ -24,6 +24,9 @@ pub enum SourceKey {
     /// whose faction the unit belongs to; where the text says "this unit" or "this system", the
     /// rule looks for the unit on the board (or in the combat's force).
     Unit(&'static str),
+    /// An exploration card (rules 35): its rule says itself when it applies (a card being
+    /// resolved, or relic fragments in a play area), so the source is active for every player.
+    Exploration(&'static str),
 }
 
 impl SourceKey {
@@ -35,7 +38,8 @@ impl SourceKey {
             | SourceKey::Planet(k)
             | SourceKey::ActionCard(k)
             | SourceKey::Agenda(k)
-            | SourceKey::Unit(k) => k,
+            | SourceKey::Unit(k)
+            | SourceKey::Exploration(k) => k,
         }
     }
 }
@@ -102,6 +106,8 @@ pub enum Source {
     Agenda(AgendaId),
     /// A faction unit (flagship or mech) with its faction, so that the fast path needs no table.
     Unit(UnitId, FactionId),
+    /// An exploration card (its copies are interchangeable).
+    Exploration(ExplorationId),
 }
 
 impl Source {
@@ -135,6 +141,7 @@ impl Source {
                     && !(c.units[u.idx()].unit_type == UnitType::Mech
                         && crate::ti4::laws::articles_of_war::mechs_lose_abilities(c, s))
             }
+            Source::Exploration(_) => true,
         }
     }
 

@@ -88,7 +88,7 @@ pub fn check_research(c: &Content, s: &State, p: Player, opt: &ResearchOption) -
         if !usable || ctx.free_specialties || opt.exhaust()[..i].contains(&pl) {
             return Err(TechError::BadSpecialty(pl));
         }
-        let col = c.planets[pl.idx()].specialties;
+        let col = s.specialties_of(c, pl);
         if col.count_ones() == 1 {
             cover[col.trailing_zeros() as usize] += 1;
         } else {
@@ -99,7 +99,7 @@ pub fn check_research(c: &Content, s: &State, p: Player, opt: &ResearchOption) -
     if ctx.free_specialties {
         // Psychoarchaeology: every controlled specialty counts without exhausting.
         for pl in ps.planets.iter() {
-            let col = c.planets[pl.idx()].specialties;
+            let col = s.specialties_of(c, pl);
             if col.count_ones() == 1 {
                 cover[col.trailing_zeros() as usize] += 1;
             } else if col != 0 && nd < duals.len() {

@@ -172,7 +172,7 @@ pub fn explain_research(c: &Content, s: &State, p: Player) -> ResearchExplanatio
 fn usable_colours(c: &Content, s: &State, p: Player) -> Vec<u8> {
     let ctx = ResearchContext::of(c, s, p);
     let usable: PlanetSet = ctx.specialties.iter().fold(PlanetSet::EMPTY, |a, &b| a.union(b));
-    usable.iter().map(|pl| c.planets[pl.idx()].specialties).collect()
+    usable.iter().map(|pl| s.specialties_of(c, pl)).collect()
 }
 
 /// Every reason that applies to a technology with no legal research.

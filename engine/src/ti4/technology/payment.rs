@@ -34,8 +34,8 @@ pub enum PayError {
 
 impl Payment {
     /// What the payment is worth in resources.
-    pub fn value(&self, c: &Content) -> u32 {
-        self.planets.iter().map(|p| c.planets[p.idx()].resources as u32).sum::<u32>() + self.trade_goods as u32
+    pub fn value(&self, c: &Content, s: &State) -> u32 {
+        self.planets.iter().map(|p| s.resources_of(c, p) as u32).sum::<u32>() + self.trade_goods as u32
     }
 }
 
@@ -51,7 +51,7 @@ pub fn check_payment(c: &Content, s: &State, p: Player, cost: u32, payment: &Pay
     if payment.trade_goods > ps.trade_goods {
         return Err(PayError::NotEnoughTradeGoods);
     }
-    let paid = payment.value(c);
+    let paid = payment.value(c, s);
     if paid < cost {
         return Err(PayError::TooLittle { cost, paid });
     }
@@ -83,7 +83,7 @@ pub fn cheapest_payment(c: &Content, s: &State, p: Player, cost: u32, keep: Plan
     let mut ready = [PlanetId(0); 12];
     let mut n = 0;
     for pl in ps.planets.difference(s.exhausted_planets).difference(keep).iter() {
-        if c.planets[pl.idx()].resources > 0 && n < ready.len() {
+        if s.resources_of(c, pl) > 0 && n < ready.len() {
             ready[n] = pl;
             n += 1;
         }
@@ -91,7 +91,7 @@ pub fn cheapest_payment(c: &Content, s: &State, p: Player, cost: u32, keep: Plan
     let mut best: Option<(u32, u32, u32, Payment)> = None;
     for mask in 0u32..(1 << n) {
         let planets: PlanetSet = (0..n).filter(|i| mask >> i & 1 == 1).map(|i| ready[i]).collect();
-        let res: u32 = planets.iter().map(|pl| c.planets[pl.idx()].resources as u32).sum();
+        let res: u32 = planets.iter().map(|pl| s.resources_of(c, pl) as u32).sum();
         let tg = cost.saturating_sub(res);
         if tg > ps.trade_goods as u32 {
             continue;

@@ -144,7 +144,7 @@ impl ResearchContext {
         let usable = if free_specialties { ps.planets } else { ps.planets.difference(s.exhausted_planets) };
         ResearchContext {
             have,
-            specialties: c.specialty_planets.map(|sp| sp.intersection(usable)),
+            specialties: s.exploration.add_specialty_planets(c.specialty_planets).map(|sp| sp.intersection(usable)),
             free_specialties,
             ignore_one: rules::research_ignores_one_prerequisite(c, s, p),
             skip_one_upgrade: rules::has_skip(c, s, p, Skip::OneUpgradePrerequisite),
@@ -161,7 +161,12 @@ impl ResearchContext {
 fn ready_resources(c: &Content, s: &State, p: Player) -> u32 {
     let ps = s.player(p);
     let mut sum = ps.trade_goods as u32;
-    for (wi, mut w) in ps.planets.difference(s.exhausted_planets).words().into_iter().enumerate() {
+    let ready = ps.planets.difference(s.exhausted_planets);
+    // Attachments (Exploration 35.6), rare: only the planets that have one are looked up.
+    for pl in ready.intersection(s.exploration.attached_planets).iter() {
+        sum += s.exploration.bonus(pl).resources as u32;
+    }
+    for (wi, mut w) in ready.words().into_iter().enumerate() {
         while w != 0 {
             sum += c.planets[wi * 64 + w.trailing_zeros() as usize].resources as u32;
             w &= w - 1;
@@ -249,7 +254,7 @@ fn options_for(c: &Content, s: &State, ctx: &ResearchContext, t: TechId, cost: u
     let none_before = out.len();
     if bare_colours <= wild + u8::from(ai) {
         if ctx.free_specialties {
-            psychoarchaeology(c, ctx, t, all, missing, wild, ai, cost, out);
+            psychoarchaeology(c, s, ctx, t, all, missing, wild, ai, cost, out);
         } else {
             let k = total - wild.min(total);
             exhausting(c, s, ctx, t, Skip::None, all, missing, wild, k, cost, out);
@@ -280,6 +285,7 @@ pub(super) fn captured_skip(ctx: &ResearchContext, def: &crate::ti4::content::Te
 #[allow(clippy::too_many_arguments)]
 fn psychoarchaeology(
     c: &Content,
+    s: &State,
     ctx: &ResearchContext,
     t: TechId,
     all: PlanetSet,
@@ -291,7 +297,7 @@ fn psychoarchaeology(
 ) {
     let mut useful = [PlanetId(0); 64];
     let mut colours = [0u8; 64];
-    let n = useful_planets(c, all, missing, &mut useful, &mut colours);
+    let n = useful_planets(c, s, all, missing, &mut useful, &mut colours);
     let mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     let shortfall = best_shortfall(&colours[..n], mask, missing);
     if shortfall <= wild && ctx.budget >= cost {
@@ -305,6 +311,7 @@ fn psychoarchaeology(
 /// with their specialties among the missing colours; returns how many.
 fn useful_planets(
     c: &Content,
+    s: &State,
     all: PlanetSet,
     missing: [u8; 4],
     useful: &mut [PlanetId; 64],
@@ -319,7 +326,7 @@ fn useful_planets(
     let mut n = 0usize;
     for pl in all.iter().take(64) {
         useful[n] = pl;
-        colours[n] = c.planets[pl.idx()].specialties & wanted;
+        colours[n] = s.specialties_of(c, pl) & wanted;
         n += 1;
     }
     n
@@ -358,7 +365,7 @@ fn exhausting(
                     w &= w - 1;
                     // Ready by construction (without Psychoarchaeology only ready planets are
                     // usable), so exhausting it takes its resources from the budget.
-                    if ctx.budget >= need + c.planets[pl.idx()].resources as u32 {
+                    if ctx.budget >= need + s.resources_of(c, pl) as u32 {
                         let mut o = ResearchOption::bare(t, skip);
                         o.push_planet(pl);
                         out.push(o);
@@ -378,7 +385,7 @@ fn exhausting(
             }
             let mut useful = [PlanetId(0); 64];
             let mut colours = [0u8; 64];
-            let n = useful_planets(c, all, missing, &mut useful, &mut colours);
+            let n = useful_planets(c, s, all, missing, &mut useful, &mut colours);
             subsets(c, s, ctx, t, skip, &useful[..n], &colours[..n], missing, wild, k, cost, out);
         }
     }
@@ -425,7 +432,7 @@ fn subsets(
                 m &= m - 1;
                 o.push_planet(useful[i]);
                 if !s.exhausted_planets.contains(useful[i]) {
-                    lost += c.planets[useful[i].idx()].resources as u32;
+                    lost += s.resources_of(c, useful[i]) as u32;
                 }
             }
             if ctx.budget >= cost + skip.resources() + lost {

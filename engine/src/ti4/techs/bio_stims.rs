@@ -24,7 +24,7 @@ fn choices(src: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn Fn
     }
     let (c, ps) = (g.content(), g.state.player(p));
     for pl in ps.planets.intersection(g.state.exhausted_planets).iter() {
-        if c.planets[pl.idx()].specialties != 0 {
+        if g.state.specialties_of(c, pl) != 0 {
             out(pl.0 as u16);
         }
     }

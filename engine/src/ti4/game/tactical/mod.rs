@@ -226,9 +226,7 @@ pub(super) fn production_value_with(
         }
         match units[t.idx()].and_then(|u| c.units[u.idx()].production) {
             Some(Production::Fixed(n)) => n as u32,
-            Some(Production::PlanetResourcesPlus(n)) => {
-                planet.map_or(0, |pl| c.planets[pl.idx()].resources as u32) + n as u32
-            }
+            Some(Production::PlanetResourcesPlus(n)) => planet.map_or(0, |pl| s.resources_of(c, pl) as u32) + n as u32,
             None => 0,
         }
     };
