@@ -407,10 +407,10 @@ fn features(g: &Ti4Game, ctx: &Context, p: Player) -> Features {
     // the planets' order: the engine's two sums exactly.
     let zero: f64 = std::iter::empty::<f64>().sum();
     let (mut resources, mut influence) = (zero, zero);
+    let s = g.state();
     for pl in ps.planets.iter() {
-        let d = &c.planets[pl.idx()];
-        resources += d.resources as f64;
-        influence += d.influence as f64;
+        resources += s.resources_of(c, pl) as f64;
+        influence += s.influence_of(c, pl) as f64;
     }
     Features {
         victory_points: ctx.vp[i] as f64,
@@ -430,7 +430,7 @@ fn ready_worth(g: &Ti4Game, p: Player) -> f64 {
     }
     let (c, s) = (g.content(), g.state());
     let ready = s.player(p).planets.difference(s.exhausted_planets);
-    ready.iter().map(|pl| (c.planets[pl.idx()].resources + c.planets[pl.idx()].influence) as f64).sum()
+    ready.iter().map(|pl| (s.resources_of(c, pl) + s.influence_of(c, pl)) as f64).sum()
 }
 
 /// Credit, as a share of an objective, for being one step away from meeting it.
@@ -467,6 +467,7 @@ fn one_step_easier(cond: Cond) -> Option<Cond> {
         Cond::Pds(n) => Cond::Pds(less(n)?),
         Cond::ActionCardsInHand(n) => Cond::ActionCardsInHand(less(n)?),
         Cond::LawsInPlay(n) => Cond::LawsInPlay(less(n)?),
+        Cond::AttachedPlanets(n) => Cond::AttachedPlanets(less(n)?),
         Cond::ProductionInOneSystem(n) => Cond::ProductionInOneSystem(n - n / 4),
         Cond::MorePlanetsThanNeighbours(n) => Cond::MorePlanetsThanNeighbours(less(n)?),
         Cond::PlanetsNearOtherHomes(n) => Cond::PlanetsNearOtherHomes(less(n)?),
@@ -1054,10 +1055,9 @@ impl Targets {
             if s.player(p).planets.contains(pl) {
                 continue;
             }
-            let d = &c.planets[pl.idx()];
             t.value[n] = w.planets
-                + w.resources * d.resources as f64
-                + w.influence * d.influence as f64
+                + w.resources * s.resources_of(c, pl) as f64
+                + w.influence * s.influence_of(c, pl) as f64
                 + if home_of_other { w.conquest } else { 0.0 };
             if let Some(q) = controllers.of(pl) {
                 if homeless >> q.0 & 1 == 1 {

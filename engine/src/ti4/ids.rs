@@ -60,6 +60,10 @@ index_type!(
     /// copies.
     ExplorationId
 );
+index_type!(
+    /// A relic (index into `Content::cards.relics`).
+    RelicId
+);
 
 /// Technologies, one bit per [`TechId`] (capacity 128).
 pub type TechSet = BitSet<TechId, 2>;

@@ -6,6 +6,7 @@ pub mod components;
 pub mod content;
 pub mod control;
 pub mod elimination;
+pub mod exploration;
 pub mod factions;
 pub mod galaxy;
 pub mod game;

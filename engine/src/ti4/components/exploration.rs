@@ -7,7 +7,8 @@
 //! place: its deck, its discard pile, a player's play area (relic fragments), attached to a
 //! planet (attachments) or purged; `elimination::conservation` checks the sum.
 
-use crate::ti4::content::{Content, ExplorationDeck, MAX_EXPLORATION};
+use crate::ti4::components::Zone;
+use crate::ti4::content::{Content, ExplorationDeck, MAX_EXPLORATION, MAX_RELICS};
 use crate::ti4::ids::*;
 
 /// Most exploration cards attached to planets at once (each attachment card has one copy).
@@ -56,6 +57,9 @@ pub struct Exploration {
     pub attached: [Option<Attachment>; MAX_ATTACHMENTS],
     /// The planets with at least one attachment (the fast test before [`Exploration::bonus`]).
     pub attached_planets: PlanetSet,
+    /// Each relic's place ([`Zone::code`]): the relic deck, a player's play area, or
+    /// `Removed` (purged, or not in play).
+    pub relics: [u8; MAX_RELICS],
 }
 
 impl Default for Exploration {
@@ -67,6 +71,7 @@ impl Default for Exploration {
             fragments: [[0; FRAGMENT_KINDS]; MAX_PLAYERS],
             attached: [None; MAX_ATTACHMENTS],
             attached_planets: PlanetSet::EMPTY,
+            relics: [Zone::Removed.code(); MAX_RELICS],
         }
     }
 }
@@ -80,7 +85,28 @@ impl Exploration {
                 e.deck[i] = d.copies;
             }
         }
+        for (i, r) in c.cards.relics.iter().enumerate().take(MAX_RELICS) {
+            if r.implemented {
+                e.relics[i] = Zone::Deck.code();
+            }
+        }
         e
+    }
+
+    /// Where relic `r` is.
+    #[inline]
+    pub fn relic(&self, r: RelicId) -> Zone {
+        Zone::from_code(self.relics[r.idx()])
+    }
+
+    /// Moves relic `r` to `zone`.
+    pub fn set_relic(&mut self, r: RelicId, zone: Zone) {
+        self.relics[r.idx()] = zone.code();
+    }
+
+    /// The relics left in the relic deck.
+    pub fn relics_in_deck(&self) -> u32 {
+        self.relics.iter().filter(|&&z| z == Zone::Deck.code()).count() as u32
     }
 
     /// What the attachments on `pl` add to it (nothing for a planet without any).
@@ -170,4 +196,17 @@ impl Exploration {
 pub fn fragment_kind(c: &Content, card: ExplorationId) -> Option<usize> {
     let d = c.cards.exploration.get(card.idx())?;
     d.key.ends_with("_relic_fragment").then_some(d.deck as usize)
+}
+
+/// The relic-fragment card of each fragment kind ([`FRAGMENT_KINDS`]), `None` for a kind the
+/// content lacks.
+pub fn fragment_cards(c: &Content) -> [Option<ExplorationId>; FRAGMENT_KINDS] {
+    let mut out = [None; FRAGMENT_KINDS];
+    for i in 0..c.cards.exploration.len() {
+        let e = ExplorationId(i as u8);
+        if let Some(k) = fragment_kind(c, e) {
+            out[k] = Some(e);
+        }
+    }
+    out
 }

@@ -121,6 +121,10 @@ pub fn all_victory_points(c: &Content, s: &State) -> [u32; MAX_PLAYERS] {
     for q in s.seats() {
         vp[q.idx()] += s.player(q).bonus_vp as u32;
     }
+    // Shard of the Throne: 1 victory point while in a play area.
+    if let Some(Zone::PlayArea(q)) = c.known.shard_of_the_throne.map(|r| s.exploration.relic(r)) {
+        vp[q.idx()] += 1;
+    }
     vp
 }
 

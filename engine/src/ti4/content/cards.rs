@@ -37,6 +37,21 @@ pub enum AgendaKind {
 
 /// Most distinct exploration cards (the state keeps a count per card).
 pub const MAX_EXPLORATION: usize = 32;
+/// Most relics (the state keeps a location byte per relic).
+pub const MAX_RELICS: usize = 16;
+
+/// A relic (rules 73, Prophecy of Kings).
+#[derive(Clone, Debug)]
+pub struct RelicDef {
+    /// Data-file id.
+    pub key: String,
+    /// Printed name.
+    pub name: String,
+    /// Product.
+    pub source: Source,
+    /// The engine implements its effect (the relic deck in play holds only these).
+    pub implemented: bool,
+}
 
 /// The four exploration decks (Exploration, Prophecy of Kings): one per planet trait, in trait
 /// bit order (cultural, hazardous, industrial), then the frontier deck.
@@ -205,6 +220,8 @@ pub struct Cards {
     pub leaders: Vec<LeaderDef>,
     /// Exploration cards.
     pub exploration: Vec<ExplorationDef>,
+    /// Relics.
+    pub relics: Vec<RelicDef>,
     /// Per faction: the notes a player of that faction owns, in slot order — the generic notes
     /// (content order), then the faction's own. The state keeps one location per slot.
     pub seat_notes: Vec<Vec<NoteId>>,
@@ -217,6 +234,7 @@ pub struct Cards {
     note_by_key: BTreeMap<String, NoteId>,
     leader_by_key: BTreeMap<String, LeaderId>,
     exploration_by_key: BTreeMap<String, ExplorationId>,
+    relic_by_key: BTreeMap<String, RelicId>,
 }
 
 impl Cards {
@@ -247,6 +265,10 @@ impl Cards {
     /// The exploration card with data-file id `key`.
     pub fn exploration(&self, key: &str) -> Option<ExplorationId> {
         self.exploration_by_key.get(key).copied()
+    }
+    /// The relic with data-file id `key`.
+    pub fn relic(&self, key: &str) -> Option<RelicId> {
+        self.relic_by_key.get(key).copied()
     }
     /// The first physical copy of an action card and its number of copies.
     pub fn copies_of(&self, card: ActionCardId) -> (usize, usize) {
@@ -317,6 +339,7 @@ pub(crate) fn compile(
         note_by_key: keys(raw.promissory_notes.iter().map(|c| c.id.as_str()), 256, NoteId, &err)?,
         leader_by_key: keys(raw.leaders.iter().map(|c| c.id.as_str()), 256, LeaderId, &err)?,
         exploration_by_key: keys(raw.exploration.iter().map(|c| c.id.as_str()), MAX_EXPLORATION, ExplorationId, &err)?,
+        relic_by_key: keys(raw.relics.iter().map(|c| c.id.as_str()), MAX_RELICS, RelicId, &err)?,
         ..Cards::default()
     };
     for (i, a) in raw.action_cards.iter().enumerate() {
@@ -413,6 +436,14 @@ pub(crate) fn compile(
             copies: e.copies,
             source: source(&e.id, &e.source)?,
             implemented: e.implemented,
+        });
+    }
+    for r in &raw.relics {
+        cards.relics.push(RelicDef {
+            key: r.id.clone(),
+            name: r.name.clone(),
+            source: source(&r.id, &r.source)?,
+            implemented: r.implemented,
         });
     }
     let generic: Vec<NoteId> =

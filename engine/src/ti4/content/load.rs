@@ -513,6 +513,7 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
     let cards = super::cards::compile(&n[5], &raw.cards, &faction_ix, factions.len())?;
     let known = Known {
         terraform: cards.note("terraform"),
+        shard_of_the_throne: cards.relic("shard_of_the_throne").filter(|r| cards.relics[r.idx()].implemented),
         alliance: cards.note("alliance"),
         geoform_hero: cards.leader("titans_hero"),
         publicize_weapon_schematics: cards.agenda("publicize_weapon_schematics"),

@@ -13,7 +13,7 @@ mod rule_flags;
 pub mod setup_check;
 pub mod tables;
 
-pub use cards::{AgendaKind, Cards, ExplorationDeck, LeaderKind, MAX_EXPLORATION};
+pub use cards::{AgendaKind, Cards, ExplorationDeck, LeaderKind, MAX_EXPLORATION, MAX_RELICS};
 pub use error::{ContentError, ContentErrorKind};
 pub use load::{ContentSource, FILES, NUM_FILES};
 pub use tables::*;

@@ -232,6 +232,20 @@ pub struct CardFile {
     /// with its number of copies; absent in a content without exploration.
     #[serde(default)]
     pub exploration: Vec<RawExplorationCard>,
+    /// Relics (Prophecy of Kings); absent in a content without exploration.
+    #[serde(default)]
+    pub relics: Vec<RawRelic>,
+}
+
+/// One relic.
+#[derive(Deserialize, Serialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct RawRelic {
+    pub id: String,
+    pub name: String,
+    pub source: String,
+    /// Whether the engine implements the relic's effect (the relic deck holds only these).
+    pub implemented: bool,
 }
 
 /// One exploration card.

@@ -16,6 +16,9 @@
 //! - An action card marked implemented is a component action (`game::action_cards`) or has a
 //!   rule ([`crate::ti4::rules::SourceKey::ActionCard`]), and each such card is marked
 //!   implemented: the deck in play holds exactly the implemented cards.
+//! - An exploration card marked implemented has a known effect (a relic fragment, an
+//!   attachment, or a rule: [`crate::ti4::rules::SourceKey::Exploration`]), and each card with
+//!   one is marked implemented: the decks in play hold exactly the implemented cards.
 //! - A flagship or mech text ability (`units.json` `text_ability_implemented`) is marked
 //!   implemented exactly when a rule names the unit ([`crate::ti4::rules::SourceKey::Unit`]); a
 //!   unit rule names a unit the files hold, with a text ability (the field present).
@@ -41,6 +44,7 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
     let mut card_rules = BTreeSet::new();
     let mut law_rules = BTreeSet::new();
     let mut unit_rules = BTreeSet::new();
+    let mut relic_rules = BTreeSet::new();
     for (_, r) in registry() {
         match r.source {
             SourceKey::Ability(id) => ability_rules.insert(id),
@@ -48,6 +52,7 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
             SourceKey::ActionCard(id) => card_rules.insert(id),
             SourceKey::Agenda(id) => law_rules.insert(id),
             SourceKey::Unit(id) => unit_rules.insert(id),
+            SourceKey::Relic(id) => relic_rules.insert(id),
             SourceKey::Planet(_) | SourceKey::Exploration(_) => false,
         };
     }
@@ -96,6 +101,28 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
             (false, false) if law_rules.contains(a.id.as_str()) => {
                 return Err(err(5, &a.id, "implemented", K::RuleNotMarkedImplemented(a.id.clone())))
             }
+            _ => {}
+        }
+    }
+
+    // Exploration cards: implemented exactly when the engine knows the card's effect
+    // (`crate::ti4::exploration::ExploreEffect`: a fragment, an attachment or a card rule).
+    for e in &raw.cards.exploration {
+        let has = crate::ti4::exploration::ExploreEffect::of_key(&e.id).is_some();
+        match (e.implemented, has) {
+            (true, false) => return Err(err(5, &e.id, "implemented", K::ImplementedWithoutRule(e.id.clone()))),
+            (false, true) => return Err(err(5, &e.id, "implemented", K::RuleNotMarkedImplemented(e.id.clone()))),
+            _ => {}
+        }
+    }
+
+    // Relics: implemented exactly when a relic rule names the relic, or the core reads it
+    // (`crate::ti4::exploration::CORE_RELICS`: Shard of the Throne's victory point).
+    for r in &raw.cards.relics {
+        let has = relic_rules.contains(r.id.as_str()) || crate::ti4::exploration::CORE_RELICS.contains(&r.id.as_str());
+        match (r.implemented, has) {
+            (true, false) => return Err(err(5, &r.id, "implemented", K::ImplementedWithoutRule(r.id.clone()))),
+            (false, true) => return Err(err(5, &r.id, "implemented", K::RuleNotMarkedImplemented(r.id.clone()))),
             _ => {}
         }
     }

@@ -319,6 +319,8 @@ pub struct Known {
     pub magmus_reactor: Option<TechId>,
     /// The Titans' "Terraform" promissory note (an attachment once played).
     pub terraform: Option<NoteId>,
+    /// The relic "Shard of the Throne" (1 victory point while held), when in play.
+    pub shard_of_the_throne: Option<RelicId>,
     /// The generic "Alliance" promissory note (Mahact purges its own at setup: Hubris).
     pub alliance: Option<NoteId>,
     /// The Titans hero, Ul the Progenitor (Geoform: attaches to Elysium).

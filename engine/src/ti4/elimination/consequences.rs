@@ -65,6 +65,7 @@ pub(super) fn apply(c: &Content, s: &mut State, p: Player, by: Option<Player>) -
     e.own_notes_boxed = box_own_notes(c, s, p);
     e.secrets_returned = shuffle_back_secret_objectives(c, s, p);
     e.captured_returned = return_captured_units(s, p);
+    discard_relic_fragments(c, s, p);
     s.player_mut(p).in_game = false;
     e.new_speaker = pass_speaker(s, p);
     e
@@ -187,6 +188,18 @@ fn discard_action_cards(c: &Content, s: &mut State, p: Player) -> u8 {
     let n = s.action_cards.move_all(c.cards.action_copies.len(), Zone::Hand(p), Zone::Discard) as u8;
     normalize_action_cards(c, &mut s.action_cards);
     n
+}
+
+/// Elimination (digest, general 10): the relic fragments in their play area are discarded to
+/// their exploration decks' discard piles. Attachments stay on their planets.
+fn discard_relic_fragments(c: &Content, s: &mut State, p: Player) {
+    for i in 0..c.cards.exploration.len() {
+        let card = ExplorationId(i as u8);
+        if let Some(k) = crate::ti4::components::exploration::fragment_kind(c, card) {
+            let n = std::mem::take(&mut s.exploration.fragments[p.idx()][k]);
+            s.exploration.discard[i] += n;
+        }
+    }
 }
 
 /// Elimination: "All of their strategy cards are returned to the common play area" — readied,

@@ -101,6 +101,17 @@ pub enum ConservationError {
         /// What.
         what: &'static str,
     },
+    /// An exploration card's copies do not add up: deck + discard + purged + play areas +
+    /// attached must be its copies (0 for a card not in play), and relic fragments belong to
+    /// players in the game.
+    Exploration {
+        /// The card.
+        card: ExplorationId,
+        /// Copies counted.
+        counted: u32,
+        /// Copies in play.
+        copies: u32,
+    },
     /// A card in a zone it cannot be in.
     Card {
         /// Which kind of card.
@@ -177,6 +188,9 @@ impl fmt::Display for ConservationError {
             E::StrategyCard { card, what } => write!(f, "strategy card {}: {what}", card.name()),
             E::Token(what) => write!(f, "{what}"),
             E::Captured(what) => write!(f, "captured units: {what}"),
+            E::Exploration { card, counted, copies } => {
+                write!(f, "exploration card {}: {counted} copies counted, {copies} in play", card.0)
+            }
             E::Standing { player, what } => write!(f, "players[{}] standing: {what}", player.0),
         }
     }
@@ -198,7 +212,29 @@ pub fn check(c: &Content, s: &State) -> R {
     leaders(c, s)?;
     strategy_cards(s)?;
     tokens(c, s)?;
+    exploration(c, s)?;
     standings(s)
+}
+
+/// Exploration cards: every copy of an implemented card in one place (deck, discard, purged,
+/// a play area as a relic fragment, attached to a planet), none of the others; relic
+/// fragments only in the play areas of players in the game (Elimination: discarded).
+fn exploration(c: &Content, s: &State) -> R {
+    let e = &s.exploration;
+    for p in (0..crate::ti4::ids::MAX_PLAYERS as u8).map(Player) {
+        if !in_game(s, p) && e.fragments[p.idx()].iter().any(|&n| n > 0) {
+            return Err(ConservationError::EliminatedHolds { player: p, what: "relic fragments" });
+        }
+    }
+    for i in 0..crate::ti4::content::MAX_EXPLORATION {
+        let card = ExplorationId(i as u8);
+        let copies = c.cards.exploration.get(i).map_or(0, |d| if d.implemented { d.copies as u32 } else { 0 });
+        let counted = e.deck[i] as u32 + e.discard[i] as u32 + e.purged[i] as u32 + e.in_play(c, card);
+        if counted != copies {
+            return Err(ConservationError::Exploration { card, counted, copies });
+        }
+    }
+    Ok(())
 }
 
 fn in_game(s: &State, p: Player) -> bool {

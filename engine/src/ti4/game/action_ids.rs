@@ -194,6 +194,9 @@ impl Ti4Game {
             Step::RevealAgenda => "agenda phase: reveal the next agenda",
             Step::ResolveAgenda => "resolve the agenda's outcome (some outcomes draw cards)",
             Step::DrawActionCards(_) => "the player draws action cards",
+            Step::Explore(_) => "the player explores a planet: an exploration card is drawn",
+            Step::ExploreDraw(_) => "the player draws the action card an exploration card paid for",
+            Step::DrawRelic(_) => "the player gains a relic from the relic deck",
             Step::CardChance => "the action card being played draws at random (dice, a card, a secret objective)",
             _ => "a chance event of the round loop",
         })

@@ -91,6 +91,9 @@ pub enum AgendaEffect {
     MinisterOfPolicy,
     /// Minister of Exploration (law, Elect Player): as Minister of Policy.
     MinisterOfExploration,
+    /// Minister of Antiquities (directive, Elect Player, Prophecy of Kings): the elected player
+    /// gains 1 relic (a draw from the relic deck).
+    MinisterOfAntiquities,
     /// Minister of Commerce (law, Elect Player): as Minister of Policy.
     MinisterOfCommerce,
     /// Prophecy of Ixth (law, Elect Player): as Minister of Policy.
@@ -633,6 +636,7 @@ impl AgendaEffect {
             | PoliticalCensure
             | MinisterOfPolicy
             | MinisterOfExploration
+            | MinisterOfAntiquities
             | MinisterOfCommerce
             | ProphecyOfIxth
             | MinisterOfWar
@@ -670,6 +674,7 @@ impl AgendaEffect {
             "political_censure" => PoliticalCensure,
             "minister_of_policy" => MinisterOfPolicy,
             "minister_of_exploration" => MinisterOfExploration,
+            "minister_of_antiquities" => MinisterOfAntiquities,
             "minister_of_commerce" => MinisterOfCommerce,
             "minister_of_war" => MinisterOfWar,
             "minister_of_peace" => MinisterOfPeace,
@@ -1454,6 +1459,7 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
             }
         }
         AgendaEffect::PublicExecution => public_execution(g, Player(outcome)),
+        AgendaEffect::MinisterOfAntiquities => super::exploration::draw_relic(g, rng, Player(outcome)),
         AgendaEffect::ArmedForcesStandardization => armed_forces_standardization(g, Player(outcome)),
         AgendaEffect::ArchivedSecret | AgendaEffect::SearchWarrant => {
             // Rules 61: secret objectives held beyond 3 are returned, the player's choice

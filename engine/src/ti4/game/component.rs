@@ -42,6 +42,7 @@ pub(super) fn perform(g: &mut Ti4Game, p: Player, src: Source, target: u8) -> St
     match rules::component_action(g, p, src, target) {
         ComponentThen::TurnEnds => super::flow::next_turn(g),
         ComponentThen::ProduceShip(slot) => super::production::start_component_production(g, p, slot),
+        ComponentThen::DrawRelic => Step::DrawRelic(p),
     }
 }
 
@@ -63,4 +64,16 @@ pub(crate) fn flagship_slot(g: &Ti4Game, p: Player) -> Option<u8> {
     (0..s.num_systems).find(|&slot| {
         s.systems[slot as usize].space.owner == p.0 && s.count_at(Location::Space(slot), UnitType::Flagship) > 0
     })
+}
+
+/// Rules 21 ("Commodities"): `p`'s commodity value, printed on its faction sheet.
+pub(crate) fn commodity_value(g: &Ti4Game, p: Player) -> u8 {
+    g.content.factions[g.state.player(p).faction.idx()].commodities
+}
+
+/// Rules 21: `p` gains `n` commodities, never above its commodity value.
+pub(crate) fn gain_commodities(g: &mut Ti4Game, p: Player, n: u8) {
+    let value = commodity_value(g, p);
+    let ps = g.state.player_mut(p);
+    ps.commodities = ps.commodities.saturating_add(n).min(value.max(ps.commodities));
 }

@@ -692,3 +692,18 @@ fn checks_and_balances() {
     assert!(owned.iter().filter(|pl| !ready.contains(pl)).all(|&pl| value(pl) <= worst_ready));
     assert!(!g.flow.agenda_phase.ready_three, "once");
 }
+
+/// Minister of Antiquities: the elected player gains 1 relic from the relic deck.
+#[test]
+fn minister_of_antiquities_gives_the_elected_player_a_relic() {
+    use crate::ti4::components::Zone;
+    let mut g = game();
+    let in_deck = g.state.exploration.relics_in_deck();
+    assert!(in_deck > 0);
+    resolve(&mut g, "minister_of_antiquities", 2, 0);
+    assert_eq!(g.state.exploration.relics_in_deck(), in_deck - 1);
+    let held = (0..g.content().cards.relics.len())
+        .filter(|&i| g.state.exploration.relic(RelicId(i as u8)) == Zone::PlayArea(Player(2)))
+        .count();
+    assert_eq!(held, 1);
+}

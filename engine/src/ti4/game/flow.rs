@@ -35,6 +35,9 @@ pub(super) fn current(g: &Ti4Game) -> Turn {
         | Step::RevealAgenda
         | Step::ResolveAgenda
         | Step::DrawActionCards(_)
+        | Step::Explore(_)
+        | Step::ExploreDraw(_)
+        | Step::DrawRelic(_)
         | Step::CardChance => Turn::Chance,
         Step::Space => match g.flow.tactical.space.map(|c| c.next_decision()) {
             Some(CStep::Decide(side)) => Turn::Player(seat_of_side(g, side).idx()),
@@ -231,6 +234,9 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
         Step::RevealAgenda
         | Step::ResolveAgenda
         | Step::DrawActionCards(_)
+        | Step::Explore(_)
+        | Step::ExploreDraw(_)
+        | Step::DrawRelic(_)
         | Step::CardChance
         | Step::Deal
         | Step::SpaceCannon
@@ -522,6 +528,12 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
             }
         }
         Step::CardChance => action_cards::card_chance(g, rng),
+        Step::Explore(p) => super::exploration::explore(g, rng, p),
+        Step::ExploreDraw(p) => super::exploration::explore_draw(g, rng, p),
+        Step::DrawRelic(p) => {
+            super::exploration::draw_relic(g, rng, p);
+            next_turn(g)
+        }
         Step::DrawActionCards(p) => {
             action_cards::draw(g, rng, p);
             action_cards::draw(g, rng, p);

@@ -394,6 +394,7 @@ fn take_control(g: &mut Ti4Game, p: Player, ploc: Location) {
         note_taken(g, p, previous);
         if let Location::Planet(_, n) = ploc {
             g.flow.tactical.gained |= 1 << n;
+            super::exploration::note_gained(g, n, previous);
         }
     }
 }
@@ -417,6 +418,9 @@ pub(crate) fn gain_planet(g: &mut Ti4Game, p: Player, ploc: Location) -> bool {
     }
     let Ok(previous) = crate::ti4::control::gain_control(&c, &mut g.state, p, pl, true) else { return false };
     crate::ti4::rules::control_gained(g, p, ploc);
+    if let Some(q) = previous.filter(|&q| q != p) {
+        crate::ti4::exploration::shard_of_the_throne::planet_taken(g, p, pl, q);
+    }
     if let Some(q) = previous.filter(|&q| crate::ti4::elimination::meets_conditions(&c, &g.state, q)) {
         crate::ti4::elimination::eliminate(&c, &mut g.state, q, Some(p))
             .expect("the player is in the game and meets the conditions");
@@ -448,12 +452,23 @@ fn establish_control(g: &mut Ti4Game) -> Step {
                 {
                     note_taken(g, p, previous);
                     g.flow.tactical.gained |= 1 << n;
+                    super::exploration::note_gained(g, n, previous);
+                    if let Some(q) = previous.filter(|&q| q != p) {
+                        crate::ti4::exploration::shard_of_the_throne::planet_taken(g, p, pl, q);
+                    }
                     crate::ti4::rules::control_gained(g, p, ploc);
                 }
             }
         }
     }
     check_elimination_by(&c, &mut g.state, Some(p));
+    super::exploration::explore_next(g)
+}
+
+/// After the planets gained were explored (`super::exploration`): window `PlanetsTaken`, then
+/// the production step.
+pub(super) fn after_exploring(g: &mut Ti4Game) -> Step {
+    let p = g.flow.turn;
     // Window `PlanetsTaken` for the players whose planets were gained, clockwise from `p`.
     let taken = g.flow.tactical.taken_from;
     if taken != 0 {

@@ -33,6 +33,9 @@ pub mod engagement;
 #[cfg(test)]
 mod engagement_tests;
 mod errors;
+mod exploration;
+#[cfg(test)]
+mod exploration_tests;
 #[cfg(test)]
 mod faction_tests;
 mod flow;
@@ -294,6 +297,15 @@ pub enum Step {
     Offer(Player),
     /// Chance: Politics, the player draws 2 action cards.
     DrawActionCards(Player),
+    /// Chance: the active player explores the next planet its invasion gained from no
+    /// controller (`TacticalAction::to_explore`; Exploration 35).
+    Explore(Player),
+    /// Chance: the player draws the action card an exploration card paid for (Functioning
+    /// Base).
+    ExploreDraw(Player),
+    /// Chance: the player gains a relic drawn from the relic deck (relic fragments traded in,
+    /// rules 73); the turn then ends.
+    DrawRelic(Player),
     /// Chance: the effect of the component-action card being played (`Flow::played`) draws at
     /// random (Plague's dice, Spy's card, Impersonation's secret objective).
     CardChance,
@@ -356,6 +368,8 @@ pub struct Ti4Game {
     pub(crate) agenda_points: u16,
     /// Rule effects counted for statistics ([`effects`]).
     pub(crate) effects: effects::EffectCounts,
+    /// Exploration cards drawn so far, per card (statistics: `sim`'s tally channel).
+    pub(crate) explorations: [u16; crate::ti4::content::MAX_EXPLORATION],
     /// The first [`RESEARCH_LOG`] researches: seat, technology, round, prerequisite skip used
     /// (`Skip as u8`).
     research_log: [(u8, u8, u8, u8); RESEARCH_LOG],
@@ -724,6 +738,11 @@ impl Ti4Game {
     /// Counts a rule effect of `p` for statistics ([`effects`]).
     pub(crate) fn note_effect(&mut self, p: Player, e: effects::Effect, n: u16) {
         self.effects.add(p, e, n);
+    }
+
+    /// Exploration cards drawn so far in this game, per card (index [`ExplorationId`]).
+    pub fn explorations(&self) -> &[u16; crate::ti4::content::MAX_EXPLORATION] {
+        &self.explorations
     }
 
     /// The rule effects counted so far ([`effects`]).

@@ -632,3 +632,26 @@ fn dictate_policy_counts_the_laws_in_play() {
     g.state.agendas.set(war, Zone::Discard);
     assert!(!meets(&g, ME, Cond::LawsInPlay(3)), "a discarded law does not count");
 }
+
+/// Discover Lost Outposts (stage I): "Control 2 planets that have attachments." Exploration
+/// attachments and the Terraform note count; a planet of another player's does not.
+#[test]
+fn discover_lost_outposts_counts_planets_with_attachments() {
+    let mut g = game();
+    assert_eq!(cond_of(&g, true, "discover_lost_outposts"), Cond::AttachedPlanets(2));
+    let c = g.content.clone();
+    let free = (0..c.planets.len())
+        .map(|i| PlanetId(i as u8))
+        .find(|&pl| crate::ti4::control::controller(&g.state, pl).is_none())
+        .unwrap();
+    g.state.player_mut(ME).planets.insert(free);
+    let mine: Vec<PlanetId> = g.state.player(ME).planets.iter().take(2).collect();
+    let dyson = c.cards.exploration("dyson_sphere").unwrap();
+    let bonus = crate::ti4::components::PlanetBonus { resources: 2, influence: 1, specialties: 0 };
+    g.state.exploration.deck[dyson.idx()] -= 1;
+    assert!(g.state.exploration.attach(dyson, mine[0], bonus));
+    assert!(!meets(&g, ME, Cond::AttachedPlanets(2)), "one planet");
+    g.state.tokens.terraform = Some(mine[1]);
+    assert!(meets(&g, ME, Cond::AttachedPlanets(2)), "an exploration attachment and Terraform");
+    assert!(!meets(&g, Player(1), Cond::AttachedPlanets(1)), "not their planets");
+}

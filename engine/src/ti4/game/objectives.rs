@@ -101,6 +101,9 @@ pub enum Cond {
     ActionCardsInHand(u8),
     /// `n` laws in play, the common play area's and players' (Dictate Policy).
     LawsInPlay(u8),
+    /// `n` controlled planets with attachments: exploration attachments, the Terraform note,
+    /// the Titans hero's Geoform (Discover Lost Outposts, Reclaim Ancient Monuments).
+    AttachedPlanets(u8),
     /// Neighbours with every other player in the game (Foster Cohesion).
     NeighbourOfAll,
     /// Units with a combined PRODUCTION value of `n` in one system (Produce en Masse).
@@ -267,6 +270,7 @@ fn compile(r: &RawCond) -> Result<Cond, String> {
         "pds" => Cond::Pds(n),
         "action_cards_in_hand" => Cond::ActionCardsInHand(n),
         "laws_in_play" => Cond::LawsInPlay(n),
+        "attached_planets" => Cond::AttachedPlanets(n),
         "neighbour_of_all" => Cond::NeighbourOfAll,
         "production_in_one_system" => Cond::ProductionInOneSystem(n),
         "shared_planet_system" => Cond::SharedPlanetSystem,
@@ -532,6 +536,13 @@ fn meets_direct(g: &Ti4Game, p: Player, cond: Cond) -> bool {
         Cond::Pds(n) => ps.on_board[UnitType::Pds.idx()] >= n,
         Cond::ActionCardsInHand(n) => s.action_cards.count(c.cards.action_copies.len(), Zone::Hand(p)) >= n as usize,
         Cond::LawsInPlay(n) => super::agendas::laws_in_play(g) >= n as usize,
+        Cond::AttachedPlanets(n) => {
+            let mut attached = s.exploration.attached_planets;
+            for pl in [s.tokens.terraform, s.tokens.geoform].into_iter().flatten() {
+                attached.insert(pl);
+            }
+            ps.planets.intersection(attached).len() >= n as u32
+        }
         Cond::NeighbourOfAll => {
             let near = super::action_cards::neighbours(g, p);
             others.filter(|&q| s.player(q).in_game).all(|q| near >> q.0 & 1 == 1)

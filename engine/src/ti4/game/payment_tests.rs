@@ -60,10 +60,8 @@ fn reached(g: &Ti4Game) -> BTreeMap<Paid, u32> {
 fn undominated(g: &Ti4Game) -> Vec<Paid> {
     let Step::Pay(p) = g.step else { panic!("not a payment step") };
     let (c, s, st) = (g.content(), &g.state, g.flow.pay);
-    let res = |pl: PlanetId| {
-        let d = &c.planets[pl.idx()];
-        (if st.influence { d.influence } else { d.resources }) as u32
-    };
+    // Planet values with their attachments (exploration).
+    let res = |pl: PlanetId| (if st.influence { s.influence_of(c, pl) } else { s.resources_of(c, pl) }) as u32;
     let last = st.chosen.iter().last();
     let free: Vec<PlanetId> = s
         .player(p)
@@ -77,7 +75,7 @@ fn undominated(g: &Ti4Game) -> Vec<Paid> {
     // influence left for the influence a later payment of the same objective owes.
     let usable = s.player(p).trade_goods.saturating_sub(st.reserve) as u32;
     let ready_influence: u32 =
-        s.player(p).planets.difference(s.exhausted_planets).iter().map(|pl| c.planets[pl.idx()].influence as u32).sum();
+        s.player(p).planets.difference(s.exhausted_planets).iter().map(|pl| s.influence_of(c, pl) as u32).sum();
     let mut out = Vec::new();
     for mask in 0u32..1 << free.len() {
         let set: Vec<PlanetId> =
@@ -87,7 +85,7 @@ fn undominated(g: &Ti4Game) -> Vec<Paid> {
         let tg = need.saturating_sub(worth);
         let needless = set.iter().any(|&pl| worth - res(pl) >= need);
         let newly: u32 =
-            (0..free.len()).filter(|i| mask >> i & 1 == 1).map(|i| c.planets[free[i].idx()].influence as u32).sum();
+            (0..free.len()).filter(|i| mask >> i & 1 == 1).map(|i| s.influence_of(c, free[i]) as u32).sum();
         let leaves_enough =
             st.then_influence == 0 || ready_influence - newly + (usable.saturating_sub(tg)) >= st.then_influence as u32;
         if tg <= usable && !needless && leaves_enough {

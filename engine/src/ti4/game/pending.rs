@@ -184,6 +184,7 @@ fn resume(g: &mut Ti4Game, window: Window) -> Step {
         Window::InvasionStart => Step::Land(g.flow.turn),
         Window::GroundForcesCommitted => invasion::next_invasion(g),
         Window::PlanetsTaken => production::start_production(g, g.flow.turn),
+        Window::PlanetExplored => super::exploration::after_card(g),
         Window::GroundCombatEnd => invasion::next_invasion(g),
         Window::WhenAgendaRevealed => flow::after_when_agenda_revealed(g),
         Window::AgendaRevealed => flow::after_agenda_revealed(g),

@@ -49,6 +49,10 @@ pub struct Procedure {
     /// each nonzero count; omitted when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<[u16; 3]>,
+    /// Exploration cards drawn so far: `[card index, count]` for each card drawn, in card
+    /// order; omitted when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub explorations: Vec<[u16; 2]>,
     /// Agendas resolved so far; omitted when none.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub agendas_resolved: u16,
@@ -81,6 +85,10 @@ pub fn game_to_position(g: &Ti4Game) -> Position {
             .map(|i| [i as u16, g.research_log[i].3 as u16])
             .collect(),
         effects: g.effects.nonzero().map(|(p, e, n)| [e as u16, p.0 as u16, n]).collect(),
+        explorations: (0..g.explorations.len())
+            .filter(|&i| g.explorations[i] > 0)
+            .map(|i| [i as u16, g.explorations[i]])
+            .collect(),
         agendas_resolved: g.agendas_resolved,
         agenda_log: g.agenda_log[..(g.agendas_resolved as usize).min(AGENDA_LOG)]
             .iter()
@@ -179,6 +187,9 @@ pub fn game_from_position(content: Arc<Content>, pos: &Position) -> Result<Ti4Ga
     for &[e, p, n] in &procedure.effects {
         g.effects.set(Player(p as u8), Effect::ALL[e as usize], n);
     }
+    for &[i, n] in &procedure.explorations {
+        g.explorations[i as usize] = n;
+    }
     g.agendas_resolved = procedure.agendas_resolved;
     for (i, e) in procedure.agenda_log.iter().enumerate() {
         g.agenda_log[i] = (e[0], e[1], e[2]);
@@ -203,6 +214,7 @@ pub fn same_game(a: &Ti4Game, b: &Ti4Game) -> bool {
         && a.agenda_points == b.agenda_points
         && a.research_log == b.research_log
         && a.effects == b.effects
+        && a.explorations == b.explorations
         && a.agendas_resolved == b.agendas_resolved
         && a.agenda_log == b.agenda_log
 }
@@ -242,6 +254,9 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
         | Step::TieBreak(p)
         | Step::Offer(p)
         | Step::DrawActionCards(p)
+        | Step::Explore(p)
+        | Step::ExploreDraw(p)
+        | Step::DrawRelic(p)
         | Step::Research { p, .. }
         | Step::CastVotes { p, .. }
         | Step::Build { p, .. }
@@ -429,6 +444,16 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
             return bad(&field, "not after the entry before (effect, then seat)".into());
         }
         last = Some((e, p));
+    }
+    let mut last = None;
+    for (j, &[i, k]) in pr.explorations.iter().enumerate() {
+        if i as usize >= c.cards.exploration.len() || k == 0 || last.is_some_and(|l| l >= i) {
+            return bad(
+                &format!("explorations[{j}]"),
+                format!("card {i} of {}, count {k} (at least 1), after the entry before", c.cards.exploration.len()),
+            );
+        }
+        last = Some(i);
     }
     Ok(())
 }

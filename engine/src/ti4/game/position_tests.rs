@@ -67,7 +67,7 @@ fn mid_game() -> serde_json::Value {
     let mut g = six_player_game(3);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
     let mut buf = Vec::new();
-    for _ in 0..200 {
+    for _ in 0..400 {
         crate::game::random_step(&mut g, &mut rng, &mut buf);
     }
     serde_json::from_str(&game_to_json(&g)).expect("json")

@@ -193,6 +193,18 @@ pub struct TacticalAction {
     /// tactical action's invasion (window `PlanetsTaken` asks them: Reparations).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub taken_from: u8,
+    /// Planets of the active system (bit per planet index) gained from no controller, with a
+    /// trait, not yet explored (Exploration 35.1; `game::exploration`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub to_explore: u8,
+    /// The exploration card being resolved and the index of the planet explored (window
+    /// `PlanetExplored` offers its choices).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explored: Option<(crate::ti4::ids::ExplorationId, u8)>,
+    /// A choice of the card being explored draws an action card after the window
+    /// (Functioning Base): the chance step `ExploreDraw`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub explore_draw: bool,
     /// A side of the space combat about to be fought left the active system at window
     /// `SpaceCombatStart` (Skilled Retreat): the combat is not fought ("ends in a draw").
     #[serde(default, skip_serializing_if = "is_false")]

@@ -162,6 +162,7 @@ impl Ti4Game {
             researched: 0,
             agenda_points: 0,
             effects: Default::default(),
+            explorations: [0; crate::ti4::content::MAX_EXPLORATION],
             research_log: [(0, 0, 0, 0); super::RESEARCH_LOG],
             agendas_resolved: 0,
             agenda_log: [(0, 0, 0); super::AGENDA_LOG],

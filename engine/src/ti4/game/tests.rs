@@ -450,6 +450,7 @@ fn objective_board_agrees_with_meets() {
             Cond::Pds(n),
             Cond::ActionCardsInHand(n),
             Cond::LawsInPlay(n),
+            Cond::AttachedPlanets(n),
             Cond::ProductionInOneSystem(2 * n),
             Cond::MorePlanetsThanNeighbours(n),
             Cond::PlanetsNearOtherHomes(n),
@@ -724,7 +725,11 @@ fn all_victory_points_agree_with_the_plain_count() {
             .map(|i| c.cards.public_objectives[i].stage as u32)
             .sum();
         let secrets = s.secret_objectives.count(c.cards.secret_objectives.len(), Zone::PlayArea(p)) as u32;
-        publics + secrets + s.player(p).bonus_vp as u32 + notes::throne_points(g, p)
+        let relics = (0..c.cards.relics.len())
+            .filter(|&i| c.cards.relics[i].key == "shard_of_the_throne")
+            .filter(|&i| s.exploration.relic(RelicId(i as u8)) == Zone::PlayArea(p))
+            .count() as u32;
+        publics + secrets + s.player(p).bonus_vp as u32 + notes::throne_points(g, p) + relics
     };
     let mut buf = Vec::new();
     let mut scored = 0;

@@ -54,6 +54,7 @@ fn invade_next_to_home(g: &mut Ti4Game, ground: UnitType) -> u8 {
     g.apply(Action::Land(0, ground));
     while matches!(g.step, Step::Land(_) | Step::Produce(_)) {
         g.apply(Action::Done);
+        super::exploration::decline_explorations(g);
     }
     check(g).unwrap();
     target

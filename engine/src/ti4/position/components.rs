@@ -45,6 +45,7 @@ pub(super) fn read(c: &Content, s: &mut State, pos: &Position, given: &[Option<u
     leaders(c, s, pos)?;
     strategy_cards(c, s, pos)?;
     tokens(c, s, pos)?;
+    exploration(c, s, pos)?;
     standings(c, s, pos)?;
     for p in s.seats().collect::<Vec<_>>() {
         refresh_unit_masks(c, s, p);
@@ -374,6 +375,83 @@ fn strategy_cards(c: &Content, s: &mut State, pos: &Position) -> Result<(), Posi
         sc.set_holder(card, holder);
         sc.set_exhausted(card, e.exhausted);
         sc.set_trade_goods(card, e.trade_goods);
+    }
+    Ok(())
+}
+
+/// Exploration cards (rules 35): discarded, purged and attached copies, and each player's
+/// relic fragments, taken from their decks; a card the engine does not put in play, or more
+/// copies than the card has, is an error.
+fn exploration(c: &Content, s: &mut State, pos: &Position) -> Result<(), PositionError> {
+    use crate::ti4::components::PlanetBonus;
+    fn card(c: &Content, s: &State, path: &str, key: &str) -> Result<ExplorationId, PositionError> {
+        let e = lookup(path, IdKind::ExplorationCard, key, c.cards.exploration(key))?;
+        if s.exploration.deck[e.idx()] == 0 {
+            return err(path, K::BadValue(key.to_string(), "an exploration card with a copy left in its deck"));
+        }
+        Ok(e)
+    }
+    let ex = &pos.exploration;
+    for (i, key) in ex.discard.iter().enumerate() {
+        let e = card(c, s, &format!("exploration.discard[{i}]"), key)?;
+        s.exploration.deck[e.idx()] -= 1;
+        s.exploration.discard[e.idx()] += 1;
+    }
+    for (i, key) in ex.purged.iter().enumerate() {
+        let e = card(c, s, &format!("exploration.purged[{i}]"), key)?;
+        s.exploration.deck[e.idx()] -= 1;
+        s.exploration.purged[e.idx()] += 1;
+    }
+    for (i, a) in ex.attached.iter().enumerate() {
+        let path = format!("exploration.attached[{i}]");
+        let e = card(c, s, &format!("{path}.card"), &a.card)?;
+        let planet = lookup(&format!("{path}.planet"), IdKind::Planet, &a.planet, c.planet(&a.planet))?;
+        let mut specialties = 0u8;
+        for (k, col) in a.specialties.iter().enumerate() {
+            let Some(col) = Colour::parse(col) else {
+                return err(format!("{path}.specialties[{k}]"), K::BadValue(col.clone(), "a technology colour"));
+            };
+            specialties |= 1 << col as u8;
+        }
+        let bonus = PlanetBonus { resources: a.resources, influence: a.influence, specialties };
+        if !s.exploration.attach(e, planet, bonus) {
+            return err(&path, K::Attachment("more attachments than the state holds"));
+        }
+        s.exploration.deck[e.idx()] -= 1;
+    }
+    let relic = |s: &State, path: &str, key: &str| -> Result<RelicId, PositionError> {
+        let r = lookup(path, IdKind::Relic, key, c.cards.relic(key))?;
+        if s.exploration.relic(r) != Zone::Deck {
+            return err(path, K::BadValue(key.to_string(), "a relic in play, listed once"));
+        }
+        Ok(r)
+    };
+    for (i, key) in ex.purged_relics.iter().enumerate() {
+        let r = relic(s, &format!("exploration.purged_relics[{i}]"), key)?;
+        s.exploration.set_relic(r, Zone::Removed);
+    }
+    for (i, pp) in pos.players.iter().enumerate() {
+        let p = Player(i as u8);
+        for (k, key) in pp.relics.iter().enumerate() {
+            let path = format!("players[{i}].relics[{k}]");
+            let r = relic(s, &path, key)?;
+            if !s.player(p).in_game {
+                return err(&path, K::EliminatedHolds("relics"));
+            }
+            s.exploration.set_relic(r, Zone::PlayArea(p));
+        }
+        for (k, key) in pp.relic_fragments.iter().enumerate() {
+            let path = format!("players[{i}].relic_fragments[{k}]");
+            let e = card(c, s, &path, key)?;
+            let Some(kind) = crate::ti4::components::exploration::fragment_kind(c, e) else {
+                return err(&path, K::BadValue(key.clone(), "a relic fragment"));
+            };
+            if !s.player(p).in_game {
+                return err(&path, K::EliminatedHolds("relic fragments"));
+            }
+            s.exploration.deck[e.idx()] -= 1;
+            s.exploration.fragments[i][kind] += 1;
+        }
     }
     Ok(())
 }

@@ -40,6 +40,10 @@ pub enum IdKind {
     Leader,
     /// A strategy card (`leadership` ... `imperial`).
     StrategyCard,
+    /// An exploration card (`cards.json`).
+    ExplorationCard,
+    /// A relic (`cards.json`).
+    Relic,
 }
 
 impl IdKind {
@@ -58,6 +62,8 @@ impl IdKind {
             IdKind::PromissoryNote => "promissory note",
             IdKind::Leader => "leader",
             IdKind::StrategyCard => "strategy card",
+            IdKind::ExplorationCard => "exploration card",
+            IdKind::Relic => "relic",
         }
     }
 }

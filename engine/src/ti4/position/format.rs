@@ -68,6 +68,10 @@ pub struct Position {
     /// Titans attachments. Default: none.
     #[serde(default)]
     pub attachments: Attachments,
+    /// Exploration cards out of their decks: discarded, purged, attached to planets (relic
+    /// fragments are in the players' sections). Default: every card in its deck.
+    #[serde(default, skip_serializing_if = "ExplorationSection::is_empty")]
+    pub exploration: ExplorationSection,
     /// The galaxy as a Tabletop Simulator map string (`engine::ti4::galaxy::MapString`), home
     /// systems filled in. Needed to continue a game from the position; written for a game,
     /// absent for a bare state. Default: none.
@@ -149,6 +153,12 @@ pub struct PlayerPosition {
     /// Units this player holds captive on their faction sheet. Default: none.
     #[serde(default)]
     pub captured: Vec<CapturedEntry>,
+    /// Relic fragments in the player's play area, one card id per fragment. Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub relic_fragments: Vec<String>,
+    /// Relics in the player's play area. Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub relics: Vec<String>,
     /// Victory points from sources other than objectives (custodians, Imperial, agendas,
     /// relics). Default: 0.
     #[serde(default)]
@@ -289,6 +299,51 @@ pub struct Attachments {
     /// The planet the Titans hero (Geoform) is attached to. Default: null.
     #[serde(default)]
     pub geoform: Option<String>,
+}
+
+/// Exploration cards out of their decks (rules 35).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct ExplorationSection {
+    /// Cards in the discard piles, one id per copy. Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub discard: Vec<String>,
+    /// Cards purged (relic fragments traded in), one id per copy. Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub purged: Vec<String>,
+    /// Attachments, in the order attached. Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attached: Vec<AttachmentEntry>,
+    /// Relics purged. Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub purged_relics: Vec<String>,
+}
+
+impl ExplorationSection {
+    /// Nothing out of the decks.
+    pub fn is_empty(&self) -> bool {
+        self.discard.is_empty() && self.purged.is_empty() && self.attached.is_empty() && self.purged_relics.is_empty()
+    }
+}
+
+/// An exploration card attached to a planet, with what it gives there.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct AttachmentEntry {
+    /// The exploration card.
+    pub card: String,
+    /// The planet.
+    pub planet: String,
+    /// Resources added. Default: 0.
+    #[serde(default)]
+    pub resources: u8,
+    /// Influence added. Default: 0.
+    #[serde(default)]
+    pub influence: u8,
+    /// Technology specialties added (`biotic`, `propulsion`, `cybernetic`, `warfare`).
+    /// Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub specialties: Vec<String>,
 }
 
 /// Units of another player held captive.

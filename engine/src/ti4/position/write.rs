@@ -94,6 +94,7 @@ pub fn to_position(c: &Content, s: &State) -> Position {
             leaves_after_status_phase: s.tokens.zero_token_leaves,
         },
         attachments: Attachments { terraform: planet_key(s.tokens.terraform), geoform: planet_key(s.tokens.geoform) },
+        exploration: write_exploration(c, s),
         map: None,
         rules: None,
         procedure: None,
@@ -171,6 +172,18 @@ fn write_player(c: &Content, s: &State, p: Player) -> PlayerPosition {
                 (n > 0).then(|| CapturedEntry { of: faction_key(owner), unit: t.name().to_string(), count: n })
             })
             .collect(),
+        relic_fragments: crate::ti4::components::exploration::fragment_cards(c)
+            .iter()
+            .enumerate()
+            .filter_map(|(kind, card)| card.map(|e| (kind, e)))
+            .flat_map(|(kind, e)| {
+                std::iter::repeat_n(k.exploration[e.idx()].key.clone(), s.exploration.fragments[p.idx()][kind] as usize)
+            })
+            .collect(),
+        relics: (0..k.relics.len())
+            .filter(|&i| s.exploration.relic(RelicId(i as u8)) == Zone::PlayArea(p))
+            .map(|i| k.relics[i].key.clone())
+            .collect(),
         bonus_victory_points: ps.bonus_vp,
         standing: (!ps.in_game).then(|| StandingEntry {
             order: ps.standing.order,
@@ -178,6 +191,40 @@ fn write_player(c: &Content, s: &State, p: Player) -> PlayerPosition {
             by: ps.standing.by.map(faction_key),
             victory_points: ps.standing.victory_points,
         }),
+    }
+}
+
+/// The exploration cards out of their decks (discarded, purged, attached).
+fn write_exploration(c: &Content, s: &State) -> ExplorationSection {
+    let e = &s.exploration;
+    let key = |i: usize| c.cards.exploration[i].key.clone();
+    let copies = |counts: &[u8]| -> Vec<String> {
+        counts.iter().enumerate().flat_map(|(i, &n)| std::iter::repeat_n(key(i), n as usize)).collect()
+    };
+    let n = c.cards.exploration.len();
+    ExplorationSection {
+        discard: copies(&e.discard[..n]),
+        purged: copies(&e.purged[..n]),
+        attached: e
+            .attached
+            .iter()
+            .flatten()
+            .map(|a| AttachmentEntry {
+                card: key(a.card.idx()),
+                planet: c.planets[a.planet.idx()].key.clone(),
+                resources: a.bonus.resources,
+                influence: a.bonus.influence,
+                specialties: Colour::ALL
+                    .into_iter()
+                    .filter(|&col| a.bonus.specialties >> col as u8 & 1 == 1)
+                    .map(|col| col.name().to_string())
+                    .collect(),
+            })
+            .collect(),
+        purged_relics: (0..c.cards.relics.len())
+            .filter(|&i| c.cards.relics[i].implemented && e.relic(RelicId(i as u8)) == Zone::Removed)
+            .map(|i| c.cards.relics[i].key.clone())
+            .collect(),
     }
 }
 

@@ -46,6 +46,9 @@ pub enum ComponentThen {
     /// The production of 1 ship in this system (board slot), paid as any production, with no
     /// tactical action (Sling Relay); the turn ends after it.
     ProduceShip(u8),
+    /// The player gains a relic (relic fragments traded in): the chance step `DrawRelic`; the
+    /// turn ends after it.
+    DrawRelic,
 }
 
 /// The two sides of a combat as hook point `combat_sides` shows them to a rule of one player.
@@ -160,6 +163,10 @@ pub enum Window {
     /// (`TacticalAction::taken_from`), clockwise from the active player ("after another player
     /// gains control of a planet you control": Reparations).
     PlanetsTaken,
+    /// An exploration card drawn by the active player exploring a planet is being resolved
+    /// (`TacticalAction::explored`); opened for the active player alone. The card's rule offers
+    /// its choices (`crate::ti4::exploration`).
+    PlanetExplored,
     /// After a ground combat on one planet ended (control established there), before the next
     /// planet's combat or the end of the invasion; opened for the active player, then the
     /// defender, as [`Window::SpaceCombatEnd`].
@@ -561,7 +568,7 @@ impl<F: Copy> HookList<F> {
             Source::Planet(pl) => index_entry(&mut self.planet_entry, pl.idx(), i),
             Source::Ability(k) => index_entry(&mut self.ability_entry, k.0 as usize, i),
             Source::ActionCard(_) => true,
-            Source::Agenda(_) | Source::Unit(..) | Source::Exploration(_) => false,
+            Source::Agenda(_) | Source::Unit(..) | Source::Exploration(_) | Source::Relic(_) => false,
         };
         if !indexed {
             set_entry(&mut self.plain, i as u16);
@@ -577,7 +584,7 @@ impl<F: Copy> HookList<F> {
                 self.any_planet = true;
             }
             Source::ActionCard(_) => self.any_card = true,
-            Source::Agenda(_) | Source::Exploration(_) => self.any_agenda = true,
+            Source::Agenda(_) | Source::Exploration(_) | Source::Relic(_) => self.any_agenda = true,
             Source::Unit(_, f) => self.unit_factions[f.idx() / 64] |= 1 << (f.idx() % 64),
         }
         self.entries.push((src, f));
@@ -678,6 +685,7 @@ pub fn registry() -> impl Iterator<Item = (Option<&'static str>, &'static Rule)>
         .chain(crate::ti4::techs::RULES.iter().map(|r| (None, r)))
         .chain(crate::ti4::action_cards::RULES.iter().map(|r| (None, r)))
         .chain(crate::ti4::laws::RULES.iter().map(|r| (None, r)))
+        .chain(crate::ti4::exploration::RULES.iter().map(|r| (None, r)))
 }
 
 /// A rule the registry lists twice, or a source the content cannot resolve.
@@ -717,6 +725,7 @@ fn resolve(c: &Content, key: SourceKey) -> Option<Source> {
         SourceKey::Agenda(id) => c.cards.agenda(id).map(Source::Agenda),
         SourceKey::Unit(id) => c.unit(id).and_then(|u| c.units[u.idx()].faction.map(|f| Source::Unit(u, f))),
         SourceKey::Exploration(id) => c.cards.exploration(id).map(Source::Exploration),
+        SourceKey::Relic(id) => c.cards.relic(id).map(Source::Relic),
     }
 }
 

@@ -27,6 +27,8 @@ pub enum SourceKey {
     /// An exploration card (rules 35): its rule says itself when it applies (a card being
     /// resolved, or relic fragments in a play area), so the source is active for every player.
     Exploration(&'static str),
+    /// A relic: active for the player in whose play area it is.
+    Relic(&'static str),
 }
 
 impl SourceKey {
@@ -39,7 +41,8 @@ impl SourceKey {
             | SourceKey::ActionCard(k)
             | SourceKey::Agenda(k)
             | SourceKey::Unit(k)
-            | SourceKey::Exploration(k) => k,
+            | SourceKey::Exploration(k)
+            | SourceKey::Relic(k) => k,
         }
     }
 }
@@ -108,6 +111,8 @@ pub enum Source {
     Unit(UnitId, FactionId),
     /// An exploration card (its copies are interchangeable).
     Exploration(ExplorationId),
+    /// A relic.
+    Relic(RelicId),
 }
 
 impl Source {
@@ -142,6 +147,7 @@ impl Source {
                         && crate::ti4::laws::articles_of_war::mechs_lose_abilities(c, s))
             }
             Source::Exploration(_) => true,
+            Source::Relic(r) => s.exploration.relic(r) == crate::ti4::components::Zone::PlayArea(p),
         }
     }
 

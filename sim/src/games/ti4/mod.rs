@@ -267,7 +267,8 @@ impl Experimentable for Ti4Game {
     /// event (seat, round, key: the rule's content id) per research that used a prerequisite
     /// skip (merged per seat, round and rule), then one event per seat and counted rule effect
     /// (`units_captured`, `command_tokens_taken`, `destroyed_entering`, with its count), then
-    /// one `objective`
+    /// one `exploration` event per exploration card drawn (key: card id, group: deck, with its
+    /// count), then one `objective`
     /// event per objective scored in the final state (seat, key: objective id, group:
     /// `stage_1`, `stage_2` or `secret`; public objectives in content order, then secrets).
     fn tallies(&self) -> Tallies {
@@ -296,6 +297,13 @@ impl Experimentable for Ti4Game {
         // destroyed entering a system), one event per seat and effect with its count.
         for (p, e, n) in self.effects().nonzero() {
             events.push(Event::new(e.label()).seat(p.idx()).count(n as u64));
+        }
+        // Exploration cards drawn (key: the card id; group: its deck), one event per card with
+        // its count.
+        for (i, &n) in self.explorations().iter().enumerate().filter(|(_, &n)| n > 0) {
+            let d = &c.cards.exploration[i];
+            let deck = format!("{:?}", d.deck).to_lowercase();
+            events.push(Event::new("exploration").key(d.key.clone(), Some(deck)).count(n as u64));
         }
         // Agendas resolved (round; group: law or directive): key `<agenda>.for` or
         // `<agenda>.against`, the agenda of a player's election with the elected seat,
@@ -547,7 +555,7 @@ mod tests {
             .tallies()
             .events
             .into_iter()
-            .filter(|e| e.label != "research" && e.label != "objective" && e.label != "ability_use")
+            .filter(|e| !["research", "objective", "ability_use", "exploration"].contains(&e.label.as_str()))
             .map(|e| (e.label, e.seat, e.count))
             .collect();
         assert_eq!(got, vec![("units_captured".into(), Some(1), 3), ("command_tokens_taken".into(), Some(0), 1)]);

@@ -1,0 +1,51 @@
+//! Exploration card "Local Fabricators" (industrial, 4 copies): "You may gain 1 commodity, or
+//! you may spend 1 trade good or 1 commodity to place 1 mech from your reinforcements on this
+//! planet."
+//!
+//! Offered at window `PlanetExplored`: choice 0 gains a commodity (below the commodity value),
+//! 1 spends a trade good and 2 a commodity to place a mech (offered when one is in
+//! reinforcements).
+
+use super::{card_of, exploring};
+use crate::ti4::game::Ti4Game;
+use crate::ti4::ids::*;
+use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
+
+pub(super) const RULE: Rule = Rule {
+    source: SourceKey::Exploration("local_fabricators"),
+    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+};
+
+fn choices(src: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let Some(card) = card_of(src) else { return };
+    if exploring(g, p, window, card).is_none() {
+        return;
+    }
+    let ps = g.state.player(p);
+    if ps.commodities < crate::ti4::game::component::commodity_value(g, p) {
+        out(0);
+    }
+    if ps.reinforcements[UnitType::Mech.idx()] > 0 {
+        if ps.trade_goods > 0 {
+            out(1);
+        }
+        if ps.commodities > 0 {
+            out(2);
+        }
+    }
+}
+
+fn resolve(src: Source, g: &mut Ti4Game, p: Player, window: Window, choice: u16) {
+    let Some((loc, _)) = card_of(src).and_then(|card| exploring(g, p, window, card)) else { return };
+    match choice {
+        0 => crate::ti4::game::component::gain_commodities(g, p, 1),
+        1 => {
+            g.state.player_mut(p).trade_goods -= 1;
+            let _ = g.place_units(p, loc, UnitType::Mech, 1);
+        }
+        _ => {
+            g.state.player_mut(p).commodities -= 1;
+            let _ = g.place_units(p, loc, UnitType::Mech, 1);
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! Exploration cards (Prophecy of Kings, rules 35 "Exploration"), one file per card or family
+//! of cards with one text. What a card does once drawn is its [`ExploreEffect`]: a relic
+//! fragment goes to the explorer's play area, an attachment onto the explored planet, and a
+//! card with a "you may" (or a cost) is a [`Rule`] whose source is the card
+//! ([`crate::ti4::rules::SourceKey::Exploration`]), offered at window `PlanetExplored` to the
+//! player exploring while the card is being resolved. The procedure (when a planet is
+//! explored, drawing, discarding) is `crate::ti4::game::exploration`.
+
+use crate::ti4::components::PlanetBonus;
+use crate::ti4::game::Ti4Game;
+use crate::ti4::ids::*;
+use crate::ti4::rules::{Rule, Window};
+use crate::ti4::state::Location;
+
+mod abandoned_warehouses;
+mod functioning_base;
+mod local_fabricators;
+mod maw_of_worlds;
+mod mech_or_infantry;
+mod mercenary_outfit;
+mod relic_fragments;
+pub(crate) mod shard_of_the_throne;
+
+/// The exploration card rules.
+pub(crate) static RULES: &[Rule] = &[
+    abandoned_warehouses::RULE,
+    functioning_base::RULE,
+    local_fabricators::RULE,
+    mech_or_infantry::CORE_MINE,
+    mech_or_infantry::EXPEDITION,
+    mech_or_infantry::VOLATILE_FUEL_SOURCE,
+    mercenary_outfit::RULE,
+    relic_fragments::CULTURAL,
+    relic_fragments::HAZARDOUS,
+    relic_fragments::INDUSTRIAL,
+    maw_of_worlds::RULE,
+];
+
+/// Relics whose effect the core reads without a rule (Shard of the Throne's victory point and
+/// its transfer, `shard_of_the_throne`).
+pub const CORE_RELICS: &[&str] = &["shard_of_the_throne"];
+
+/// What an exploration card does when drawn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ExploreEffect {
+    /// A relic fragment of this kind (`components::exploration::FRAGMENT_KINDS` index) goes to
+    /// the explorer's play area (rules 35.5, 73).
+    Fragment(usize),
+    /// Attached to the explored planet with these values (rules 35.6).
+    Attach(PlanetBonus),
+    /// A research facility: the planet gains this technology specialty, or +1 resource and +1
+    /// influence when it already has one.
+    Facility(Colour),
+    /// Resolved by the card's rule at window `PlanetExplored`, then discarded.
+    Rule,
+}
+
+impl ExploreEffect {
+    /// The effect of the card with data-file id `key`; `None` for a card the engine does not
+    /// implement.
+    pub fn of_key(key: &str) -> Option<ExploreEffect> {
+        let bonus = |resources, influence| ExploreEffect::Attach(PlanetBonus { resources, influence, specialties: 0 });
+        Some(match key {
+            "cultural_relic_fragment" => ExploreEffect::Fragment(0),
+            "hazardous_relic_fragment" => ExploreEffect::Fragment(1),
+            "industrial_relic_fragment" => ExploreEffect::Fragment(2),
+            "dyson_sphere" => bonus(2, 1),
+            "paradise_world" => bonus(0, 2),
+            "tomb_of_emphidia" => bonus(0, 1),
+            "lazax_survivors" => bonus(1, 2),
+            "mining_world" => bonus(2, 0),
+            "rich_world" => bonus(1, 0),
+            "warfare_research_facility" => ExploreEffect::Facility(Colour::Warfare),
+            "biotic_research_facility" => ExploreEffect::Facility(Colour::Biotic),
+            "cybernetic_research_facility" => ExploreEffect::Facility(Colour::Cybernetic),
+            "propulsion_research_facility" => ExploreEffect::Facility(Colour::Propulsion),
+            k if RULES.iter().any(|r| r.source.id() == k) => ExploreEffect::Rule,
+            _ => return None,
+        })
+    }
+}
+
+/// The planet `p` is exploring at window `PlanetExplored` with card `card` (its location and
+/// id), if any: what every card rule asks first.
+pub(crate) fn exploring(g: &Ti4Game, p: Player, window: Window, card: ExplorationId) -> Option<(Location, PlanetId)> {
+    if window != Window::PlanetExplored || g.flow.turn != p {
+        return None;
+    }
+    let (c, n) = g.flow.tactical.explored?;
+    if c != card {
+        return None;
+    }
+    let loc = Location::Planet(g.flow.tactical.active, n);
+    g.state.planet_at(g.content(), loc).map(|pl| (loc, pl))
+}
+
+/// The exploration card of a rule's source.
+pub(crate) fn card_of(src: crate::ti4::rules::Source) -> Option<ExplorationId> {
+    match src {
+        crate::ti4::rules::Source::Exploration(e) => Some(e),
+        _ => None,
+    }
+}

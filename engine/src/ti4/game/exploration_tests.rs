@@ -1,0 +1,382 @@
+//! Exploration (rules 35), relic fragments and relics (rules 73) in play: one test per card or
+//! family of cards with one text, named after it.
+
+use super::rule_tests::{home, legal, scenario, ME};
+use super::tests::check;
+use super::*;
+use crate::game::Game;
+use crate::ti4::components::Zone;
+use crate::ti4::content::ExplorationDeck;
+use crate::ti4::rules::{Source, Window};
+use crate::ti4::state::Location;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn card(g: &Ti4Game, key: &str) -> ExplorationId {
+    g.content().cards.exploration(key).unwrap_or_else(|| panic!("no card {key}"))
+}
+
+fn relic(g: &Ti4Game, key: &str) -> RelicId {
+    g.content().cards.relic(key).unwrap()
+}
+
+/// Leaves only `key` in its deck: every other card of that deck is purged (the component
+/// totals still hold).
+fn only(g: &mut Ti4Game, key: &str) {
+    let k = card(g, key);
+    let deck = g.content().cards.exploration[k.idx()].deck;
+    let c = g.content.clone();
+    let e = &mut g.state.exploration;
+    for (i, d) in c.cards.exploration.iter().enumerate() {
+        if d.deck == deck && i != k.idx() {
+            e.purged[i] += std::mem::take(&mut e.deck[i]) + std::mem::take(&mut e.discard[i]);
+        }
+    }
+}
+
+/// The first [`super::rule_tests::scenario_of`] game with an uncontrolled planet of `deck`'s
+/// trait next to `ME`'s home.
+fn scenario_for(deck: ExplorationDeck) -> Ti4Game {
+    (0..48)
+        .map(|k| super::rule_tests::scenario_of(super::tests::six_player_game(k)))
+        .find(|g| find_explorable(g, deck).is_some())
+        .expect("a game with such a planet next to home")
+}
+
+/// An uncontrolled planet with exactly one trait (`deck`'s) in a plain system next to `ME`'s
+/// home: its slot, planet index and planet.
+fn explorable_next_to_home(g: &Ti4Game, deck: ExplorationDeck) -> (u8, u8, PlanetId) {
+    find_explorable(g, deck).unwrap_or_else(|| panic!("no {deck:?} planet next to home"))
+}
+
+fn find_explorable(g: &Ti4Game, deck: ExplorationDeck) -> Option<(u8, u8, PlanetId)> {
+    let h = home(g);
+    for sl in 0..g.state.num_systems {
+        if g.galaxy().distance(h, sl) != Some(1) || g.home_slot[..6].contains(&sl) || sl == g.galaxy().mecatol() {
+            continue;
+        }
+        for n in 0..3u8 {
+            if let Some(pl) = g.state.planet_at(g.content(), Location::Planet(sl, n)) {
+                let traits = g.content().planets[pl.idx()].trait_bits;
+                if traits == 1 << deck as u8 && crate::ti4::control::controller(&g.state, pl).is_none() {
+                    return Some((sl, n, pl));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// `ME` carries `ground` units from home onto planet `n` of `sl` and lands them; the game then
+/// waits at the exploration of that planet.
+fn invade(g: &mut Ti4Game, sl: u8, n: u8, ground: &[UnitType]) {
+    let h = home(g);
+    g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
+    for &t in ground {
+        g.state.add_units(ME, Location::Planet(h, 0), t, 1).unwrap();
+    }
+    g.apply(Action::Activate(sl));
+    g.apply(Action::Move(h, UnitType::Carrier));
+    for &t in ground {
+        g.apply(Action::Carry(h, t));
+    }
+    g.apply(Action::Done);
+    for &t in ground {
+        g.apply(Action::Land(n, t));
+    }
+    while matches!(g.step, Step::Land(_)) {
+        g.apply(Action::Done);
+    }
+}
+
+/// A game where `ME` invades a planet of `key`'s deck next to home with `ground`, the deck
+/// holding only `key`; the card is drawn. Returns the game and the planet.
+fn explore_with(key: &str, ground: &[UnitType]) -> (Ti4Game, u8, u8, PlanetId) {
+    let c = crate::ti4::content::Content::embedded();
+    let deck = c.cards.exploration[c.cards.exploration(key).unwrap().idx()].deck;
+    let mut g = scenario_for(deck);
+    only(&mut g, key);
+    let (sl, n, pl) = explorable_next_to_home(&g, deck);
+    invade(&mut g, sl, n, ground);
+    assert_eq!(g.step, Step::Explore(ME), "Exploration 35.1: the planet gained is explored");
+    g.apply_chance(&mut ChaCha8Rng::seed_from_u64(0));
+    assert_eq!(g.explorations()[card(&g, key).idx()], 1, "the draw is counted");
+    (g, sl, n, pl)
+}
+
+/// `ME` is offered exactly `ks` of exploration card `key` at window `PlanetExplored`.
+fn assert_offered(g: &Ti4Game, key: &str, ks: &[u16]) {
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::PlanetExplored)));
+    let src = Source::Exploration(card(g, key));
+    let want: Vec<Action> = ks.iter().map(|&k| Action::Choose(src, k)).chain([Action::Done]).collect();
+    assert_eq!(legal(g), want);
+}
+
+fn choose(g: &mut Ti4Game, key: &str, k: u16) {
+    g.apply(Action::Choose(Source::Exploration(card(g, key)), k));
+}
+
+#[test]
+fn exploration_35_planets_taken_from_nobody_with_a_trait_are_explored_once() {
+    let (g, _, _, pl) = explore_with("dyson_sphere", &[UnitType::Infantry]);
+    assert!(g.state.player(ME).planets.contains(pl));
+    assert!(!matches!(g.step, Step::Explore(_)), "one planet, one exploration");
+    check(&g).unwrap();
+}
+
+#[test]
+fn exploration_dyson_sphere_attaches_plus_two_resources_plus_one_influence() {
+    let mut g = scenario_for(ExplorationDeck::Cultural);
+    let (sl, n, pl) = explorable_next_to_home(&g, ExplorationDeck::Cultural);
+    let (r, i) = (g.state.resources_of(g.content(), pl), g.state.influence_of(g.content(), pl));
+    only(&mut g, "dyson_sphere");
+    invade(&mut g, sl, n, &[UnitType::Infantry]);
+    g.apply_chance(&mut ChaCha8Rng::seed_from_u64(0));
+    assert_eq!((g.state.resources_of(g.content(), pl), g.state.influence_of(g.content(), pl)), (r + 2, i + 1));
+    assert_eq!(g.state.exploration.attachments_on(pl), 1);
+    check(&g).unwrap();
+}
+
+#[test]
+fn exploration_research_facility_gives_its_specialty_or_plus_one_each() {
+    let (g, _, _, pl) = explore_with("biotic_research_facility", &[UnitType::Infantry]);
+    let c = g.content();
+    let printed = c.planets[pl.idx()].specialties;
+    let bonus = g.state.exploration.bonus(pl);
+    if printed == 0 {
+        assert_eq!(bonus.specialties, 1 << Colour::Biotic as u8, "the planet gains a green specialty");
+        let ctx = crate::ti4::technology::ResearchContext::of(c, &g.state, ME);
+        assert!(ctx.specialties[Colour::Biotic as usize].contains(pl) || g.state.exhausted_planets.contains(pl));
+    } else {
+        assert_eq!((bonus.resources, bonus.influence, bonus.specialties), (1, 1, 0), "+1/+1 instead");
+    }
+    check(&g).unwrap();
+}
+
+#[test]
+fn exploration_relic_fragments_go_to_the_play_area() {
+    let (g, _, _, _) = explore_with("industrial_relic_fragment", &[UnitType::Infantry]);
+    assert_eq!(g.state.exploration.fragments[ME.idx()], [0, 0, 1, 0]);
+    check(&g).unwrap();
+}
+
+#[test]
+fn exploration_mercenary_outfit_may_place_an_infantry() {
+    let (mut g, sl, n, _) = explore_with("mercenary_outfit", &[UnitType::Infantry]);
+    assert_offered(&g, "mercenary_outfit", &[0]);
+    choose(&mut g, "mercenary_outfit", 0);
+    assert_eq!(g.state.count_at(Location::Planet(sl, n), UnitType::Infantry), 2);
+    assert_eq!(g.state.exploration.discard[card(&g, "mercenary_outfit").idx()], 1, "discarded after");
+    check(&g).unwrap();
+}
+
+#[test]
+fn exploration_core_mine_removes_an_infantry_without_a_mech_for_a_trade_good() {
+    let (mut g, sl, n, _) = explore_with("core_mine", &[UnitType::Infantry, UnitType::Infantry]);
+    let tg = g.state.player(ME).trade_goods;
+    assert_offered(&g, "core_mine", &[0]);
+    choose(&mut g, "core_mine", 0);
+    assert_eq!(g.state.player(ME).trade_goods, tg + 1);
+    assert_eq!(g.state.count_at(Location::Planet(sl, n), UnitType::Infantry), 1, "one infantry removed");
+    check(&g).unwrap();
+}
+
+#[test]
+fn exploration_expedition_with_a_mech_readies_the_planet_at_no_cost() {
+    let (mut g, sl, n, pl) = explore_with("expedition", &[UnitType::Mech]);
+    assert!(g.state.exhausted_planets.contains(pl), "gained exhausted");
+    assert_offered(&g, "expedition", &[0]);
+    choose(&mut g, "expedition", 0);
+    assert!(!g.state.exhausted_planets.contains(pl));
+    assert_eq!(g.state.count_at(Location::Planet(sl, n), UnitType::Mech), 1, "the mech stays");
+    check(&g).unwrap();
+}
+
+#[test]
+fn exploration_volatile_fuel_source_gains_a_command_token_in_the_pool_chosen() {
+    let (mut g, _, _, _) = explore_with("volatile_fuel_source", &[UnitType::Mech]);
+    let fleet = g.state.player(ME).fleet;
+    assert_offered(&g, "volatile_fuel_source", &[0, 1, 2]);
+    choose(&mut g, "volatile_fuel_source", 1);
+    assert_eq!(g.state.player(ME).fleet, fleet + 1);
+    check(&g).unwrap();
+}
+
+#[test]
+fn exploration_abandoned_warehouses_gains_commodities_or_converts_them() {
+    let (mut g, _, _, _) = explore_with("abandoned_warehouses", &[UnitType::Infantry]);
+    g.state.player_mut(ME).commodities = 1;
+    let tg = g.state.player(ME).trade_goods;
+    assert_offered(&g, "abandoned_warehouses", &[0, 1]);
+    choose(&mut g, "abandoned_warehouses", 1);
+    assert_eq!((g.state.player(ME).commodities, g.state.player(ME).trade_goods), (0, tg + 1));
+    check(&g).unwrap();
+}
+
+#[test]
+fn exploration_functioning_base_pays_a_trade_good_for_an_action_card() {
+    let (mut g, _, _, _) = explore_with("functioning_base", &[UnitType::Infantry]);
+    g.state.player_mut(ME).trade_goods = 1;
+    let copies = g.content().cards.action_copies.len();
+    let hand = g.state.action_cards.count(copies, Zone::Hand(ME));
+    assert_offered(&g, "functioning_base", &[0, 1]);
+    choose(&mut g, "functioning_base", 1);
+    assert_eq!(g.step, Step::ExploreDraw(ME));
+    g.apply_chance(&mut ChaCha8Rng::seed_from_u64(0));
+    assert_eq!(g.state.action_cards.count(copies, Zone::Hand(ME)), hand + 1);
+    assert_eq!(g.state.player(ME).trade_goods, 0);
+    check(&g).unwrap();
+}
+
+#[test]
+fn exploration_local_fabricators_pays_a_commodity_for_a_mech() {
+    let (mut g, sl, n, _) = explore_with("local_fabricators", &[UnitType::Infantry]);
+    g.state.player_mut(ME).commodities = 1;
+    assert_offered(&g, "local_fabricators", &[0, 2]);
+    choose(&mut g, "local_fabricators", 2);
+    assert_eq!(g.state.count_at(Location::Planet(sl, n), UnitType::Mech), 1);
+    assert_eq!(g.state.player(ME).commodities, 0);
+    check(&g).unwrap();
+}
+
+#[test]
+fn exploration_a_planet_already_controlled_is_not_explored() {
+    let mut g = scenario_for(ExplorationDeck::Cultural);
+    only(&mut g, "dyson_sphere");
+    let (sl, n, pl) = explorable_next_to_home(&g, ExplorationDeck::Cultural);
+    let other = Player(1);
+    crate::ti4::control::gain_control(&g.content.clone(), &mut g.state, other, pl, false).unwrap();
+    invade(&mut g, sl, n, &[UnitType::Infantry]);
+    assert!(g.state.player(ME).planets.contains(pl));
+    assert!(!matches!(g.step, Step::Explore(_)), "taken from a player: no exploration");
+    assert_eq!(g.state.exploration.attachments_on(pl), 0);
+}
+
+/// Rules 73: 3 fragments of one kind are purged for a relic, a component action.
+#[test]
+fn relic_fragments_three_of_a_kind_trade_in_for_a_relic() {
+    let mut g = scenario();
+    let frag = card(&g, "cultural_relic_fragment");
+    g.state.exploration.deck[frag.idx()] -= 3;
+    g.state.exploration.fragments[ME.idx()][0] = 3;
+    let src = Source::Exploration(frag);
+    assert!(legal(&g).contains(&Action::Use(src, 0)));
+    g.apply(Action::Use(src, 0));
+    assert_eq!(g.step, Step::DrawRelic(ME));
+    g.apply_chance(&mut ChaCha8Rng::seed_from_u64(0));
+    assert_eq!(g.state.exploration.fragments[ME.idx()][0], 0);
+    assert_eq!(g.state.exploration.purged[frag.idx()], 3);
+    let held = (0..g.content().cards.relics.len())
+        .filter(|&i| g.state.exploration.relic(RelicId(i as u8)) == Zone::PlayArea(ME))
+        .count();
+    assert_eq!(held, 1);
+    check(&g).unwrap();
+    // Two are not enough.
+    let mut g = scenario();
+    g.state.exploration.deck[frag.idx()] -= 2;
+    g.state.exploration.fragments[ME.idx()][0] = 2;
+    assert!(!legal(&g).contains(&Action::Use(src, 0)));
+}
+
+#[test]
+fn relic_shard_of_the_throne_is_a_victory_point_taken_with_a_home_planet() {
+    let mut g = scenario();
+    let shard = relic(&g, "shard_of_the_throne");
+    let them = Player(1);
+    let vp = g.victory_points(them);
+    g.state.exploration.set_relic(shard, Zone::PlayArea(them));
+    assert_eq!(g.victory_points(them), vp + 1);
+    // ME lands on a planet of their home system: the Shard changes hands.
+    let their_home = g.home_slot[1];
+    let pl = g.state.planet_at(g.content(), Location::Planet(their_home, 0)).unwrap();
+    let me_vp = g.victory_points(ME);
+    assert!(super::invasion::gain_planet(&mut g, ME, Location::Planet(their_home, 0)));
+    assert!(g.state.player(ME).planets.contains(pl));
+    assert_eq!(g.state.exploration.relic(shard), Zone::PlayArea(ME));
+    assert_eq!((g.victory_points(ME), g.victory_points(them)), (me_vp + 1, vp));
+}
+
+#[test]
+fn relic_maw_of_worlds_exhausts_every_planet_for_any_technology() {
+    let mut g = scenario();
+    let maw = relic(&g, "maw_of_worlds");
+    g.state.exploration.set_relic(maw, Zone::PlayArea(ME));
+    let src = Source::Relic(maw);
+    let mut offered = Vec::new();
+    crate::ti4::rules::may_choices_of(&g, ME, Window::AgendaPhaseStart, src, &mut |k| offered.push(k));
+    let t = TechId(offered[offered.len() - 1] as u8);
+    assert!(!g.state.player(ME).techs.contains(t));
+    crate::ti4::rules::may_resolve(&mut g, ME, Window::AgendaPhaseStart, src, t.0 as u16);
+    assert!(g.state.player(ME).techs.contains(t));
+    assert_eq!(g.state.exploration.relic(maw), Zone::Removed, "purged");
+    let ps = g.state.player(ME);
+    assert!(ps.planets.iter().all(|pl| g.state.exhausted_planets.contains(pl)));
+}
+
+/// Elimination (digest, general 10): relic fragments go to their discard piles, relics are
+/// purged (a relic in an eliminated player's play area is never read again).
+#[test]
+fn elimination_discards_relic_fragments() {
+    let mut g = scenario();
+    let them = Player(1);
+    let frag = card(&g, "hazardous_relic_fragment");
+    g.state.exploration.deck[frag.idx()] -= 2;
+    g.state.exploration.fragments[them.idx()][1] = 2;
+    g.state.player_mut(them).planets = PlanetSet::EMPTY;
+    let c = g.content.clone();
+    crate::ti4::elimination::eliminate(&c, &mut g.state, them, Some(ME)).unwrap();
+    assert_eq!(g.state.exploration.fragments[them.idx()], [0; 4]);
+    assert_eq!(g.state.exploration.discard[frag.idx()], 2);
+    crate::ti4::elimination::conservation::check(&c, &g.state).unwrap();
+}
+
+/// Exploration state survives the position: discards, attachments, fragments and relics.
+#[test]
+fn exploration_state_round_trips_through_a_position() {
+    let (mut g, _, _, _) = explore_with("dyson_sphere", &[UnitType::Infantry]);
+    let shard = relic(&g, "shard_of_the_throne");
+    g.state.exploration.set_relic(shard, Zone::PlayArea(ME));
+    let frag = card(&g, "cultural_relic_fragment");
+    g.state.exploration.purged[frag.idx()] += g.state.exploration.deck[frag.idx()];
+    g.state.exploration.deck[frag.idx()] = 0;
+    let json = crate::ti4::game::position::game_to_json(&g);
+    let back = crate::ti4::game::position::game_from_json(g.content.clone(), &json).unwrap();
+    assert!(crate::ti4::game::position::same_game(&g, &back));
+}
+
+/// A copy lost from every place breaks the component total.
+#[test]
+fn exploration_conservation_counts_every_copy() {
+    let mut g = scenario();
+    let k = card(&g, "core_mine");
+    g.state.exploration.deck[k.idx()] -= 1;
+    assert!(crate::ti4::elimination::conservation::check(g.content(), &g.state).is_err());
+}
+
+/// `docs/RULES.md` has one row per exploration card (with its deck and copies) and per relic,
+/// "implemented" exactly for the cards in play.
+#[test]
+fn rules_md_lists_every_exploration_card_and_relic() {
+    let body = super::tests::rules_md_section("### Exploration and relics");
+    let c = crate::ti4::content::Content::embedded();
+    for d in &c.cards.exploration {
+        let deck = format!("{:?}", d.deck).to_lowercase();
+        let prefix = format!("| {} | {deck} | {} | ", d.key, d.copies);
+        let line = body.lines().find(|l| l.starts_with(&prefix)).unwrap_or_else(|| panic!("no row for {}", d.key));
+        let status = line.split(" | ").nth(3).unwrap_or("");
+        assert_eq!(status.starts_with("implemented"), d.implemented, "docs/RULES.md, exploration card {}", d.key);
+    }
+    for r in &c.cards.relics {
+        let prefix = format!("| {} | ", r.key);
+        let line = body.lines().find(|l| l.starts_with(&prefix)).unwrap_or_else(|| panic!("no row for {}", r.key));
+        let status = line.split(" | ").nth(1).unwrap_or("");
+        assert_eq!(status.starts_with("implemented"), r.implemented, "docs/RULES.md, relic {}", r.key);
+    }
+    let rows = body
+        .lines()
+        .filter(|l| {
+            l.starts_with("| ") && !l.starts_with("| card") && !l.starts_with("| relic") && !l.starts_with("| ---")
+        })
+        .count();
+    assert_eq!(rows, c.cards.exploration.len() + c.cards.relics.len());
+}
