@@ -468,6 +468,7 @@ fn one_step_easier(cond: Cond) -> Option<Cond> {
         Cond::ActionCardsInHand(n) => Cond::ActionCardsInHand(less(n)?),
         Cond::LawsInPlay(n) => Cond::LawsInPlay(less(n)?),
         Cond::AttachedPlanets(n) => Cond::AttachedPlanets(less(n)?),
+        Cond::PurgeFragments(n) => Cond::PurgeFragments(less(n)?),
         Cond::ProductionInOneSystem(n) => Cond::ProductionInOneSystem(n - n / 4),
         Cond::MorePlanetsThanNeighbours(n) => Cond::MorePlanetsThanNeighbours(less(n)?),
         Cond::PlanetsNearOtherHomes(n) => Cond::PlanetsNearOtherHomes(less(n)?),

@@ -748,3 +748,27 @@ fn impersonation_spends_3_influence_to_draw_a_secret_objective() {
     assert!(g.flow.played.is_none() && g.step != Step::Turn(ME), "the play is over, the turn ended");
     check(&g).unwrap();
 }
+
+/// Seize Artifact: a neighbour with relic fragments gives one of the kind the player chooses;
+/// a player who is not a neighbour is no target.
+#[test]
+fn seize_artifact() {
+    let mut g = game();
+    let frag = g.content.cards.exploration("hazardous_relic_fragment").unwrap();
+    g.state.exploration.deck[frag.idx()] -= 1;
+    g.state.exploration.fragments[THEM.idx()][1] = 1;
+    let card = give(&mut g, "seize_artifact", ME);
+    if neighbours(&g, ME) >> THEM.0 & 1 == 0 {
+        assert!(targets(&g, card).is_empty(), "not a neighbour");
+        let home = g.home_slot[0];
+        let next = crate::ti4::galaxy::bits(g.galaxy.neighbours(home))
+            .find(|&sl| g.state.systems[sl as usize].space.owner == NOBODY)
+            .unwrap();
+        g.state.add_units(THEM, Location::Space(next), UnitType::Destroyer, 1).unwrap();
+    }
+    assert_eq!(targets(&g, card), vec![THEM.0 * 4 + 1]);
+    play(&mut g, card, THEM.0 * 4 + 1);
+    assert_eq!(g.state.exploration.fragments[THEM.idx()], [0; 4]);
+    assert_eq!(g.state.exploration.fragments[ME.idx()], [0, 1, 0, 0]);
+    check(&g).unwrap();
+}

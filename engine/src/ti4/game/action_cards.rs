@@ -93,6 +93,10 @@ pub enum ActionEffect {
     /// Impersonation (Codex): "ACTION: Spend 3 influence to draw 1 secret objective." Resolved
     /// at the chance step [`Step::CardChance`].
     Impersonation,
+    /// Seize Artifact (Prophecy of Kings): "ACTION: Choose 1 of your neighbors that has 1 or
+    /// more relic fragments. That player must give you 1 relic fragment of your choice." Target
+    /// `seat * 4 + kind` (the fragment kind, `components::exploration::FRAGMENT_KINDS`).
+    SeizeArtifact,
 }
 
 /// The ships Lucky Shot may destroy, by target code `slot * 3 + k`.
@@ -126,6 +130,7 @@ impl ActionEffect {
             "plague" => Plague,
             "spy" => Spy,
             "impersonation" => Impersonation,
+            "seize_artifact" => SeizeArtifact,
             _ => return None,
         })
     }
@@ -414,6 +419,16 @@ fn each_target(g: &Ti4Game, p: Player, e: ActionEffect, out: &mut dyn FnMut(u8))
                         if s.occupant(loc).is_some_and(|o| o != p) && s.count_at(loc, UnitType::Infantry) > 0 {
                             out(pl.0)
                         }
+                    }
+                }
+            }
+        }
+        SeizeArtifact => {
+            let near = neighbours(g, p);
+            for q in s.seats().filter(|&q| q != p && s.player(q).in_game && near >> q.0 & 1 == 1) {
+                for (kind, &n) in s.exploration.fragments[q.idx()].iter().enumerate() {
+                    if n > 0 {
+                        out(q.0 * 4 + kind as u8)
                     }
                 }
             }
@@ -748,6 +763,14 @@ fn resolve(g: &mut Ti4Game, p: Player, e: ActionEffect, target: u8) {
         }
         // Resolved at the chance step instead (`card_chance`).
         Plague | Spy | Impersonation => {}
+        SeizeArtifact => {
+            let (q, kind) = ((target / 4) as usize, (target % 4) as usize);
+            let e = &mut g.state.exploration;
+            if q < crate::ti4::ids::MAX_PLAYERS && q != p.idx() && e.fragments[q][kind] > 0 {
+                e.fragments[q][kind] -= 1;
+                e.fragments[p.idx()][kind] += 1;
+            }
+        }
         FocusedResearch => {
             // The trade goods are spent only with the research made.
             if g.state.player(p).trade_goods >= FOCUSED_RESEARCH_COST

@@ -655,3 +655,24 @@ fn discover_lost_outposts_counts_planets_with_attachments() {
     assert!(meets(&g, ME, Cond::AttachedPlanets(2)), "an exploration attachment and Terraform");
     assert!(!meets(&g, Player(1), Cond::AttachedPlanets(1)), "not their planets");
 }
+
+/// Destroy Heretical Works (secret): "Purge 2 of your relic fragments of any type." Met with 2
+/// fragments; scoring purges them, the kind held fewest of first.
+#[test]
+fn destroy_heretical_works_purges_two_fragments() {
+    let mut g = game();
+    assert_eq!(cond_of(&g, false, "destroy_heretical_works"), Cond::PurgeFragments(2));
+    let c = g.content.clone();
+    let cultural = c.cards.exploration("cultural_relic_fragment").unwrap();
+    let hazardous = c.cards.exploration("hazardous_relic_fragment").unwrap();
+    g.state.exploration.deck[cultural.idx()] -= 2;
+    g.state.exploration.fragments[ME.idx()][0] = 2;
+    assert!(!meets(&g, ME, Cond::PurgeFragments(3)));
+    g.state.exploration.deck[hazardous.idx()] -= 1;
+    g.state.exploration.fragments[ME.idx()][1] = 1;
+    assert!(meets(&g, ME, Cond::PurgeFragments(2)));
+    super::objectives::pay_if_spend(&c, &mut g.state, ME, Cond::PurgeFragments(2));
+    assert_eq!(g.state.exploration.fragments[ME.idx()], [1, 0, 0, 0], "the lone hazardous one first");
+    assert_eq!((g.state.exploration.purged[cultural.idx()], g.state.exploration.purged[hazardous.idx()]), (1, 1));
+    crate::ti4::elimination::conservation::check(&c, &g.state).unwrap();
+}

@@ -104,6 +104,9 @@ pub enum Cond {
     /// `n` controlled planets with attachments: exploration attachments, the Terraform note,
     /// the Titans hero's Geoform (Discover Lost Outposts, Reclaim Ancient Monuments).
     AttachedPlanets(u8),
+    /// Purge `n` relic fragments of any type (Destroy Heretical Works): met with `n` fragments
+    /// in the play area, which scoring purges.
+    PurgeFragments(u8),
     /// Neighbours with every other player in the game (Foster Cohesion).
     NeighbourOfAll,
     /// Units with a combined PRODUCTION value of `n` in one system (Produce en Masse).
@@ -271,6 +274,7 @@ fn compile(r: &RawCond) -> Result<Cond, String> {
         "action_cards_in_hand" => Cond::ActionCardsInHand(n),
         "laws_in_play" => Cond::LawsInPlay(n),
         "attached_planets" => Cond::AttachedPlanets(n),
+        "purge_fragments" => Cond::PurgeFragments(n),
         "neighbour_of_all" => Cond::NeighbourOfAll,
         "production_in_one_system" => Cond::ProductionInOneSystem(n),
         "shared_planet_system" => Cond::SharedPlanetSystem,
@@ -543,6 +547,7 @@ fn meets_direct(g: &Ti4Game, p: Player, cond: Cond) -> bool {
             }
             ps.planets.intersection(attached).len() >= n as u32
         }
+        Cond::PurgeFragments(n) => s.exploration.fragments_of(p) >= n as u32,
         Cond::NeighbourOfAll => {
             let near = super::action_cards::neighbours(g, p);
             others.filter(|&q| s.player(q).in_game).all(|q| near >> q.0 & 1 == 1)
@@ -1155,11 +1160,30 @@ pub fn pay_plan(s: &mut State, p: Player, plan: (PlanetSet, u8, u8)) {
     }
 }
 
-/// Scores objective condition `cond` for `p`: pays it if it is a spend condition.
+/// Scores objective condition `cond` for `p`: pays it if it is a spend condition (or purges
+/// the relic fragments of Destroy Heretical Works).
 pub fn pay_if_spend(c: &Content, s: &mut State, p: Player, cond: Cond) {
-    if let Cond::Spend { resources, influence, trade_goods, tokens } = cond {
-        if let Some(plan) = spend_plan(c, s, p, resources, influence, trade_goods, tokens) {
-            pay_plan(s, p, plan);
+    match cond {
+        Cond::Spend { resources, influence, trade_goods, tokens } => {
+            if let Some(plan) = spend_plan(c, s, p, resources, influence, trade_goods, tokens) {
+                pay_plan(s, p, plan);
+            }
+        }
+        Cond::PurgeFragments(n) => purge_fragments(c, s, p, n),
+        _ => {}
+    }
+}
+
+/// Purges `n` of `p`'s relic fragments. Simplified (`docs/RULES.md`): the engine chooses them,
+/// from the kinds `p` holds fewest of first (keeping the larger sets for a relic).
+fn purge_fragments(c: &Content, s: &mut State, p: Player, n: u8) {
+    let cards = crate::ti4::components::exploration::fragment_cards(c);
+    for _ in 0..n {
+        let f = &s.exploration.fragments[p.idx()];
+        let Some(kind) = (0..f.len()).filter(|&k| f[k] > 0).min_by_key(|&k| (f[k], k)) else { return };
+        s.exploration.fragments[p.idx()][kind] -= 1;
+        if let Some(card) = cards[kind] {
+            s.exploration.purged[card.idx()] += 1;
         }
     }
 }

@@ -56,9 +56,9 @@ fn committed_perft_counts_of_action_phase_positions() {
     let expected: Vec<(u64, usize, &str, PerftCount)> = vec![
         (1, 30, "Move(Player(2))", count(793, 2, 0)),
         (2, 40, "Follow(Player(3))", count(84, 0, 0)),
-        (4, 300, "Move(Player(0))", count(251, 0, 0)),
-        (5, 500, "Turn(Player(4))", count(548, 0, 0)),
-        (6, 700, "Space", count(0, 1, 0)),
+        (4, 300, "Decide(Player(1))", count(0, 2, 0)),
+        (5, 500, "Turn(Player(4))", count(163, 0, 0)),
+        (6, 700, "Offer(Player(3))", count(24, 0, 0)),
     ];
     assert_eq!(found.len(), expected.len());
     for (f, e) in found.iter().zip(&expected) {

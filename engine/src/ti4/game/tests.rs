@@ -451,6 +451,7 @@ fn objective_board_agrees_with_meets() {
             Cond::ActionCardsInHand(n),
             Cond::LawsInPlay(n),
             Cond::AttachedPlanets(n),
+            Cond::PurgeFragments(n),
             Cond::ProductionInOneSystem(2 * n),
             Cond::MorePlanetsThanNeighbours(n),
             Cond::PlanetsNearOtherHomes(n),
