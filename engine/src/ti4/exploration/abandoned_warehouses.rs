@@ -5,7 +5,7 @@
 //! commodity value; offered when below it), choice 1 converts up to 2 commodities (offered
 //! when the explorer has any).
 
-use super::{card_of, exploring};
+use super::{exploring_src, offer_commodities};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -16,16 +16,11 @@ pub(super) const RULE: Rule = Rule {
 };
 
 fn choices(src: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    let Some(card) = card_of(src) else { return };
-    if exploring(g, p, window, card).is_none() {
-        return;
-    }
-    let ps = g.state.player(p);
-    if ps.commodities < crate::ti4::game::component::commodity_value(g, p) {
-        out(0);
-    }
-    if ps.commodities > 0 {
-        out(1);
+    if exploring_src(src, g, p, window).is_some() {
+        offer_commodities(g, p, out);
+        if g.state.player(p).commodities > 0 {
+            out(1);
+        }
     }
 }
 

@@ -5,7 +5,7 @@
 //! 1 spends a trade good and 2 a commodity to draw an action card (the draw is the chance step
 //! `ExploreDraw` after the window).
 
-use super::{card_of, exploring};
+use super::{exploring_src, offer_commodities};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -16,14 +16,11 @@ pub(super) const RULE: Rule = Rule {
 };
 
 fn choices(src: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    let Some(card) = card_of(src) else { return };
-    if exploring(g, p, window, card).is_none() {
+    if exploring_src(src, g, p, window).is_none() {
         return;
     }
+    offer_commodities(g, p, out);
     let ps = g.state.player(p);
-    if ps.commodities < crate::ti4::game::component::commodity_value(g, p) {
-        out(0);
-    }
     if ps.trade_goods > 0 {
         out(1);
     }

@@ -6,7 +6,7 @@
 //! 1 spends a trade good and 2 a commodity to place a mech (offered when one is in
 //! reinforcements).
 
-use super::{card_of, exploring};
+use super::{exploring_src, offer_commodities};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -17,14 +17,11 @@ pub(super) const RULE: Rule = Rule {
 };
 
 fn choices(src: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    let Some(card) = card_of(src) else { return };
-    if exploring(g, p, window, card).is_none() {
+    if exploring_src(src, g, p, window).is_none() {
         return;
     }
+    offer_commodities(g, p, out);
     let ps = g.state.player(p);
-    if ps.commodities < crate::ti4::game::component::commodity_value(g, p) {
-        out(0);
-    }
     if ps.reinforcements[UnitType::Mech.idx()] > 0 {
         if ps.trade_goods > 0 {
             out(1);
@@ -36,7 +33,7 @@ fn choices(src: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn Fn
 }
 
 fn resolve(src: Source, g: &mut Ti4Game, p: Player, window: Window, choice: u16) {
-    let Some((loc, _)) = card_of(src).and_then(|card| exploring(g, p, window, card)) else { return };
+    let Some((loc, _)) = exploring_src(src, g, p, window) else { return };
     match choice {
         0 => crate::ti4::game::component::gain_commodities(g, p, 1),
         1 => {

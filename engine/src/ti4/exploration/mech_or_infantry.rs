@@ -10,7 +10,7 @@
 //! none when the explorer has no token left in reinforcements. Simplified: with a mech the
 //! player may still decline (the decision's `Done`), which never helps them.
 
-use super::{card_of, exploring};
+use super::exploring_src;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -34,7 +34,7 @@ pub(super) const VOLATILE_FUEL_SOURCE: Rule = Rule {
 /// The planet explored with `src`'s card and whether the explorer can meet the condition
 /// there (a mech, or an infantry to remove).
 fn condition(src: Source, g: &Ti4Game, p: Player, window: Window) -> Option<(Location, PlanetId)> {
-    let at = card_of(src).and_then(|card| exploring(g, p, window, card))?;
+    let at = exploring_src(src, g, p, window)?;
     let s = &g.state;
     (s.occupant(at.0) == Some(p) && (s.count_at(at.0, UnitType::Mech) > 0 || s.count_at(at.0, UnitType::Infantry) > 0))
         .then_some(at)

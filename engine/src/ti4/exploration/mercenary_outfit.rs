@@ -4,7 +4,7 @@
 //! Offered at window `PlanetExplored` when the explorer has an infantry in reinforcements
 //! (choice 0).
 
-use super::{card_of, exploring};
+use super::exploring_src;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -15,13 +15,12 @@ pub(super) const RULE: Rule = Rule {
 };
 
 fn choices(src: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    let Some(card) = card_of(src) else { return };
-    if exploring(g, p, window, card).is_some() && g.state.player(p).reinforcements[UnitType::Infantry.idx()] > 0 {
+    if exploring_src(src, g, p, window).is_some() && g.state.player(p).reinforcements[UnitType::Infantry.idx()] > 0 {
         out(0);
     }
 }
 
 fn resolve(src: Source, g: &mut Ti4Game, p: Player, window: Window, _choice: u16) {
-    let Some((loc, _)) = card_of(src).and_then(|card| exploring(g, p, window, card)) else { return };
+    let Some((loc, _)) = exploring_src(src, g, p, window) else { return };
     let _ = g.place_units(p, loc, UnitType::Infantry, 1);
 }

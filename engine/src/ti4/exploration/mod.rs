@@ -82,7 +82,7 @@ impl ExploreEffect {
 
 /// The planet `p` is exploring at window `PlanetExplored` with card `card` (its location and
 /// id), if any: what every card rule asks first.
-pub(crate) fn exploring(g: &Ti4Game, p: Player, window: Window, card: ExplorationId) -> Option<(Location, PlanetId)> {
+fn exploring(g: &Ti4Game, p: Player, window: Window, card: ExplorationId) -> Option<(Location, PlanetId)> {
     if window != Window::PlanetExplored || g.flow.turn != p {
         return None;
     }
@@ -94,8 +94,25 @@ pub(crate) fn exploring(g: &Ti4Game, p: Player, window: Window, card: Exploratio
     g.state.planet_at(g.content(), loc).map(|pl| (loc, pl))
 }
 
+/// [`exploring`] for the card of the rule's source `src`.
+pub(crate) fn exploring_src(
+    src: crate::ti4::rules::Source,
+    g: &Ti4Game,
+    p: Player,
+    window: Window,
+) -> Option<(Location, PlanetId)> {
+    card_of(src).and_then(|card| exploring(g, p, window, card))
+}
+
+/// Choice 0 ("gain 1 commodity" / "gain 2 commodities") when `p` is below its commodity value.
+pub(crate) fn offer_commodities(g: &Ti4Game, p: Player, out: &mut dyn FnMut(u16)) {
+    if g.state.player(p).commodities < crate::ti4::game::component::commodity_value(g, p) {
+        out(0);
+    }
+}
+
 /// The exploration card of a rule's source.
-pub(crate) fn card_of(src: crate::ti4::rules::Source) -> Option<ExplorationId> {
+fn card_of(src: crate::ti4::rules::Source) -> Option<ExplorationId> {
     match src {
         crate::ti4::rules::Source::Exploration(e) => Some(e),
         _ => None,
