@@ -321,6 +321,8 @@ pub struct Known {
     pub terraform: Option<NoteId>,
     /// The relic "Shard of the Throne" (1 victory point while held), when in play.
     pub shard_of_the_throne: Option<RelicId>,
+    /// The relic "The Obsidian" (one more secret objective), when in play.
+    pub the_obsidian: Option<RelicId>,
     /// The generic "Alliance" promissory note (Mahact purges its own at setup: Hubris).
     pub alliance: Option<NoteId>,
     /// The Titans hero, Ul the Progenitor (Geoform: attaches to Elysium).

@@ -1469,7 +1469,7 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
             for _ in 0..draws {
                 super::flow::draw_secret(g, rng, p);
             }
-            g.flow.agenda_phase.returning = super::flow::secrets_held(g, p) > super::flow::MAX_SECRETS;
+            g.flow.agenda_phase.returning = super::flow::secrets_held(g, p) > super::flow::secret_limit(g, p);
         }
         AgendaEffect::NewConstitution => {
             if for_ {

@@ -144,7 +144,8 @@ pub(super) fn after_card(g: &mut Ti4Game) -> Step {
 
 /// Chance at [`Step::DrawRelic`]: `p` gains a relic drawn uniformly from the relic deck
 /// (rules 73; nothing when it is empty). "When you gain this card" effects: Shard of the
-/// Throne's victory point is counted from where the card is.
+/// Throne's victory point is counted from where the card is; The Obsidian draws a secret
+/// objective (its fourth slot makes room for it).
 pub(super) fn draw_relic(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player) {
     let e = &mut g.state.exploration;
     let left = e.relics_in_deck();
@@ -154,6 +155,9 @@ pub(super) fn draw_relic(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player) {
     let pick = rng.random_range(0..left) as usize;
     if let Some(i) = (0..e.relics.len()).filter(|&i| e.relic(RelicId(i as u8)) == Zone::Deck).nth(pick) {
         e.set_relic(RelicId(i as u8), Zone::PlayArea(p));
+        if g.content.known.the_obsidian == Some(RelicId(i as u8)) {
+            super::flow::draw_secret(g, rng, p);
+        }
     }
 }
 

@@ -380,3 +380,31 @@ fn rules_md_lists_every_exploration_card_and_relic() {
         .count();
     assert_eq!(rows, c.cards.exploration.len() + c.cards.relics.len());
 }
+
+/// The Obsidian: gaining it draws a secret objective, and its holder may hold a fourth.
+#[test]
+fn relic_the_obsidian_draws_a_secret_and_holds_a_fourth() {
+    let mut g = scenario();
+    let c = g.content.clone();
+    // Only The Obsidian left in the relic deck.
+    for i in 0..c.cards.relics.len() {
+        if c.cards.relics[i].key != "the_obsidian" {
+            g.state.exploration.set_relic(RelicId(i as u8), Zone::Removed);
+        }
+    }
+    let n = c.cards.secret_objectives.len();
+    let held = |g: &Ti4Game| {
+        g.state.secret_objectives.count(n, Zone::Hand(ME)) + g.state.secret_objectives.count(n, Zone::PlayArea(ME))
+    };
+    // Three held already.
+    while held(&g) < 3 {
+        let k = (0..n).find(|&k| g.state.secret_objectives.get(k) == Zone::Deck).unwrap();
+        g.state.secret_objectives.set(k, Zone::Hand(ME));
+    }
+    assert_eq!(super::flow::secret_limit(&g, ME), 3);
+    super::exploration::draw_relic(&mut g, &mut ChaCha8Rng::seed_from_u64(0), ME);
+    assert_eq!(g.state.exploration.relic(relic(&g, "the_obsidian")), Zone::PlayArea(ME));
+    assert_eq!(held(&g), 4, "a secret objective drawn, none returned");
+    assert_eq!(super::flow::secret_limit(&g, ME), 4);
+    check(&g).unwrap();
+}

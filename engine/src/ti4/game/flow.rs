@@ -367,7 +367,7 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
             } else if g.flow.agenda_phase.returning {
                 // Archived Secret's or Search Warrant's draws: once the player holds no more
                 // than 3, the agenda's resolution goes on.
-                if secrets_held(g, p) > MAX_SECRETS {
+                if secrets_held(g, p) > secret_limit(g, p) {
                     Step::ReturnSecret(p)
                 } else {
                     g.flow.agenda_phase.returning = false;
@@ -521,7 +521,7 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         }
         Step::DrawSecret(p) => {
             draw_secret(g, rng, p);
-            if secrets_held(g, p) > MAX_SECRETS {
+            if secrets_held(g, p) > secret_limit(g, p) {
                 Step::ReturnSecret(p)
             } else {
                 cards::after_draw(g, p)
@@ -656,6 +656,14 @@ fn unrevealed(g: &Ti4Game, stage: u8) -> usize {
 /// Objective cards (rules 61; digest §3): a player holds at most three secret objectives,
 /// scored and unscored; one who draws a fourth returns an unscored one to the deck.
 pub(super) const MAX_SECRETS: usize = 3;
+
+/// The secret objectives `p` may hold: [`MAX_SECRETS`], one more with the relic "The
+/// Obsidian" in its play area ("You can have 1 additional scored or unscored secret
+/// objective").
+pub(super) fn secret_limit(g: &Ti4Game, p: Player) -> usize {
+    let obsidian = g.content.known.the_obsidian;
+    MAX_SECRETS + obsidian.is_some_and(|r| g.state.exploration.relic(r) == Zone::PlayArea(p)) as usize
+}
 
 /// The secret objectives `p` holds, scored (play area) and unscored (hand).
 pub(super) fn secrets_held(g: &Ti4Game, p: Player) -> usize {

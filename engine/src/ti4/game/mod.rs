@@ -684,7 +684,7 @@ impl Ti4Game {
                 Step::ReturnSecret(q) if q == p => 1,
                 _ => 0,
             };
-            if held > flow::MAX_SECRETS + over {
+            if held > flow::secret_limit(self, p) + over {
                 return Err(InvariantError::TooManySecrets { player: p, held });
             }
             if self.victory_points(p) >= target && self.end_condition().is_none() {
