@@ -5,7 +5,7 @@
 //! 1 spends a trade good and 2 a commodity to draw an action card (the draw is the chance step
 //! `ExploreDraw` after the window).
 
-use super::{exploring_src, offer_commodities};
+use super::{commodity_or_payment, exploring_src, offer_commodities, offer_payments};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -20,25 +20,11 @@ fn choices(src: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn Fn
         return;
     }
     offer_commodities(g, p, out);
-    let ps = g.state.player(p);
-    if ps.trade_goods > 0 {
-        out(1);
-    }
-    if ps.commodities > 0 {
-        out(2);
-    }
+    offer_payments(g, p, out);
 }
 
 fn resolve(_: Source, g: &mut Ti4Game, p: Player, _window: Window, choice: u16) {
-    match choice {
-        0 => crate::ti4::game::component::gain_commodities(g, p, 1),
-        1 => {
-            g.state.player_mut(p).trade_goods -= 1;
-            g.flow.tactical.explore_draw = true;
-        }
-        _ => {
-            g.state.player_mut(p).commodities -= 1;
-            g.flow.tactical.explore_draw = true;
-        }
+    if commodity_or_payment(g, p, choice) {
+        g.flow.tactical.explore_draw = true;
     }
 }

@@ -6,7 +6,7 @@
 //! 1 spends a trade good and 2 a commodity to place a mech (offered when one is in
 //! reinforcements).
 
-use super::{exploring_src, offer_commodities};
+use super::{commodity_or_payment, exploring_src, offer_commodities, offer_payments};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -21,28 +21,14 @@ fn choices(src: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn Fn
         return;
     }
     offer_commodities(g, p, out);
-    let ps = g.state.player(p);
-    if ps.reinforcements[UnitType::Mech.idx()] > 0 {
-        if ps.trade_goods > 0 {
-            out(1);
-        }
-        if ps.commodities > 0 {
-            out(2);
-        }
+    if g.state.player(p).reinforcements[UnitType::Mech.idx()] > 0 {
+        offer_payments(g, p, out);
     }
 }
 
 fn resolve(src: Source, g: &mut Ti4Game, p: Player, window: Window, choice: u16) {
     let Some((loc, _)) = exploring_src(src, g, p, window) else { return };
-    match choice {
-        0 => crate::ti4::game::component::gain_commodities(g, p, 1),
-        1 => {
-            g.state.player_mut(p).trade_goods -= 1;
-            let _ = g.place_units(p, loc, UnitType::Mech, 1);
-        }
-        _ => {
-            g.state.player_mut(p).commodities -= 1;
-            let _ = g.place_units(p, loc, UnitType::Mech, 1);
-        }
+    if commodity_or_payment(g, p, choice) {
+        let _ = g.place_units(p, loc, UnitType::Mech, 1);
     }
 }

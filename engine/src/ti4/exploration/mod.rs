@@ -112,6 +112,38 @@ pub(crate) fn offer_commodities(g: &Ti4Game, p: Player, out: &mut dyn FnMut(u16)
     }
 }
 
+/// Choices 1 (spend a trade good) and 2 (spend a commodity) of the cards that read "spend 1
+/// trade good or 1 commodity to …", when `p` has one to spend.
+pub(crate) fn offer_payments(g: &Ti4Game, p: Player, out: &mut dyn FnMut(u16)) {
+    let ps = g.state.player(p);
+    if ps.trade_goods > 0 {
+        out(1);
+    }
+    if ps.commodities > 0 {
+        out(2);
+    }
+}
+
+/// Resolves choice 0 ("gain 1 commodity") of those cards, or pays choice 1 or 2; true when
+/// the player paid, so the card's other effect follows.
+pub(crate) fn commodity_or_payment(g: &mut Ti4Game, p: Player, choice: u16) -> bool {
+    let ps = g.state.player_mut(p);
+    match choice {
+        0 => {
+            crate::ti4::game::component::gain_commodities(g, p, 1);
+            false
+        }
+        1 => {
+            ps.trade_goods -= 1;
+            true
+        }
+        _ => {
+            ps.commodities -= 1;
+            true
+        }
+    }
+}
+
 /// The exploration card of a rule's source.
 fn card_of(src: crate::ti4::rules::Source) -> Option<ExplorationId> {
     match src {
