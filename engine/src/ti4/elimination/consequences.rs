@@ -193,11 +193,11 @@ fn discard_action_cards(c: &Content, s: &mut State, p: Player) -> u8 {
 /// Elimination (digest, general 10): the relic fragments in their play area are discarded to
 /// their exploration decks' discard piles. Attachments stay on their planets.
 fn discard_relic_fragments(c: &Content, s: &mut State, p: Player) {
-    for i in 0..c.cards.exploration.len() {
-        let card = ExplorationId(i as u8);
-        if let Some(k) = crate::ti4::components::exploration::fragment_kind(c, card) {
+    let cards = crate::ti4::components::exploration::fragment_cards(c);
+    for (k, card) in cards.into_iter().enumerate() {
+        if let Some(card) = card {
             let n = std::mem::take(&mut s.exploration.fragments[p.idx()][k]);
-            s.exploration.discard[i] += n;
+            s.exploration.discard[card.idx()] += n;
         }
     }
 }

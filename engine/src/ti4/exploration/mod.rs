@@ -44,9 +44,9 @@ pub const CORE_RELICS: &[&str] = &["shard_of_the_throne", "the_obsidian"];
 /// What an exploration card does when drawn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ExploreEffect {
-    /// A relic fragment of this kind (`components::exploration::FRAGMENT_KINDS` index) goes to
-    /// the explorer's play area (rules 35.5, 73).
-    Fragment(usize),
+    /// A relic fragment goes to the explorer's play area (rules 35.5, 73); its kind is its deck
+    /// (`components::exploration::fragment_kind`).
+    Fragment,
     /// Attached to the explored planet with these values (rules 35.6).
     Attach(PlanetBonus),
     /// A research facility: the planet gains this technology specialty, or +1 resource and +1
@@ -62,9 +62,9 @@ impl ExploreEffect {
     pub fn of_key(key: &str) -> Option<ExploreEffect> {
         let bonus = |resources, influence| ExploreEffect::Attach(PlanetBonus { resources, influence, specialties: 0 });
         Some(match key {
-            "cultural_relic_fragment" => ExploreEffect::Fragment(0),
-            "hazardous_relic_fragment" => ExploreEffect::Fragment(1),
-            "industrial_relic_fragment" => ExploreEffect::Fragment(2),
+            "cultural_relic_fragment" | "hazardous_relic_fragment" | "industrial_relic_fragment" => {
+                ExploreEffect::Fragment
+            }
             "dyson_sphere" => bonus(2, 1),
             "paradise_world" => bonus(0, 2),
             "tomb_of_emphidia" => bonus(0, 1),

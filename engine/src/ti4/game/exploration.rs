@@ -98,7 +98,7 @@ fn resolve(g: &mut Ti4Game, p: Player, card: ExplorationId, n: u8) -> Step {
     let pl = g.state.planet_at(&c, loc).expect("an explored planet");
     let effect = ExploreEffect::of_key(&c.cards.exploration[card.idx()].key);
     match effect {
-        Some(ExploreEffect::Fragment(_)) => {
+        Some(ExploreEffect::Fragment) => {
             let k = fragment_kind(&c, card).expect("a relic fragment");
             g.state.exploration.fragments[p.idx()][k] += 1;
         }
