@@ -43,6 +43,7 @@ pub(super) fn perform(g: &mut Ti4Game, p: Player, src: Source, target: u8) -> St
         ComponentThen::TurnEnds => super::flow::next_turn(g),
         ComponentThen::ProduceShip(slot) => super::production::start_component_production(g, p, slot),
         ComponentThen::DrawRelic => Step::DrawRelic(p),
+        ComponentThen::Redeploy(n) => super::redeploy::start(g, p, src, n),
     }
 }
 

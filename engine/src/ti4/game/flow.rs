@@ -74,7 +74,8 @@ pub(super) fn current(g: &Ti4Game) -> Turn {
         | Step::BuyTokens { p, .. }
         | Step::Pay(p)
         | Step::Decide(p)
-        | Step::PlaceUnit { p, .. } => Turn::Player(p.idx()),
+        | Step::PlaceUnit { p, .. }
+        | Step::Redeploy(p) => Turn::Player(p.idx()),
     }
 }
 
@@ -219,6 +220,7 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
         Step::Pay(p) => super::payment::options(g, p, &mut |a| buf.push(a)),
         Step::Decide(_) => super::pending::options(g, buf),
         Step::PlaceUnit { p, .. } => placement_planets(g, p, &mut |pl| buf.push(Action::PlaceOn(pl))),
+        Step::Redeploy(p) => super::redeploy::options(g, p, buf),
         Step::GainTechnology(p) => agendas::grant_options(g, p, &mut |t| buf.push(Action::Research(t))),
         Step::AgendaResearch(p) => {
             super::cards::granted_research_options(g, p, false, &mut |t| buf.push(Action::Research(t)));
@@ -431,6 +433,7 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::Pay(p), Action::Tokens(_) | Action::Exhaust(_) | Action::Done) => super::payment::choose(g, p, a),
         (Step::Decide(p), Action::Choose(src, k)) => super::pending::decide(g, p, Some((src, k))),
         (Step::Decide(p), Action::Done) => super::pending::decide(g, p, None),
+        (Step::Redeploy(p), a) => super::redeploy::apply(g, p, a),
         (Step::PlaceUnit { p, unit }, Action::PlaceOn(pl)) => {
             if let Some(loc) = g.state.planet_location(&g.content, pl) {
                 g.place_units(p, loc, unit, 1).expect("placed units come from reinforcements the caller checked");

@@ -477,5 +477,17 @@ pub(super) fn after_exploring(g: &mut Ti4Game) -> Step {
             return decide;
         }
     }
+    after_planets_taken(g)
+}
+
+/// After window `PlanetsTaken`: window `ControlGained` for the active player when the invasion
+/// gained planets, then the production step.
+pub(super) fn after_planets_taken(g: &mut Ti4Game) -> Step {
+    let p = g.flow.turn;
+    if g.flow.tactical.gained != 0 {
+        if let Some(decide) = super::pending::open(g, Window::ControlGained, &[p]) {
+            return decide;
+        }
+    }
     start_production(g, p)
 }

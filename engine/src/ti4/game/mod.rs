@@ -61,6 +61,7 @@ pub mod position;
 mod position_tests;
 mod procedures;
 pub(crate) mod production;
+pub mod redeploy;
 #[cfg(test)]
 mod rider_tests;
 #[cfg(test)]
@@ -321,6 +322,9 @@ pub enum Step {
     /// A rule's "you may" is offered to the player (`Flow::pending`): one of its choices
     /// (`Choose`) or `Done` to decline ([`pending`]).
     Decide(Player),
+    /// A rule moves the player's ground forces one at a time (`Flow::redeploy`: Transit
+    /// Diodes): pick one (`Choose`) or stop (`Done`), then the planet it goes to ([`redeploy`]).
+    Redeploy(Player),
     /// A resource cost is being paid (`Flow::pay`): the player exhausts planets one at a time
     /// (`Exhaust`) or pays the rest with trade goods (`Done`) ([`payment`]).
     Pay(Player),

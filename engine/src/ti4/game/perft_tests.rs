@@ -56,7 +56,7 @@ fn committed_perft_counts_of_action_phase_positions() {
     let expected: Vec<(u64, usize, &str, PerftCount)> = vec![
         (1, 30, "Move(Player(2))", count(793, 2, 0)),
         (2, 40, "Follow(Player(3))", count(84, 0, 0)),
-        (4, 300, "Decide(Player(1))", count(0, 2, 0)),
+        (4, 300, "Turn(Player(0))", count(81, 3, 0)),
         (5, 500, "Turn(Player(4))", count(163, 0, 0)),
         (6, 700, "Offer(Player(3))", count(24, 0, 0)),
     ];

@@ -75,6 +75,9 @@ pub struct Flow {
     /// `ActionCardPlayed`: Sabotage) or after it (window `ActionCardDiscarded`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub played: Option<PlayedCard>,
+    /// Ground forces being moved by a rule (Transit Diodes, [`Step::Redeploy`](super::Step)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redeploy: Option<super::redeploy::Redeploy>,
     /// The player who last reached the VP target (for the end).
     pub end: Option<EndCondition>,
 }
@@ -270,6 +273,15 @@ pub struct ProductionRun {
     /// cost reduced by 1.
     #[serde(default, skip_serializing_if = "is_false")]
     pub war_machine: bool,
+    /// Production: Integrated Economy's, on planet `n` of the active system (ground forces on
+    /// it, ships in the system's space area; their combined cost at most the planet's
+    /// resources; no unit's PRODUCTION is used); `None` otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub integrated: Option<u8>,
+    /// The planets of the active system (bit per planet index) Integrated Economy produced on
+    /// during this tactical action.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub integrated_used: u8,
 }
 
 /// The strategic action under way (rules 82): the card, its owner, and the next player asked
@@ -451,6 +463,7 @@ impl Flow {
             next_strategy_seats: 0,
             extra_action: false,
             played: None,
+            redeploy: None,
             end: None,
         }
     }

@@ -19,6 +19,7 @@ use crate::ti4::technology::Payment;
 /// secondary in the home system): window `ProductionStart` for `p` (War Machine), then
 /// [`Step::Produce`]; straight to [`end_production`] when their units there have no PRODUCTION.
 pub(super) fn start_production(g: &mut Ti4Game, p: Player) -> Step {
+    g.flow.production.integrated_used = 0;
     g.flow.production.queue = [0; UNIT_TYPES];
     g.flow.production.free = [0; UNIT_TYPES];
     g.flow.production.war_machine = false;
@@ -47,9 +48,74 @@ pub(super) fn producer(g: &Ti4Game) -> Player {
 pub(crate) const WAR_MACHINE_PRODUCTION: u32 = 4;
 
 /// The reduction of the production's combined cost: hook point `production_discount`, and 1
-/// more with War Machine.
+/// more with War Machine; none for Integrated Economy's (no unit uses PRODUCTION).
 fn discount(g: &Ti4Game, p: Player) -> u32 {
+    if g.flow.production.integrated.is_some() {
+        return 0;
+    }
     crate::ti4::rules::production_discount(g, p) + g.flow.production.war_machine as u32
+}
+
+/// After window `ControlGained`: Integrated Economy's production on the planet a choice named
+/// ([`ProductionRun::integrated`](super::procedures::ProductionRun)), or the tactical action's
+/// production step.
+pub(super) fn after_control_gained(g: &mut Ti4Game) -> Step {
+    let p = g.flow.turn;
+    if g.flow.production.integrated.is_some() {
+        g.flow.production.queue = [0; UNIT_TYPES];
+        g.flow.production.free = [0; UNIT_TYPES];
+        g.flow.production.war_machine = false;
+        g.flow.tactical.transit = [0; UNIT_TYPES];
+        Step::Produce(p)
+    } else {
+        start_production(g, p)
+    }
+}
+
+/// What one production may queue: at most `units` units, ships only when `ships_only`, of a
+/// combined cost at most `cost`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cap {
+    /// Most units queued (the PRODUCTION value).
+    pub units: u32,
+    /// Ships only (Sling Relay).
+    pub ships_only: bool,
+    /// Most combined cost of the queue, before any reduction (Integrated Economy: the planet's
+    /// resources).
+    pub cost: u32,
+    /// The planet (index in the system) ground forces go to whatever the structures there
+    /// (Integrated Economy's planet).
+    pub planet: Option<u8>,
+}
+
+impl Cap {
+    /// Integrated Economy's production on planet `n` of system `a`: any number of units of a
+    /// combined cost at most the planet's resources, ground forces on the planet.
+    pub(crate) fn integrated(g: &Ti4Game, a: u8, n: u8) -> Cap {
+        let resources =
+            g.state.planet_at(&g.content, Location::Planet(a, n)).map_or(0, |pl| g.state.resources_of(&g.content, pl));
+        Cap { units: u32::MAX, ships_only: false, cost: resources as u32, planet: Some(n) }
+    }
+
+    /// A production of at most `units` units of any kind and cost.
+    pub(crate) fn units(units: u32) -> Cap {
+        Cap { units, ships_only: false, cost: u32::MAX, planet: None }
+    }
+}
+
+/// The cap of the production under way: Sling Relay's 1 ship, Integrated Economy's planet
+/// resources, or the PRODUCTION value of the player's units in the active system (+4 with War
+/// Machine).
+fn cap(g: &Ti4Game, p: Player) -> Cap {
+    let a = g.flow.tactical.active;
+    if g.flow.production.component {
+        Cap { units: 1, ships_only: true, cost: u32::MAX, planet: None }
+    } else if let Some(n) = g.flow.production.integrated {
+        Cap::integrated(g, a, n)
+    } else {
+        let war_machine = if g.flow.production.war_machine { WAR_MACHINE_PRODUCTION } else { 0 };
+        Cap::units(production_value(g, p, a) + war_machine)
+    }
 }
 
 /// A component action's production of 1 ship in system `slot` (Sling Relay): the production
@@ -78,9 +144,12 @@ fn unit_cost(g: &Ti4Game, units: &[Option<UnitId>; UNIT_TYPES], q: &Counts) -> u
     total
 }
 
-/// The planet of the system where produced ground forces go (one with a producing structure),
-/// or `None` for the space area.
+/// The planet of the system where produced ground forces go (one with a producing structure;
+/// Integrated Economy's planet), or `None` for the space area.
 pub(crate) fn ground_target(g: &Ti4Game, p: Player) -> Option<u8> {
+    if let Some(n) = g.flow.production.integrated {
+        return Some(n);
+    }
     let sys = &g.state.systems[g.flow.tactical.active as usize];
     (0..MAX_PLANETS_PER_SYSTEM as u8)
         .find(|&n| sys.planets[n as usize].owner == p.0 && sys.planets[n as usize].of(UnitType::SpaceDock) > 0)
@@ -91,16 +160,9 @@ pub(crate) fn ground_target(g: &Ti4Game, p: Player) -> Option<u8> {
 /// point `produce_without_paying`), listed before the paid ones.
 pub(super) fn produce_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
     let a = g.flow.tactical.active;
-    // A component action's production (Sling Relay) is of 1 ship, whatever the system's PRODUCTION.
-    let (limit, ships_only) = if g.flow.production.component {
-        (1, true)
-    } else {
-        let war_machine = if g.flow.production.war_machine { WAR_MACHINE_PRODUCTION } else { 0 };
-        (production_value(g, p, a) + war_machine, false)
-    };
     let run = &g.flow.production;
     let mut paid = [false; UNIT_TYPES];
-    producible(g, p, a, &run.queue, &run.free, limit, ships_only, &mut |t, affordable| {
+    producible(g, p, a, &run.queue, &run.free, cap(g, p), &mut |t, affordable| {
         if let Some((src, n)) = crate::ti4::rules::produce_without_paying(g, p, t) {
             if run.free[t.idx()] < n {
                 buf.push(Action::Choose(src, t.idx() as u16));
@@ -114,20 +176,18 @@ pub(super) fn produce_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
 }
 
 /// Calls `out` with each unit type `p` may add to the production queue `q` (of which `free`
-/// costs nothing) in system `a` with PRODUCTION `limit` (ships only when `ships_only`):
-/// reinforcements, blockades, the fleet pool, capacity and Mitosis (rules 67), and whether the
-/// player can pay for it.
-#[allow(clippy::too_many_arguments)]
+/// costs nothing) in system `a` within `cap`: reinforcements, blockades, the fleet pool,
+/// capacity and Mitosis (rules 67), and whether the player can pay for it.
 pub(crate) fn producible(
     g: &Ti4Game,
     p: Player,
     a: u8,
     q: &Counts,
     free: &Counts,
-    limit: u32,
-    ships_only: bool,
+    cap: Cap,
     out: &mut dyn FnMut(UnitType, bool),
 ) {
+    let (limit, ships_only) = (cap.units, cap.ships_only);
     let (c, s) = (&*g.content, &g.state);
     let units = units_of(c, s, p);
     let queued: u32 = q.iter().map(|&k| k as u32).sum();
@@ -144,7 +204,7 @@ pub(crate) fn producible(
         .iter()
         .map(|&t| ((if own { sp.of(t) } else { 0 }) as u32 + q[t.idx()] as u32) * capacity_of(c, &units, t) as u32)
         .sum();
-    let ground_in_space = ground_target(g, p).is_none();
+    let ground_in_space = cap.planet.is_none() && ground_target(g, p).is_none();
     // Mitosis (hook point `docks_cannot_produce_infantry`): infantry only from other PRODUCTION.
     let infantry_limit = if crate::ti4::rules::docks_cannot_produce_infantry(g, p) {
         production_value_without_docks(g, p, a)
@@ -182,6 +242,13 @@ pub(crate) fn producible(
         }
         if !is_ship(t) && ground_in_space && blockaded {
             continue;
+        }
+        if cap.cost != u32::MAX {
+            let mut whole = *q;
+            whole[t.idx()] += 1;
+            if unit_cost(g, &units, &whole) > cap.cost {
+                continue;
+            }
         }
         let mut q2 = paid_part(q, free);
         q2[t.idx()] += 1;
@@ -244,12 +311,16 @@ pub(super) fn paid_production(g: &mut Ti4Game, p: Player, pay: &Payment) -> Step
     end_production(g)
 }
 
-/// The end of a production: a component action's production ends the turn, the Warfare
-/// secondary goes on, or the tactical action ends (the active player's decisions of window
-/// `TacticalActionEnd`, then [`end_tactical_action`]).
+/// The end of a production: a component action's production ends the turn, Integrated
+/// Economy's returns to window `ControlGained`, the Warfare secondary goes on, or the tactical
+/// action ends (the active player's decisions of window `TacticalActionEnd`, then
+/// [`end_tactical_action`]).
 pub(super) fn end_production(g: &mut Ti4Game) -> Step {
     g.flow.production.war_machine = false;
-    if g.flow.production.component {
+    if let Some(n) = g.flow.production.integrated.take() {
+        g.flow.production.integrated_used |= 1 << n;
+        super::invasion::after_planets_taken(g)
+    } else if g.flow.production.component {
         g.flow.production.component = false;
         flow::next_turn(g)
     } else if g.flow.production.warfare {

@@ -797,6 +797,125 @@ fn sling_relay_produces_1_ship_in_a_system_with_a_space_dock() {
     assert!(component_uses(&g).is_empty(), "exhausted: not again this round");
 }
 
+/// `ME` (with Integrated Economy when `ie`) lands 1 infantry on `THEM`'s empty planet next door
+/// and gains it; the game at the first decision after the invasion, and the planet's system.
+fn gain_a_planet_next_door(ie: bool) -> (Ti4Game, u8) {
+    let mut g = plain(scenario());
+    set_tech(&mut g, ME, "integrated_economy", ie);
+    let h = home(&g);
+    let target = their_planet_next_door(&mut g, &[]);
+    g.state.player_mut(ME).trade_goods = 20;
+    g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(ME).planets);
+    g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
+    g.state.add_units(ME, Location::Space(h), UnitType::Infantry, 1).unwrap();
+    g.apply(Action::Activate(target));
+    g.apply(Action::Move(h, UnitType::Carrier));
+    g.apply(Action::Done);
+    land(&mut g, 1);
+    run(&mut g, &mut ChaCha8Rng::seed_from_u64(3));
+    (g, target)
+}
+
+#[test]
+fn integrated_economy_produces_on_a_planet_just_gained_within_its_resource_value() {
+    let (without, target) = gain_a_planet_next_door(false);
+    assert_ne!(without.flow.pending.window, Some(crate::ti4::rules::Window::ControlGained), "no decision without it");
+    let (mut g, _) = gain_a_planet_next_door(true);
+    let ploc = Location::Planet(target, 0);
+    assert_eq!(g.state.occupant(ploc), Some(ME));
+    let ie = crate::ti4::rules::Source::Tech(g.content().tech("integrated_economy").unwrap());
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(crate::ti4::rules::Window::ControlGained)));
+    assert_eq!(legal(&g), vec![Action::Choose(ie, 0), Action::Done], "the planet gained, or decline");
+    let pl = g.state.planet_at(g.content(), ploc).unwrap();
+    let r = g.state.resources_of(g.content(), pl) as u32;
+    assert!(r >= 1, "the test needs a planet with resources");
+    g.apply(Action::Choose(ie, 0));
+    assert_eq!(g.step, Step::Produce(ME));
+    let cost = |g: &Ti4Game, t: UnitType| {
+        let u = crate::ti4::game::tactical::units_of(g.content(), &g.state, ME)[t.idx()].unwrap();
+        g.content().units[u.idx()].cost.unwrap() as u32
+    };
+    for a in legal(&g) {
+        if let Action::Produce(t) = a {
+            assert!(cost(&g, t) <= r, "{t:?} costs more than the planet's {r} resources");
+        }
+    }
+    assert_eq!(legal(&g).contains(&Action::Produce(UnitType::Dreadnought)), r >= 4);
+    // Infantry (2 for a cost of 1) up to the planet's resource value.
+    let mut queued = 0;
+    while legal(&g).contains(&Action::Produce(UnitType::Infantry)) && queued < 4 {
+        g.apply(Action::Produce(UnitType::Infantry));
+        queued += 1;
+    }
+    assert_eq!(queued, (2 * r).min(4), "combined cost {r} at most");
+    g.apply(Action::Done);
+    super::payment_tests::pay_first_way(&mut g);
+    check(&g).unwrap();
+    assert_eq!(g.state.count_at(ploc, UnitType::Infantry), 1 + queued as u8, "on the planet gained, no dock needed");
+    assert_eq!(g.state.player(ME).trade_goods as u32, 20 - queued.div_ceil(2), "paid as any production (67.2)");
+    assert_ne!(g.flow.pending.window, Some(crate::ti4::rules::Window::ControlGained), "once per planet");
+    assert_eq!(g.flow.production.integrated, None);
+}
+
+#[test]
+fn transit_diodes_moves_up_to_4_ground_forces_to_planets_its_owner_controls() {
+    let mut g = plain(scenario());
+    let h = home(&g);
+    let from = Location::Planet(h, 0);
+    g.state.add_units(ME, from, UnitType::Infantry, 5).unwrap();
+    // A planet of ME's far away (empty), and one of THEM's next door (not a destination).
+    let theirs = their_planet_next_door(&mut g, &[(UnitType::Infantry, 1)]);
+    let far = (0..g.state.num_systems)
+        .find(|&sl| {
+            g.galaxy().distance(h, sl).is_some_and(|d| d >= 3)
+                && !g.home_slot[..6].contains(&sl)
+                && g.state.planet_at(g.content(), Location::Planet(sl, 0)).is_some()
+        })
+        .expect("a planet 3 systems away");
+    let far_pl = g.state.planet_at(g.content(), Location::Planet(far, 0)).unwrap();
+    let c = g.content.clone();
+    crate::ti4::control::gain_control(&c, &mut g.state, ME, far_pl, false).unwrap();
+    assert!(component_uses(&g).is_empty(), "without the card");
+    set_tech(&mut g, ME, "transit_diodes", true);
+    let td = crate::ti4::rules::Source::Tech(g.content().tech("transit_diodes").unwrap());
+    assert_eq!(component_uses(&g), vec![Action::Use(td, 0)]);
+    g.apply(Action::Use(td, 0));
+    assert!(g.state.player(ME).exhausted_techs.contains(td.tech().unwrap()), "the card is exhausted");
+    assert_eq!(g.step, Step::Redeploy(ME));
+    let pick = (h as u16 * 4 + 1) * 2; // planet 0 of the home system, infantry
+    let l = legal(&g);
+    assert!(l.contains(&Action::Choose(td, pick)) && l.last() == Some(&Action::Done), "{l:?}");
+    g.apply(Action::Choose(td, pick));
+    let places = legal(&g);
+    let place_far = Action::Choose(td, super::redeploy::PLACE + far_pl.0 as u16);
+    assert!(places.contains(&place_far), "any planet it controls: {places:?}");
+    let their_pl = g.state.planet_at(g.content(), Location::Planet(theirs, 0)).unwrap();
+    let home_pl = g.state.planet_at(g.content(), from).unwrap();
+    for pl in [their_pl, home_pl] {
+        assert!(!places.contains(&Action::Choose(td, super::redeploy::PLACE + pl.0 as u16)), "not {pl:?}");
+    }
+    assert!(!places.contains(&Action::Done), "the picked unit is placed");
+    for k in 0..4 {
+        if k > 0 {
+            g.apply(Action::Choose(td, pick));
+        }
+        g.apply(place_far);
+        check(&g).unwrap();
+    }
+    assert_eq!(g.state.count_at(Location::Planet(far, 0), UnitType::Infantry), 4, "up to 4");
+    assert_eq!(g.state.count_at(from, UnitType::Infantry), 1);
+    assert_ne!(g.step, Step::Redeploy(ME), "4 moved: the turn ended");
+    assert_eq!(g.flow.redeploy, None);
+    // `Done` stops early.
+    let mut g2 = plain(scenario());
+    g2.state.add_units(ME, from, UnitType::Infantry, 2).unwrap();
+    set_tech(&mut g2, ME, "transit_diodes", true);
+    g2.apply(Action::Use(td, 0));
+    g2.apply(Action::Done);
+    assert_ne!(g2.step, Step::Redeploy(ME));
+    assert_eq!(g2.state.count_at(from, UnitType::Infantry), 2, "nothing moved");
+}
+
 #[test]
 fn x89_bacterial_weapon_destroys_all_infantry_on_a_planet_in_a_system_with_bombardment_ships() {
     let mut g = plain(scenario());

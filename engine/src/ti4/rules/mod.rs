@@ -49,6 +49,9 @@ pub enum ComponentThen {
     /// The player gains a relic (relic fragments traded in): the chance step `DrawRelic`; the
     /// turn ends after it.
     DrawRelic,
+    /// The player moves up to this many of their ground forces to planets they control, one
+    /// at a time (Transit Diodes: `crate::ti4::game::redeploy`); the turn ends after it.
+    Redeploy(u8),
 }
 
 /// The two sides of a combat as hook point `combat_sides` shows them to a rule of one player.
@@ -163,6 +166,12 @@ pub enum Window {
     /// (`TacticalAction::taken_from`), clockwise from the active player ("after another player
     /// gains control of a planet you control": Reparations).
     PlanetsTaken,
+    /// After the invasion gave the active player control of planets of the active system
+    /// (`TacticalAction::gained`), they were explored and window [`Window::PlanetsTaken`] was
+    /// resolved, before the production step; opened for the active player, and again after
+    /// each production a choice opened. A choice may open a production on a gained planet
+    /// (`ProductionRun::integrated`: Integrated Economy).
+    ControlGained,
     /// An exploration card drawn by the active player exploring a planet is being resolved
     /// (`TacticalAction::explored`); opened for the active player alone. The card's rule offers
     /// its choices (`crate::ti4::exploration`).

@@ -16,6 +16,7 @@ mod fleet_logistics;
 mod graviton_laser_system;
 mod gravity_drive;
 mod hyper_metabolism;
+mod integrated_economy;
 mod light_wave_deflector;
 mod magen_defense_grid;
 mod neural_motivator;
@@ -25,6 +26,7 @@ mod psychoarchaeology;
 mod sarween_tools;
 mod self_assembly_routines;
 mod sling_relay;
+mod transit_diodes;
 mod x89_bacterial_weapon;
 
 /// The generic technology rules, one line per card.
@@ -50,4 +52,6 @@ pub(crate) static RULES: &[Rule] = &[
     predictive_intelligence::RULE,
     sling_relay::RULE,
     x89_bacterial_weapon::RULE,
+    integrated_economy::RULE,
+    transit_diodes::RULE,
 ];

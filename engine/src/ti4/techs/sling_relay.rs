@@ -6,7 +6,7 @@
 //! card and opens the production step limited to 1 ship, which the player pays for as any
 //! production. The system is not activated.
 
-use crate::ti4::game::production::producible;
+use crate::ti4::game::production::{producible, Cap};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey};
@@ -33,7 +33,8 @@ fn targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
             continue;
         }
         let mut any = false;
-        producible(g, p, slot, &[0; UNIT_TYPES], &[0; UNIT_TYPES], 1, true, &mut |_, affordable| any |= affordable);
+        let cap = Cap { units: 1, ships_only: true, cost: u32::MAX, planet: None };
+        producible(g, p, slot, &[0; UNIT_TYPES], &[0; UNIT_TYPES], cap, &mut |_, affordable| any |= affordable);
         if any {
             out(slot);
         }
