@@ -282,13 +282,12 @@ mod tests {
 
     #[test]
     fn technology_flags_agree_with_the_rules_and_unit_upgrades() {
-        let e =
-            edited(0, |v| entry(v, "technologies", "scanlink_drone_network")["implemented"] = true.into()).unwrap_err();
+        let e = edited(0, |v| entry(v, "technologies", "bioplasmosis")["implemented"] = true.into()).unwrap_err();
         assert_eq!(
             (e.file.as_str(), e.entry.as_str(), e.field.as_str()),
-            ("technologies.json", "scanlink_drone_network", "implemented")
+            ("technologies.json", "bioplasmosis", "implemented")
         );
-        assert_eq!(e.kind, K::ImplementedWithoutRule("scanlink_drone_network".into()), "{e}");
+        assert_eq!(e.kind, K::ImplementedWithoutRule("bioplasmosis".into()), "{e}");
         let e = edited(0, |v| entry(v, "technologies", "gravity_drive")["implemented"] = false.into()).unwrap_err();
         assert_eq!(e.kind, K::RuleNotMarkedImplemented("gravity_drive".into()), "{e}");
         let e = edited(0, |v| entry(v, "technologies", "carrier_ii")["implemented"] = false.into()).unwrap_err();

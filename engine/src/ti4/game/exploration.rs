@@ -7,8 +7,9 @@
 //!
 //! Simplified (`docs/RULES.md`): a planet with more than one trait is explored with the deck
 //! of its first trait (cultural, hazardous, industrial) instead of the player's choice; only
-//! planets gained by invasion are explored (no ability of the engine gains an uncontrolled
-//! planet otherwise); frontier tokens are not explored.
+//! planets gained by invasion and those an ability explores at an activation (Scanlink Drone
+//! Network: [`explore_at_activation`], then movement) are explored; frontier tokens are not
+//! explored.
 
 use super::{invasion, pending, Step, Ti4Game};
 use crate::ti4::components::exploration::fragment_kind;
@@ -35,14 +36,30 @@ pub(super) fn note_gained(g: &mut Ti4Game, n: u8, previous: Option<Player>) {
     }
 }
 
-/// The next planet to explore ([`Step::Explore`]), or the rest of the invasion when none is
-/// left.
+/// The next planet to explore ([`Step::Explore`]), or, when none is left, the rest of the
+/// activation (explored through window `SystemActivated`) or of the invasion.
 pub(super) fn explore_next(g: &mut Ti4Game) -> Step {
     if g.flow.tactical.to_explore != 0 {
         Step::Explore(g.flow.turn)
+    } else if std::mem::take(&mut g.flow.tactical.explore_at_activation) {
+        super::tactical::after_activation_window(g)
     } else {
         invasion::after_exploring(g)
     }
+}
+
+/// Marks planet `n` of the active system to be explored after window `SystemActivated` (an
+/// ability's "explore 1 planet": Scanlink Drone Network).
+pub(crate) fn explore_at_activation(g: &mut Ti4Game, n: u8) {
+    g.flow.tactical.to_explore |= 1 << n;
+    g.flow.tactical.explore_at_activation = true;
+}
+
+/// True when planet `n` of the active system can be explored: it has a trait (Exploration
+/// 35.1; a planet without one has no deck).
+pub(crate) fn explorable(g: &Ti4Game, n: u8) -> bool {
+    let loc = Location::Planet(g.flow.tactical.active, n);
+    g.state.planet_at(&g.content, loc).is_some_and(|pl| g.content.planets[pl.idx()].trait_bits != 0)
 }
 
 /// Chance at [`Step::Explore`]: `p` explores the lowest marked planet (Exploration 35.2-35.3):

@@ -408,3 +408,32 @@ fn relic_the_obsidian_draws_a_secret_and_holds_a_fourth() {
     assert_eq!(super::flow::secret_limit(&g, ME), 4);
     check(&g).unwrap();
 }
+
+#[test]
+fn scanlink_drone_network_explores_a_planet_with_its_owners_units_when_activating() {
+    // ME's infantry stand on a cultural planet next door ME controls; ME activates that system.
+    let activate = |scanlink: bool| {
+        let mut g = scenario_for(ExplorationDeck::Cultural);
+        let (sl, n, pl) = explorable_next_to_home(&g, ExplorationDeck::Cultural);
+        let c = g.content.clone();
+        crate::ti4::control::gain_control(&c, &mut g.state, ME, pl, false).unwrap();
+        g.state.add_units(ME, Location::Planet(sl, n), UnitType::Infantry, 1).unwrap();
+        only(&mut g, "dyson_sphere");
+        super::tech_tests::set_tech(&mut g, ME, "scanlink_drone_network", scanlink);
+        g.apply(Action::Activate(sl));
+        (g, n, pl)
+    };
+    let (plain, _, _) = activate(false);
+    assert_eq!(plain.step, Step::Move(ME), "no decision without the card");
+    let (mut g, n, pl) = activate(true);
+    let sdn = Source::Tech(g.content().tech("scanlink_drone_network").unwrap());
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SystemActivated)));
+    assert_eq!(legal(&g), vec![Action::Choose(sdn, n as u16), Action::Done], "the planet with ME's units");
+    g.apply(Action::Choose(sdn, n as u16));
+    assert_eq!(g.step, Step::Explore(ME), "explored after the window");
+    g.apply_chance(&mut ChaCha8Rng::seed_from_u64(0));
+    assert_eq!(g.state.exploration.attachments_on(pl), 1, "Dyson Sphere drawn and attached");
+    assert_eq!(g.step, Step::Move(ME), "then movement");
+    assert!(!g.flow.tactical.explore_at_activation);
+    check(&g).unwrap();
+}

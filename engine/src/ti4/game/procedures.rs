@@ -200,6 +200,10 @@ pub struct TacticalAction {
     /// trait, not yet explored (Exploration 35.1; `game::exploration`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub to_explore: u8,
+    /// The planets in `to_explore` are explored at the activation (window `SystemActivated`:
+    /// Scanlink Drone Network), movement follows them; otherwise the invasion does.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub explore_at_activation: bool,
     /// The exploration card being resolved and the index of the planet explored (window
     /// `PlanetExplored` offers its choices).
     #[serde(default, skip_serializing_if = "Option::is_none")]

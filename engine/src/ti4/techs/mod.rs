@@ -24,6 +24,7 @@ mod plasma_scoring;
 mod predictive_intelligence;
 mod psychoarchaeology;
 mod sarween_tools;
+mod scanlink_drone_network;
 mod self_assembly_routines;
 mod sling_relay;
 mod transit_diodes;
@@ -54,4 +55,5 @@ pub(crate) static RULES: &[Rule] = &[
     x89_bacterial_weapon::RULE,
     integrated_economy::RULE,
     transit_diodes::RULE,
+    scanlink_drone_network::RULE,
 ];

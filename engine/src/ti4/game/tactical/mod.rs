@@ -87,9 +87,14 @@ pub(crate) fn side_before_round(
     }
 }
 
-/// After window `SystemActivated`: movement, unless the active player's turn was ended there
-/// (`TacticalAction::peace`, Minister of Peace): the tactical action is over and the turn ends.
+/// After window `SystemActivated`: the planets a choice there explores (Scanlink Drone
+/// Network, `TacticalAction::explore_at_activation`; this runs again after them), then
+/// movement, unless the active player's turn was ended there (`TacticalAction::peace`,
+/// Minister of Peace): the tactical action is over and the turn ends.
 pub(in crate::ti4::game) fn after_activation_window(g: &mut Ti4Game) -> Step {
+    if g.flow.tactical.to_explore != 0 {
+        return Step::Explore(g.flow.turn);
+    }
     if !std::mem::take(&mut g.flow.tactical.peace) {
         return Step::Move(g.flow.turn);
     }
