@@ -20,6 +20,7 @@ mod mech_or_infantry;
 mod mercenary_outfit;
 mod relic_fragments;
 pub(crate) mod shard_of_the_throne;
+mod the_codex;
 
 /// The exploration card rules.
 pub(crate) static RULES: &[Rule] = &[
@@ -34,6 +35,7 @@ pub(crate) static RULES: &[Rule] = &[
     relic_fragments::HAZARDOUS,
     relic_fragments::INDUSTRIAL,
     maw_of_worlds::RULE,
+    the_codex::RULE,
 ];
 
 /// Relics whose effect the core reads without a rule (Shard of the Throne's victory point and

@@ -652,6 +652,15 @@ pub(crate) fn discard(g: &mut Ti4Game, p: Player, card: ActionCardId) -> bool {
     true
 }
 
+/// Takes one copy of `card` from the discard pile into `p`'s hand (false when the pile holds
+/// none).
+pub(crate) fn take_from_discard(g: &mut Ti4Game, p: Player, card: ActionCardId) -> bool {
+    let (first, n) = g.content.cards.copies_of(card);
+    let Some(k) = (first..first + n).find(|&k| g.state.action_cards.get(k) == Zone::Discard) else { return false };
+    to_hand(g, k, p);
+    true
+}
+
 /// The distinct action cards in `p`'s hand, in card order.
 pub(crate) fn cards_in_hand(g: &Ti4Game, p: Player) -> impl Iterator<Item = ActionCardId> + '_ {
     hand(g, p).map(|(id, _)| id)

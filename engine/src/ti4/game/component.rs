@@ -16,6 +16,7 @@ pub(crate) use super::tactical::{
     enforce_fleet_everywhere, has_ships_in, hit_combat_ship, relocate_space_units, retreat_systems, side_before_round,
     skilled_retreat, units_of, withdrawal_systems, wormhole_slots,
 };
+pub(crate) use super::take_cards::discarded as discarded_action_cards;
 use crate::ti4::ids::{Player, UnitType};
 use crate::ti4::rules::{self, ComponentThen, Source};
 use crate::ti4::state::Location;
@@ -45,6 +46,7 @@ pub(super) fn perform(g: &mut Ti4Game, p: Player, src: Source, target: u8) -> St
         ComponentThen::ProduceShip(slot) => super::production::start_component_production(g, p, slot),
         ComponentThen::DrawRelic => Step::DrawRelic(p),
         ComponentThen::Redeploy(n) => super::redeploy::start(g, p, src, n),
+        ComponentThen::TakeDiscarded(n) => super::take_cards::start(g, p, src, n),
     }
 }
 

@@ -437,3 +437,46 @@ fn scanlink_drone_network_explores_a_planet_with_its_owners_units_when_activatin
     assert!(!g.flow.tactical.explore_at_activation);
     check(&g).unwrap();
 }
+
+#[test]
+fn relic_the_codex_takes_up_to_3_action_cards_from_the_discard_pile() {
+    let mut g = scenario();
+    let codex = relic(&g, "the_codex");
+    let src = Source::Relic(codex);
+    let uses = |g: &Ti4Game| legal(g).into_iter().filter(|a| matches!(a, Action::Use(..))).collect::<Vec<_>>();
+    // Two distinct cards in the discard pile (copies taken from the deck).
+    let copies = g.content().cards.action_copies.clone();
+    let mut discarded = Vec::new();
+    for (k, &id) in copies.iter().enumerate() {
+        if g.state.action_cards.get(k) == Zone::Deck && !discarded.contains(&id) && discarded.len() < 2 {
+            g.state.action_cards.set(k, Zone::Discard);
+            discarded.push(id);
+        }
+    }
+    crate::ti4::components::normalize_action_cards(&g.content.clone(), &mut g.state.action_cards);
+    assert!(!uses(&g).contains(&Action::Use(src, 0)), "not held");
+    g.state.exploration.set_relic(codex, Zone::PlayArea(ME));
+    assert!(uses(&g).contains(&Action::Use(src, 0)), "held, and the discard pile holds cards");
+    let hand = |g: &Ti4Game, id: ActionCardId| {
+        let (first, n) = g.content().cards.copies_of(id);
+        (first..first + n).filter(|&k| g.state.action_cards.get(k) == Zone::Hand(ME)).count()
+    };
+    let before = hand(&g, discarded[1]);
+    g.apply(Action::Use(src, 0));
+    assert_eq!(g.state.exploration.relic(codex), Zone::Removed, "purged");
+    assert_eq!(g.step, Step::TakeCards(ME));
+    let mut expected: Vec<Action> = discarded.iter().map(|id| Action::Choose(src, id.0 as u16)).collect();
+    expected.sort_by_key(|a| match a {
+        Action::Choose(_, k) => *k,
+        _ => 0,
+    });
+    expected.push(Action::Done);
+    assert_eq!(legal(&g), expected, "each card in the discard pile, or stop");
+    g.apply(Action::Choose(src, discarded[1].0 as u16));
+    assert_eq!(hand(&g, discarded[1]), before + 1, "taken into the hand");
+    assert_eq!(g.step, Step::TakeCards(ME), "up to 3");
+    g.apply(Action::Done);
+    assert_ne!(g.step, Step::TakeCards(ME), "stopped: the turn ended");
+    assert_eq!(g.flow.take_cards, None);
+    check(&g).unwrap();
+}

@@ -75,7 +75,8 @@ pub(super) fn current(g: &Ti4Game) -> Turn {
         | Step::Pay(p)
         | Step::Decide(p)
         | Step::PlaceUnit { p, .. }
-        | Step::Redeploy(p) => Turn::Player(p.idx()),
+        | Step::Redeploy(p)
+        | Step::TakeCards(p) => Turn::Player(p.idx()),
     }
 }
 
@@ -221,6 +222,7 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
         Step::Decide(_) => super::pending::options(g, buf),
         Step::PlaceUnit { p, .. } => placement_planets(g, p, &mut |pl| buf.push(Action::PlaceOn(pl))),
         Step::Redeploy(p) => super::redeploy::options(g, p, buf),
+        Step::TakeCards(_) => super::take_cards::options(g, buf),
         Step::GainTechnology(p) => agendas::grant_options(g, p, &mut |t| buf.push(Action::Research(t))),
         Step::AgendaResearch(p) => {
             super::cards::granted_research_options(g, p, false, &mut |t| buf.push(Action::Research(t)));
@@ -434,6 +436,7 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::Decide(p), Action::Choose(src, k)) => super::pending::decide(g, p, Some((src, k))),
         (Step::Decide(p), Action::Done) => super::pending::decide(g, p, None),
         (Step::Redeploy(p), a) => super::redeploy::apply(g, p, a),
+        (Step::TakeCards(p), a) => super::take_cards::apply(g, p, a),
         (Step::PlaceUnit { p, unit }, Action::PlaceOn(pl)) => {
             if let Some(loc) = g.state.planet_location(&g.content, pl) {
                 g.place_units(p, loc, unit, 1).expect("placed units come from reinforcements the caller checked");

@@ -70,6 +70,7 @@ mod setup;
 #[cfg(test)]
 mod strategy_card_tests;
 mod tactical;
+pub mod take_cards;
 #[cfg(test)]
 mod tech_tests;
 #[cfg(test)]
@@ -325,6 +326,9 @@ pub enum Step {
     /// A rule moves the player's ground forces one at a time (`Flow::redeploy`: Transit
     /// Diodes): pick one (`Choose`) or stop (`Done`), then the planet it goes to ([`redeploy`]).
     Redeploy(Player),
+    /// A rule has the player take action cards from the discard pile one at a time
+    /// (`Flow::take_cards`: The Codex): one (`Choose`) or stop (`Done`) ([`take_cards`]).
+    TakeCards(Player),
     /// A resource cost is being paid (`Flow::pay`): the player exhausts planets one at a time
     /// (`Exhaust`) or pays the rest with trade goods (`Done`) ([`payment`]).
     Pay(Player),

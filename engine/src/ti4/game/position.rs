@@ -267,7 +267,7 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
                 return bad("step", format!("technology {} of {}", tech.0, c.techs.len()));
             }
         }
-        Step::PlaceUnit { p, .. } | Step::Redeploy(p) => seat("step", p)?,
+        Step::PlaceUnit { p, .. } | Step::Redeploy(p) | Step::TakeCards(p) => seat("step", p)?,
         Step::Decide(p) => {
             seat("step", p)?;
             let pend = &pr.flow.pending;

@@ -78,6 +78,10 @@ pub struct Flow {
     /// Ground forces being moved by a rule (Transit Diodes, [`Step::Redeploy`](super::Step)).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub redeploy: Option<super::redeploy::Redeploy>,
+    /// Action cards being taken from the discard pile by a rule (The Codex,
+    /// [`Step::TakeCards`](super::Step)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub take_cards: Option<super::take_cards::TakeCards>,
     /// The player who last reached the VP target (for the end).
     pub end: Option<EndCondition>,
 }
@@ -468,6 +472,7 @@ impl Flow {
             extra_action: false,
             played: None,
             redeploy: None,
+            take_cards: None,
             end: None,
         }
     }

@@ -52,6 +52,9 @@ pub enum ComponentThen {
     /// The player moves up to this many of their ground forces to planets they control, one
     /// at a time (Transit Diodes: `crate::ti4::game::redeploy`); the turn ends after it.
     Redeploy(u8),
+    /// The player takes up to this many action cards of their choice from the discard pile,
+    /// one at a time (The Codex: `crate::ti4::game::take_cards`); the turn ends after it.
+    TakeDiscarded(u8),
 }
 
 /// The two sides of a combat as hook point `combat_sides` shows them to a rule of one player.
