@@ -49,7 +49,8 @@ fn resolve(_: Source, g: &mut Ti4Game, p: Player, _window: Window, choice: u16) 
     let mut work = g.clone();
     if granted_research(&mut work, p, TechId(choice as u8), false) {
         if let Some(plan) = spend_plan(work.content(), &work.state, p, COST, 0, 0, 0) {
-            pay_plan(&mut work.state, p, plan);
+            let (c, s) = work.content_and_state();
+            pay_plan(c, s, p, plan);
             *g = work;
         }
     }

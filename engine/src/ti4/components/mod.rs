@@ -18,6 +18,7 @@
 
 pub mod captured;
 pub mod cards;
+pub mod command_tokens;
 pub mod exploration;
 pub mod leaders;
 pub mod notes;

@@ -55,10 +55,10 @@ fn biomes_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
 /// rules 20); 4 trade goods for `p`, 2 for the chosen player.
 fn biomes(src: Source, g: &mut Ti4Game, p: Player, other: u8) -> ComponentThen {
     let Some(t) = src.tech() else { return ComponentThen::TurnEnds };
-    let ps = g.state.player_mut(p);
-    ps.exhausted_techs.insert(t);
-    ps.strategy -= 1;
-    ps.token_reinforcements += 1;
+    let (c, s) = g.content_and_state();
+    s.player_mut(p).exhausted_techs.insert(t);
+    crate::ti4::components::command_tokens::spend_strategy_token(c, s, p);
+    let ps = s.player_mut(p);
     ps.trade_goods = ps.trade_goods.saturating_add(4);
     let q = g.state.player_mut(Player(other));
     q.trade_goods = q.trade_goods.saturating_add(2);

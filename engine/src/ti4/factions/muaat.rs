@@ -58,9 +58,8 @@ fn inferno_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
 
 /// The Inferno: 1 strategy token spent (back to reinforcements, rules 20), 1 cruiser placed.
 fn inferno(_: Source, g: &mut Ti4Game, p: Player, slot: u8) -> ComponentThen {
-    let ps = g.state.player_mut(p);
-    ps.strategy -= 1;
-    ps.token_reinforcements += 1;
+    let (c, s) = g.content_and_state();
+    crate::ti4::components::command_tokens::spend_strategy_token(c, s, p);
     g.place_units(p, Location::Space(slot), UnitType::Cruiser, 1)
         .expect("placed units come from reinforcements the caller checked");
     ComponentThen::TurnEnds
@@ -92,9 +91,8 @@ fn star_forge_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)
 /// reinforcements hold; the excess over capacity removed, Capacity 16.3) or 1 destroyer.
 fn star_forge(_: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThen {
     let (slot, destroyer) = (target / 2, target % 2 == 1);
-    let ps = g.state.player_mut(p);
-    ps.strategy -= 1;
-    ps.token_reinforcements += 1;
+    let (c, s) = g.content_and_state();
+    crate::ti4::components::command_tokens::spend_strategy_token(c, s, p);
     let loc = Location::Space(slot);
     if destroyer {
         g.place_units(p, loc, UnitType::Destroyer, 1)

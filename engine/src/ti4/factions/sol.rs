@@ -65,9 +65,8 @@ fn orbital_drop_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u
 /// (as many as the reinforcements hold) placed on the planet.
 fn orbital_drop(_: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThen {
     let Some(loc) = g.state.planet_location(g.content(), PlanetId(target)) else { return ComponentThen::TurnEnds };
-    let ps = g.state.player_mut(p);
-    ps.strategy -= 1;
-    ps.token_reinforcements += 1;
+    let (c, s) = g.content_and_state();
+    crate::ti4::components::command_tokens::spend_strategy_token(c, s, p);
     let n = g.state.player(p).reinforcements[UnitType::Infantry.idx()].min(2);
     g.place_units(p, loc, UnitType::Infantry, n).expect("placed units come from reinforcements the caller checked");
     ComponentThen::TurnEnds

@@ -41,9 +41,8 @@ fn quash_offer(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn 
 /// Quash: the strategy token returns to reinforcements and the revealed agenda stays in the
 /// discard pile; the round loop reveals another (`flow::after_when_agenda_revealed`).
 fn quash(_: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
-    let ps = g.state.player_mut(p);
-    ps.strategy -= 1;
-    ps.token_reinforcements += 1;
+    let (c, s) = g.content_and_state();
+    crate::ti4::components::command_tokens::spend_strategy_token(c, s, p);
     g.flow.agenda_phase.agenda_card = NO_AGENDA;
 }
 

@@ -573,7 +573,7 @@ pub(super) fn card_chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) -> Step {
             // The influence is spent only with a secret objective to draw.
             if super::cards::may_draw_secret(g) {
                 if let Some(plan) = spend_plan(&c, &g.state, p, 0, IMPERSONATION_COST, 0, 0) {
-                    pay_plan(&mut g.state, p, plan);
+                    pay_plan(&c, &mut g.state, p, plan);
                     super::flow::draw_secret(g, rng, p);
                     if super::flow::secrets_held(g, p) > super::flow::secret_limit(g, p) {
                         return Step::ReturnSecret(p);
@@ -706,7 +706,7 @@ fn resolve(g: &mut Ti4Game, p: Player, e: ActionEffect, target: u8) {
             if let Some(plan) = spend_plan(&c, &g.state, p, 0, 5, 0, 0) {
                 let mut work = g.state;
                 if crate::ti4::technology::gain(&c, &mut work, p, TechId(target)).is_ok() {
-                    pay_plan(&mut work, p, plan);
+                    pay_plan(&c, &mut work, p, plan);
                     g.state = work;
                 }
             }

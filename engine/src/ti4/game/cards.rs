@@ -321,9 +321,8 @@ fn spend_strategy_token(g: &mut Ti4Game, q: Player) {
     if secondary_free(g, q) {
         return;
     }
-    let ps = g.state.player_mut(q);
-    ps.strategy -= 1;
-    ps.token_reinforcements += 1;
+    let (c, s) = g.content_and_state();
+    crate::ti4::components::command_tokens::spend_strategy_token(c, s, q);
 }
 
 pub(super) fn follow(g: &mut Ti4Game, q: Player) -> Step {

@@ -94,7 +94,7 @@ pub(super) fn land(g: &mut Ti4Game, p: Player, n: u8, t: UnitType) -> Step {
     if g.flow.custodians && pl.is_some() && c.known.mecatol_rex == pl {
         // Custodians: spend 6 influence, gain 1 victory point; the agenda phase begins.
         if let Some(plan) = spend_plan(&c, &g.state, p, 0, custodians_cost(g, p), 0, 0) {
-            pay_plan(&mut g.state, p, plan);
+            pay_plan(&c, &mut g.state, p, plan);
         }
         g.flow.custodians = false;
         g.state.player_mut(p).bonus_vp += 1;

@@ -1145,18 +1145,18 @@ pub(super) fn value(c: &Content, s: &State, pl: PlanetId, resources: bool) -> u3
 }
 
 /// Pays a spend plan from [`spend_plan`].
-pub fn pay_plan(s: &mut State, p: Player, plan: (PlanetSet, u8, u8)) {
+pub fn pay_plan(c: &Content, s: &mut State, p: Player, plan: (PlanetSet, u8, u8)) {
     let (planets, tg, tokens) = plan;
     s.exhausted_planets = s.exhausted_planets.union(planets);
-    let ps = s.player_mut(p);
-    ps.trade_goods -= tg;
+    s.player_mut(p).trade_goods -= tg;
     for _ in 0..tokens {
+        let ps = s.player_mut(p);
         if ps.tactic > 0 {
             ps.tactic -= 1;
+            ps.token_reinforcements += 1;
         } else {
-            ps.strategy -= 1;
+            crate::ti4::components::command_tokens::spend_strategy_token(c, s, p);
         }
-        ps.token_reinforcements += 1;
     }
 }
 
@@ -1166,7 +1166,7 @@ pub fn pay_if_spend(c: &Content, s: &mut State, p: Player, cond: Cond) {
     match cond {
         Cond::Spend { resources, influence, trade_goods, tokens } => {
             if let Some(plan) = spend_plan(c, s, p, resources, influence, trade_goods, tokens) {
-                pay_plan(s, p, plan);
+                pay_plan(c, s, p, plan);
             }
         }
         Cond::PurgeFragments(n) => purge_fragments(c, s, p, n),

@@ -333,10 +333,13 @@ fn tactic_range(g: &Ti4Game, p: Player, need: u8) -> std::ops::RangeInclusive<u8
 /// Spends `tactic` tokens of the tactic pool and the rest of `need` from the strategy pool
 /// (back to reinforcements), then resumes `then`.
 fn spend_tokens(g: &mut Ti4Game, p: Player, need: u8, tactic: u8, then: PayFor) -> Step {
-    let ps = g.state.player_mut(p);
+    let (c, s) = g.content_and_state();
+    let ps = s.player_mut(p);
     ps.tactic -= tactic;
-    ps.strategy -= need - tactic;
-    ps.token_reinforcements += need;
+    ps.token_reinforcements += tactic;
+    for _ in tactic..need {
+        crate::ti4::components::command_tokens::spend_strategy_token(c, s, p);
+    }
     resume(g, p, &Payment { planets: PlanetSet::EMPTY, trade_goods: 0 }, then)
 }
 

@@ -163,13 +163,11 @@ fn primary_on(
 
 /// Technology 3.1 (the secondary's cost, `ti4-rules.md` §3): spends one command token from the
 /// strategy pool; it returns to reinforcements.
-fn spend_strategy_token(s: &mut State, p: Player) -> Result<(), CardError> {
-    let ps = s.player_mut(p);
-    if ps.strategy == 0 {
+fn spend_strategy_token(c: &Content, s: &mut State, p: Player) -> Result<(), CardError> {
+    if s.player(p).strategy == 0 {
         return Err(CardError::NoStrategyToken);
     }
-    ps.strategy -= 1;
-    ps.token_reinforcements += 1;
+    crate::ti4::components::command_tokens::spend_strategy_token(c, s, p);
     Ok(())
 }
 
@@ -225,7 +223,7 @@ pub fn technology_secondary_as(
     }
     let mut work = *s;
     if token {
-        spend_strategy_token(&mut work, p)?;
+        spend_strategy_token(c, &mut work, p)?;
     }
     let cost = card_cost(c, &work, p, SECONDARY_COST);
     let done = resolve_step(c, &mut work, p, step, cost, payment)?;
@@ -251,7 +249,7 @@ pub fn technology_brilliant(
         return Err(CardError::NoBrilliant);
     }
     let mut work = *s;
-    spend_strategy_token(&mut work, p)?;
+    spend_strategy_token(c, &mut work, p)?;
     let done = primary_on(c, &mut work, p, first, second)?;
     *s = work;
     Ok(done)
