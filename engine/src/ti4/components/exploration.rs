@@ -60,6 +60,8 @@ pub struct Exploration {
     /// Each relic's place ([`Zone::code`]): the relic deck, a player's play area, or
     /// `Removed` (purged, or not in play).
     pub relics: [u8; MAX_RELICS],
+    /// The relics exhausted (bit per relic id; readied in status phase step 6, rules 81).
+    pub exhausted_relics: u16,
 }
 
 impl Default for Exploration {
@@ -72,6 +74,7 @@ impl Default for Exploration {
             attached: [None; MAX_ATTACHMENTS],
             attached_planets: PlanetSet::EMPTY,
             relics: [Zone::Removed.code(); MAX_RELICS],
+            exhausted_relics: 0,
         }
     }
 }
@@ -99,9 +102,21 @@ impl Exploration {
         Zone::from_code(self.relics[r.idx()])
     }
 
-    /// Moves relic `r` to `zone`.
+    /// Moves relic `r` to `zone` (ready).
     pub fn set_relic(&mut self, r: RelicId, zone: Zone) {
         self.relics[r.idx()] = zone.code();
+        self.exhausted_relics &= !(1 << r.0);
+    }
+
+    /// True when relic `r` is in `p`'s play area and ready.
+    #[inline]
+    pub fn relic_ready(&self, r: RelicId, p: Player) -> bool {
+        self.relic(r) == Zone::PlayArea(p) && self.exhausted_relics >> r.0 & 1 == 0
+    }
+
+    /// Exhausts relic `r`.
+    pub fn exhaust_relic(&mut self, r: RelicId) {
+        self.exhausted_relics |= 1 << r.0;
     }
 
     /// The relics left in the relic deck.

@@ -515,6 +515,7 @@ pub(crate) fn compile(raw: RawContent) -> Result<Content, ContentError> {
         terraform: cards.note("terraform"),
         shard_of_the_throne: cards.relic("shard_of_the_throne").filter(|r| cards.relics[r.idx()].implemented),
         the_obsidian: cards.relic("the_obsidian").filter(|r| cards.relics[r.idx()].implemented),
+        scepter_of_emelpar: cards.relic("scepter_of_emelpar").filter(|r| cards.relics[r.idx()].implemented),
         alliance: cards.note("alliance"),
         geoform_hero: cards.leader("titans_hero"),
         publicize_weapon_schematics: cards.agenda("publicize_weapon_schematics"),

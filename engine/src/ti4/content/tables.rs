@@ -323,6 +323,9 @@ pub struct Known {
     pub shard_of_the_throne: Option<RelicId>,
     /// The relic "The Obsidian" (one more secret objective), when in play.
     pub the_obsidian: Option<RelicId>,
+    /// The relic "The Scepter of Emelpar" (a reinforcement token spent instead of a strategy
+    /// token), when in play.
+    pub scepter_of_emelpar: Option<RelicId>,
     /// The generic "Alliance" promissory note (Mahact purges its own at setup: Hubris).
     pub alliance: Option<NoteId>,
     /// The Titans hero, Ul the Progenitor (Geoform: attaches to Elysium).

@@ -41,7 +41,7 @@ pub(crate) static RULES: &[Rule] = &[
 /// Relics whose effect the core reads without a rule (Shard of the Throne's victory point and
 /// its transfer, `shard_of_the_throne`; The Obsidian's secret objective and fourth slot,
 /// `game::flow::secret_limit`).
-pub const CORE_RELICS: &[&str] = &["shard_of_the_throne", "the_obsidian"];
+pub const CORE_RELICS: &[&str] = &["shard_of_the_throne", "the_obsidian", "scepter_of_emelpar"];
 
 /// What an exploration card does when drawn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -480,3 +480,49 @@ fn relic_the_codex_takes_up_to_3_action_cards_from_the_discard_pile() {
     assert_eq!(g.flow.take_cards, None);
     check(&g).unwrap();
 }
+
+#[test]
+fn relic_scepter_of_emelpar_spends_a_reinforcement_token_instead_of_a_strategy_token() {
+    let mut g = scenario();
+    let scepter = relic(&g, "scepter_of_emelpar");
+    let spend = |g: &mut Ti4Game| {
+        let (c, s) = g.content_and_state();
+        crate::ti4::components::command_tokens::spend_strategy_token(c, s, ME);
+    };
+    let pools = |g: &Ti4Game| (g.state.player(ME).strategy, g.state.player(ME).token_reinforcements);
+    let ps = g.state.player_mut(ME);
+    let add = 3u8.saturating_sub(ps.strategy).min(ps.token_reinforcements - 1);
+    ps.strategy += add;
+    ps.token_reinforcements -= add;
+    assert!(g.state.player(ME).strategy >= 2);
+    let (st, re) = pools(&g);
+    assert!(re >= 1);
+    spend(&mut g);
+    assert_eq!(pools(&g), (st - 1, re + 1), "without the relic: back to reinforcements (rules 20)");
+    g.state.exploration.set_relic(scepter, Zone::PlayArea(ME));
+    let mut empty = g.clone();
+    spend(&mut g);
+    assert_eq!(pools(&g), (st - 1, re + 1), "the relic is exhausted instead");
+    assert!(!g.state.exploration.relic_ready(scepter, ME));
+    spend(&mut g);
+    assert_eq!(pools(&g), (st - 2, re + 2), "exhausted: the strategy pool pays");
+    // No token in reinforcements: nothing to spend instead.
+    empty.state.player_mut(ME).token_reinforcements = 0;
+    empty.state.player_mut(ME).tactic += re + 1;
+    spend(&mut empty);
+    assert_eq!(pools(&empty), (st - 2, 1));
+    assert!(empty.state.exploration.relic_ready(scepter, ME));
+    // An exhausted relic survives a position; the status phase readies it.
+    let json = crate::ti4::game::position::game_to_json(&g);
+    assert!(json.contains("exhausted_relics"), "{json}");
+    let back = crate::ti4::game::position::game_from_json(g.content.clone(), &json).unwrap();
+    assert!(crate::ti4::game::position::same_game(&g, &back));
+    g.step = Step::Reveal;
+    g.apply_chance(&mut ChaCha8Rng::seed_from_u64(0));
+    while g.phase() == RoundPhase::Status {
+        let a = legal(&g)[0];
+        g.apply(a);
+    }
+    assert!(g.state.exploration.relic_ready(scepter, ME), "readied in the status phase");
+    check(&g).unwrap();
+}

@@ -971,6 +971,7 @@ fn status_end(g: &mut Ti4Game) -> Step {
         s.players[p].exhausted_techs = TechSet::EMPTY;
     }
     s.exhausted_planets = PlanetSet::EMPTY;
+    s.exploration.exhausted_relics = 0;
     // 7. Repair.
     for slot in 0..s.num_systems as usize {
         s.systems[slot].space.damaged = [0; UNIT_TYPES];

@@ -453,6 +453,14 @@ fn exploration(c: &Content, s: &mut State, pos: &Position) -> Result<(), Positio
             s.exploration.fragments[i][kind] += 1;
         }
     }
+    for (i, key) in ex.exhausted_relics.iter().enumerate() {
+        let path = format!("exploration.exhausted_relics[{i}]");
+        let r = lookup(&path, IdKind::Relic, key, c.cards.relic(key))?;
+        if !matches!(s.exploration.relic(r), Zone::PlayArea(_)) || s.exploration.exhausted_relics >> r.0 & 1 == 1 {
+            return err(&path, K::BadValue(key.to_string(), "a relic in a player's play area, listed once"));
+        }
+        s.exploration.exhaust_relic(r);
+    }
     Ok(())
 }
 

@@ -317,12 +317,19 @@ pub struct ExplorationSection {
     /// Relics purged. Default: none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub purged_relics: Vec<String>,
+    /// Relics exhausted (each in a player's play area). Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exhausted_relics: Vec<String>,
 }
 
 impl ExplorationSection {
     /// Nothing out of the decks.
     pub fn is_empty(&self) -> bool {
-        self.discard.is_empty() && self.purged.is_empty() && self.attached.is_empty() && self.purged_relics.is_empty()
+        self.discard.is_empty()
+            && self.purged.is_empty()
+            && self.attached.is_empty()
+            && self.purged_relics.is_empty()
+            && self.exhausted_relics.is_empty()
     }
 }
 

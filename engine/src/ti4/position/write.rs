@@ -225,6 +225,10 @@ fn write_exploration(c: &Content, s: &State) -> ExplorationSection {
             .filter(|&i| c.cards.relics[i].implemented && e.relic(RelicId(i as u8)) == Zone::Removed)
             .map(|i| c.cards.relics[i].key.clone())
             .collect(),
+        exhausted_relics: (0..c.cards.relics.len())
+            .filter(|&i| e.exhausted_relics >> i & 1 == 1)
+            .map(|i| c.cards.relics[i].key.clone())
+            .collect(),
     }
 }
 
