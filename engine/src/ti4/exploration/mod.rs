@@ -13,6 +13,7 @@ use crate::ti4::rules::{Rule, Window};
 use crate::ti4::state::Location;
 
 mod abandoned_warehouses;
+mod dominus_orb;
 mod functioning_base;
 mod local_fabricators;
 mod maw_of_worlds;
@@ -36,6 +37,7 @@ pub(crate) static RULES: &[Rule] = &[
     relic_fragments::INDUSTRIAL,
     maw_of_worlds::RULE,
     the_codex::RULE,
+    dominus_orb::RULE,
 ];
 
 /// Relics whose effect the core reads without a rule (Shard of the Throne's victory point and

@@ -526,3 +526,38 @@ fn relic_scepter_of_emelpar_spends_a_reinforcement_token_instead_of_a_strategy_t
     assert!(g.state.exploration.relic_ready(scepter, ME), "readied in the status phase");
     check(&g).unwrap();
 }
+
+#[test]
+fn relic_dominus_orb_moves_units_from_systems_with_its_holders_command_tokens() {
+    let mut g = scenario();
+    let orb = relic(&g, "dominus_orb");
+    let h = home(&g);
+    let target = super::rule_tests::slot_at_distance(&g, h, 1);
+    g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 1).unwrap();
+    // ME's command token in the home system (from reinforcements).
+    g.state.systems[h as usize].tokens |= 1 << ME.0;
+    g.state.player_mut(ME).token_reinforcements -= 1;
+    let activated = |held: bool| {
+        let mut g = g.clone();
+        if held {
+            g.state.exploration.set_relic(orb, Zone::PlayArea(ME));
+        }
+        g.apply(Action::Activate(target));
+        g
+    };
+    let plain = activated(false);
+    assert_eq!(plain.step, Step::Move(ME));
+    assert!(!legal(&plain).contains(&Action::Move(h, UnitType::Destroyer)), "a system with ME's token");
+    let mut g = activated(true);
+    let src = Source::Relic(orb);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SystemActivated)));
+    assert_eq!(legal(&g), vec![Action::Choose(src, 0), Action::Done]);
+    g.apply(Action::Choose(src, 0));
+    assert_eq!(g.state.exploration.relic(orb), Zone::Removed, "purged");
+    assert_eq!(g.step, Step::Move(ME));
+    assert!(legal(&g).contains(&Action::Move(h, UnitType::Destroyer)), "moves from it this tactical action");
+    g.apply(Action::Move(h, UnitType::Destroyer));
+    g.apply(Action::Done);
+    check(&g).unwrap();
+    assert_eq!(g.state.count_at(Location::Space(target), UnitType::Destroyer), 1);
+}

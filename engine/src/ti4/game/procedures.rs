@@ -208,6 +208,10 @@ pub struct TacticalAction {
     /// Scanlink Drone Network), movement follows them; otherwise the invasion does.
     #[serde(default, skip_serializing_if = "is_false")]
     pub explore_at_activation: bool,
+    /// Dominus Orb was purged for this tactical action: the active player's units move and are
+    /// transported from systems that contain their command tokens.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub dominus_orb: bool,
     /// The exploration card being resolved and the index of the planet explored (window
     /// `PlanetExplored` offers its choices).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -239,6 +243,7 @@ impl TacticalAction {
         (self.flank_speed, self.solar_flare, self.lost_star_chart, self.nav_suite) = (false, false, false, false);
         (self.silence, self.battlestation) = (None, None);
         (self.bunker, self.disable, self.blitz, self.taken_from) = (0, false, false, 0);
+        self.dominus_orb = false;
     }
 }
 

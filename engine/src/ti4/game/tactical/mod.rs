@@ -32,9 +32,9 @@ mod space_combat;
 
 pub use capacity::*;
 pub(in crate::ti4::game) use forces::*;
-pub(crate) use movement::wormhole_slots;
 pub use movement::ShipReach;
 pub(in crate::ti4::game) use movement::*;
+pub(crate) use movement::{locked_ship_can_move, wormhole_slots};
 pub(crate) use retreats::*;
 pub(in crate::ti4::game) use space_cannon::*;
 pub(in crate::ti4::game) use space_combat::*;

@@ -281,7 +281,7 @@ pub(in crate::ti4::game) fn move_options(g: &Ti4Game, p: Player, buf: &mut Vec<A
     let fleet_ok = here + transit_non_fighters(&g.flow.tactical.transit) < crate::ti4::rules::fleet_limit(c, s, p);
     for from in 0..s.num_systems {
         let sl = &s.systems[from as usize];
-        if from == a || sl.tokens >> p.0 & 1 == 1 {
+        if from == a || (sl.tokens >> p.0 & 1 == 1 && !g.flow.tactical.dominus_orb) {
             continue;
         }
         if sl.space.owner == p.0 && fleet_ok {
@@ -301,6 +301,24 @@ pub(in crate::ti4::game) fn move_options(g: &Ti4Game, p: Player, buf: &mut Vec<A
             }
         }
     }
+}
+
+/// Dominus Orb's condition: a ship of `p` in a system other than the active one that contains
+/// their command token can reach the active system (what the relic would let move).
+pub(crate) fn locked_ship_can_move(g: &Ti4Game, p: Player) -> bool {
+    let (c, s) = (&*g.content, &g.state);
+    let a = g.flow.tactical.active;
+    let units = units_of(c, s, p);
+    let m = Mover::of(g, p);
+    (0..s.num_systems).any(|from| {
+        let sl = &s.systems[from as usize];
+        from != a
+            && sl.tokens >> p.0 & 1 == 1
+            && sl.space.owner == p.0
+            && SHIPS[1..]
+                .iter()
+                .any(|&t| sl.space.of(t) > 0 && ship_route(g, p, &m, from, a, t, move_value(c, &units, t)).is_some())
+    })
 }
 
 /// Takes one unit off the board into transit; returns whether it was damaged.
