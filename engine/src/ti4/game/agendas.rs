@@ -1323,6 +1323,11 @@ pub(super) fn resolve(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     if let Some(e) = effect {
         apply_effect(g, e, outcome, rng);
     }
+    // Drive the Debate: the elected player scores it as the agenda resolves.
+    if electing(g, card) == Electing::Player && (outcome as usize) < MAX_PLAYERS {
+        use super::objectives::{score_event, Event};
+        score_event(g, Player(outcome), |e| e == Event::ElectedByAgenda);
+    }
     pay_riders(g, outcome, rng);
     g.log_agenda(card, recorded);
     agenda_resolved(g, outcome);

@@ -707,3 +707,18 @@ fn minister_of_antiquities_gives_the_elected_player_a_relic() {
         .count();
     assert_eq!(held, 1);
 }
+
+/// Drive the Debate ("You or a planet you control are elected by an agenda"): the elected
+/// player holding it scores it as the agenda resolves; a holder not elected does not.
+#[test]
+fn drive_the_debate_is_scored_by_the_elected_player() {
+    let mut g = game();
+    let i = g.content.cards.secret_objective("drive_the_debate").unwrap().idx();
+    g.state.secret_objectives.set(i, Zone::Hand(Player(2)));
+    let mut other = g.clone();
+    resolve(&mut other, "minister_of_policy", 3, 0);
+    assert_eq!(other.state.secret_objectives.get(i), Zone::Hand(Player(2)), "another player elected");
+    resolve(&mut g, "minister_of_policy", 2, 0);
+    assert_eq!(g.state.secret_objectives.get(i), Zone::PlayArea(Player(2)), "scored when elected");
+    check(&g).unwrap();
+}

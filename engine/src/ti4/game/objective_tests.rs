@@ -346,6 +346,7 @@ fn objectives_action_phase_secrets_are_events() {
         ("darken_the_skies", E::WinInOtherHome),
         ("demonstrate_your_power", E::ShipsAfterSpaceCombat),
         ("prove_endurance", E::LastToPass),
+        ("drive_the_debate", E::ElectedByAgenda),
     ] {
         assert_eq!(cond_of(&g, false, id), Cond::Event(e), "{id}");
         for p in g.state.seats() {

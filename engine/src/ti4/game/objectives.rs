@@ -164,9 +164,12 @@ pub enum Event {
     /// Destroy the last of a player's fighters in the active system during the anti-fighter
     /// barrage step (Fight with Precision).
     BarrageLastFighters,
+    /// Be elected by an agenda (Drive the Debate; simplified: a player elected, as no "Elect
+    /// Planet" agenda is in play).
+    ElectedByAgenda,
 }
 
-const EVENTS: [(&str, Event); 12] = [
+const EVENTS: [(&str, Event); 13] = [
     ("destroy_greatest_ship", Event::DestroyGreatestShip),
     ("win_against_leader", Event::WinAgainstLeader),
     ("win_in_anomaly", Event::WinInAnomaly),
@@ -179,6 +182,7 @@ const EVENTS: [(&str, Event); 12] = [
     ("space_cannon_last_ships", Event::SpaceCannonLastShips),
     ("lose_home_planet", Event::LoseHomePlanet),
     ("barrage_last_fighters", Event::BarrageLastFighters),
+    ("elected_by_agenda", Event::ElectedByAgenda),
 ];
 
 #[derive(Deserialize)]
@@ -515,7 +519,8 @@ pub(super) fn after_combat(
             Event::LastToPass
             | Event::BombardLastGroundForces
             | Event::SpaceCannonLastShips
-            | Event::LoseHomePlanet => false,
+            | Event::LoseHomePlanet
+            | Event::ElectedByAgenda => false,
         });
     }
 }
