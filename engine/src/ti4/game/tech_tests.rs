@@ -94,6 +94,18 @@ fn run(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     }
 }
 
+/// `ME`'s carrier with `k` infantry moves from home into `target`, which it activates, and
+/// lands them on planet 0.
+fn land_from_home(g: &mut Ti4Game, target: u8, k: u8) {
+    let h = home(g);
+    g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
+    g.state.add_units(ME, Location::Space(h), UnitType::Infantry, k).unwrap();
+    g.apply(Action::Activate(target));
+    g.apply(Action::Move(h, UnitType::Carrier));
+    g.apply(Action::Done);
+    land(g, k);
+}
+
 /// Lands `k` infantry on planet 0 of the active system, then ends landing.
 fn land(g: &mut Ti4Game, k: u8) {
     for _ in 0..k {
@@ -543,15 +555,9 @@ fn duranium_armor_repairs_a_damaged_ship_after_the_combat_round() {
 /// on the planet and whether a ground combat is running after the invasion rolls.
 fn invade_a_dock(magen: bool) -> (u8, bool) {
     let mut g = plain(scenario());
-    let h = home(&g);
     let target = their_planet_next_door(&mut g, &[(UnitType::Infantry, 1), (UnitType::SpaceDock, 1)]);
     set_tech(&mut g, THEM, "magen_defense_grid", magen);
-    g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
-    g.state.add_units(ME, Location::Space(h), UnitType::Infantry, 1).unwrap();
-    g.apply(Action::Activate(target));
-    g.apply(Action::Move(h, UnitType::Carrier));
-    g.apply(Action::Done);
-    land(&mut g, 1);
+    land_from_home(&mut g, target, 1);
     assert_eq!(g.step, Step::InvasionRolls(0));
     g.apply_chance(&mut ChaCha8Rng::seed_from_u64(1));
     check(&g).unwrap();
@@ -571,15 +577,9 @@ fn dacxive_animators_places_1_infantry_after_winning_a_ground_combat() {
         let after = |dacxive: bool| {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let mut g = plain(scenario());
-            let h = home(&g);
             let target = their_planet_next_door(&mut g, &[(UnitType::Infantry, 1)]);
             set_tech(&mut g, ME, "dacxive_animators", dacxive);
-            g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
-            g.state.add_units(ME, Location::Space(h), UnitType::Infantry, 3).unwrap();
-            g.apply(Action::Activate(target));
-            g.apply(Action::Move(h, UnitType::Carrier));
-            g.apply(Action::Done);
-            land(&mut g, 3);
+            land_from_home(&mut g, target, 3);
             run(&mut g, &mut rng);
             check(&g).unwrap();
             let loc = Location::Planet(target, 0);
@@ -802,16 +802,10 @@ fn sling_relay_produces_1_ship_in_a_system_with_a_space_dock() {
 fn gain_a_planet_next_door(ie: bool) -> (Ti4Game, u8) {
     let mut g = plain(scenario());
     set_tech(&mut g, ME, "integrated_economy", ie);
-    let h = home(&g);
     let target = their_planet_next_door(&mut g, &[]);
     g.state.player_mut(ME).trade_goods = 20;
     g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(ME).planets);
-    g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
-    g.state.add_units(ME, Location::Space(h), UnitType::Infantry, 1).unwrap();
-    g.apply(Action::Activate(target));
-    g.apply(Action::Move(h, UnitType::Carrier));
-    g.apply(Action::Done);
-    land(&mut g, 1);
+    land_from_home(&mut g, target, 1);
     run(&mut g, &mut ChaCha8Rng::seed_from_u64(3));
     (g, target)
 }
