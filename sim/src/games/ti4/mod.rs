@@ -333,7 +333,8 @@ impl Experimentable for Ti4Game {
     }
 
     /// `ability_use` events (seat, round, key: the rule source's content id) for a component
-    /// action, a "you may" taken (`Choose`) or Nekro's Propagation, and `action_card` events
+    /// action, a "you may" taken (`Choose`; not the picks a component action goes on with) or
+    /// Nekro's Propagation, and `action_card` events
     /// (seat, key: the card id; merged per seat and card, without a round, to keep records
     /// small: about 56 plays a game).
     fn decision_events(&self, seat: usize, action: Action, events: &mut Vec<Event>) {
@@ -344,6 +345,9 @@ impl Experimentable for Ti4Game {
             Action::Choose(engine::ti4::rules::Source::ActionCard(card), _) => {
                 ("action_card", c.cards.action_cards[card.idx()].key.as_str(), None)
             }
+            // The picks that follow a component action (Transit Diodes' units, The Codex's
+            // cards) are part of the use its `Use` counted.
+            Action::Choose(..) if matches!(self.step(), Step::Redeploy(_) | Step::TakeCards(_)) => return,
             Action::Use(src, _) | Action::Choose(src, _) => {
                 ("ability_use", c.rules.key(src).map_or("?", |k| k.id()), Some(round))
             }
@@ -523,6 +527,28 @@ mod tests {
     /// A research that used a prerequisite skip is tallied as a use of the skip's rule
     /// (`ability_use`, key `riftmeld` for `Skip::ReturnCaptured`, seat and round of the
     /// research); each counted rule effect is an event of its label with its count.
+    /// A component action is one `ability_use`: the picks it goes on with (Transit Diodes'
+    /// ground forces at step `Redeploy`) are not counted again; a "you may" at a window is.
+    #[test]
+    fn the_picks_after_a_component_action_are_not_counted_as_uses() {
+        let c = Content::embedded();
+        let ids: Vec<FactionId> = ["sol", "hacan", "xxcha"].iter().map(|k| c.faction(k).unwrap()).collect();
+        use engine::ti4::game::position::{game_from_json, game_to_json};
+        let g = Ti4Game::new(c.clone(), &ids, &MapChoice::Random(7), Ti4Options::default()).unwrap();
+        let td = engine::ti4::rules::Source::Tech(c.tech("transit_diodes").unwrap());
+        let count = |g: &Ti4Game, action: Action| {
+            let mut events = Vec::new();
+            g.decision_events(0, action, &mut events);
+            events.iter().filter(|e| e.label == "ability_use").count()
+        };
+        assert_eq!(count(&g, Action::Use(td, 0)), 1, "the component action");
+        assert_eq!(count(&g, Action::Choose(td, 2)), 1, "a \"you may\" elsewhere");
+        let mut v: Value = serde_json::from_str(&game_to_json(&g)).unwrap();
+        v["procedure"]["step"] = json!({"Redeploy": 0});
+        let g = game_from_json(c, &v.to_string()).unwrap();
+        assert_eq!(count(&g, Action::Choose(td, 2)), 0, "a pick that follows the component action");
+    }
+
     #[test]
     fn a_prerequisite_skip_and_the_counted_rule_effects_are_tallied() {
         use engine::ti4::game::position::{game_from_json, game_to_json};
