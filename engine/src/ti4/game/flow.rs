@@ -435,8 +435,8 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
         (Step::Pay(p), Action::Tokens(_) | Action::Exhaust(_) | Action::Done) => super::payment::choose(g, p, a),
         (Step::Decide(p), Action::Choose(src, k)) => super::pending::decide(g, p, Some((src, k))),
         (Step::Decide(p), Action::Done) => super::pending::decide(g, p, None),
-        (Step::Redeploy(p), a) => super::redeploy::apply(g, p, a),
-        (Step::TakeCards(p), a) => super::take_cards::apply(g, p, a),
+        (Step::Redeploy(p), Action::Choose(..) | Action::Done) => super::redeploy::apply(g, p, a),
+        (Step::TakeCards(p), Action::Choose(..) | Action::Done) => super::take_cards::apply(g, p, a),
         (Step::PlaceUnit { p, unit }, Action::PlaceOn(pl)) => {
             if let Some(loc) = g.state.planet_location(&g.content, pl) {
                 g.place_units(p, loc, unit, 1).expect("placed units come from reinforcements the caller checked");
