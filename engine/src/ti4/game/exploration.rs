@@ -28,11 +28,8 @@ pub(super) fn note_gained(g: &mut Ti4Game, n: u8, previous: Option<Player>) {
     if previous.is_some() {
         return;
     }
-    let loc = Location::Planet(g.flow.tactical.active, n);
-    if let Some(pl) = g.state.planet_at(&g.content, loc) {
-        if g.content.planets[pl.idx()].trait_bits != 0 {
-            g.flow.tactical.to_explore |= 1 << n;
-        }
+    if explorable(g, n) {
+        g.flow.tactical.to_explore |= 1 << n;
     }
 }
 

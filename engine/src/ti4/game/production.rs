@@ -20,10 +20,7 @@ use crate::ti4::technology::Payment;
 /// [`Step::Produce`]; straight to [`end_production`] when their units there have no PRODUCTION.
 pub(super) fn start_production(g: &mut Ti4Game, p: Player) -> Step {
     g.flow.production.integrated_used = 0;
-    g.flow.production.queue = [0; UNIT_TYPES];
-    g.flow.production.free = [0; UNIT_TYPES];
-    g.flow.production.war_machine = false;
-    g.flow.tactical.transit = [0; UNIT_TYPES];
+    empty_queue(g);
     if g.state.player(p).in_game && production_value(g, p, g.flow.tactical.active) > 0 {
         match super::pending::open(g, crate::ti4::rules::Window::ProductionStart, &[p]) {
             Some(decide) => decide,
@@ -62,10 +59,7 @@ fn discount(g: &Ti4Game, p: Player) -> u32 {
 pub(super) fn after_control_gained(g: &mut Ti4Game) -> Step {
     let p = g.flow.turn;
     if g.flow.production.integrated.is_some() {
-        g.flow.production.queue = [0; UNIT_TYPES];
-        g.flow.production.free = [0; UNIT_TYPES];
-        g.flow.production.war_machine = false;
-        g.flow.tactical.transit = [0; UNIT_TYPES];
+        empty_queue(g);
         Step::Produce(p)
     } else {
         start_production(g, p)
@@ -89,6 +83,9 @@ pub(crate) struct Cap {
 }
 
 impl Cap {
+    /// 1 ship (Sling Relay's production).
+    pub(crate) const ONE_SHIP: Cap = Cap { units: 1, ships_only: true, cost: u32::MAX, planet: None };
+
     /// Integrated Economy's production on planet `n` of system `a`: any number of units of a
     /// combined cost at most the planet's resources, ground forces on the planet.
     pub(crate) fn integrated(g: &Ti4Game, a: u8, n: u8) -> Cap {
@@ -109,7 +106,7 @@ impl Cap {
 fn cap(g: &Ti4Game, p: Player) -> Cap {
     let a = g.flow.tactical.active;
     if g.flow.production.component {
-        Cap { units: 1, ships_only: true, cost: u32::MAX, planet: None }
+        Cap::ONE_SHIP
     } else if let Some(n) = g.flow.production.integrated {
         Cap::integrated(g, a, n)
     } else {
@@ -121,11 +118,17 @@ fn cap(g: &Ti4Game, p: Player) -> Cap {
 /// A component action's production of 1 ship in system `slot` (Sling Relay): the production
 /// step with no tactical action; the turn ends after it ([`end_production`]).
 pub(super) fn start_component_production(g: &mut Ti4Game, p: Player, slot: u8) -> Step {
+    empty_queue(g);
+    (g.flow.tactical.active, g.flow.production.component) = (slot, true);
+    Step::Produce(p)
+}
+
+/// A production starts with nothing queued (nor in transit) and without War Machine.
+fn empty_queue(g: &mut Ti4Game) {
     g.flow.production.queue = [0; UNIT_TYPES];
     g.flow.production.free = [0; UNIT_TYPES];
+    g.flow.production.war_machine = false;
     g.flow.tactical.transit = [0; UNIT_TYPES];
-    (g.flow.tactical.active, g.flow.production.component, g.flow.production.war_machine) = (slot, true, false);
-    Step::Produce(p)
 }
 
 /// The cost of the units of queue `q` (units one cost buys: `agendas::units_per_cost`).

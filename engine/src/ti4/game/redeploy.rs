@@ -13,7 +13,7 @@
 use super::{flow, Action, Step, Ti4Game};
 use crate::ti4::ids::*;
 use crate::ti4::rules::Source;
-use crate::ti4::state::{Location, MAX_PLANETS_PER_SYSTEM};
+use crate::ti4::state::Location;
 
 /// The ground forces being moved by a rule (`Flow::redeploy`).
 #[derive(serde::Serialize, serde::Deserialize, Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -92,70 +92,61 @@ fn destinations(g: &Ti4Game, p: Player, out: &mut dyn FnMut(PlanetId, Location))
     }
 }
 
-/// True when a ground force at `from` has a planet to go to.
-fn can_leave(g: &Ti4Game, p: Player, from: Location) -> bool {
-    let mut any = false;
-    destinations(g, p, &mut |_, loc| any |= loc != from);
-    any
-}
-
 /// Each ground force of `p` on the board that has somewhere to go, as a pick number
-/// (`code * 2 + mech`).
+/// (`code * 2 + mech`). The destinations are counted once: with two or more every ground
+/// force can leave, with one all but those standing there.
 fn picks(g: &Ti4Game, p: Player, out: &mut dyn FnMut(u16)) {
+    let (mut count, mut only) = (0, None);
+    destinations(g, p, &mut |_, loc| {
+        count += 1;
+        only = Some(loc);
+    });
+    if count == 0 {
+        return;
+    }
     let s = &g.state;
-    for slot in 0..s.num_systems {
-        for loc in std::iter::once(Location::Space(slot))
-            .chain((0..MAX_PLANETS_PER_SYSTEM as u8).map(|n| Location::Planet(slot, n)))
-        {
-            if s.occupant(loc) != Some(p) {
-                continue;
-            }
-            let here = [s.count_at(loc, UnitType::Infantry) > 0, s.count_at(loc, UnitType::Mech) > 0];
-            if (here[0] || here[1]) && can_leave(g, p, loc) {
-                for mech in [false, true].into_iter().filter(|&m| here[m as usize]) {
-                    out(code(loc) * 2 + mech as u16);
-                }
+    for loc in (0..s.num_systems).flat_map(Location::all_in) {
+        if s.occupant(loc) != Some(p) || (count == 1 && only == Some(loc)) {
+            continue;
+        }
+        for (mech, t) in [(false, UnitType::Infantry), (true, UnitType::Mech)] {
+            if s.count_at(loc, t) > 0 {
+                out(code(loc) * 2 + mech as u16);
             }
         }
     }
 }
 
-/// The legal actions at [`Step::Redeploy`]: the picks and `Done`, or, with a ground force
+/// Each action [`Step::Redeploy`] offers: the picks and `Done`, or, with a ground force
 /// picked, the planets it may go to.
-pub(super) fn options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
-    let Some(r) = g.flow.redeploy else { return };
+fn each_option(g: &Ti4Game, p: Player, r: Redeploy, out: &mut dyn FnMut(Action)) {
     match r.held {
         None => {
-            picks(g, p, &mut |k| buf.push(Action::Choose(r.src, k)));
-            buf.push(Action::Done);
+            picks(g, p, &mut |k| out(Action::Choose(r.src, k)));
+            out(Action::Done);
         }
         Some((from, _)) => destinations(g, p, &mut |pl, loc| {
             if loc != location(from) {
-                buf.push(Action::Choose(r.src, PLACE + pl.0 as u16));
+                out(Action::Choose(r.src, PLACE + pl.0 as u16));
             }
         }),
     }
 }
 
-/// True when `a` is one of the actions [`options`] lists.
-fn offers(g: &Ti4Game, p: Player, r: Redeploy, a: Action) -> bool {
-    let mut hit = false;
-    match (a, r.held) {
-        (Action::Done, None) => hit = true,
-        (Action::Choose(src, k), None) if src == r.src => picks(g, p, &mut |x| hit |= x == k),
-        (Action::Choose(src, k), Some((from, _))) if src == r.src => destinations(g, p, &mut |pl, loc| {
-            hit |= loc != location(from) && PLACE + pl.0 as u16 == k;
-        }),
-        _ => {}
+/// The legal actions at [`Step::Redeploy`] ([`each_option`]).
+pub(super) fn options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
+    if let Some(r) = g.flow.redeploy {
+        each_option(g, p, r, &mut |a| buf.push(a));
     }
-    hit
 }
 
 /// `p` picks a ground force, places the one picked, or stops (`Done`). An action not offered
 /// changes nothing.
 pub(super) fn apply(g: &mut Ti4Game, p: Player, a: Action) -> Step {
     let Some(r) = g.flow.redeploy else { return next(g, p) };
-    if !offers(g, p, r, a) {
+    let mut offered = false;
+    each_option(g, p, r, &mut |x| offered |= x == a);
+    if !offered {
         return Step::Redeploy(p);
     }
     match (a, r.held) {

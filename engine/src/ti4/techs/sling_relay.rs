@@ -33,8 +33,9 @@ fn targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
             continue;
         }
         let mut any = false;
-        let cap = Cap { units: 1, ships_only: true, cost: u32::MAX, planet: None };
-        producible(g, p, slot, &[0; UNIT_TYPES], &[0; UNIT_TYPES], cap, &mut |_, affordable| any |= affordable);
+        producible(g, p, slot, &[0; UNIT_TYPES], &[0; UNIT_TYPES], Cap::ONE_SHIP, &mut |_, affordable| {
+            any |= affordable
+        });
         if any {
             out(slot);
         }
