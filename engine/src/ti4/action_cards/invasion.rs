@@ -22,7 +22,7 @@ pub(super) fn invaded_at(g: &Ti4Game, p: Player, window: Window) -> bool {
 
 /// At window `GroundForcesCommitted`: each planet index of the active system where `p` has
 /// units and the active player committed ground forces.
-pub(super) fn committed_against(g: &Ti4Game, p: Player, window: Window) -> impl Iterator<Item = u8> + '_ {
+pub(crate) fn committed_against(g: &Ti4Game, p: Player, window: Window) -> impl Iterator<Item = u8> + '_ {
     let a = g.flow.tactical.active;
     (0..MAX_PLANETS_PER_SYSTEM as u8).filter(move |&n| {
         window == Window::GroundForcesCommitted

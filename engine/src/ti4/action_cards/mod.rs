@@ -34,6 +34,7 @@ mod hack_election;
 mod harness_energy;
 mod in_the_silence_of_space;
 mod invasion;
+pub(crate) use invasion::committed_against;
 mod legal_text;
 mod lost_star_chart;
 mod master_plan;

@@ -79,3 +79,23 @@ impl Leaders {
         }
     }
 }
+
+/// The slot of leader `l` on a faction-`f` seat (`Content::cards.seat_leaders`), if the faction
+/// has it.
+#[inline]
+pub fn slot_of(c: &crate::ti4::content::Content, f: FactionId, l: LeaderId) -> Option<usize> {
+    c.cards.seat_leaders.get(f.idx())?.iter().position(|&x| x == l)
+}
+
+/// Sets the state of `p`'s own leader `l` (nothing when `p`'s faction has no such leader).
+pub fn set_own(
+    c: &crate::ti4::content::Content,
+    s: &mut crate::ti4::state::State,
+    p: Player,
+    l: LeaderId,
+    st: LeaderState,
+) {
+    if let Some(k) = slot_of(c, s.player(p).faction, l) {
+        s.leaders.set(p, k, st);
+    }
+}

@@ -198,6 +198,9 @@ pub struct LeaderDef {
     pub faction: FactionId,
     /// Product.
     pub source: Source,
+    /// A rule implements the leader's ability (`crate::ti4::rules::SourceKey::Leader`; the
+    /// load-time check `rule_flags` keeps the two in agreement).
+    pub implemented: bool,
 }
 
 /// Compiled card tables.
@@ -407,7 +410,6 @@ pub(crate) fn compile(
         });
     }
     for l in &raw.leaders {
-        implemented(&l.id, l.implemented)?;
         let kind = match l.kind.as_str() {
             "agent" => LeaderKind::Agent,
             "commander" => LeaderKind::Commander,
@@ -420,6 +422,7 @@ pub(crate) fn compile(
             kind,
             faction: fac(&l.id, &l.faction)?,
             source: source(&l.id, &l.source)?,
+            implemented: l.implemented,
         });
     }
     for e in &raw.exploration {

@@ -19,6 +19,8 @@
 //! - An exploration card marked implemented has a known effect (a relic fragment, an
 //!   attachment, or a rule: [`crate::ti4::rules::SourceKey::Exploration`]), and each card with
 //!   one is marked implemented: the decks in play hold exactly the implemented cards.
+//! - A leader marked implemented has a rule ([`crate::ti4::rules::SourceKey::Leader`]), and
+//!   each leader with one is marked implemented.
 //! - A flagship or mech text ability (`units.json` `text_ability_implemented`) is marked
 //!   implemented exactly when a rule names the unit ([`crate::ti4::rules::SourceKey::Unit`]); a
 //!   unit rule names a unit the files hold, with a text ability (the field present).
@@ -45,6 +47,7 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
     let mut law_rules = BTreeSet::new();
     let mut unit_rules = BTreeSet::new();
     let mut relic_rules = BTreeSet::new();
+    let mut leader_rules = BTreeSet::new();
     for (_, r) in registry() {
         match r.source {
             SourceKey::Ability(id) => ability_rules.insert(id),
@@ -53,6 +56,7 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
             SourceKey::Agenda(id) => law_rules.insert(id),
             SourceKey::Unit(id) => unit_rules.insert(id),
             SourceKey::Relic(id) => relic_rules.insert(id),
+            SourceKey::Leader(id) => leader_rules.insert(id),
             SourceKey::Planet(_) | SourceKey::Exploration(_) => false,
         };
     }
@@ -123,6 +127,15 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
         match (r.implemented, has) {
             (true, false) => return Err(err(5, &r.id, "implemented", K::ImplementedWithoutRule(r.id.clone()))),
             (false, true) => return Err(err(5, &r.id, "implemented", K::RuleNotMarkedImplemented(r.id.clone()))),
+            _ => {}
+        }
+    }
+
+    // Leaders: implemented exactly when a leader rule names the leader.
+    for l in &raw.cards.leaders {
+        match (l.implemented, leader_rules.contains(l.id.as_str())) {
+            (true, false) => return Err(err(5, &l.id, "implemented", K::ImplementedWithoutRule(l.id.clone()))),
+            (false, true) => return Err(err(5, &l.id, "implemented", K::RuleNotMarkedImplemented(l.id.clone()))),
             _ => {}
         }
     }

@@ -1,10 +1,11 @@
-//! The Emirates of Hacan: Masters of Trade, Guild Ships and Production Biomes. (Arbiters lets
+//! The Emirates of Hacan: Masters of Trade, Guild Ships, Production Biomes, the agent Carth of
+//! Golden Sands, the commander Gila the Silvertongue and the hero Harrugh Gefhara. (Arbiters lets
 //! action cards be exchanged in transactions, which trade commodities and promissory notes only
 //! here.)
 
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey, Window};
 
 /// The Trade strategy card (initiative 5, index 4).
 const TRADE: u8 = 4;
@@ -29,7 +30,109 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Ability("guild_ships"),
         hooks: Hooks { transacts_with_anyone: Some(guild_ships), ..Hooks::NONE },
     },
+    // Carth of Golden Sands (agent): "During the action phase: You may exhaust this card to gain
+    // 2 commodities or replenish another player's commodities." (Rules 51.) Offered at the
+    // holder's window `TurnEnd`: choice 0 gains 2 commodities (up to the commodity value), choice
+    // 1 + seat replenishes that player's.
+    Rule {
+        source: SourceKey::Leader("hacan_agent"),
+        hooks: Hooks { may_choices: Some(carth_choices), may_resolve: Some(carth), ..Hooks::NONE },
+    },
+    // Gila the Silvertongue (commander): "When you cast votes: You may spend any number of
+    // trade goods; cast 2 additional votes for each trade good spent." Unlock: "Have 10 trade
+    // goods." (Rules 51.) Offered at window `VotesCast` right after the player's own vote: one
+    // choice per number of trade goods (1 to all), the votes added to the outcome voted for.
+    Rule {
+        source: SourceKey::Leader("hacan_commander"),
+        hooks: Hooks {
+            commander_unlocked: Some(ten_trade_goods),
+            may_choices: Some(gila_choices),
+            may_resolve: Some(gila),
+            ..Hooks::NONE
+        },
+    },
+    // Harrugh Gefhara (hero), GALACTIC SECURITIES NET: "When 1 or more of your units use
+    // PRODUCTION: You may reduce the cost of each of your units to 0 during this use of
+    // PRODUCTION. If you do, purge this card." (Rules 51; window `ProductionStart`:
+    // `ProductionRun::costless`.)
+    Rule {
+        source: SourceKey::Leader("hacan_hero"),
+        hooks: Hooks { may_choices: Some(harrugh_choices), may_resolve: Some(harrugh), ..Hooks::NONE },
+    },
 ];
+
+/// Commodities Carth of Golden Sands gives its owner.
+const CARTH_COMMODITIES: u8 = 2;
+
+/// At the holder's window `TurnEnd`: 0 while below the commodity value, 1 + seat for each other
+/// player in the game below theirs.
+fn carth_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if window != Window::TurnEnd {
+        return;
+    }
+    let below = |q: Player| g.state.player(q).commodities < crate::ti4::game::component::commodity_value(g, q);
+    if below(p) {
+        out(0);
+    }
+    for q in g.state.seats().filter(|&q| q != p && g.state.player(q).in_game && below(q)) {
+        out(1 + u16::from(q.0));
+    }
+}
+
+/// The agent is exhausted; 2 commodities for its owner, or another player replenishes.
+fn carth(src: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
+    crate::ti4::game::leaders::exhaust(g, p, src);
+    match choice {
+        0 => crate::ti4::game::component::gain_commodities(g, p, CARTH_COMMODITIES),
+        k => g.replenish_commodities(Player((k - 1) as u8)),
+    }
+}
+
+/// Trade goods that unlock Gila the Silvertongue.
+const GILA_TRADE_GOODS: u8 = 10;
+
+fn ten_trade_goods(_: Source, g: &Ti4Game, p: Player) -> bool {
+    g.state.player(p).trade_goods >= GILA_TRADE_GOODS
+}
+
+/// Right after `p` cast votes (window `VotesCast`, `p` the last voter): 1 to all of its trade
+/// goods (none under Representative Government's one vote each).
+fn gila_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let voted = g.flow.agenda_phase.last_vote.is_some_and(|(q, _)| q == p);
+    if window != Window::VotesCast || !voted || crate::ti4::game::agendas::one_vote_each(g) {
+        return;
+    }
+    (1..=g.state.player(p).trade_goods).for_each(|n| out(u16::from(n)));
+}
+
+/// `choice` trade goods spent; 2 votes each for the outcome `p` voted for.
+fn gila(_: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
+    let Some((_, o)) = g.flow.agenda_phase.last_vote else { return };
+    let n = choice as u8;
+    let ps = g.state.player_mut(p);
+    if n == 0 || ps.trade_goods < n || o as usize >= MAX_PLAYERS {
+        return;
+    }
+    ps.trade_goods -= n;
+    let ap = &mut g.flow.agenda_phase;
+    ap.votes[o as usize] += 2 * u16::from(n);
+    ap.outcome_voters[o as usize] |= 1 << p.0;
+}
+
+/// One choice (0) when the player's units are about to use PRODUCTION (not a component
+/// action's production nor Integrated Economy's, where no unit uses PRODUCTION).
+fn harrugh_choices(_: Source, g: &Ti4Game, _: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let pr = &g.flow.production;
+    if window == Window::ProductionStart && !pr.costless && !pr.component && pr.integrated.is_none() {
+        out(0);
+    }
+}
+
+/// The production costs nothing; the hero is purged.
+fn harrugh(src: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
+    g.flow.production.costless = true;
+    crate::ti4::game::leaders::purge(g, p, src);
+}
 
 fn guild_ships(_: Source, _: &Ti4Game, _: Player) -> bool {
     true

@@ -1,9 +1,11 @@
-//! The L1Z1X Mindnet: Assimilate, Harrow and Inheritance Systems.
+//! The L1Z1X Mindnet: Assimilate, Harrow, Inheritance Systems, the agent I48S and the commander
+//! 2RAM.
 
 use crate::ti4::content::Content;
+use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
-use crate::ti4::state::State;
+use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
+use crate::ti4::state::{Location, State};
 use crate::ti4::technology::research::Skip;
 
 pub(super) static RULES: &[Rule] = &[
@@ -30,7 +32,74 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Tech("inheritance_systems"),
         hooks: Hooks { prerequisite_skip: Some(skip), ..Hooks::NONE },
     },
+    // I48S (agent): "After a player activates a system: You may exhaust this card to allow that
+    // player to replace 1 of their infantry in the active system with 1 mech from their
+    // reinforcements." (Rules 51; window `SystemActivated`: one choice per location of the
+    // active system holding the active player's infantry, 0 the space area, 1 + n planet n.)
+    // Simplified: the active player always replaces (the "may" of "allow" is theirs; a mech is
+    // never worse than an infantry).
+    Rule {
+        source: SourceKey::Leader("l1z1x_agent"),
+        hooks: Hooks { may_choices: Some(i48s_choices), may_resolve: Some(i48s), ..Hooks::NONE },
+    },
+    // 2RAM (commander): "Units that have PLANETARY SHIELD do not prevent you from using
+    // BOMBARDMENT." Unlock: "Have 4 dreadnoughts on the game board." (Rules 51; Bombardment 15.)
+    Rule {
+        source: SourceKey::Leader("l1z1x_commander"),
+        hooks: Hooks {
+            commander_unlocked: Some(four_dreadnoughts),
+            disables_planetary_shields: Some(two_ram),
+            ..Hooks::NONE
+        },
+    },
 ];
+
+/// The location of I48S's choice `k` in the active system `a`.
+fn i48s_location(a: u8, k: u16) -> Location {
+    if k == 0 {
+        Location::Space(a)
+    } else {
+        Location::Planet(a, (k - 1) as u8)
+    }
+}
+
+/// After the active player activated a system: each location there with their infantry, while
+/// they have a mech in reinforcements.
+fn i48s_choices(_: Source, g: &Ti4Game, _: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let (q, a) = (g.flow.turn, g.flow.tactical.active);
+    if window != Window::SystemActivated || g.state.player(q).reinforcements[UnitType::Mech.idx()] == 0 {
+        return;
+    }
+    for k in 0..=crate::ti4::state::MAX_PLANETS_PER_SYSTEM as u16 {
+        let loc = i48s_location(a, k);
+        if g.state.occupant(loc) == Some(q) && g.state.count_at(loc, UnitType::Infantry) > 0 {
+            out(k);
+        }
+    }
+}
+
+/// The agent is exhausted; 1 of the active player's infantry there is replaced by a mech.
+fn i48s(src: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
+    let (q, loc) = (g.flow.turn, i48s_location(g.flow.tactical.active, choice));
+    crate::ti4::game::leaders::exhaust(g, p, src);
+    if g.state.count_at(loc, UnitType::Infantry) == 0 || g.state.player(q).reinforcements[UnitType::Mech.idx()] == 0 {
+        return;
+    }
+    g.state.remove_units(loc, UnitType::Infantry, 1).expect("the infantry is there");
+    g.place_units(q, loc, UnitType::Mech, 1).expect("placed units come from reinforcements the caller checked");
+}
+
+/// Dreadnoughts on the board that unlock 2RAM.
+const DREADNOUGHTS: u8 = 4;
+
+fn four_dreadnoughts(_: Source, g: &Ti4Game, p: Player) -> bool {
+    g.state.player(p).on_board[UnitType::Dreadnought.idx()] >= DREADNOUGHTS
+}
+
+/// 2RAM: PLANETARY SHIELD never stops the player's BOMBARDMENT.
+fn two_ram(_: Source, _: &Ti4Game, _: Player, _: u8) -> bool {
+    true
+}
 
 fn skip(_: Source) -> Skip {
     Skip::AllPrerequisites

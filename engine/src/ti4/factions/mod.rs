@@ -25,6 +25,7 @@ mod nomad;
 mod saar;
 mod sardakk;
 mod sol;
+mod titans;
 mod vuil_raith;
 mod winnu;
 mod xxcha;
@@ -60,6 +61,7 @@ pub(crate) static FACTIONS: &[(&str, &[Rule])] = &[
     ("mentak", mentak::RULES),
     ("yin", yin::RULES),
     ("naaz", naaz::RULES),
+    ("titans", titans::RULES),
 ];
 
 /// Every faction ability with a rule, in registry order: ability `k` is [`AbilityBit`]`(k)`.

@@ -1,9 +1,10 @@
-//! The Federation of Sol: Orbital Drop, Versatile, the flagship Genesis.
+//! The Federation of Sol: Orbital Drop, Versatile, the flagship Genesis, the commander Claire
+//! Gibson and the hero Jace X. 4th Air Legion.
 
 use crate::ti4::content::Content;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey, Window};
 use crate::ti4::state::{Location, State};
 
 pub(super) static RULES: &[Rule] = &[
@@ -27,7 +28,77 @@ pub(super) static RULES: &[Rule] = &[
     // reinforcements in this system's space area." (Capacity 16: an infantry beyond the
     // capacity there is removed at once.)
     Rule { source: SourceKey::Unit("sol_flagship"), hooks: Hooks { status_phase_end: Some(genesis), ..Hooks::NONE } },
+    // Claire Gibson (commander): "At the start of a ground combat on a planet you control: You
+    // may place 1 infantry from your reinforcements on that planet." Unlock: "Control planets
+    // that have a combined total of at least 12 resources." (Rules 51.) Simplified: offered at
+    // window `GroundForcesCommitted`, one choice per planet of the player that ground forces
+    // were committed to, which is before bombardment and space cannon defense rather than at
+    // the start of the ground combat itself.
+    Rule {
+        source: SourceKey::Leader("sol_commander"),
+        hooks: Hooks {
+            commander_unlocked: Some(twelve_resources),
+            may_choices: Some(gibson_choices),
+            may_resolve: Some(gibson),
+            ..Hooks::NONE
+        },
+    },
+    // Jace X. 4th Air Legion (hero), HELIO COMMAND ARRAY: "ACTION: Remove each of your command
+    // tokens from the game board and return them to your reinforcements. Then, purge this card."
+    // (Rules 23, 51; target 0.)
+    Rule {
+        source: SourceKey::Leader("sol_hero"),
+        hooks: Hooks { component_targets: Some(jace_targets), component_action: Some(jace), ..Hooks::NONE },
+    },
 ];
+
+/// Resources of controlled planets that unlock Claire Gibson.
+const GIBSON_RESOURCES: u32 = 12;
+
+/// Claire Gibson's unlock: the planets the player controls have at least 12 resources.
+fn twelve_resources(_: Source, g: &Ti4Game, p: Player) -> bool {
+    let (c, s) = (g.content(), &g.state);
+    s.player(p).planets.iter().map(|pl| s.resources_of(c, pl) as u32).sum::<u32>() >= GIBSON_RESOURCES
+}
+
+/// One choice per planet of `p` that ground forces were committed to (its index in the active
+/// system), while `p` has an infantry in reinforcements.
+fn gibson_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if g.state.player(p).reinforcements[UnitType::Infantry.idx()] > 0 {
+        crate::ti4::action_cards::committed_against(g, p, window).for_each(|n| out(u16::from(n)));
+    }
+}
+
+/// 1 infantry from reinforcements onto the planet.
+fn gibson(_: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
+    let loc = Location::Planet(g.flow.tactical.active, choice as u8);
+    if g.state.player(p).reinforcements[UnitType::Infantry.idx()] > 0 && g.state.occupant(loc) == Some(p) {
+        g.place_units(p, loc, UnitType::Infantry, 1).expect("placed units come from reinforcements the caller checked");
+    }
+}
+
+/// Target 0 while one of `p`'s command tokens is on the board.
+fn jace_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    let s = &g.state;
+    if s.systems[..s.num_systems as usize].iter().any(|sys| sys.tokens >> p.0 & 1 == 1) {
+        out(0);
+    }
+}
+
+/// Every command token of `p` on the board returns to its reinforcements; the hero is purged.
+fn jace(src: Source, g: &mut Ti4Game, p: Player, _: u8) -> ComponentThen {
+    let n = g.state.num_systems as usize;
+    let mut back = 0;
+    for sys in g.state.systems[..n].iter_mut() {
+        if sys.tokens >> p.0 & 1 == 1 {
+            sys.tokens &= !(1 << p.0);
+            back += 1;
+        }
+    }
+    g.state.player_mut(p).token_reinforcements += back;
+    crate::ti4::game::leaders::purge(g, p, src);
+    ComponentThen::TurnEnds
+}
 
 /// Genesis: 1 infantry into the flagship's space area, if the reinforcements hold one.
 fn genesis(_: Source, g: &mut Ti4Game, p: Player) {

@@ -18,10 +18,12 @@ pub(super) fn game() -> Ti4Game {
     game_of(six_player_game(1))
 }
 
-/// The action phase of new game `g`, seat 0 to act.
+/// The action phase of new game `g`, seat 0 to act, every agent exhausted
+/// (`rule_tests::exhaust_agents`).
 pub(super) fn game_of(mut g: Ti4Game) -> Ti4Game {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     g.apply_chance(&mut rng);
+    super::rule_tests::exhaust_agents(&mut g);
     g.flow.turn = ME;
     g.step = Step::Turn(ME);
     g

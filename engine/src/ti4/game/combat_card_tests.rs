@@ -264,7 +264,7 @@ fn play_until(g: &mut Ti4Game, rng: &mut ChaCha8Rng, stop: impl Fn(&Ti4Game) -> 
 
 /// For dice seeds 0..10: the game played on from `g` ([`play_until`]) until `p` is asked at
 /// `window`, with its seed (seeds where it never is are left out).
-fn asked_at(g: &Ti4Game, window: Window, p: Player) -> impl Iterator<Item = (u64, Ti4Game)> + '_ {
+pub(super) fn asked_at(g: &Ti4Game, window: Window, p: Player) -> impl Iterator<Item = (u64, Ti4Game)> + '_ {
     (0..10).filter_map(move |seed| {
         let mut g = g.clone();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);

@@ -15,14 +15,24 @@ pub enum Effect {
     /// The player's units destroyed as they were placed or moved into a system, by another
     /// player's rule (hook point `units_placed`: the Crimson Rebellion's SUNDERED).
     DestroyedEntering = 2,
+    /// The player's commander unlocked (its condition met: hook point `commander_unlocked`).
+    CommanderUnlocked = 3,
+    /// The player's hero unlocked (3 scored objectives).
+    HeroUnlocked = 4,
 }
 
 /// How many kinds of [`Effect`] there are.
-pub const EFFECTS: usize = 3;
+pub const EFFECTS: usize = 5;
 
 impl Effect {
     /// Every effect, in index order.
-    pub const ALL: [Effect; EFFECTS] = [Effect::UnitsCaptured, Effect::CommandTokensTaken, Effect::DestroyedEntering];
+    pub const ALL: [Effect; EFFECTS] = [
+        Effect::UnitsCaptured,
+        Effect::CommandTokensTaken,
+        Effect::DestroyedEntering,
+        Effect::CommanderUnlocked,
+        Effect::HeroUnlocked,
+    ];
 
     /// The statistics label (`sim`'s tally channel).
     pub const fn label(self) -> &'static str {
@@ -30,6 +40,8 @@ impl Effect {
             Effect::UnitsCaptured => "units_captured",
             Effect::CommandTokensTaken => "command_tokens_taken",
             Effect::DestroyedEntering => "destroyed_entering",
+            Effect::CommanderUnlocked => "commander_unlocked",
+            Effect::HeroUnlocked => "hero_unlocked",
         }
     }
 }
@@ -75,6 +87,6 @@ mod tests {
         assert_eq!(c.get(Player(0), Effect::UnitsCaptured), u16::MAX);
         let all: Vec<_> = c.nonzero().collect();
         assert_eq!(all, vec![(Player(0), Effect::UnitsCaptured, u16::MAX), (Player(2), Effect::DestroyedEntering, 3)]);
-        assert_eq!(Effect::ALL.map(|e| e as usize), [0, 1, 2]);
+        assert_eq!(Effect::ALL.map(|e| e as usize), [0, 1, 2, 3, 4]);
     }
 }

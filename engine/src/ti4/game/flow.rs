@@ -583,6 +583,7 @@ pub(super) fn advance(g: &mut Ti4Game) {
             g.step = Step::Over(EndCondition::Victory);
             return;
         }
+        super::leaders::unlock(g, &vp);
         match g.step {
             Step::Space if g.flow.tactical.space.is_some_and(|c| c.outcome().is_some()) => {
                 g.step = tactical::after_space_combat(g)
@@ -972,6 +973,8 @@ fn status_end(g: &mut Ti4Game) -> Step {
     }
     s.exhausted_planets = PlanetSet::EMPTY;
     s.exploration.exhausted_relics = 0;
+    super::leaders::ready_agents(g);
+    let s = &mut g.state;
     // 7. Repair.
     for slot in 0..s.num_systems as usize {
         s.systems[slot].space.damaged = [0; UNIT_TYPES];

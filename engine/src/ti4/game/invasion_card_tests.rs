@@ -24,7 +24,18 @@ fn invade(
     seed: u64,
     prepare: &impl Fn(&mut Ti4Game) -> Option<u8>,
 ) -> Option<(Ti4Game, u8)> {
-    let mut g = plain(scenario_of(six_player_game(1)));
+    invade_in(1, ships, defense, seed, prepare)
+}
+
+/// [`invade`] in game `six_player_game(game)`.
+pub(super) fn invade_in(
+    game: u64,
+    ships: &[(UnitType, u8)],
+    defense: &[(UnitType, u8)],
+    seed: u64,
+    prepare: &impl Fn(&mut Ti4Game) -> Option<u8>,
+) -> Option<(Ti4Game, u8)> {
+    let mut g = plain(scenario_of(six_player_game(game)));
     let h = home(&g);
     let target = match prepare(&mut g) {
         Some(t) => t,

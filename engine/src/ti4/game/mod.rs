@@ -43,6 +43,9 @@ mod invasion;
 #[cfg(test)]
 mod invasion_card_tests;
 #[cfg(test)]
+mod leader_tests;
+pub mod leaders;
+#[cfg(test)]
 mod movement_tests;
 pub mod notes;
 #[cfg(test)]
@@ -686,8 +689,10 @@ impl Ti4Game {
                 continue;
             }
             let held = flow::secrets_held(self, p);
-            // Returning: one drawn beyond the limit, or two after Search Warrant's draws.
+            // Returning: one drawn beyond the limit, or two after Search Warrant's draws; the game
+            // may also end (victory) before the player returned them.
             let over = match self.step {
+                Step::Over(_) => 2,
                 Step::ReturnSecret(q) if q == p && self.flow.agenda_phase.returning => 2,
                 Step::ReturnSecret(q) if q == p => 1,
                 _ => 0,

@@ -54,10 +54,10 @@ fn committed_perft_counts_of_action_phase_positions() {
     }
     // Regression data: recompute with this test's loop and check the change is meant.
     let expected: Vec<(u64, usize, &str, PerftCount)> = vec![
-        (1, 30, "Move(Player(2))", count(793, 2, 0)),
-        (2, 40, "Follow(Player(3))", count(84, 0, 0)),
+        (1, 30, "Move(Player(2))", count(761, 2, 0)),
+        (2, 40, "Turn(Player(4))", count(28, 0, 0)),
         (4, 300, "Turn(Player(0))", count(81, 3, 0)),
-        (5, 500, "Turn(Player(4))", count(163, 0, 0)),
+        (5, 500, "Offer(Player(2))", count(30, 0, 0)),
         (6, 700, "Offer(Player(3))", count(24, 0, 0)),
     ];
     assert_eq!(found.len(), expected.len());

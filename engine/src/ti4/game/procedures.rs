@@ -286,6 +286,9 @@ pub struct ProductionRun {
     /// cost reduced by 1.
     #[serde(default, skip_serializing_if = "is_false")]
     pub war_machine: bool,
+    /// Harrugh Gefhara was used for this production: the cost of each unit is 0.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub costless: bool,
     /// Production: Integrated Economy's, on planet `n` of the active system (ground forces on
     /// it, ships in the system's space area; their combined cost at most the planet's
     /// resources; no unit's PRODUCTION is used); `None` otherwise.

@@ -45,10 +45,14 @@ pub(super) fn producer(g: &Ti4Game) -> Player {
 pub(crate) const WAR_MACHINE_PRODUCTION: u32 = 4;
 
 /// The reduction of the production's combined cost: hook point `production_discount`, and 1
-/// more with War Machine; none for Integrated Economy's (no unit uses PRODUCTION).
+/// more with War Machine; none for Integrated Economy's (no unit uses PRODUCTION); all of it
+/// with Harrugh Gefhara (`ProductionRun::costless`).
 fn discount(g: &Ti4Game, p: Player) -> u32 {
     if g.flow.production.integrated.is_some() {
         return 0;
+    }
+    if g.flow.production.costless {
+        return u32::MAX;
     }
     crate::ti4::rules::production_discount(g, p) + g.flow.production.war_machine as u32
 }
@@ -128,6 +132,7 @@ fn empty_queue(g: &mut Ti4Game) {
     g.flow.production.queue = [0; UNIT_TYPES];
     g.flow.production.free = [0; UNIT_TYPES];
     g.flow.production.war_machine = false;
+    g.flow.production.costless = false;
     g.flow.tactical.transit = [0; UNIT_TYPES];
 }
 
@@ -320,6 +325,7 @@ pub(super) fn paid_production(g: &mut Ti4Game, p: Player, pay: &Payment) -> Step
 /// [`end_tactical_action`]).
 pub(super) fn end_production(g: &mut Ti4Game) -> Step {
     g.flow.production.war_machine = false;
+    g.flow.production.costless = false;
     if let Some(n) = g.flow.production.integrated.take() {
         g.flow.production.integrated_used |= 1 << n;
         super::invasion::after_planets_taken(g)

@@ -20,10 +20,12 @@ pub(super) fn scenario() -> Ti4Game {
     scenario_of(six_player_game(1))
 }
 
-/// [`scenario`] for a given new game.
+/// [`scenario`] for a given new game. Every agent is exhausted (rules 51), so that a test of
+/// another rule sees no agent's "you may"; a test of an agent readies it.
 pub(super) fn scenario_of(mut g: Ti4Game) -> Ti4Game {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     g.apply_chance(&mut rng);
+    exhaust_agents(&mut g);
     let s = &mut g.state;
     for slot in 0..s.num_systems {
         let locs = std::iter::once(Location::Space(slot)).chain((0..3).map(move |n| Location::Planet(slot, n)));
@@ -39,6 +41,18 @@ pub(super) fn scenario_of(mut g: Ti4Game) -> Ti4Game {
     g.flow.turn = ME;
     g.step = Step::Turn(ME);
     g
+}
+
+/// Exhausts every seat's agents (test fixtures: [`scenario_of`], `action_card_tests::game_of`).
+pub(super) fn exhaust_agents(g: &mut Ti4Game) {
+    for p in g.state.seats() {
+        let f = g.state.player(p).faction;
+        for (k, &l) in g.content.cards.seat_leaders[f.idx()].iter().enumerate() {
+            if g.content.cards.leaders[l.idx()].kind == crate::ti4::content::LeaderKind::Agent {
+                g.state.leaders.set(p, k, crate::ti4::components::LeaderState::Exhausted);
+            }
+        }
+    }
 }
 
 pub(super) fn home(g: &Ti4Game) -> u8 {

@@ -13,7 +13,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// `g` with agenda `key` revealed (no window asked), at its first vote.
-fn voting(g: &mut Ti4Game, key: &str) {
+pub(super) fn voting(g: &mut Ti4Game, key: &str) {
     let a = g.content().cards.agenda(key).unwrap();
     g.state.agendas.set(a.idx(), Zone::Discard);
     g.flow.custodians = false;
@@ -25,7 +25,7 @@ fn voting(g: &mut Ti4Game, key: &str) {
 
 /// Votes until a decision other than a vote is due: `voter` votes for `outcome` (casting every
 /// planet it may), every other player abstains.
-fn vote(g: &mut Ti4Game, voter: Player, outcome: u8) {
+pub(super) fn vote(g: &mut Ti4Game, voter: Player, outcome: u8) {
     loop {
         match g.step {
             Step::Vote(q) if q == voter => g.apply(Action::Vote(outcome)),

@@ -456,3 +456,15 @@ pub fn may_resolve(g: &mut Ti4Game, p: Player, window: Window, src: Source, choi
         f(s, g, p, window, choice);
     }
 }
+
+/// Hook point `commander_unlocked` for the rule of `src` (a locked commander of `p`, whose rule
+/// is therefore not active yet): true when its unlock condition is met; false without a rule.
+pub fn commander_unlocked(g: &Ti4Game, p: Player, src: Source) -> bool {
+    let list = &g.content().rules.commander_unlocked;
+    list.iter().any(|&(s, f)| {
+        s == src && {
+            super::exercised(H::commander_unlocked);
+            f(s, g, p)
+        }
+    })
+}

@@ -453,6 +453,11 @@ hook_points! {
     /// or the action goes on with further decisions of the player).
     Trigger component_action: fn(&mut Ti4Game, Player, u8) -> ComponentThen;
 
+    // ---- Leaders (rules 51) -------------------------------------------------------------------
+    /// Rules 51: the unlock condition of the player's own locked commander is met (the core asks
+    /// after every step and unlocks it; heroes unlock with 3 scored objectives, in the core).
+    Query commander_unlocked: fn(&Ti4Game, Player) -> bool;
+
     // ---- Setup, control, elimination ---------------------------------------------------------
     /// Setup, once each seat's components are in place (in seat order).
     Trigger seat_setup: fn(&Content, &mut State, Player);
@@ -500,7 +505,7 @@ pub struct HookList<F> {
     any_tech: bool,
     any_planet: bool,
     any_card: bool,
-    /// An agenda or exploration rule is in the list (tested one by one).
+    /// An agenda, exploration, relic or leader rule is in the list (tested one by one).
     any_agenda: bool,
     /// Bit per faction index (256 at most) whose units' rules are in the list.
     unit_factions: [u64; 4],
@@ -580,7 +585,9 @@ impl<F: Copy> HookList<F> {
             Source::Planet(pl) => index_entry(&mut self.planet_entry, pl.idx(), i),
             Source::Ability(k) => index_entry(&mut self.ability_entry, k.0 as usize, i),
             Source::ActionCard(_) => true,
-            Source::Agenda(_) | Source::Unit(..) | Source::Exploration(_) | Source::Relic(_) => false,
+            Source::Agenda(_) | Source::Unit(..) | Source::Exploration(_) | Source::Relic(_) | Source::Leader(..) => {
+                false
+            }
         };
         if !indexed {
             set_entry(&mut self.plain, i as u16);
@@ -596,7 +603,10 @@ impl<F: Copy> HookList<F> {
                 self.any_planet = true;
             }
             Source::ActionCard(_) => self.any_card = true,
-            Source::Agenda(_) | Source::Exploration(_) | Source::Relic(_) => self.any_agenda = true,
+            // A commander may be used by another faction's player (Imperia): tested one by one.
+            Source::Agenda(_) | Source::Exploration(_) | Source::Relic(_) | Source::Leader(..) => {
+                self.any_agenda = true
+            }
             Source::Unit(_, f) => self.unit_factions[f.idx() / 64] |= 1 << (f.idx() % 64),
         }
         self.entries.push((src, f));
@@ -738,6 +748,7 @@ fn resolve(c: &Content, key: SourceKey) -> Option<Source> {
         SourceKey::Unit(id) => c.unit(id).and_then(|u| c.units[u.idx()].faction.map(|f| Source::Unit(u, f))),
         SourceKey::Exploration(id) => c.cards.exploration(id).map(Source::Exploration),
         SourceKey::Relic(id) => c.cards.relic(id).map(Source::Relic),
+        SourceKey::Leader(id) => c.cards.leader(id).map(|l| Source::Leader(l, c.cards.leaders[l.idx()].faction)),
     }
 }
 

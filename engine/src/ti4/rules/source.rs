@@ -1,6 +1,7 @@
 //! Rule sources: the content id a rule comes from, as written in a rule file
 //! ([`SourceKey`]) and as resolved against a content ([`Source`]).
 
+use crate::ti4::components::LeaderState;
 use crate::ti4::content::Content;
 use crate::ti4::ids::*;
 use crate::ti4::state::State;
@@ -29,6 +30,11 @@ pub enum SourceKey {
     Exploration(&'static str),
     /// A relic: active for the player in whose play area it is.
     Relic(&'static str),
+    /// A leader (agent, commander or hero; Leaders 51): active for the player whose faction
+    /// sheet holds it while it is unlocked (an exhausted agent is active but not ready; a purged
+    /// hero is neither), and, for a commander, for a player a rule lets use it (hook point
+    /// `uses_others_commander`: Imperia, Alliance).
+    Leader(&'static str),
 }
 
 impl SourceKey {
@@ -42,7 +48,8 @@ impl SourceKey {
             | SourceKey::Agenda(k)
             | SourceKey::Unit(k)
             | SourceKey::Exploration(k)
-            | SourceKey::Relic(k) => k,
+            | SourceKey::Relic(k)
+            | SourceKey::Leader(k) => k,
         }
     }
 }
@@ -113,6 +120,8 @@ pub enum Source {
     Exploration(ExplorationId),
     /// A relic.
     Relic(RelicId),
+    /// A leader with its faction.
+    Leader(LeaderId, FactionId),
 }
 
 impl Source {
@@ -148,12 +157,17 @@ impl Source {
             }
             Source::Exploration(_) => true,
             Source::Relic(r) => s.exploration.relic(r) == crate::ti4::components::Zone::PlayArea(p),
+            Source::Leader(l, f) => leader_state(c, s, p, l, f).is_unlocked(),
         }
     }
 
-    /// True when the rule applies to `p` and, for a technology, the card is ready.
+    /// True when the rule applies to `p` and, for a technology or a leader, the card is ready
+    /// (an agent not exhausted).
     #[inline]
     pub fn ready(self, c: &Content, s: &State, p: Player) -> bool {
+        if let Source::Leader(l, f) = self {
+            return leader_state(c, s, p, l, f) == LeaderState::Unlocked;
+        }
         self.active(c, s, p) && self.tech().is_none_or(|t| !s.player(p).exhausted_techs.contains(t))
     }
 }
@@ -174,4 +188,25 @@ pub fn playable_copies(c: &Content, s: &State, p: Player) -> u128 {
 pub fn in_hand(c: &Content, s: &State, p: Player, card: ActionCardId) -> bool {
     let (first, n) = c.cards.copies_of(card);
     (first..first + n).any(|k| s.action_cards.get(k) == crate::ti4::components::Zone::Hand(p))
+}
+
+/// The state of leader `l` (of faction `f`) as `p` may use it: `p`'s own leader's state when
+/// `f` is `p`'s faction; for another faction's commander, `Unlocked` when `p` may use it
+/// (`elimination::can_use_commander`: Imperia, Alliance) and `Locked` otherwise; `Removed` for
+/// another faction's agent or hero.
+#[inline]
+pub fn leader_state(c: &Content, s: &State, p: Player, l: LeaderId, f: FactionId) -> LeaderState {
+    if s.player(p).faction == f {
+        return crate::ti4::components::leaders::slot_of(c, f, l).map_or(LeaderState::Removed, |k| s.leaders.get(p, k));
+    }
+    if c.cards.leaders[l.idx()].kind != crate::ti4::content::LeaderKind::Commander {
+        return LeaderState::Removed;
+    }
+    let usable =
+        s.seats().any(|q| q != p && s.player(q).faction == f && crate::ti4::elimination::can_use_commander(c, s, p, q));
+    if usable {
+        LeaderState::Unlocked
+    } else {
+        LeaderState::Locked
+    }
 }

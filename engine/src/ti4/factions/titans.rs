@@ -1,0 +1,61 @@
+//! The Titans of Ul: the commander Tungstantus and the agent Tellurian. (Terragenesis, Awaken
+//! and Coalescence are not modelled yet: `docs/RULES.md`.)
+
+use crate::ti4::combat::SpacePhase;
+use crate::ti4::game::component::combat_side;
+use crate::ti4::game::Ti4Game;
+use crate::ti4::ids::*;
+use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
+
+pub(super) static RULES: &[Rule] = &[
+    // Tungstantus (commander): "When 1 or more of your units use PRODUCTION: You may gain 1
+    // trade good." Unlock: "Have 5 structures on the game board." (Rules 51.) Automatic: a
+    // trade good is never worse than none.
+    Rule {
+        source: SourceKey::Leader("titans_commander"),
+        hooks: Hooks { commander_unlocked: Some(five_structures), units_produced: Some(tungstantus), ..Hooks::NONE },
+    },
+    // Tellurian (agent): "When a hit is produced against a unit: You may exhaust this card to
+    // cancel that hit." (Rules 51.) Simplified: offered to its owner before they assign the
+    // hits of a space combat's combat roll against their ships (window `SpaceCombatBeforeHits`).
+    Rule {
+        source: SourceKey::Leader("titans_agent"),
+        hooks: Hooks { may_choices: Some(tellurian_choices), may_resolve: Some(tellurian), ..Hooks::NONE },
+    },
+];
+
+/// Structures on the game board that unlock Tungstantus.
+const STRUCTURES: u8 = 5;
+
+/// Tungstantus's unlock: 5 structures (PDS and space docks) of the player on the board.
+fn five_structures(_: Source, g: &Ti4Game, p: Player) -> bool {
+    let b = &g.state.player(p).on_board;
+    b[UnitType::Pds.idx()] + b[UnitType::SpaceDock.idx()] >= STRUCTURES
+}
+
+/// Tungstantus: 1 trade good when the player's units used PRODUCTION (not a component action's
+/// production, Sling Relay, nor Integrated Economy's: no unit uses PRODUCTION there).
+fn tungstantus(_: Source, g: &mut Ti4Game, p: Player, _: &[u8; UNIT_TYPES]) {
+    if !g.flow.production.component && g.flow.production.integrated.is_none() {
+        g.state.player_mut(p).trade_goods += 1;
+    }
+}
+
+/// One choice (0) for the side about to assign a space combat's combat-roll hits.
+fn tellurian_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let (Window::SpaceCombatBeforeHits, Some(c), Some(side)) = (window, &g.flow.tactical.space, combat_side(g, p))
+    else {
+        return;
+    };
+    if c.phase() == SpacePhase::BeforeHits(side) && c.pending_hits(side).remaining() > 0 {
+        out(0);
+    }
+}
+
+/// The agent is exhausted and 1 hit cancelled.
+fn tellurian(src: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
+    crate::ti4::game::leaders::exhaust(g, p, src);
+    if let Some(c) = g.flow.tactical.space.as_mut() {
+        c.cancel_hits(1);
+    }
+}

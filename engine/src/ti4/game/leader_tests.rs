@@ -1,0 +1,372 @@
+//! Leaders in play (rules 51: `game::leaders`, and each leader's rule in its faction's file):
+//! unlocking, readying, and one test per leader, named after the faction and the leader.
+
+use super::action_card_tests::game;
+use super::combat_card_tests::asked_at;
+use super::effects::Effect;
+use super::faction_tests::attack_next_door;
+use super::invasion_card_tests::invade_in;
+use super::rule_tests::{home, legal, scenario_of, slot_at_distance};
+use super::tests::{check, six_player_game};
+use super::vote_card_tests::{vote, voting};
+use super::*;
+use crate::ti4::combat::{Side, SpacePhase};
+use crate::ti4::components::{LeaderState, Zone};
+use crate::ti4::rules::{Source, Window};
+use crate::ti4::state::Location;
+
+const ME: Player = Player(0);
+
+/// Games of `six_player_game(seed)` that seat the faction at seat 0 (`keys[seed % 24]`).
+const SOL: u64 = 0;
+const HACAN: u64 = 1;
+const L1Z1X: u64 = 8;
+const TITANS: u64 = 23;
+
+/// The rule source of leader `key`, and its slot on its faction's seat.
+fn leader(g: &Ti4Game, key: &str) -> (Source, usize) {
+    let c = g.content();
+    let l = c.cards.leader(key).expect("leader");
+    let f = c.cards.leaders[l.idx()].faction;
+    (Source::Leader(l, f), crate::ti4::components::leaders::slot_of(c, f, l).expect("on the faction's sheet"))
+}
+
+/// Unlocks `p`'s leader `key`; its rule source.
+fn unlocked(g: &mut Ti4Game, p: Player, key: &str) -> Source {
+    let (src, k) = leader(g, key);
+    g.state.leaders.set(p, k, LeaderState::Unlocked);
+    src
+}
+
+fn state_of(g: &Ti4Game, p: Player, key: &str) -> LeaderState {
+    g.state.leaders.get(p, leader(g, key).1)
+}
+
+/// The unlock check the round loop runs after every step.
+fn run_unlocks(g: &mut Ti4Game) {
+    let vp = g.all_victory_points();
+    super::leaders::unlock(g, &vp);
+}
+
+/// The choices of rule `src` among the legal actions.
+fn choices_of(g: &Ti4Game, src: Source) -> Vec<Action> {
+    legal(g).into_iter().filter(|a| matches!(a, Action::Choose(s, _) | Action::Use(s, _) if *s == src)).collect()
+}
+
+#[test]
+fn leaders_51_agents_start_unlocked_commanders_and_heroes_locked() {
+    let g = six_player_game(SOL);
+    assert_eq!(state_of(&g, ME, "sol_agent"), LeaderState::Unlocked);
+    assert_eq!(state_of(&g, ME, "sol_commander"), LeaderState::Locked);
+    assert_eq!(state_of(&g, ME, "sol_hero"), LeaderState::Locked);
+}
+
+/// Rules 51: a hero unlocks as soon as its player has 3 scored objectives (checked after every
+/// step of the round loop), once; a commander whose rule is not implemented never unlocks.
+#[test]
+fn leaders_51_a_hero_unlocks_with_3_scored_objectives() {
+    let mut g = scenario_of(six_player_game(SOL));
+    let n = g.content().cards.secret_objectives.len();
+    // The secret objectives seat 0 holds, then others from the deck: 3 held in all.
+    let held = |i: usize| g.state.secret_objectives.get(i) == Zone::Hand(ME);
+    let mut secrets: Vec<usize> = (0..n).filter(|&i| held(i)).collect();
+    secrets.extend((0..n).filter(|&i| g.state.secret_objectives.get(i) == Zone::Deck).take(3 - secrets.len()));
+    for &i in &secrets[..2] {
+        g.state.secret_objectives.set(i, Zone::PlayArea(ME));
+        run_unlocks(&mut g);
+    }
+    assert_eq!(super::leaders::scored_objectives(&g, ME), 2);
+    assert_eq!(state_of(&g, ME, "sol_hero"), LeaderState::Locked, "2 scored objectives");
+    g.state.secret_objectives.set(secrets[2], Zone::PlayArea(ME));
+    let a = legal(&g)[0];
+    g.apply(a);
+    assert_eq!(state_of(&g, ME, "sol_hero"), LeaderState::Unlocked, "unlocked by the round loop's next step");
+    run_unlocks(&mut g);
+    assert_eq!(g.effects().get(ME, Effect::HeroUnlocked), 1, "once");
+    // Seat 1 (the Xxcha in this game, whose commander has no rule) unlocks nothing.
+    assert_eq!(g.effects().get(Player(1), Effect::CommanderUnlocked), 0);
+    check(&g).unwrap();
+}
+
+/// Rules 51 (status phase step 6, Ready Cards): exhausted agents ready.
+#[test]
+fn leaders_51_exhausted_agents_ready_in_the_status_phase() {
+    let mut g = scenario_of(six_player_game(HACAN));
+    let (_, k) = leader(&g, "hacan_agent");
+    g.state.leaders.set(ME, k, LeaderState::Exhausted);
+    super::leaders::ready_agents(&mut g);
+    assert_eq!(g.state.leaders.get(ME, k), LeaderState::Unlocked);
+}
+
+/// Tungstantus: "When 1 or more of your units use PRODUCTION: You may gain 1 trade good."
+/// Unlock: "Have 5 structures on the game board."
+#[test]
+fn titans_commander_tungstantus_unlocks_with_5_structures_and_gains_1_trade_good_per_production() {
+    let mut g = scenario_of(six_player_game(TITANS));
+    let h = home(&g);
+    g.state.add_units(ME, Location::Planet(h, 0), UnitType::SpaceDock, 1).unwrap();
+    g.state.add_units(ME, Location::Planet(h, 0), UnitType::Pds, 2).unwrap();
+    let mut five = g.clone();
+    five.state.add_units(ME, Location::Planet(h, 0), UnitType::Pds, 2).unwrap();
+    run_unlocks(&mut g);
+    assert_eq!(state_of(&g, ME, "titans_commander"), LeaderState::Locked, "3 structures");
+    run_unlocks(&mut five);
+    assert_eq!(state_of(&five, ME, "titans_commander"), LeaderState::Unlocked, "5 structures");
+    assert_eq!(five.effects().get(ME, Effect::CommanderUnlocked), 1);
+    // A production at home: 2 infantry for 1 trade good, and 1 back with the commander.
+    let produce = |mut g: Ti4Game| {
+        g.state.player_mut(ME).trade_goods = 5;
+        g.apply(Action::Activate(h));
+        g.apply(Action::Done);
+        assert_eq!(g.step, Step::Produce(ME));
+        g.apply(Action::Produce(UnitType::Infantry));
+        g.apply(Action::Produce(UnitType::Infantry));
+        g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(ME).planets);
+        g.apply(Action::Done);
+        g.state.player(ME).trade_goods
+    };
+    let mut with = g.clone();
+    unlocked(&mut with, ME, "titans_commander");
+    assert_eq!(produce(g), 4);
+    assert_eq!(produce(with), 5);
+}
+
+/// Tellurian: "When a hit is produced against a unit: You may exhaust this card to cancel that
+/// hit." Asked before the Titans assign a space combat's hits; 1 is cancelled.
+#[test]
+fn titans_agent_tellurian_cancels_1_hit() {
+    let (g, _) = attack_next_door(TITANS, &[(UnitType::Dreadnought, 3)], |g| {
+        unlocked(g, ME, "titans_agent");
+    });
+    let src = leader(&g, "titans_agent").0;
+    let mut used = 0;
+    for (seed, mut g) in asked_at(&g, Window::SpaceCombatBeforeHits, ME) {
+        let c = g.flow.tactical.space.unwrap();
+        assert_eq!(c.phase(), SpacePhase::BeforeHits(Side::Attacker));
+        let hits = c.pending_hits(Side::Attacker).remaining();
+        assert_eq!(choices_of(&g, src), vec![Action::Choose(src, 0)]);
+        g.apply(Action::Choose(src, 0));
+        check(&g).unwrap();
+        assert_eq!(state_of(&g, ME, "titans_agent"), LeaderState::Exhausted);
+        let c = g.flow.tactical.space.unwrap();
+        let to_place = if c.phase() == SpacePhase::AssignHits(Side::Attacker) {
+            c.pending_hits(Side::Attacker).remaining()
+        } else {
+            0
+        };
+        assert_eq!(c.hits_assigned(Side::Attacker) + to_place + 1, c.hits_produced(Side::Attacker), "seed {seed}");
+        assert!(hits > 0);
+        used += 1;
+    }
+    assert!(used > 0, "the defender never hit in 10 seeds");
+}
+
+/// Jace X. 4th Air Legion: "ACTION: Remove each of your command tokens from the game board and
+/// return them to your reinforcements. Then, purge this card." Offered once unlocked.
+#[test]
+fn sol_hero_jace_x_returns_every_command_token_on_the_board() {
+    let mut g = scenario_of(six_player_game(SOL));
+    let (src, _) = leader(&g, "sol_hero");
+    let h = home(&g);
+    let near = slot_at_distance(&g, h, 1);
+    for slot in [h, near] {
+        g.state.systems[slot as usize].tokens |= 1 << ME.0;
+        g.state.player_mut(ME).token_reinforcements -= 1;
+    }
+    check(&g).unwrap();
+    assert!(choices_of(&g, src).is_empty(), "locked");
+    unlocked(&mut g, ME, "sol_hero");
+    assert_eq!(choices_of(&g, src), vec![Action::Use(src, 0)]);
+    let before = g.state.player(ME).token_reinforcements;
+    g.apply(Action::Use(src, 0));
+    check(&g).unwrap();
+    assert_eq!(g.state.player(ME).token_reinforcements, before + 2);
+    assert!(g.state.systems.iter().all(|s| s.tokens >> ME.0 & 1 == 0));
+    assert_eq!(state_of(&g, ME, "sol_hero"), LeaderState::Purged);
+    assert_ne!(g.step, Step::Turn(ME), "the component action ended the turn");
+}
+
+/// Claire Gibson: "At the start of a ground combat on a planet you control: You may place 1
+/// infantry from your reinforcements on that planet." Asked of the defender once ground forces
+/// were committed to its planet (Sol at seat 1 of game 21).
+#[test]
+fn sol_commander_claire_gibson_places_1_infantry_on_the_invaded_planet() {
+    const THEM: Player = Player(1);
+    let (mut g, target) = (0..10)
+        .find_map(|seed| {
+            invade_in(21, &[(UnitType::Cruiser, 1)], &[(UnitType::Infantry, 1)], seed, &|g| {
+                unlocked(g, THEM, "sol_commander");
+                None
+            })
+        })
+        .expect("an invasion");
+    let src = leader(&g, "sol_commander").0;
+    for _ in 0..2 {
+        g.apply(Action::Land(0, UnitType::Infantry));
+    }
+    if g.step == Step::Land(ME) {
+        g.apply(Action::Done);
+    }
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(THEM), Some(Window::GroundForcesCommitted)));
+    assert_eq!(choices_of(&g, src), vec![Action::Choose(src, 0)]);
+    let on = Location::Planet(target, 0);
+    let before = g.state.count_at(on, UnitType::Infantry);
+    g.apply(Action::Choose(src, 0));
+    check(&g).unwrap();
+    assert_eq!(g.state.count_at(on, UnitType::Infantry), before + 1);
+    assert_eq!(g.effects().get(THEM, Effect::CommanderUnlocked), 0, "unlocked by the test, not the round loop");
+}
+
+/// Claire Gibson's unlock: "Control planets that have a combined total of at least 12
+/// resources."
+#[test]
+fn sol_commander_claire_gibson_unlocks_with_12_resources_of_planets() {
+    let mut g = scenario_of(six_player_game(SOL));
+    let c = g.content.clone();
+    let resources =
+        |g: &Ti4Game| g.state.player(ME).planets.iter().map(|pl| g.state.resources_of(&c, pl) as u32).sum::<u32>();
+    let free: Vec<PlanetId> = (0..c.planets.len() as u8)
+        .map(PlanetId)
+        .filter(|&pl| {
+            g.state.seats().all(|q| !g.state.player(q).planets.contains(pl))
+                && g.state.planet_location(&c, pl).is_some()
+        })
+        .collect();
+    for pl in free {
+        run_unlocks(&mut g);
+        let r = resources(&g);
+        assert_eq!(state_of(&g, ME, "sol_commander") == LeaderState::Unlocked, r >= 12, "{r} resources");
+        if r >= 12 {
+            break;
+        }
+        crate::ti4::control::gain_control(&c, &mut g.state, ME, pl, false).unwrap();
+    }
+    run_unlocks(&mut g);
+    assert_eq!(state_of(&g, ME, "sol_commander"), LeaderState::Unlocked);
+}
+
+/// Carth of Golden Sands: "During the action phase: You may exhaust this card to gain 2
+/// commodities or replenish another player's commodities." Asked at the end of the Hacan's turn.
+#[test]
+fn hacan_agent_carth_gains_2_commodities_or_replenishes_another_players() {
+    let mut g = scenario_of(six_player_game(HACAN));
+    let src = unlocked(&mut g, ME, "hacan_agent");
+    let near = slot_at_distance(&g, home(&g), 1);
+    g.apply(Action::Activate(near));
+    g.apply(Action::Done);
+    while g.step != Step::Decide(ME) || g.flow.pending.window != Some(Window::TurnEnd) {
+        let a = if legal(&g).contains(&Action::Done) { Action::Done } else { legal(&g)[0] };
+        g.apply(a);
+    }
+    let offered = choices_of(&g, src);
+    assert!(offered.contains(&Action::Choose(src, 0)) && offered.contains(&Action::Choose(src, 1 + 2)), "{offered:?}");
+    let mut other = g.clone();
+    g.apply(Action::Choose(src, 0));
+    assert_eq!(g.state.player(ME).commodities, 2);
+    assert_eq!(state_of(&g, ME, "hacan_agent"), LeaderState::Exhausted);
+    check(&g).unwrap();
+    other.apply(Action::Choose(src, 1 + 2));
+    let value = other.content().factions[other.state.player(Player(2)).faction.idx()].commodities;
+    assert_eq!(other.state.player(Player(2)).commodities, value, "replenished");
+    assert_eq!(other.state.player(ME).commodities, 0);
+    check(&other).unwrap();
+}
+
+/// Gila the Silvertongue: "When you cast votes: You may spend any number of trade goods; cast
+/// 2 additional votes for each trade good spent." Unlock: "Have 10 trade goods."
+#[test]
+fn hacan_commander_gila_casts_2_votes_per_trade_good() {
+    let mut g = game();
+    assert_eq!(g.state.player(ME).faction, g.content().faction("hacan").unwrap());
+    g.state.player_mut(ME).trade_goods = 9;
+    run_unlocks(&mut g);
+    assert_eq!(state_of(&g, ME, "hacan_commander"), LeaderState::Locked, "9 trade goods");
+    g.state.player_mut(ME).trade_goods = 10;
+    run_unlocks(&mut g);
+    assert_eq!(state_of(&g, ME, "hacan_commander"), LeaderState::Unlocked, "10 trade goods");
+    g.state.player_mut(ME).trade_goods = 3;
+    let src = leader(&g, "hacan_commander").0;
+    voting(&mut g, "mutiny");
+    vote(&mut g, ME, 1);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::VotesCast)));
+    assert_eq!(choices_of(&g, src), (1..=3).map(|n| Action::Choose(src, n)).collect::<Vec<_>>());
+    let before = g.flow.agenda_phase.votes[1];
+    g.apply(Action::Choose(src, 2));
+    check(&g).unwrap();
+    assert_eq!(g.flow.agenda_phase.votes[1], before + 4);
+    assert_eq!(g.state.player(ME).trade_goods, 1);
+}
+
+/// Harrugh Gefhara: "When 1 or more of your units use PRODUCTION: You may reduce the cost of
+/// each of your units to 0 during this use of PRODUCTION. If you do, purge this card."
+#[test]
+fn hacan_hero_harrugh_gefhara_produces_at_no_cost() {
+    let mut src = None;
+    let (mut g, h) = super::rule_tests::production_scenario_with(|g| src = Some(unlocked(g, ME, "hacan_hero")));
+    let src = src.unwrap();
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::ProductionStart)));
+    assert_eq!(choices_of(&g, src), vec![Action::Choose(src, 0)]);
+    g.apply(Action::Choose(src, 0));
+    assert_eq!(state_of(&g, ME, "hacan_hero"), LeaderState::Purged);
+    let tg = g.state.player(ME).trade_goods;
+    g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(ME).planets);
+    g.apply(Action::Produce(UnitType::Carrier));
+    g.apply(Action::Produce(UnitType::Infantry));
+    g.apply(Action::Done);
+    assert_eq!(g.state.player(ME).trade_goods, tg, "nothing paid");
+    assert_eq!(g.state.count_at(Location::Space(h), UnitType::Carrier), 1);
+    assert!(!g.flow.production.costless, "the effect ends with the production");
+    check(&g).unwrap();
+}
+
+/// I48S: "After a player activates a system: You may exhaust this card to allow that player to
+/// replace 1 of their infantry in the active system with 1 mech from their reinforcements."
+#[test]
+fn l1z1x_agent_i48s_replaces_an_infantry_with_a_mech() {
+    let mut g = scenario_of(six_player_game(L1Z1X));
+    let src = unlocked(&mut g, ME, "l1z1x_agent");
+    let h = home(&g);
+    let on = Location::Planet(h, 0);
+    g.state.add_units(ME, on, UnitType::Infantry, 2).unwrap();
+    g.apply(Action::Activate(h));
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SystemActivated)));
+    assert_eq!(choices_of(&g, src), vec![Action::Choose(src, 1)], "planet 0 of the home system");
+    g.apply(Action::Choose(src, 1));
+    check(&g).unwrap();
+    assert_eq!((g.state.count_at(on, UnitType::Infantry), g.state.count_at(on, UnitType::Mech)), (1, 1));
+    assert_eq!(state_of(&g, ME, "l1z1x_agent"), LeaderState::Exhausted);
+}
+
+/// 2RAM: "Units that have PLANETARY SHIELD do not prevent you from using BOMBARDMENT." Unlock:
+/// "Have 4 dreadnoughts on the game board."
+#[test]
+fn l1z1x_commander_2ram_unlocks_with_4_dreadnoughts_and_ignores_planetary_shield() {
+    let mut g = scenario_of(six_player_game(L1Z1X));
+    let h = home(&g);
+    let near = slot_at_distance(&g, h, 1);
+    g.state.add_units(ME, Location::Space(h), UnitType::Dreadnought, 3).unwrap();
+    run_unlocks(&mut g);
+    assert_eq!(state_of(&g, ME, "l1z1x_commander"), LeaderState::Locked);
+    assert!(!crate::ti4::rules::disables_planetary_shields(&g, ME, near));
+    g.state.add_units(ME, Location::Space(near), UnitType::Dreadnought, 1).unwrap();
+    run_unlocks(&mut g);
+    assert_eq!(state_of(&g, ME, "l1z1x_commander"), LeaderState::Unlocked, "4 dreadnoughts, in two systems");
+    assert!(crate::ti4::rules::disables_planetary_shields(&g, ME, near));
+    assert!(!crate::ti4::rules::disables_planetary_shields(&g, Player(1), near), "the L1Z1X's only");
+}
+
+/// `docs/RULES.md` has a row per leader, "implemented" exactly for those with a rule.
+#[test]
+fn rules_md_lists_every_leader() {
+    let body = super::tests::rules_md_section("### Leaders");
+    let c = crate::ti4::content::Content::embedded();
+    for l in &c.cards.leaders {
+        let prefix = format!("| {} | ", l.key);
+        let line = body.lines().find(|x| x.starts_with(&prefix)).unwrap_or_else(|| panic!("no row for {}", l.key));
+        let status = line.split(" | ").nth(3).unwrap_or("");
+        assert_eq!(status.starts_with("implemented"), l.implemented, "docs/RULES.md, leader {}", l.key);
+    }
+    let rows =
+        body.lines().filter(|x| x.starts_with("| ") && !x.starts_with("| leader") && !x.starts_with("| ---")).count();
+    assert_eq!(rows, c.cards.leaders.len());
+}
