@@ -510,13 +510,24 @@ impl State {
     /// The resource value of planet `pl`: printed, plus its attachments (Exploration 35.6).
     #[inline]
     pub fn resources_of(&self, content: &Content, pl: PlanetId) -> u8 {
-        content.planets[pl.idx()].resources + self.exploration.bonus(pl).resources
+        content.planets[pl.idx()].resources + self.exploration.bonus(pl).resources + self.geoform_bonus(pl)
     }
 
-    /// The influence value of planet `pl`: printed, plus its attachments (Exploration 35.6).
+    /// The Titans hero's Geoform attached to planet `pl`: +3 to its resources and influence.
+    #[inline]
+    fn geoform_bonus(&self, pl: PlanetId) -> u8 {
+        if self.tokens.geoform == Some(pl) {
+            GEOFORM_BONUS
+        } else {
+            0
+        }
+    }
+
+    /// The influence value of planet `pl`: printed, plus its attachments (Exploration 35.6;
+    /// Geoform).
     #[inline]
     pub fn influence_of(&self, content: &Content, pl: PlanetId) -> u8 {
-        content.planets[pl.idx()].influence + self.exploration.bonus(pl).influence
+        content.planets[pl.idx()].influence + self.exploration.bonus(pl).influence + self.geoform_bonus(pl)
     }
 
     /// The technology specialties of planet `pl` (one bit per `Colour as usize`): printed, plus
@@ -526,6 +537,10 @@ impl State {
         content.planets[pl.idx()].specialties | self.exploration.bonus(pl).specialties
     }
 }
+
+/// Geoform (the Titans hero Ul the Progenitor attached to a planet): "Its resource and influence
+/// values are each increased by 3".
+pub const GEOFORM_BONUS: u8 = 3;
 
 /// Fighters and infantry have tokens beyond their plastic: the engine caps their supply here.
 pub const TOKEN_UNIT_SUPPLY: u8 = 99;

@@ -1,12 +1,13 @@
 //! The Barony of Letnev: Armada, Munitions Reserves, L4 Disruptors, Non-Euclidean Shielding,
-//! the flagship Arc Secundus.
+//! the flagship Arc Secundus, the commander Rear Admiral Farran and the hero Darktalon Treilla.
 
+use crate::ti4::components::LeaderState;
 use crate::ti4::content::Content;
 use crate::ti4::game::component::{combat_side, side_before_round};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
-use crate::ti4::state::State;
+use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey, Window};
+use crate::ti4::state::{Location, State};
 
 pub(super) static RULES: &[Rule] = &[
     // Armada: "The maximum number of non-fighter ships you can have in each system is equal to
@@ -49,7 +50,95 @@ pub(super) static RULES: &[Rule] = &[
             ..Hooks::NONE
         },
     },
+    // Rear Admiral Farran (commander): "After 1 of your units uses SUSTAIN DAMAGE: You may gain 1
+    // trade good." Unlock: "Have 5 non-fighter ships in 1 system." (Rules 51.) One trade good
+    // per unit that sustained; automatic (a trade good is never worse). Simplified: only the
+    // SUSTAIN DAMAGE used on a space combat's combat-roll hits (hook point `units_sustained`).
+    Rule {
+        source: SourceKey::Leader("letnev_commander"),
+        hooks: Hooks { commander_unlocked: Some(five_ships_in_a_system), units_sustained: Some(farran), ..Hooks::NONE },
+    },
+    // Darktalon Treilla (hero), DARK MATTER AFFINITY: "ACTION: Place this card near the game
+    // board; the number of non-fighter ships you can have in systems is not limited by laws or
+    // by the number of command tokens in your fleet pool during this game round. At the end of
+    // that game round, purge this card." (Rules 51, 37.) The card near the game board is the
+    // hero in use (`LeaderState::Exhausted`); at the end of the game round (the next strategy
+    // phase's start) it is purged and ships beyond the fleet pool are removed.
+    Rule {
+        source: SourceKey::Leader("letnev_hero"),
+        hooks: Hooks {
+            component_targets: Some(darktalon_targets),
+            component_action: Some(darktalon),
+            fleet_limit_bonus: Some(darktalon_fleet),
+            strategy_phase_start: Some(darktalon_ends),
+            ..Hooks::NONE
+        },
+    },
 ];
+
+/// Non-fighter ships in one system that unlock Rear Admiral Farran.
+const FARRAN_SHIPS: u8 = 5;
+
+/// Non-fighter ship types.
+const NON_FIGHTER_SHIPS: [UnitType; 6] = [
+    UnitType::Carrier,
+    UnitType::Cruiser,
+    UnitType::Destroyer,
+    UnitType::Dreadnought,
+    UnitType::Flagship,
+    UnitType::WarSun,
+];
+
+/// Farran's unlock: 5 of the player's non-fighter ships in one system.
+fn five_ships_in_a_system(_: Source, g: &Ti4Game, p: Player) -> bool {
+    let s = &g.state;
+    (0..s.num_systems).any(|sl| {
+        let loc = Location::Space(sl);
+        s.occupant(loc) == Some(p) && NON_FIGHTER_SHIPS.iter().map(|&t| s.count_at(loc, t)).sum::<u8>() >= FARRAN_SHIPS
+    })
+}
+
+/// Farran: 1 trade good per unit that used SUSTAIN DAMAGE.
+fn farran(_: Source, g: &mut Ti4Game, p: Player, units: u8) {
+    let ps = g.state.player_mut(p);
+    ps.trade_goods = ps.trade_goods.saturating_add(units);
+}
+
+/// Fleet limit bonus while Darktalon Treilla is in use: no limit in practice.
+const DARKTALON_FLEET: u8 = 100;
+
+/// Darktalon Treilla in use (near the game board).
+fn darktalon_in_use(src: Source, c: &Content, s: &State, p: Player) -> bool {
+    let Source::Leader(l, f) = src else { return false };
+    crate::ti4::rules::leader_state(c, s, p, l, f) == LeaderState::Exhausted
+}
+
+/// Target 0 (the hero is ready: asked of ready sources only).
+fn darktalon_targets(_: Source, _: &Ti4Game, _: Player, out: &mut dyn FnMut(u8)) {
+    out(0);
+}
+
+/// The hero goes near the game board for the rest of the game round.
+fn darktalon(src: Source, g: &mut Ti4Game, p: Player, _: u8) -> ComponentThen {
+    crate::ti4::game::leaders::exhaust(g, p, src);
+    ComponentThen::TurnEnds
+}
+
+fn darktalon_fleet(src: Source, c: &Content, s: &State, p: Player) -> u8 {
+    if darktalon_in_use(src, c, s, p) {
+        DARKTALON_FLEET
+    } else {
+        0
+    }
+}
+
+/// The end of the game round: the hero is purged, ships beyond the fleet pool are removed.
+fn darktalon_ends(src: Source, g: &mut Ti4Game, p: Player) {
+    if darktalon_in_use(src, g.content(), &g.state, p) {
+        crate::ti4::game::leaders::purge(g, p, src);
+        crate::ti4::game::component::enforce_fleet_everywhere(g, p);
+    }
+}
 
 /// Arc Secundus: the flagship repaired at the start of each space combat round it fights in.
 fn arc_secundus_repairs(_: Source, _: &Content, _: &State, _: Player, sides: &mut crate::ti4::rules::CombatSides) {

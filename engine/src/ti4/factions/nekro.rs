@@ -1,4 +1,5 @@
-//! The Nekro Virus: Propagation, Galactic Threat, Technological Singularity, the mech Mordred. The Valefar
+//! The Nekro Virus: Propagation, Galactic Threat, Technological Singularity, the mech Mordred, the
+//! agent Nekro Malleon. The Valefar
 //! Assimilators are in `crate::ti4::technology::valefar` (Technology seed, their own rules).
 
 use crate::ti4::content::Content;
@@ -57,6 +58,16 @@ pub(super) static RULES: &[Rule] = &[
     // tokens are the Valefar Assimilators' (`PlayerState::valefar`: a copied technology the
     // opponent owns).
     Rule { source: SourceKey::Unit("nekro_mech"), hooks: Hooks { combat_sides: Some(mordred), ..Hooks::NONE } },
+    // Nekro Malleon (agent): "During the action phase: You may exhaust this card to choose a
+    // player; that player may discard 1 action card or spend 1 command token from their command
+    // sheet to gain 2 trade goods." (Rules 51.) Offered at the holder's window `TurnEnd`:
+    // choices 0-2 spend a token of the tactic, fleet or strategy pool (to reinforcements),
+    // 16 + card discards that action card; either gains 2 trade goods. Simplified: the player
+    // chosen is always the holder (another player's choice of card or pool is not asked).
+    Rule {
+        source: SourceKey::Leader("nekro_agent"),
+        hooks: Hooks { may_choices: Some(malleon_choices), may_resolve: Some(malleon), ..Hooks::NONE },
+    },
 ];
 
 fn yes(_: Source, _: &Content, _: &State, _: Player) -> bool {
@@ -230,4 +241,55 @@ fn mordred(_: Source, _: &Content, s: &State, p: Player, sides: &mut CombatSides
     if marked && sides.own.count(UnitType::Mech) > 0 {
         sides.own = sides.own.with_type_bonus(UnitType::Mech, 2);
     }
+}
+
+/// Trade goods Nekro Malleon gives.
+const MALLEON_TRADE_GOODS: u8 = 2;
+/// Nekro Malleon's first choice that discards an action card (16 + its id).
+const MALLEON_CARD: u16 = 16;
+
+/// At the holder's `TurnEnd`: each pool with a token, and each action card in hand.
+fn malleon_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if window != Window::TurnEnd {
+        return;
+    }
+    let ps = g.state.player(p);
+    for (k, n) in [ps.tactic, ps.fleet, ps.strategy].into_iter().enumerate() {
+        if n > 0 {
+            out(k as u16);
+        }
+    }
+    let c = g.content();
+    for card in (0..c.cards.action_cards.len()).map(|i| ActionCardId(i as u8)) {
+        if crate::ti4::rules::in_hand(c, &g.state, p, card) {
+            out(MALLEON_CARD + u16::from(card.0));
+        }
+    }
+}
+
+/// The agent is exhausted; the token spent or the card discarded; 2 trade goods.
+fn malleon(src: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
+    crate::ti4::game::leaders::exhaust(g, p, src);
+    if choice >= MALLEON_CARD {
+        if !crate::ti4::game::component::discard(g, p, ActionCardId((choice - MALLEON_CARD) as u8)) {
+            return;
+        }
+    } else {
+        let ps = g.state.player_mut(p);
+        let pool = match choice {
+            0 => &mut ps.tactic,
+            1 => &mut ps.fleet,
+            _ => &mut ps.strategy,
+        };
+        if *pool == 0 {
+            return;
+        }
+        *pool -= 1;
+        ps.token_reinforcements += 1;
+        if choice == 1 {
+            crate::ti4::game::component::enforce_fleet_everywhere(g, p);
+        }
+    }
+    let ps = g.state.player_mut(p);
+    ps.trade_goods = ps.trade_goods.saturating_add(MALLEON_TRADE_GOODS);
 }

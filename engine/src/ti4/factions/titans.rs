@@ -1,11 +1,13 @@
-//! The Titans of Ul: the commander Tungstantus and the agent Tellurian. (Terragenesis, Awaken
+//! The Titans of Ul: the agent Tellurian, the commander Tungstantus and the hero Ul the
+//! Progenitor. (Terragenesis, Awaken
 //! and Coalescence are not modelled yet: `docs/RULES.md`.)
 
 use crate::ti4::combat::SpacePhase;
+use crate::ti4::components::LeaderState;
 use crate::ti4::game::component::combat_side;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
+use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey, Window};
 
 pub(super) static RULES: &[Rule] = &[
     // Tungstantus (commander): "When 1 or more of your units use PRODUCTION: You may gain 1
@@ -22,7 +24,39 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Leader("titans_agent"),
         hooks: Hooks { may_choices: Some(tellurian_choices), may_resolve: Some(tellurian), ..Hooks::NONE },
     },
+    // Ul the Progenitor (hero), GEOFORM: "ACTION: Ready Elysium and attach this card to it. Its
+    // resource and influence values are each increased by 3, and it gains the SPACE CANNON 5
+    // (x3) ability as if it were a unit." (Rules 51; target 0, while the player controls
+    // Elysium.) The hero is attached (`LeaderState::Attached`, `Tokens::geoform`), which
+    // `State::resources_of` and `influence_of` read. Simplified: Elysium's SPACE CANNON is not
+    // modelled.
+    Rule {
+        source: SourceKey::Leader("titans_hero"),
+        hooks: Hooks { component_targets: Some(geoform_targets), component_action: Some(geoform), ..Hooks::NONE },
+    },
 ];
+
+/// Elysium, the planet Geoform attaches to.
+fn elysium(g: &Ti4Game) -> Option<PlanetId> {
+    g.content().planet("elysium")
+}
+
+/// Target 0 while the player controls Elysium.
+fn geoform_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    if elysium(g).is_some_and(|pl| g.state.player(p).planets.contains(pl)) {
+        out(0);
+    }
+}
+
+/// Elysium readies and the hero attaches to it.
+fn geoform(src: Source, g: &mut Ti4Game, p: Player, _: u8) -> ComponentThen {
+    let (Some(pl), Source::Leader(l, _)) = (elysium(g), src) else { return ComponentThen::TurnEnds };
+    g.state.exhausted_planets.remove(pl);
+    g.state.tokens.geoform = Some(pl);
+    let (c, s) = g.content_and_state();
+    crate::ti4::components::leaders::set_own(c, s, p, l, LeaderState::Attached);
+    ComponentThen::TurnEnds
+}
 
 /// Structures on the game board that unlock Tungstantus.
 const STRUCTURES: u8 = 5;

@@ -1,4 +1,5 @@
-//! The Vuil'raith Cabal: Devour, Amalgamation, Riftmeld and Vortex. (Captured units are
+//! The Vuil'raith Cabal: Devour, Amalgamation, Riftmeld, Vortex and the commander That Which
+//! Molds Flesh. (Captured units are
 //! returned on elimination by the Elimination rules.)
 
 use crate::ti4::game::effects::Effect;
@@ -35,6 +36,17 @@ pub(super) static RULES: &[Rule] = &[
     Rule {
         source: SourceKey::Tech("vortex"),
         hooks: Hooks { component_targets: Some(vortex_targets), component_action: Some(vortex), ..Hooks::NONE },
+    },
+    // That Which Molds Flesh (commander): "When you produce fighter or infantry units: Up to 2
+    // of those units do not count against your PRODUCTION limit." Unlock: "Have units in 3
+    // Gravity Rifts." (Rules 51, 67; hook point `production_limit_exempt`.)
+    Rule {
+        source: SourceKey::Leader("cabal_commander"),
+        hooks: Hooks {
+            commander_unlocked: Some(units_in_three_rifts),
+            production_limit_exempt: Some(molds_flesh),
+            ..Hooks::NONE
+        },
     },
 ];
 
@@ -126,4 +138,30 @@ fn return_captives(_: Source, g: &mut Ti4Game, p: Player, t: UnitType, n: u8) {
     for _ in 0..n {
         g.state.return_one_captured(p, t).expect("the production offered only units held captive");
     }
+}
+
+/// Gravity rifts with the player's units that unlock That Which Molds Flesh.
+const RIFTS: u32 = 3;
+
+/// The player has units in 3 gravity rifts: systems with the anomaly, and systems with one of
+/// its space docks, which are Dimensional Tears ("This system is a gravity rift"; only this
+/// count reads it: `docs/RULES.md`).
+fn units_in_three_rifts(_: Source, g: &Ti4Game, p: Player) -> bool {
+    let rifts = g.galaxy().anomaly_slots(crate::ti4::galaxy::Anomaly::GravityRift);
+    let s = &g.state;
+    (0..s.num_systems)
+        .filter(|&sl| {
+            let tear =
+                Location::all_in(sl).any(|loc| s.occupant(loc) == Some(p) && s.count_at(loc, UnitType::SpaceDock) > 0);
+            (rifts >> sl & 1 == 1 || tear) && Location::all_in(sl).any(|loc| s.occupant(loc) == Some(p))
+        })
+        .count() as u32
+        >= RIFTS
+}
+
+/// Fighters and infantry beyond the PRODUCTION limit.
+const MOLDS_FLESH_UNITS: u8 = 2;
+
+fn molds_flesh(_: Source, _: &Ti4Game, _: Player) -> u8 {
+    MOLDS_FLESH_UNITS
 }

@@ -17,35 +17,39 @@ pub const HERO_OBJECTIVES: u32 = 3;
 /// (`flow::advance`), for the players in the game: a locked hero unlocks once its player has
 /// scored 3 objectives (public and secret; `vp` is the victory points, at least the number of
 /// objectives scored, so the count is only taken from 3 points on), a locked commander once
-/// its rule's condition holds (hook point `commander_unlocked`; a commander without a rule
-/// never unlocks). Each unlock is counted (`effects`).
+/// its rule's condition holds (hook point `commander_unlocked`, asked of the players of the
+/// rule's faction; a commander without a rule never unlocks). Each unlock is counted
+/// (`effects`).
 pub(super) fn unlock(g: &mut Ti4Game, vp: &[u32; MAX_PLAYERS]) {
-    let c = g.content.clone();
     for p in g.state.seats() {
-        if !g.state.player(p).in_game {
+        if !g.state.player(p).in_game || vp[p.idx()] < HERO_OBJECTIVES {
             continue;
         }
-        let f = g.state.player(p).faction;
-        for (k, &l) in c.cards.seat_leaders[f.idx()].iter().enumerate() {
-            if g.state.leaders.get(p, k) != LeaderState::Locked {
+        let f = g.state.player(p).faction.idx();
+        for k in 0..g.content.cards.seat_leaders[f].len() {
+            let l = g.content.cards.seat_leaders[f][k];
+            let hero = g.content.cards.leaders[l.idx()].kind == LeaderKind::Hero;
+            if hero && g.state.leaders.get(p, k) == LeaderState::Locked && scored_objectives(g, p) >= HERO_OBJECTIVES {
+                g.state.leaders.set(p, k, LeaderState::Unlocked);
+                g.note_effect(p, Effect::HeroUnlocked, 1);
+            }
+        }
+    }
+    for i in 0..g.content.rules.commander_unlocked.len() {
+        let (src, met) = g.content.rules.commander_unlocked.get(i);
+        let Source::Leader(l, f) = src else { continue };
+        for p in g.state.seats() {
+            let ps = g.state.player(p);
+            if ps.faction != f || !ps.in_game {
                 continue;
             }
-            let met = match c.cards.leaders[l.idx()].kind {
-                LeaderKind::Hero => vp[p.idx()] >= HERO_OBJECTIVES && scored_objectives(g, p) >= HERO_OBJECTIVES,
-                LeaderKind::Commander => {
-                    !c.rules.commander_unlocked.is_empty()
-                        && crate::ti4::rules::commander_unlocked(g, p, Source::Leader(l, f))
-                }
-                LeaderKind::Agent => false,
-            };
-            if met {
+            let Some(k) = crate::ti4::components::leaders::slot_of(&g.content, f, l) else { continue };
+            if g.state.leaders.get(p, k) == LeaderState::Locked && {
+                crate::ti4::rules::exercised(crate::ti4::rules::HookId::commander_unlocked);
+                met(src, g, p)
+            } {
                 g.state.leaders.set(p, k, LeaderState::Unlocked);
-                let e = if c.cards.leaders[l.idx()].kind == LeaderKind::Hero {
-                    Effect::HeroUnlocked
-                } else {
-                    Effect::CommanderUnlocked
-                };
-                g.note_effect(p, e, 1);
+                g.note_effect(p, Effect::CommanderUnlocked, 1);
             }
         }
     }
@@ -64,18 +68,23 @@ pub fn scored_objectives(g: &Ti4Game, p: Player) -> u32 {
     (public + secret) as u32
 }
 
-/// Status phase step 6 (rules 81.6, 51): every exhausted agent readies.
+/// Status phase step 6 (rules 81.6, 51): every exhausted agent readies (an exhausted hero is
+/// one in use until its rule purges it: Darktalon Treilla).
 pub(super) fn ready_agents(g: &mut Ti4Game) {
+    let c = g.content.clone();
     for p in g.state.seats() {
-        for k in 0..crate::ti4::content::cards::MAX_LEADERS_PER_SEAT {
-            if g.state.leaders.get(p, k) == LeaderState::Exhausted {
+        let f = g.state.player(p).faction;
+        for (k, &l) in c.cards.seat_leaders[f.idx()].iter().enumerate() {
+            if c.cards.leaders[l.idx()].kind == LeaderKind::Agent && g.state.leaders.get(p, k) == LeaderState::Exhausted
+            {
                 g.state.leaders.set(p, k, LeaderState::Unlocked);
             }
         }
     }
 }
 
-/// Exhausts `p`'s agent of rule source `src` (the agent's rule uses it).
+/// Exhausts `p`'s agent of rule source `src` (the agent's rule uses it), or puts a hero in use
+/// until its rule purges it.
 pub(crate) fn exhaust(g: &mut Ti4Game, p: Player, src: Source) {
     if let Source::Leader(l, _) = src {
         crate::ti4::components::leaders::set_own(&g.content, &mut g.state, p, l, LeaderState::Exhausted);

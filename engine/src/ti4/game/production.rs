@@ -199,7 +199,13 @@ pub(crate) fn producible(
     let (c, s) = (&*g.content, &g.state);
     let units = units_of(c, s, p);
     let queued: u32 = q.iter().map(|&k| k as u32).sum();
-    if queued >= limit {
+    // Fighters and infantry beyond the limit (That Which Molds Flesh: hook point
+    // `production_limit_exempt`), for a use of PRODUCTION only.
+    let uses_production = !g.flow.production.component && g.flow.production.integrated.is_none();
+    let exempt = if uses_production { crate::ti4::rules::production_limit_exempt(g, p) as u32 } else { 0 };
+    let light = (q[UnitType::Fighter.idx()] + q[UnitType::Infantry.idx()]) as u32;
+    let room = queued - light.min(exempt) < limit;
+    if !room && light >= exempt {
         return;
     }
     let budget = s.spendable_resources(c, p, PlanetSet::EMPTY);
@@ -233,6 +239,9 @@ pub(crate) fn producible(
             continue;
         }
         if ships_only && !is_ship(t) {
+            continue;
+        }
+        if !room && !matches!(t, UnitType::Fighter | UnitType::Infantry) {
             continue;
         }
         if is_ship(t) && blockaded {

@@ -541,12 +541,14 @@ fn expand_borders_counts_no_planet_of_any_home_system() {
 }
 
 /// [`six_player_game`] 3 after the deal (nobody holds a strategy card yet), with the Naalu "0"
-/// token in the supply so that initiative follows the strategy cards alone.
+/// token in the supply so that initiative follows the strategy cards alone, and every agent
+/// exhausted (no agent's choice at the end of a turn).
 fn dealt_without_zero_token() -> Ti4Game {
     use rand::SeedableRng;
     let mut g = six_player_game(3);
     g.apply_chance(&mut rand_chacha::ChaCha8Rng::seed_from_u64(3));
     g.state.tokens.zero_token = crate::ti4::components::ZeroToken::Supply;
+    super::rule_tests::exhaust_agents(&mut g);
     g
 }
 

@@ -70,6 +70,7 @@ any_g!(transacts_with_anyone);
 any_g!(redistributes_at_turn_end);
 any_g!(docks_cannot_produce_infantry);
 sum_g!(production_discount, u32);
+sum_g!(production_limit_exempt, u8);
 sum_g!(status_action_cards, u8);
 sum_g!(extra_votes, u16);
 
@@ -292,6 +293,7 @@ trigger_g!(control_gained, at: Location);
 trigger_g!(agenda_resolved, outcome: u8);
 trigger_g!(commodities_replenished);
 trigger_g!(units_produced, produced: &[u8; UNIT_TYPES]);
+trigger_g!(units_sustained, units: u8);
 
 /// Hook point `seat_setup`.
 pub fn seat_setup(c: &Content, s: &mut State, p: Player) {
@@ -455,16 +457,4 @@ pub fn may_resolve(g: &mut Ti4Game, p: Player, window: Window, src: Source, choi
         }
         f(s, g, p, window, choice);
     }
-}
-
-/// Hook point `commander_unlocked` for the rule of `src` (a locked commander of `p`, whose rule
-/// is therefore not active yet): true when its unlock condition is met; false without a rule.
-pub fn commander_unlocked(g: &Ti4Game, p: Player, src: Source) -> bool {
-    let list = &g.content().rules.commander_unlocked;
-    list.iter().any(|&(s, f)| {
-        s == src && {
-            super::exercised(H::commander_unlocked);
-            f(s, g, p)
-        }
-    })
 }

@@ -27,7 +27,7 @@ mod source;
 
 pub use ask::*;
 
-pub use source::{in_hand, AbilityBit, AbilitySet, Source, SourceKey};
+pub use source::{in_hand, leader_state, AbilityBit, AbilitySet, Source, SourceKey};
 
 use crate::ti4::combat::Force;
 use crate::ti4::content::Content;
@@ -359,6 +359,9 @@ hook_points! {
     /// of `owner` (another player) that the player's side destroyed during it, per unit type
     /// (anti-fighter barrage and combat rolls; not space cannon or bombardment).
     Trigger combat_casualties: fn(&mut Ti4Game, Player, Player, &[u8; UNIT_TYPES]);
+    /// In a round of a space combat, after the player's ships used SUSTAIN DAMAGE on the hits of
+    /// the opponent's combat roll (`SpacePhase::AfterHits`): how many of its units did.
+    Trigger units_sustained: fn(&mut Ti4Game, Player, u8);
     /// After the player wins a ground combat on this planet.
     Trigger ground_combat_won: fn(&mut Ti4Game, Player, crate::ti4::state::Location);
     /// After the player wins a space or ground combat (rules 78.10 and 38: its units remain,
@@ -373,6 +376,9 @@ hook_points! {
     /// The player's space docks cannot produce infantry: infantry it produces count against
     /// the PRODUCTION of its other units in the system only.
     Query docks_cannot_produce_infantry: fn(&Ti4Game, Player) -> bool;
+    /// Fighters and infantry the player produces that do not count against the PRODUCTION limit
+    /// (at most this many per use of PRODUCTION).
+    Query production_limit_exempt: fn(&Ti4Game, Player) -> u8;
     /// Reduction of the combined cost of units the player produces.
     Query production_discount: fn(&Ti4Game, Player) -> u32;
     /// How many units of this type the player may produce without spending resources in the
@@ -505,8 +511,15 @@ pub struct HookList<F> {
     any_tech: bool,
     any_planet: bool,
     any_card: bool,
-    /// An agenda, exploration, relic or leader rule is in the list (tested one by one).
+    /// An agenda, exploration or relic rule is in the list (tested one by one).
     any_agenda: bool,
+    /// A leader rule is in the list (`leader_entries`).
+    any_leader: bool,
+    /// Per leader rule, its faction and entry index: a candidate for the players of that faction.
+    leader_entries: Vec<(FactionId, u16)>,
+    /// The entries of commanders' rules: candidates too for a player who may use other players'
+    /// commanders (hook point `uses_others_commander`).
+    commander_entries: [u64; 4],
     /// Bit per faction index (256 at most) whose units' rules are in the list.
     unit_factions: [u64; 4],
     /// Bit per entry index whose source is tested one by one: agendas, units, and a source
@@ -566,6 +579,9 @@ impl<F> Default for HookList<F> {
             any_planet: false,
             any_card: false,
             any_agenda: false,
+            any_leader: false,
+            leader_entries: Vec::new(),
+            commander_entries: [0; 4],
             unit_factions: [0; 4],
             plain: [0; 4],
             card_entry: Vec::new(),
@@ -585,9 +601,11 @@ impl<F: Copy> HookList<F> {
             Source::Planet(pl) => index_entry(&mut self.planet_entry, pl.idx(), i),
             Source::Ability(k) => index_entry(&mut self.ability_entry, k.0 as usize, i),
             Source::ActionCard(_) => true,
-            Source::Agenda(_) | Source::Unit(..) | Source::Exploration(_) | Source::Relic(_) | Source::Leader(..) => {
-                false
+            Source::Leader(_, f) => {
+                self.leader_entries.push((f, i as u16));
+                true
             }
+            Source::Agenda(_) | Source::Unit(..) | Source::Exploration(_) | Source::Relic(_) => false,
         };
         if !indexed {
             set_entry(&mut self.plain, i as u16);
@@ -603,10 +621,8 @@ impl<F: Copy> HookList<F> {
                 self.any_planet = true;
             }
             Source::ActionCard(_) => self.any_card = true,
-            // A commander may be used by another faction's player (Imperia): tested one by one.
-            Source::Agenda(_) | Source::Exploration(_) | Source::Relic(_) | Source::Leader(..) => {
-                self.any_agenda = true
-            }
+            Source::Agenda(_) | Source::Exploration(_) | Source::Relic(_) => self.any_agenda = true,
+            Source::Leader(..) => self.any_leader = true,
             Source::Unit(_, f) => self.unit_factions[f.idx() / 64] |= 1 << (f.idx() % 64),
         }
         self.entries.push((src, f));
@@ -616,6 +632,11 @@ impl<F: Copy> HookList<F> {
     fn index_cards(&mut self, c: &Content) {
         self.card_entry = vec![NO_ENTRY; c.cards.action_copies.len()];
         for (i, (src, _)) in self.entries.iter().enumerate() {
+            if let Source::Leader(l, _) = *src {
+                if c.cards.leaders[l.idx()].kind == crate::ti4::content::LeaderKind::Commander {
+                    set_entry(&mut self.commander_entries, i as u16);
+                }
+            }
             if let Source::ActionCard(card) = *src {
                 let (first, n) = c.cards.copies_of(card);
                 for e in self.card_entry.iter_mut().skip(first).take(n) {
@@ -641,6 +662,18 @@ impl<F: Copy> HookList<F> {
         }
         if self.any_planet {
             add_entries(&mut m, &self.planet_entry, ps.planets.intersection(self.planets).iter().map(|pl| pl.idx()));
+        }
+        if self.any_leader {
+            for &(f, i) in &self.leader_entries {
+                if f == ps.faction {
+                    set_entry(&mut m, i);
+                }
+            }
+            if self.commander_entries != [0; 4] && c.rules.uses_others_commander.may_apply(c, s, p) {
+                for (w, e) in m.iter_mut().zip(self.commander_entries) {
+                    *w |= e;
+                }
+            }
         }
         if self.any_card {
             let copies = source::playable_copies(c, s, p);
@@ -680,6 +713,7 @@ impl<F: Copy> HookList<F> {
             || (self.any_planet && ps.planets.intersects(&self.planets))
             || self.any_card
             || self.any_agenda
+            || self.any_leader
             || self.unit_factions[ps.faction.idx() / 64] >> (ps.faction.idx() % 64) & 1 == 1
     }
 }

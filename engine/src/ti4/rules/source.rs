@@ -202,6 +202,9 @@ pub fn leader_state(c: &Content, s: &State, p: Player, l: LeaderId, f: FactionId
     if c.cards.leaders[l.idx()].kind != crate::ti4::content::LeaderKind::Commander {
         return LeaderState::Removed;
     }
+    if !c.rules.uses_others_commander.may_apply(c, s, p) {
+        return LeaderState::Locked;
+    }
     let usable =
         s.seats().any(|q| q != p && s.player(q).faction == f && crate::ti4::elimination::can_use_commander(c, s, p, q));
     if usable {

@@ -33,12 +33,15 @@ const NOT_IN_PLAY: &[(&str, &str)] = &[
         "cannot_be_eliminated",
         "asked by `sim explain elimination` only; play keeps such players in by the condition itself",
     ),
-    ("uses_others_commander", "commander abilities are not modelled in play"),
     ("may_tally", "asked by sim's statistics when a choice is taken, never by the round loop"),
 ];
 
 /// Hook points play reaches too rarely for this test's budget, with the test that reaches them.
 const RARE: &[(&str, &str)] = &[
+    (
+        "production_limit_exempt",
+        "a Vuil'raith production once That Which Molds Flesh is unlocked (units in 3 gravity rifts: a base and Prophecy of Kings map holds at most 2, so random play must first build space docks, Dimensional Tears, outside the home system); game::leader_tests::cabal_commander_that_which_molds_flesh_produces_2_infantry_beyond_the_limit asks it",
+    ),
     (
         "bombards_after_ground_rounds",
         "an L1Z1X ground combat with bombardment ships in the space area (reached in random play until the event objectives changed the random games); game::faction_tests::l1z1x_harrow_bombards_the_defending_ground_forces_after_each_ground_combat_round asks it",

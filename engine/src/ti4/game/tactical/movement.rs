@@ -518,7 +518,13 @@ pub(in crate::ti4::game) fn at_space_hits(g: &mut Ti4Game) -> Step {
     let seat = |s: Side| if s == Side::Attacker { p } else { d };
     let (window, player) = match g.flow.tactical.space.map(|c| c.phase()) {
         Some(SpacePhase::BeforeHits(s)) => (rules::Window::SpaceCombatBeforeHits, seat(s)),
-        Some(SpacePhase::AfterHits(s)) => (rules::Window::SpaceCombatAfterHits, seat(s.other())),
+        Some(SpacePhase::AfterHits(s)) => {
+            let sustained: u8 = g.flow.tactical.space.iter().flat_map(|c| c.sustained()).map(|(_, n)| n).sum();
+            if sustained > 0 {
+                rules::units_sustained(g, seat(s), sustained);
+            }
+            (rules::Window::SpaceCombatAfterHits, seat(s.other()))
+        }
         _ => return Step::Space,
     };
     if let Some(decide) = super::super::pending::open(g, window, &[player]) {
