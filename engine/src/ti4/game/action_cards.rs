@@ -575,7 +575,7 @@ pub(super) fn card_chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) -> Step {
                 if let Some(plan) = spend_plan(&c, &g.state, p, 0, IMPERSONATION_COST, 0, 0) {
                     pay_plan(&c, &mut g.state, p, plan);
                     super::flow::draw_secret(g, rng, p);
-                    if super::flow::secrets_held(g, p) > super::flow::secret_limit(g, p) {
+                    if super::flow::must_return_secret(g, p) {
                         return Step::ReturnSecret(p);
                     }
                 }

@@ -1320,13 +1320,14 @@ pub(super) fn resolve(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         // Censure's point) and comes back as this outcome says.
         discard_law(g, card as usize);
     }
-    if let Some(e) = effect {
-        apply_effect(g, e, outcome, rng);
-    }
-    // Drive the Debate: the elected player scores it as the agenda resolves.
+    // Drive the Debate: the elected player scores it when elected, before the outcome resolves
+    // (a secret objective the outcome draws, Search Warrant's, was not held then).
     if electing(g, card) == Electing::Player && (outcome as usize) < MAX_PLAYERS {
         use super::objectives::{score_event, Event};
         score_event(g, Player(outcome), |e| e == Event::ElectedByAgenda);
+    }
+    if let Some(e) = effect {
+        apply_effect(g, e, outcome, rng);
     }
     pay_riders(g, outcome, rng);
     g.log_agenda(card, recorded);
@@ -1474,7 +1475,7 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
             for _ in 0..draws {
                 super::flow::draw_secret(g, rng, p);
             }
-            g.flow.agenda_phase.returning = super::flow::secrets_held(g, p) > super::flow::secret_limit(g, p);
+            g.flow.agenda_phase.returning = super::flow::must_return_secret(g, p);
         }
         AgendaEffect::NewConstitution => {
             if for_ {

@@ -525,6 +525,41 @@ fn search_warrant() {
     assert_eq!(return_secrets_down_to_three(&mut g, p), 2, "two returned, one decision each");
 }
 
+/// Search Warrant draws Drive the Debate for the player it elects: the election came first, so
+/// the drawn card is not scored, and the two secret objectives beyond the limit go back (the
+/// default run found a draw scored at once, which left a return with nothing to return).
+#[test]
+fn search_warrant_drawing_drive_the_debate_scores_nothing_and_returns_both() {
+    let mut g = game();
+    let p = Player(2);
+    let n = g.content.cards.secret_objectives.len();
+    let dtd = g.content.cards.secret_objective("drive_the_debate").unwrap().idx();
+    // `p` has 3 scored and none in hand; the deck holds Drive the Debate and one other card.
+    for i in 0..n {
+        if g.state.secret_objectives.get(i) == Zone::Hand(p) {
+            g.state.secret_objectives.set(i, Zone::Deck);
+        }
+    }
+    let (mut scored, mut kept) = (0, false);
+    for i in (0..n).filter(|&i| i != dtd) {
+        if g.state.secret_objectives.get(i) != Zone::Deck {
+            continue;
+        }
+        if scored < 3 {
+            g.state.secret_objectives.set(i, Zone::PlayArea(p));
+            scored += 1;
+        } else if !kept {
+            kept = true;
+        } else {
+            g.state.secret_objectives.set(i, Zone::Removed);
+        }
+    }
+    resolve(&mut g, "search_warrant", p.0, 0);
+    assert_eq!(g.state.secret_objectives.get(dtd), Zone::Hand(p), "drawn after the election: not scored");
+    assert_eq!(g.step, Step::ReturnSecret(p));
+    assert_eq!(return_secrets_down_to_three(&mut g, p), 2);
+}
+
 /// Imperial Arbiter: "At the end of the strategy phase, the owner of this card may discard this
 /// card to swap 1 of their strategy cards with 1 of another player's strategy cards." Seat 2
 /// owns it; once every player chose a card, window `StrategyPhaseEnd` offers it one swap per

@@ -371,7 +371,7 @@ pub(super) fn apply(g: &mut Ti4Game, a: Action) {
             } else if g.flow.agenda_phase.returning {
                 // Archived Secret's or Search Warrant's draws: once the player holds no more
                 // than 3, the agenda's resolution goes on.
-                if secrets_held(g, p) > secret_limit(g, p) {
+                if must_return_secret(g, p) {
                     Step::ReturnSecret(p)
                 } else {
                     g.flow.agenda_phase.returning = false;
@@ -527,7 +527,7 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         }
         Step::DrawSecret(p) => {
             draw_secret(g, rng, p);
-            if secrets_held(g, p) > secret_limit(g, p) {
+            if must_return_secret(g, p) {
                 Step::ReturnSecret(p)
             } else {
                 cards::after_draw(g, p)
@@ -676,6 +676,13 @@ pub(super) fn secret_limit(g: &Ti4Game, p: Player) -> usize {
 pub(super) fn secrets_held(g: &Ti4Game, p: Player) -> usize {
     let n = g.content.cards.secret_objectives.len();
     g.state.secret_objectives.count(n, Zone::Hand(p)) + g.state.secret_objectives.count(n, Zone::PlayArea(p))
+}
+
+/// Rules 61 after a draw: `p` holds more secret objectives than it may and has an unscored one
+/// to return (scored ones stay).
+pub(super) fn must_return_secret(g: &Ti4Game, p: Player) -> bool {
+    let n = g.content.cards.secret_objectives.len();
+    secrets_held(g, p) > secret_limit(g, p) && g.state.secret_objectives.count(n, Zone::Hand(p)) > 0
 }
 
 /// Draws a secret objective into `p`'s hand (uniform over the deck); nothing if it is empty.
