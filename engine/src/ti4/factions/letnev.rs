@@ -7,7 +7,7 @@ use crate::ti4::game::component::{combat_side, side_before_round};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey, Window};
-use crate::ti4::state::{Location, State};
+use crate::ti4::state::State;
 
 pub(super) static RULES: &[Rule] = &[
     // Armada: "The maximum number of non-fighter ships you can have in each system is equal to
@@ -92,10 +92,11 @@ const NON_FIGHTER_SHIPS: [UnitType; 6] = [
 /// Farran's unlock: 5 of the player's non-fighter ships in one system.
 fn five_ships_in_a_system(_: Source, g: &Ti4Game, p: Player) -> bool {
     let s = &g.state;
-    (0..s.num_systems).any(|sl| {
-        let loc = Location::Space(sl);
-        s.occupant(loc) == Some(p) && NON_FIGHTER_SHIPS.iter().map(|&t| s.count_at(loc, t)).sum::<u8>() >= FARRAN_SHIPS
-    })
+    let ships = |count: &[u8; UNIT_TYPES]| NON_FIGHTER_SHIPS.iter().map(|&t| count[t.idx()]).sum::<u8>();
+    ships(&s.player(p).on_board) >= FARRAN_SHIPS
+        && s.systems[..s.num_systems as usize]
+            .iter()
+            .any(|sys| sys.space.owner == p.0 && ships(&sys.space.count) >= FARRAN_SHIPS)
 }
 
 /// Farran: 1 trade good per unit that used SUSTAIN DAMAGE.

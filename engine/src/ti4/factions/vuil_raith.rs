@@ -149,14 +149,17 @@ const RIFTS: u32 = 3;
 fn units_in_three_rifts(_: Source, g: &Ti4Game, p: Player) -> bool {
     let rifts = g.galaxy().anomaly_slots(crate::ti4::galaxy::Anomaly::GravityRift);
     let s = &g.state;
-    (0..s.num_systems)
-        .filter(|&sl| {
-            let tear =
-                Location::all_in(sl).any(|loc| s.occupant(loc) == Some(p) && s.count_at(loc, UnitType::SpaceDock) > 0);
-            (rifts >> sl & 1 == 1 || tear) && Location::all_in(sl).any(|loc| s.occupant(loc) == Some(p))
-        })
-        .count() as u32
-        >= RIFTS
+    let docks = UnitType::SpaceDock.idx();
+    if rifts.count_ones() + (s.player(p).on_board[docks] as u32) < RIFTS {
+        return false;
+    }
+    let mine = |a: &crate::ti4::state::PlanetArea| a.owner == p.0;
+    let systems = &s.systems[..s.num_systems as usize];
+    let rift_systems = systems.iter().enumerate().filter(|&(sl, sys)| {
+        let present = sys.space.owner == p.0 || sys.planets.iter().any(mine);
+        present && (rifts >> sl & 1 == 1 || sys.planets.iter().any(|a| mine(a) && a.count[docks] > 0))
+    });
+    rift_systems.count() as u32 >= RIFTS
 }
 
 /// Fighters and infantry beyond the PRODUCTION limit.

@@ -22,35 +22,35 @@ pub const HERO_OBJECTIVES: u32 = 3;
 /// (`effects`).
 pub(super) fn unlock(g: &mut Ti4Game, vp: &[u32; MAX_PLAYERS]) {
     for p in g.state.seats() {
-        if !g.state.player(p).in_game || vp[p.idx()] < HERO_OBJECTIVES {
+        if !g.state.player(p).in_game {
             continue;
         }
-        let f = g.state.player(p).faction.idx();
-        for k in 0..g.content.cards.seat_leaders[f].len() {
-            let l = g.content.cards.seat_leaders[f][k];
-            let hero = g.content.cards.leaders[l.idx()].kind == LeaderKind::Hero;
-            if hero && g.state.leaders.get(p, k) == LeaderState::Locked && scored_objectives(g, p) >= HERO_OBJECTIVES {
-                g.state.leaders.set(p, k, LeaderState::Unlocked);
-                g.note_effect(p, Effect::HeroUnlocked, 1);
+        let f = g.state.player(p).faction;
+        if vp[p.idx()] >= HERO_OBJECTIVES {
+            for k in 0..g.content.cards.seat_leaders[f.idx()].len() {
+                let l = g.content.cards.seat_leaders[f.idx()][k];
+                let hero = g.content.cards.leaders[l.idx()].kind == LeaderKind::Hero;
+                if hero
+                    && g.state.leaders.get(p, k) == LeaderState::Locked
+                    && scored_objectives(g, p) >= HERO_OBJECTIVES
+                {
+                    g.state.leaders.set(p, k, LeaderState::Unlocked);
+                    g.note_effect(p, Effect::HeroUnlocked, 1);
+                }
             }
         }
-    }
-    for i in 0..g.content.rules.commander_unlocked.len() {
-        let (src, met) = g.content.rules.commander_unlocked.get(i);
-        let Source::Leader(l, f) = src else { continue };
-        for p in g.state.seats() {
-            let ps = g.state.player(p);
-            if ps.faction != f || !ps.in_game {
-                continue;
-            }
-            let Some(k) = crate::ti4::components::leaders::slot_of(&g.content, f, l) else { continue };
-            if g.state.leaders.get(p, k) == LeaderState::Locked && {
-                crate::ti4::rules::exercised(crate::ti4::rules::HookId::commander_unlocked);
-                met(src, g, p)
-            } {
-                g.state.leaders.set(p, k, LeaderState::Unlocked);
-                g.note_effect(p, Effect::CommanderUnlocked, 1);
-            }
+        let Some(&i) = g.content.rules.commander_rule_of_faction.get(f.idx()).filter(|&&i| i != u16::MAX) else {
+            continue;
+        };
+        let (src, met) = g.content.rules.commander_unlocked.get(i as usize);
+        let Source::Leader(l, _) = src else { continue };
+        let Some(k) = crate::ti4::components::leaders::slot_of(&g.content, f, l) else { continue };
+        if g.state.leaders.get(p, k) == LeaderState::Locked && {
+            crate::ti4::rules::exercised(crate::ti4::rules::HookId::commander_unlocked);
+            met(src, g, p)
+        } {
+            g.state.leaders.set(p, k, LeaderState::Unlocked);
+            g.note_effect(p, Effect::CommanderUnlocked, 1);
         }
     }
 }

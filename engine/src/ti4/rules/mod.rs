@@ -254,6 +254,9 @@ macro_rules! hook_points {
             $( pub(crate) $name: HookList<fn(Source, $($arg),*) $(-> $ret)?>, )*
             /// Each resolved rule's source with its content id, in registry order.
             pub(crate) sources: Vec<(Source, SourceKey)>,
+            /// Per faction index, the entry of `commander_unlocked` for its commander
+            /// (`u16::MAX`: none), so that the unlock check reads one entry per seat.
+            pub(crate) commander_rule_of_faction: Vec<u16>,
         }
 
         impl RuleBook {
@@ -763,6 +766,12 @@ impl RuleBook {
             }
         }
         book.index_cards(c);
+        book.commander_rule_of_faction = vec![u16::MAX; c.factions.len()];
+        for (i, (src, _)) in book.commander_unlocked.entries.iter().enumerate() {
+            if let Source::Leader(_, f) = *src {
+                book.commander_rule_of_faction[f.idx()] = i as u16;
+            }
+        }
         book
     }
 
