@@ -6,8 +6,7 @@
 //! cancelling fewer than it may is never better). Simplified: not before the hits of
 //! anti-fighter barrage or Ambush (only combat rolls pause there), one copy per assignment.
 
-use crate::ti4::combat::SpacePhase;
-use crate::ti4::game::component::combat_side;
+use crate::ti4::game::component::assigning_space_combat_hits;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -22,11 +21,7 @@ const CANCELLED: u16 = 2;
 
 /// One choice (0) for the side about to assign combat-roll hits.
 fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    let (Window::SpaceCombatBeforeHits, Some(c), Some(side)) = (window, &g.flow.tactical.space, combat_side(g, p))
-    else {
-        return;
-    };
-    if c.phase() == SpacePhase::BeforeHits(side) && c.pending_hits(side).remaining() > 0 {
+    if assigning_space_combat_hits(g, p, window) {
         out(0);
     }
 }

@@ -1,10 +1,8 @@
 //! The Titans of Ul: the agent Tellurian, the commander Tungstantus and the hero Ul the
-//! Progenitor. (Terragenesis, Awaken
-//! and Coalescence are not modelled yet: `docs/RULES.md`.)
+//! Progenitor. (Terragenesis, Awaken and Coalescence are not modelled yet: `docs/RULES.md`.)
 
-use crate::ti4::combat::SpacePhase;
 use crate::ti4::components::LeaderState;
-use crate::ti4::game::component::combat_side;
+use crate::ti4::game::component::assigning_space_combat_hits;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey, Window};
@@ -77,11 +75,7 @@ fn tungstantus(_: Source, g: &mut Ti4Game, p: Player, _: &[u8; UNIT_TYPES]) {
 
 /// One choice (0) for the side about to assign a space combat's combat-roll hits.
 fn tellurian_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    let (Window::SpaceCombatBeforeHits, Some(c), Some(side)) = (window, &g.flow.tactical.space, combat_side(g, p))
-    else {
-        return;
-    };
-    if c.phase() == SpacePhase::BeforeHits(side) && c.pending_hits(side).remaining() > 0 {
+    if assigning_space_combat_hits(g, p, window) {
         out(0);
     }
 }

@@ -65,6 +65,17 @@ pub(crate) fn combat_side(g: &Ti4Game, p: Player) -> Option<Side> {
     }
 }
 
+/// At window `SpaceCombatBeforeHits`: `p`'s side is about to assign hits of the opponent's
+/// combat roll ("before you assign hits": Shields Holding, Tellurian).
+pub(crate) fn assigning_space_combat_hits(g: &Ti4Game, p: Player, window: rules::Window) -> bool {
+    let (rules::Window::SpaceCombatBeforeHits, Some(c), Some(side)) =
+        (window, &g.flow.tactical.space, combat_side(g, p))
+    else {
+        return false;
+    };
+    c.phase() == crate::ti4::combat::SpacePhase::BeforeHits(side) && c.pending_hits(side).remaining() > 0
+}
+
 /// At window `SpaceCombatStart` or `SpaceCombatRoundEnd`, when a round of the space combat is
 /// about to be fought (the first, or another while both sides have ships): `p`'s side, and the
 /// running combat between rounds (`None` at the start, before the combat is built). `None` for
