@@ -34,13 +34,5 @@ fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMu
 }
 
 fn resolve(_: Source, g: &mut Ti4Game, p: Player, _window: Window, choice: u16) {
-    let (o, n) = ((choice / 256) as usize, (choice % 256) as u8);
-    let ps = g.state.player_mut(p);
-    if n == 0 || ps.trade_goods < n || o >= MAX_PLAYERS {
-        return;
-    }
-    ps.trade_goods -= n;
-    let ap = &mut g.flow.agenda_phase;
-    ap.votes[o] += u16::from(n);
-    ap.outcome_voters[o] |= 1 << p.0;
+    crate::ti4::game::agendas::trade_goods_for_votes(g, p, (choice / 256) as usize, (choice % 256) as u8, 1);
 }

@@ -4,6 +4,7 @@
 //! Offered to the voter at window `VotesCast`, right after their vote (`AgendaPhase::last_vote`):
 //! 5 more votes for the outcome they voted for.
 
+use crate::ti4::game::agendas::voted_for;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -15,14 +16,6 @@ pub(super) const RULE: Rule = Rule {
 
 /// The votes the card casts.
 const VOTES: u16 = 5;
-
-/// The outcome `p` just cast votes for, at window `VotesCast`.
-fn voted_for(g: &Ti4Game, p: Player, window: Window) -> Option<u8> {
-    match g.flow.agenda_phase.last_vote {
-        Some((q, o)) if window == Window::VotesCast && q == p => Some(o),
-        _ => None,
-    }
-}
 
 /// One choice (0) for the player who just voted.
 fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {

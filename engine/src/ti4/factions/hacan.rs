@@ -95,29 +95,24 @@ fn ten_trade_goods(_: Source, g: &Ti4Game, p: Player) -> bool {
     g.state.player(p).trade_goods >= GILA_TRADE_GOODS
 }
 
-/// Right after `p` cast votes (window `VotesCast`, `p` the last voter): 1 to all of its trade
-/// goods (none under Representative Government's one vote each).
+/// Right after `p` cast votes (window `VotesCast`): 1 to all of its trade goods (none under
+/// Representative Government's one vote each).
 fn gila_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    let voted = g.flow.agenda_phase.last_vote.is_some_and(|(q, _)| q == p);
-    if window != Window::VotesCast || !voted || crate::ti4::game::agendas::one_vote_each(g) {
+    if crate::ti4::game::agendas::voted_for(g, p, window).is_none() || crate::ti4::game::agendas::one_vote_each(g) {
         return;
     }
     (1..=g.state.player(p).trade_goods).for_each(|n| out(u16::from(n)));
 }
 
 /// `choice` trade goods spent; 2 votes each for the outcome `p` voted for.
-fn gila(_: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
-    let Some((_, o)) = g.flow.agenda_phase.last_vote else { return };
-    let n = choice as u8;
-    let ps = g.state.player_mut(p);
-    if n == 0 || ps.trade_goods < n || o as usize >= MAX_PLAYERS {
-        return;
+fn gila(_: Source, g: &mut Ti4Game, p: Player, window: Window, choice: u16) {
+    if let Some(o) = crate::ti4::game::agendas::voted_for(g, p, window) {
+        crate::ti4::game::agendas::trade_goods_for_votes(g, p, o as usize, choice as u8, GILA_VOTES);
     }
-    ps.trade_goods -= n;
-    let ap = &mut g.flow.agenda_phase;
-    ap.votes[o as usize] += 2 * u16::from(n);
-    ap.outcome_voters[o as usize] |= 1 << p.0;
 }
+
+/// Votes Gila the Silvertongue casts per trade good.
+const GILA_VOTES: u16 = 2;
 
 /// One choice (0) when the player's units are about to use PRODUCTION (not a component
 /// action's production nor Integrated Economy's, where no unit uses PRODUCTION).

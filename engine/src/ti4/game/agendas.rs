@@ -989,6 +989,29 @@ pub(super) fn grant_technology(g: &mut Ti4Game, p: Player, t: TechId) {
     super::component::enforce_fleet_everywhere(g, p);
 }
 
+/// The outcome `p` just cast votes for, at window `VotesCast` (`AgendaPhase::last_vote`): "after
+/// you cast votes" (Distinguished Councilor, Gila the Silvertongue).
+pub fn voted_for(g: &Ti4Game, p: Player, window: crate::ti4::rules::Window) -> Option<u8> {
+    match g.flow.agenda_phase.last_vote {
+        Some((q, o)) if window == crate::ti4::rules::Window::VotesCast && q == p => Some(o),
+        _ => None,
+    }
+}
+
+/// `p` spends `n` trade goods to cast `per` additional votes each for outcome `o`, as its own
+/// votes (`AgendaPhase::outcome_voters`): Bribery, Gila the Silvertongue. Nothing when `p` has
+/// fewer trade goods or `o` is no outcome.
+pub(crate) fn trade_goods_for_votes(g: &mut Ti4Game, p: Player, o: usize, n: u8, per: u16) {
+    let ps = g.state.player_mut(p);
+    if n == 0 || ps.trade_goods < n || o >= MAX_PLAYERS {
+        return;
+    }
+    ps.trade_goods -= n;
+    let ap = &mut g.flow.agenda_phase;
+    ap.votes[o] += per * u16::from(n);
+    ap.outcome_voters[o] |= 1 << p.0;
+}
+
 /// Representative Government "for" in play: each player casts 1 vote on each agenda instead of
 /// exhausting planets, and no additional votes (hook point `extra_votes`, Distinguished
 /// Councilor, Bribery).
