@@ -36,5 +36,5 @@ pub use notes::Notes;
 pub use objectives::{all_victory_points, victory_points, PublicObjectives, PublicState};
 pub use standing::Standing;
 pub use strategy_cards::{StrategyCard, StrategyCards, STRATEGY_CARDS};
-pub use tokens::{Tokens, ZeroToken};
+pub use tokens::{Sleepers, Tokens, ZeroToken, SLEEPER_TOKENS};
 pub use zone::Zone;

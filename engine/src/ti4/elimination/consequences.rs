@@ -36,6 +36,8 @@ pub struct Elimination {
     pub captured_returned: u32,
     /// Other players' command tokens on their (Mahact) sheet, returned to those players.
     pub mahact_tokens_returned: u8,
+    /// Their sleeper tokens (Titans of Ul) taken off planets to the box.
+    pub sleepers_boxed: u8,
     /// The new speaker, if they were the speaker.
     pub new_speaker: Option<Player>,
 }
@@ -56,6 +58,7 @@ pub(super) fn apply(c: &Content, s: &mut State, p: Player, by: Option<Player>) -
     e.units_boxed = box_units(s, p);
     e.tokens_boxed = box_command_tokens(s, p);
     box_control_tokens(s, p);
+    e.sleepers_boxed = box_sleeper_tokens(s, p);
     e.technologies_boxed = box_technologies(c, s, p);
     box_sheets_and_leaders(c, s, p);
     e.agendas_discarded = discard_owned_agendas(c, s, p);
@@ -126,6 +129,18 @@ fn box_control_tokens(s: &mut State, p: Player) {
     s.player_mut(p).planets = PlanetSet::EMPTY;
     s.player_mut(p).bonus_vp = 0;
     s.public_objectives.unscore_all(p);
+}
+
+/// Elimination: the player's faction tokens go to the box with "the faction sheet that matches
+/// that player's faction": their sleeper tokens (Titans of Ul) leave the planets. (The clause
+/// lists no exception for them, as it does for Creuss wormhole tokens and Titans attachments.)
+/// Returns how many left.
+fn box_sleeper_tokens(s: &mut State, p: Player) -> u8 {
+    let n = s.tokens.sleepers.of(p).len() as u8;
+    if s.tokens.sleepers.owner == Some(p) {
+        s.tokens.sleepers = crate::ti4::components::Sleepers::default();
+    }
+    n
 }
 
 /// Elimination: "All of the ... technologies ... are returned to the game box" — except those

@@ -586,6 +586,18 @@ fn tokens(c: &Content, s: &State) -> R {
             return Err(ConservationError::Token("an attachment on an unknown planet"));
         }
     }
+    let sl = &t.sleepers;
+    if sl.planets.len() > crate::ti4::components::SLEEPER_TOKENS {
+        return Err(ConservationError::Token("more sleeper tokens on planets than the box holds"));
+    }
+    if sl.planets.is_empty() != sl.owner.is_none() || sl.owner.is_some_and(|p| !in_game(s, p)) {
+        return Err(ConservationError::Token(
+            "sleeper tokens have an owner in the game exactly while any is on a planet",
+        ));
+    }
+    if sl.planets.iter().any(|pl| pl.idx() >= c.planets.len()) {
+        return Err(ConservationError::Token("a sleeper token on an unknown planet"));
+    }
     Ok(())
 }
 

@@ -386,6 +386,20 @@ fn elimination_naalu_zero_token_stays_until_end_of_status_phase() {
 }
 
 #[test]
+fn elimination_titans_sleeper_tokens_go_to_the_box() {
+    let c = c();
+    let mut s = state(
+        r#"{"players": [{"faction": "titans", "planets": []}, {"faction": "sol", "planets": [{"id": "jord"}]}],
+            "sleeper_tokens": {"owner": "titans", "planets": ["jord", "mr"]}}"#,
+    );
+    assert_eq!(s.tokens.sleepers.planets.len(), 2);
+    let e = eliminate(&c, &mut s, P0, None).unwrap();
+    assert_eq!(e.sleepers_boxed, 2, "Elimination: the faction's tokens go to the box with its sheet");
+    assert_eq!(s.tokens.sleepers, Default::default());
+    conserved(&s);
+}
+
+#[test]
 fn elimination_titans_hero_and_terraform_attachments_stay() {
     let c = c();
     let mut s = state(

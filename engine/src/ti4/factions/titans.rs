@@ -1,13 +1,56 @@
-//! The Titans of Ul: the agent Tellurian, the commander Tungstantus and the hero Ul the
-//! Progenitor. (Terragenesis, Awaken and Coalescence are not modelled yet: `docs/RULES.md`.)
+//! The Titans of Ul: the abilities Terragenesis, Awaken and Coalescence (sleeper tokens,
+//! `components::Sleepers`), the agent Tellurian, the commander Tungstantus and the hero Ul the
+//! Progenitor.
 
 use crate::ti4::components::LeaderState;
-use crate::ti4::game::component::assigning_space_combat_hits;
+use crate::ti4::game::component::{assigning_space_combat_hits, place_by_rule};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey, Window};
+use crate::ti4::state::{Location, MAX_PLANETS_PER_SYSTEM};
 
 pub(super) static RULES: &[Rule] = &[
+    // TERRAGENESIS: "After you explore a planet that does not have a sleeper token on it, you
+    // may place or move 1 sleeper token onto that planet." A decision of the Titans at window
+    // `AfterExploring`: choice 0 places a token from their supply, choice 1 + k moves the k-th
+    // of their tokens on the board (in planet order).
+    Rule {
+        source: SourceKey::Ability("terragenesis"),
+        hooks: Hooks {
+            may_choices: Some(terragenesis_choices),
+            may_resolve: Some(terragenesis),
+            may_tally: Some(terragenesis_tally),
+            ..Hooks::NONE
+        },
+    },
+    // AWAKEN: "After you activate a system that contains 1 or more of your sleeper tokens, you
+    // may replace each of those tokens with 1 PDS from your reinforcements." A decision of the
+    // Titans at window `SystemActivated` (only tokens there at the activation: none is placed
+    // during that window): each choice is a set of planets of the active system (bit per planet
+    // index) whose tokens become PDS, as many as the PDS in reinforcements allow, never a third
+    // PDS of theirs on a planet. Systems with their tokens are offered for activation (hook
+    // point `activation_targets`).
+    Rule {
+        source: SourceKey::Ability("awaken"),
+        hooks: Hooks {
+            may_choices: Some(awaken_choices),
+            may_resolve: Some(awaken),
+            may_tally: Some(awaken_tally),
+            activation_targets: Some(sleeper_systems),
+            ..Hooks::NONE
+        },
+    },
+    // COALESCENCE: "If your flagship or your AWAKEN faction ability places your units into the
+    // same space area or onto the same planet as another player's units, your units must
+    // participate in combat during "Space Combat" or "Invasion" steps." A PDS Awaken places on
+    // a planet with another player's ground forces fights the ground combat of the invasion
+    // step there, without being committed (`invasion::place_by_rule`); on a planet with only
+    // their structures, those are destroyed and the Titans take it. (The flagship's DEPLOY is
+    // not modelled.)
+    Rule {
+        source: SourceKey::Ability("coalescence"),
+        hooks: Hooks { placed_units_fight: Some(coalescence), ..Hooks::NONE },
+    },
     // Tungstantus (commander): "When 1 or more of your units use PRODUCTION: You may gain 1
     // trade good." Unlock: "Have 5 structures on the game board." (Rules 51.) Automatic: a
     // trade good is never worse than none.
@@ -86,4 +129,128 @@ fn tellurian(src: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
     if let Some(c) = g.flow.tactical.space.as_mut() {
         c.cancel_hits(1);
     }
+}
+
+/// The planet whose exploration `p` just resolved (window `AfterExploring`) when it has no
+/// sleeper token.
+fn explored_without_sleeper(g: &Ti4Game, p: Player, window: Window) -> Option<PlanetId> {
+    if window != Window::AfterExploring || g.flow.turn != p {
+        return None;
+    }
+    let n = g.flow.tactical.last_explored?;
+    let pl = g.state.planet_at(g.content(), Location::Planet(g.flow.tactical.active, n))?;
+    (!g.state.tokens.sleepers.planets.contains(pl)).then_some(pl)
+}
+
+/// Terragenesis: place (0, while a token is in the supply) or move one of `p`'s tokens (1 + k).
+fn terragenesis_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if explored_without_sleeper(g, p, window).is_none() {
+        return;
+    }
+    let sl = &g.state.tokens.sleepers;
+    if sl.in_supply(p) > 0 {
+        out(0);
+    }
+    for k in 0..sl.of(p).len() as u16 {
+        out(1 + k);
+    }
+}
+
+/// Terragenesis: the token placed on (or moved onto) the explored planet.
+fn terragenesis(_: Source, g: &mut Ti4Game, p: Player, window: Window, choice: u16) {
+    let Some(pl) = explored_without_sleeper(g, p, window) else { return };
+    let sl = &mut g.state.tokens.sleepers;
+    if choice > 0 {
+        let Some(from) = sl.of(p).iter().nth(choice as usize - 1) else { return };
+        sl.remove(from);
+    }
+    sl.place(p, pl);
+}
+
+/// Statistics label of a Terragenesis choice.
+fn terragenesis_tally(_: Source, _: &Ti4Game, _: Player, choice: u16) -> Option<&'static str> {
+    Some(if choice == 0 { "sleeper_placed" } else { "sleeper_moved" })
+}
+
+/// Planets of the active system (bit per index) with a sleeper token of `p` that Awaken may
+/// replace: `p` has PDS in reinforcements, not already 2 PDS of theirs there, and where another
+/// player has ground forces only when the PDS would fight there (Coalescence).
+fn awakenable(g: &Ti4Game, p: Player) -> u8 {
+    let (c, s) = (g.content(), &g.state);
+    let mine = s.tokens.sleepers.of(p);
+    if mine.is_empty() || s.player(p).reinforcements[UnitType::Pds.idx()] == 0 {
+        return 0;
+    }
+    let a = g.flow.tactical.active;
+    let mut bits = 0u8;
+    for n in 0..MAX_PLANETS_PER_SYSTEM as u8 {
+        let loc = Location::Planet(a, n);
+        if !s.planet_at(c, loc).is_some_and(|pl| mine.contains(pl)) {
+            continue;
+        }
+        let ok = match s.occupant(loc) {
+            Some(q) if q == p => s.count_at(loc, UnitType::Pds) < 2,
+            Some(_) if s.count_at(loc, UnitType::Infantry) + s.count_at(loc, UnitType::Mech) > 0 => {
+                crate::ti4::rules::placed_units_fight(g, p)
+            }
+            _ => true,
+        };
+        if ok {
+            bits |= 1 << n;
+        }
+    }
+    bits
+}
+
+/// Awaken: every non-empty set of awakenable planets with a PDS for each, when `p` activated
+/// the system.
+fn awaken_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if window != Window::SystemActivated || g.flow.turn != p {
+        return;
+    }
+    let bits = awakenable(g, p);
+    let pds = g.state.player(p).reinforcements[UnitType::Pds.idx()] as u32;
+    for set in 1..=bits {
+        if set & !bits == 0 && set.count_ones() <= pds {
+            out(set as u16);
+        }
+    }
+}
+
+/// Awaken: each chosen token leaves its planet and a PDS is placed there
+/// (`invasion::place_by_rule`).
+fn awaken(_: Source, g: &mut Ti4Game, p: Player, window: Window, set: u16) {
+    let bits = awakenable(g, p);
+    if window != Window::SystemActivated || set as u8 & !bits != 0 || set > u8::MAX as u16 {
+        return;
+    }
+    let a = g.flow.tactical.active;
+    for n in (0..MAX_PLANETS_PER_SYSTEM as u8).filter(|n| set >> n & 1 == 1) {
+        let Some(pl) = g.state.planet_at(g.content(), Location::Planet(a, n)) else { continue };
+        g.state.tokens.sleepers.remove(pl);
+        place_by_rule(g, p, n, UnitType::Pds);
+    }
+}
+
+/// Statistics label of an Awaken choice: whether a PDS goes to fight another player's ground
+/// forces (Coalescence).
+fn awaken_tally(_: Source, g: &Ti4Game, p: Player, set: u16) -> Option<&'static str> {
+    let a = g.flow.tactical.active;
+    let fights = (0..MAX_PLANETS_PER_SYSTEM as u8).filter(|n| set >> n & 1 == 1).any(|n| {
+        let loc = Location::Planet(a, n);
+        g.state.occupant(loc).is_some_and(|q| q != p)
+            && g.state.count_at(loc, UnitType::Infantry) + g.state.count_at(loc, UnitType::Mech) > 0
+    });
+    Some(if fights { "awakened_to_fight" } else { "awakened" })
+}
+
+/// Awaken: the systems with a sleeper token of `p` (bit per board slot).
+fn sleeper_systems(_: Source, g: &Ti4Game, p: Player) -> u64 {
+    let (c, s) = (g.content(), &g.state);
+    s.tokens.sleepers.of(p).iter().filter_map(|pl| s.planet_location(c, pl)).fold(0, |m, l| m | 1 << l.slot())
+}
+
+/// Coalescence: units Awaken places where another player has ground forces fight there.
+fn coalescence(_: Source, _: &Ti4Game, _: Player) -> bool {
+    true
 }

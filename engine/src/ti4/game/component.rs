@@ -10,7 +10,7 @@ use super::{Action, Step, Ti4Game};
 pub(crate) use super::action_cards::{cards_in_hand, discard, fighter_fits, fits_ship};
 pub(crate) use super::cards::{granted_research, granted_research_options};
 pub(crate) use super::exploration::{explorable, explore_at_activation};
-pub(crate) use super::invasion::{blitz_arms_a_ship, bombarding_force, gain_planet};
+pub(crate) use super::invasion::{blitz_arms_a_ship, bombarding_force, gain_planet, place_by_rule};
 pub(crate) use super::tactical::locked_ship_can_move;
 pub(crate) use super::tactical::{
     adjacent_without_enemy_ships, assigning_space_combat_hits, combat_ships, combat_side, combat_will_start,

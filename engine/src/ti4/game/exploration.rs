@@ -36,6 +36,7 @@ pub(super) fn note_gained(g: &mut Ti4Game, n: u8, previous: Option<Player>) {
 /// The next planet to explore ([`Step::Explore`]), or, when none is left, the rest of the
 /// activation (explored through window `SystemActivated`) or of the invasion.
 pub(super) fn explore_next(g: &mut Ti4Game) -> Step {
+    g.flow.tactical.last_explored = None;
     if g.flow.tactical.to_explore != 0 {
         Step::Explore(g.flow.turn)
     } else if std::mem::take(&mut g.flow.tactical.explore_at_activation) {
@@ -69,6 +70,7 @@ pub(super) fn explore(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player) -> Step 
     let Some(pl) = g.state.planet_at(&g.content, loc) else { return explore_next(g) };
     let traits = g.content.planets[pl.idx()].trait_bits;
     let deck = ExplorationDeck::of_trait(traits.trailing_zeros() as u8);
+    g.flow.tactical.last_explored = Some(n);
     match draw(g, rng, deck) {
         Some(card) => resolve(g, p, card, n),
         None => explore_next(g),
@@ -135,6 +137,18 @@ fn resolve(g: &mut Ti4Game, p: Player, card: ExplorationId, n: u8) -> Step {
             return after_card(g);
         }
     }
+    after_explored(g)
+}
+
+/// The card of planet `TacticalAction::last_explored` resolved: window `AfterExploring` for the
+/// explorer (the active player), then the next planet ([`explore_next`]).
+fn after_explored(g: &mut Ti4Game) -> Step {
+    if g.flow.tactical.last_explored.is_some() {
+        let p = g.flow.turn;
+        if let Some(decide) = pending::open(g, Window::AfterExploring, &[p]) {
+            return decide;
+        }
+    }
     explore_next(g)
 }
 
@@ -153,7 +167,7 @@ pub(super) fn after_card(g: &mut Ti4Game) -> Step {
     if g.flow.tactical.explore_draw {
         return Step::ExploreDraw(g.flow.turn);
     }
-    explore_next(g)
+    after_explored(g)
 }
 
 /// Chance at [`Step::DrawRelic`]: `p` gains a relic drawn uniformly from the relic deck
@@ -181,7 +195,7 @@ pub(super) fn explore_draw(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player) -> 
     g.flow.tactical.explore_draw = false;
     super::action_cards::draw(g, rng, p);
     super::action_cards::discard_to_limit(g);
-    explore_next(g)
+    after_explored(g)
 }
 
 /// Test helper: resolves the explorations under way, declining every exploration card's
@@ -194,7 +208,11 @@ pub(super) fn decline_explorations(g: &mut Ti4Game) {
     loop {
         match g.step {
             Step::Explore(_) | Step::ExploreDraw(_) => g.apply_chance(&mut rng),
-            Step::Decide(_) if g.flow.pending.window == Some(Window::PlanetExplored) => g.apply(super::Action::Done),
+            Step::Decide(_)
+                if matches!(g.flow.pending.window, Some(Window::PlanetExplored | Window::AfterExploring)) =>
+            {
+                g.apply(super::Action::Done)
+            }
             _ => return,
         }
     }

@@ -12,7 +12,7 @@ use crate::ti4::state::Location;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-fn card(g: &Ti4Game, key: &str) -> ExplorationId {
+pub(super) fn card(g: &Ti4Game, key: &str) -> ExplorationId {
     g.content().cards.exploration(key).unwrap_or_else(|| panic!("no card {key}"))
 }
 
@@ -22,7 +22,7 @@ fn relic(g: &Ti4Game, key: &str) -> RelicId {
 
 /// Leaves only `key` in its deck: every other card of that deck is purged (the component
 /// totals still hold).
-fn only(g: &mut Ti4Game, key: &str) {
+pub(super) fn only(g: &mut Ti4Game, key: &str) {
     let k = card(g, key);
     let deck = g.content().cards.exploration[k.idx()].deck;
     let c = g.content.clone();
@@ -49,7 +49,7 @@ fn explorable_next_to_home(g: &Ti4Game, deck: ExplorationDeck) -> (u8, u8, Plane
     find_explorable(g, deck).unwrap_or_else(|| panic!("no {deck:?} planet next to home"))
 }
 
-fn find_explorable(g: &Ti4Game, deck: ExplorationDeck) -> Option<(u8, u8, PlanetId)> {
+pub(super) fn find_explorable(g: &Ti4Game, deck: ExplorationDeck) -> Option<(u8, u8, PlanetId)> {
     let h = home(g);
     for sl in 0..g.state.num_systems {
         if g.galaxy().distance(h, sl) != Some(1) || g.home_slot[..6].contains(&sl) || sl == g.galaxy().mecatol() {
@@ -69,7 +69,7 @@ fn find_explorable(g: &Ti4Game, deck: ExplorationDeck) -> Option<(u8, u8, Planet
 
 /// `ME` carries `ground` units from home onto planet `n` of `sl` and lands them; the game then
 /// waits at the exploration of that planet.
-fn invade(g: &mut Ti4Game, sl: u8, n: u8, ground: &[UnitType]) {
+pub(super) fn invade(g: &mut Ti4Game, sl: u8, n: u8, ground: &[UnitType]) {
     let h = home(g);
     g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
     for &t in ground {

@@ -32,6 +32,10 @@ pub(super) fn start_landing(g: &mut Ti4Game, p: Player) -> Step {
         buf_has = (0..MAX_PLANETS_PER_SYSTEM as u8).any(|n| may_land(g, p, n));
     }
     if !buf_has {
+        // Units a rule placed to fight on planets (Coalescence) fight without a landing.
+        if g.flow.tactical.placed_to_fight != [0; MAX_PLANETS_PER_SYSTEM] {
+            return next_invasion(g);
+        }
         return establish_control(g);
     }
     // Window `InvasionStart` (Invasion 49.1, "at the start of an invasion"), when another
@@ -139,10 +143,16 @@ pub(super) fn after_landing(g: &mut Ti4Game) -> Step {
     next_invasion(g)
 }
 
-/// The ground combat of the next planet with committed ground forces, or (none left) the
-/// control of the active system's planets is established.
+/// True when units will fight on planet `n` of the active system: ground forces committed there,
+/// or units a rule placed there to fight (`TacticalAction::placed_to_fight`).
+fn fights_at(g: &Ti4Game, n: u8) -> bool {
+    g.flow.tactical.committed[n as usize] != [0, 0] || g.flow.tactical.placed_to_fight[n as usize] > 0
+}
+
+/// The ground combat of the next planet with committed ground forces (or PDS a rule placed to
+/// fight there), or (none left) the control of the active system's planets is established.
 pub(super) fn next_invasion(g: &mut Ti4Game) -> Step {
-    match (0..3u8).find(|&n| g.flow.tactical.committed[n as usize] != [0, 0]) {
+    match (0..3u8).find(|&n| fights_at(g, n)) {
         Some(n) => Step::InvasionRolls(n),
         None => establish_control(g),
     }
@@ -154,6 +164,7 @@ fn committed_force(g: &Ti4Game, p: Player, n: u8) -> Force {
     let mut counts = [0; UNIT_TYPES];
     counts[UnitType::Infantry.idx()] = i;
     counts[UnitType::Mech.idx()] = m;
+    counts[UnitType::Pds.idx()] = g.flow.tactical.placed_to_fight[n as usize];
     f.with_counts(counts, [0; UNIT_TYPES]).unwrap_or(f)
 }
 
@@ -165,7 +176,7 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) -> St
     if let Some(q) = g.state.occupant(ploc) {
         let planet = defending_force(g, q, ploc);
         let space = bombarding_force(g, p);
-        let first = (0..n).all(|k| g.flow.tactical.committed[k as usize] == [0, 0]);
+        let first = (0..n).all(|k| !fights_at(g, k));
         let shields_off = crate::ti4::rules::disables_planetary_shields(g, p, a);
         if first && !bombardment_blocked(&planet, &space, shields_off) && !super::agendas::no_bombardment_at(g, ploc) {
             let penalty = bunker_penalty(g, q);
@@ -194,7 +205,8 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) -> St
         let hits = roll_space_cannon_defense_against(&planet, penalty, rng)
             + extra_die_hits(g, q, best_space_cannon(&planet, None), penalty, rng);
         if hits > 0 {
-            let m = att.ground_force_mask();
+            // Units placed to fight are not committed: they take no space cannon defense hits.
+            let m = att.ground_force_mask() & !crate::ti4::combat::type_bit(UnitType::Pds);
             assign_hits_default(&mut att, hits, m);
         }
     }
@@ -212,6 +224,7 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) -> St
         crate::ti4::rules::ground_combat_start(&g.content, &g.state, q, &def, &mut att);
     }
     g.flow.tactical.committed[n as usize] = [att.count(UnitType::Infantry), att.count(UnitType::Mech)];
+    g.flow.tactical.placed_to_fight[n as usize] = att.count(UnitType::Pds);
     let mut combat = GroundCombat::new(att, def).expect("ground forces");
     combat.set_round_end_bombardment(defender.is_some() && harrows(g, p, ploc));
     combat.set_repair([
@@ -310,19 +323,21 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) -> Step {
         write_back(g, ploc, &def, p);
     }
     let att = *combat.force(crate::ti4::combat::Side::Attacker);
-    let survivors = [att.count(UnitType::Infantry), att.count(UnitType::Mech)];
+    let survivors = [att.count(UnitType::Infantry), att.count(UnitType::Mech), att.count(UnitType::Pds)];
     let mut committed = [0; UNIT_TYPES];
     (committed[UnitType::Infantry.idx()], committed[UnitType::Mech.idx()]) =
         (g.flow.tactical.committed[n as usize][0], g.flow.tactical.committed[n as usize][1]);
+    committed[UnitType::Pds.idx()] = g.flow.tactical.placed_to_fight[n as usize];
     let att_lost = super::tactical::casualties(&committed, &att);
     g.flow.tactical.committed[n as usize] = [0, 0];
+    g.flow.tactical.placed_to_fight[n as usize] = 0;
     crate::ti4::rules::combat_casualties(g, p, d, &def_lost);
     crate::ti4::rules::combat_casualties(g, d, p, &att_lost);
     g.flow.tactical.combat_losses = super::tactical::combat_losses(p, &att_lost, d, &def_lost);
     let defender_ground = g.state.occupant(ploc).is_some_and(|q| {
         q != p && (g.state.count_at(ploc, UnitType::Infantry) + g.state.count_at(ploc, UnitType::Mech)) > 0
     });
-    if survivors != [0, 0] && !defender_ground {
+    if survivors != [0, 0, 0] && !defender_ground {
         // Invasion 49.6: the defender's structures are destroyed (or replaced with the
         // attacker's: hook point `assimilates_structures`, L1Z1X's Assimilate).
         let mut assimilated = [0u8; 2];
@@ -343,12 +358,14 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) -> Step {
             .expect("placed units come from reinforcements the caller checked");
         g.place_units(p, ploc, UnitType::Mech, survivors[1])
             .expect("placed units come from reinforcements the caller checked");
-        if survivors[1] > 0 {
-            // SUNDERED may have destroyed the placed mechs (`placement::place_units`).
-            let here = g.state.count_at(ploc, UnitType::Mech);
-            g.state
-                .set_damaged(ploc, UnitType::Mech, att.damaged(UnitType::Mech).min(here))
-                .expect("at most the units there are damaged");
+        g.place_units(p, ploc, UnitType::Pds, survivors[2])
+            .expect("placed units come from reinforcements the caller checked");
+        for (k, t) in [(survivors[1], UnitType::Mech), (survivors[2], UnitType::Pds)] {
+            if k > 0 {
+                // SUNDERED may have destroyed the placed units (`placement::place_units`).
+                let here = g.state.count_at(ploc, t);
+                g.state.set_damaged(ploc, t, att.damaged(t).min(here)).expect("at most the units there are damaged");
+            }
         }
         for (k, t) in assimilated.into_iter().zip([UnitType::Pds, UnitType::SpaceDock]) {
             if k > 0 {
@@ -397,6 +414,44 @@ fn take_control(g: &mut Ti4Game, p: Player, ploc: Location) {
             super::exploration::note_gained(g, n, previous);
         }
     }
+}
+
+/// A rule of the active player `p` places a unit of type `t` from their reinforcements onto
+/// planet `n` of the active system after its activation (Awaken); false when nothing happens.
+/// - Where another player has ground forces, the unit fights there in the invasion step when a
+///   rule of `p` says so (hook point `placed_units_fight`: Coalescence;
+///   `TacticalAction::placed_to_fight`, PDS only), and is not placed otherwise.
+/// - Elsewhere it is placed: another player's structures there are destroyed (as Invasion 49.6),
+///   and `p` gains control of the planet (rules 25.5: "the player that placed units on the
+///   planet gains control of that planet"), exploring it after window `SystemActivated` when
+///   nobody controlled it (35.1).
+pub(crate) fn place_by_rule(g: &mut Ti4Game, p: Player, n: u8, t: UnitType) -> bool {
+    let ploc = Location::Planet(g.flow.tactical.active, n);
+    if g.state.player(p).reinforcements[t.idx()] == 0 || g.state.planet_at(&g.content, ploc).is_none() {
+        return false;
+    }
+    if let Some(q) = g.state.occupant(ploc).filter(|&q| q != p) {
+        if g.state.count_at(ploc, UnitType::Infantry) + g.state.count_at(ploc, UnitType::Mech) > 0 {
+            if t != UnitType::Pds || !crate::ti4::rules::placed_units_fight(g, p) {
+                return false;
+            }
+            g.flow.tactical.placed_to_fight[n as usize] += 1;
+            return true;
+        }
+        let c = g.content.clone();
+        for st in [UnitType::Pds, UnitType::SpaceDock] {
+            let k = g.state.count_at(ploc, st);
+            if k > 0 && g.state.occupant(ploc) == Some(q) {
+                destroy_units(&c, &mut g.state, ploc, st, k, Some(p)).expect("the destroyed units are at the location");
+            }
+        }
+    }
+    g.place_units(p, ploc, t, 1).expect("placed units come from reinforcements checked above");
+    take_control(g, p, ploc);
+    if g.flow.tactical.to_explore != 0 {
+        g.flow.tactical.explore_at_activation = true;
+    }
+    true
 }
 
 /// Records in `TacticalAction::taken_from` the `previous` controller of a planet `p` just

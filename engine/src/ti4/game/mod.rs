@@ -71,6 +71,8 @@ mod rider_tests;
 mod rule_tests;
 mod setup;
 #[cfg(test)]
+mod sleeper_tests;
+#[cfg(test)]
 mod strategy_card_tests;
 mod tactical;
 pub mod take_cards;

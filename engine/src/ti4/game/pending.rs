@@ -186,6 +186,7 @@ fn resume(g: &mut Ti4Game, window: Window) -> Step {
         Window::PlanetsTaken => invasion::after_planets_taken(g),
         Window::ControlGained => production::after_control_gained(g),
         Window::PlanetExplored => super::exploration::after_card(g),
+        Window::AfterExploring => super::exploration::explore_next(g),
         Window::GroundCombatEnd => invasion::next_invasion(g),
         Window::WhenAgendaRevealed => flow::after_when_agenda_revealed(g),
         Window::AgendaRevealed => flow::after_agenda_revealed(g),

@@ -110,6 +110,16 @@ pub struct TacticalAction {
     pub carried: u8,
     /// Ground forces committed to enemy planets, per planet `[infantry, mech]`.
     pub committed: [[u8; 2]; 3],
+    /// PDS a rule placed onto planets of the active system where another player has ground
+    /// forces (Awaken, with Coalescence: hook point `placed_units_fight`), per planet: they are
+    /// not committed, and fight the ground combat of the invasion step there (held off the
+    /// board, in reinforcements, until it ends, as committed units are).
+    #[serde(default, skip_serializing_if = "no_hits3")]
+    pub placed_to_fight: [u8; 3],
+    /// The planet (index in the active system) whose exploration just resolved, while window
+    /// `AfterExploring` is open.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_explored: Option<u8>,
     /// Planets of the active system (bit per planet index) the active player gained control of
     /// during this tactical action (rules 49.7; window `TacticalActionEnd` asks about them).
     pub gained: u8,
@@ -234,6 +244,10 @@ fn no_hits(h: &[u8; 2]) -> bool {
     *h == [0; 2]
 }
 
+fn no_hits3(h: &[u8; 3]) -> bool {
+    *h == [0; 3]
+}
+
 impl TacticalAction {
     /// Ends the effects of the action cards played at windows `SystemActivated` (Flank Speed,
     /// Solar Flare, Lost Star Chart, Nav Suite, In the Silence of Space) and `InvasionStart`
@@ -244,6 +258,7 @@ impl TacticalAction {
         (self.silence, self.battlestation) = (None, None);
         (self.bunker, self.disable, self.blitz, self.taken_from) = (0, false, false, 0);
         self.dominus_orb = false;
+        self.placed_to_fight = [0; 3];
     }
 }
 

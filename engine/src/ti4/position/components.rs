@@ -464,7 +464,7 @@ fn exploration(c: &Content, s: &mut State, pos: &Position) -> Result<(), Positio
     Ok(())
 }
 
-/// Speaker, Creuss wormhole tokens, the Naalu "0" token, Titans attachments.
+/// Speaker, Creuss wormhole tokens, the Naalu "0" token, Titans attachments and sleeper tokens.
 fn tokens(c: &Content, s: &mut State, pos: &Position) -> Result<(), PositionError> {
     s.tokens.speaker = match &pos.speaker {
         Some(key) => Some(live_seat(c, s, "speaker", key)?),
@@ -533,6 +533,29 @@ fn tokens(c: &Content, s: &mut State, pos: &Position) -> Result<(), PositionErro
             _ => return err("attachments.geoform", K::Attachment("the Titans hero is listed in another state")),
         }
         s.tokens.geoform = Some(planet);
+    }
+    let sl = &pos.sleeper_tokens;
+    if let Some(key) = &sl.owner {
+        s.tokens.sleepers.owner = Some(live_seat(c, s, "sleeper_tokens.owner", key)?);
+    }
+    for (i, key) in sl.planets.iter().enumerate() {
+        let path = format!("sleeper_tokens.planets[{i}]");
+        let planet = lookup(&path, IdKind::Planet, key, c.planet(key))?;
+        if s.tokens.sleepers.owner.is_none() {
+            return err(
+                "sleeper_tokens.owner",
+                K::BadValue("null".into(), "the faction whose sleeper tokens they are"),
+            );
+        }
+        if !s.tokens.sleepers.planets.insert(planet) {
+            return err(&path, K::BadValue(key.clone(), "a planet listed once"));
+        }
+        if s.tokens.sleepers.planets.len() > crate::ti4::components::SLEEPER_TOKENS {
+            return err(&path, K::BadValue(key.clone(), "at most 5 sleeper tokens"));
+        }
+    }
+    if sl.owner.is_some() && sl.planets.is_empty() {
+        return err("sleeper_tokens.planets", K::BadValue("[]".into(), "the planets with the owner's tokens"));
     }
     Ok(())
 }

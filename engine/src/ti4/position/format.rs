@@ -68,6 +68,9 @@ pub struct Position {
     /// Titans attachments. Default: none.
     #[serde(default)]
     pub attachments: Attachments,
+    /// The Titans' sleeper tokens on planets. Default: none.
+    #[serde(default, skip_serializing_if = "SleeperTokens::is_empty")]
+    pub sleeper_tokens: SleeperTokens,
     /// Exploration cards out of their decks: discarded, purged, attached to planets (relic
     /// fragments are in the players' sections). Default: every card in its deck.
     #[serde(default, skip_serializing_if = "ExplorationSection::is_empty")]
@@ -299,6 +302,25 @@ pub struct Attachments {
     /// The planet the Titans hero (Geoform) is attached to. Default: null.
     #[serde(default)]
     pub geoform: Option<String>,
+}
+
+/// The Titans' sleeper tokens (Terragenesis, Awaken).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct SleeperTokens {
+    /// The faction whose tokens they are (a player in the game); required with `planets`.
+    #[serde(default)]
+    pub owner: Option<String>,
+    /// The planets with a sleeper token (at most 5, each once). Default: none.
+    #[serde(default)]
+    pub planets: Vec<String>,
+}
+
+impl SleeperTokens {
+    /// No token on a planet and no owner.
+    pub fn is_empty(&self) -> bool {
+        self.owner.is_none() && self.planets.is_empty()
+    }
 }
 
 /// Exploration cards out of their decks (rules 35).

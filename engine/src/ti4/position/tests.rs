@@ -656,6 +656,7 @@ const COMPONENTS: &str = r#"{"round": 4, "speaker": "hacan",
                        {"note": "support_for_the_throne", "of": "hacan", "location": "play_area", "holder": "sol"}],
   "naalu_zero": {"holder": "sol", "leaves_after_status_phase": true},
   "attachments": {"terraform": "jord", "geoform": "elysium"},
+  "sleeper_tokens": {"owner": "titans", "planets": ["mr", "jord"]},
   "creuss_wormholes": {"alpha": "01"}}"#;
 
 #[test]
@@ -687,6 +688,8 @@ fn reads_every_component_section() {
     assert_eq!(s.notes.get(mahact, mahact_alliance.unwrap()), Zone::Removed, "Hubris");
     assert_eq!(s.leaders.get(sol, 1), LeaderState::Unlocked);
     assert_eq!(s.tokens.creuss_wormholes, [s.slot_of(c.system("01").unwrap()), None]);
+    assert_eq!(s.tokens.sleepers.of(titans).len(), 2);
+    assert!(s.tokens.sleepers.planets.contains(c.planet("jord").unwrap()));
     assert_round_trip(&s);
 }
 
@@ -747,6 +750,21 @@ fn rejects_bad_component_sections() {
         K::Attachment("no seated player owns the Terraform note"),
     );
     check(&two(r#""speaker": "xxcha""#), "speaker", K::NotSeated("xxcha".into()));
+    check(
+        &two(r#""sleeper_tokens": {"planets": ["jord"]}"#),
+        "sleeper_tokens.owner",
+        K::BadValue("null".into(), "the faction whose sleeper tokens they are"),
+    );
+    check(
+        &two(r#""sleeper_tokens": {"owner": "sol", "planets": ["jord", "jord"]}"#),
+        "sleeper_tokens.planets[1]",
+        K::BadValue("jord".into(), "a planet listed once"),
+    );
+    check(
+        &two(r#""sleeper_tokens": {"owner": "sol", "planets": []}"#),
+        "sleeper_tokens.planets",
+        K::BadValue("[]".into(), "the planets with the owner's tokens"),
+    );
     let gone = |field: &str| {
         format!(r#"{{"players": [{{"faction": "sol", "eliminated": true, {field}}}, {{"faction": "hacan"}}]}}"#)
     };

@@ -94,6 +94,10 @@ pub fn to_position(c: &Content, s: &State) -> Position {
             leaves_after_status_phase: s.tokens.zero_token_leaves,
         },
         attachments: Attachments { terraform: planet_key(s.tokens.terraform), geoform: planet_key(s.tokens.geoform) },
+        sleeper_tokens: SleeperTokens {
+            owner: s.tokens.sleepers.owner.map(faction_key),
+            planets: s.tokens.sleepers.planets.iter().map(|pl| c.planets[pl.idx()].key.clone()).collect(),
+        },
         exploration: write_exploration(c, s),
         map: None,
         rules: None,

@@ -64,6 +64,7 @@ any_g!(extra_tactical_action);
 any_g!(cannot_vote);
 any_g!(scores_without_home);
 any_g!(custodians_free);
+any_g!(placed_units_fight);
 any_g!(votes_first);
 any_g!(no_hand_limit);
 any_g!(transacts_with_anyone);
@@ -89,6 +90,13 @@ pub fn types_moving_through_ships(g: &Ti4Game, p: Player) -> u16 {
     let c = g.content();
     active(&c.rules.types_moving_through_ships, H::types_moving_through_ships, c, &g.state, p)
         .fold(0, |m, (src, f)| m | f(src, g, p))
+}
+
+/// Hook point `activation_targets`: the union over the active rules.
+#[inline]
+pub fn activation_targets(g: &Ti4Game, p: Player) -> u64 {
+    let c = g.content();
+    active(&c.rules.activation_targets, H::activation_targets, c, &g.state, p).fold(0, |m, (src, f)| m | f(src, g, p))
 }
 
 /// Hook point `cannot_research`: the content id of the first active rule that replaces

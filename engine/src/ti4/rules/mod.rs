@@ -179,6 +179,10 @@ pub enum Window {
     /// (`TacticalAction::explored`); opened for the active player alone. The card's rule offers
     /// its choices (`crate::ti4::exploration`).
     PlanetExplored,
+    /// After the active player explored a planet of the active system (its card resolved,
+    /// `TacticalAction::last_explored` names the planet), before the next planet is explored;
+    /// opened for the active player alone ("after you explore a planet": Terragenesis).
+    AfterExploring,
     /// After a ground combat on one planet ended (control established there), before the next
     /// planet's combat or the end of the invasion; opened for the active player, then the
     /// defender, as [`Window::SpaceCombatEnd`].
@@ -402,6 +406,9 @@ hook_points! {
     Query technology_card_research_free: fn(&Content, &State, Player) -> bool;
     /// The player may perform a second tactical action in the turn.
     Query extra_tactical_action: fn(&Ti4Game, Player) -> bool;
+    /// Board slots (bit per slot) of systems the player has a reason to activate beyond those
+    /// its ships can reach or where it can produce: activation is offered there too (rules 3).
+    Query activation_targets: fn(&Ti4Game, Player) -> u64;
     /// At the start of the strategy phase (every player in the game, in seat order).
     Trigger strategy_phase_start: fn(&mut Ti4Game, Player);
     /// After `active` activated the system at board slot `slot` (rules 3: a command token from
@@ -487,6 +494,9 @@ hook_points! {
     /// The player may score objectives without controlling every planet of its home system
     /// (status phase 1 and Imperial, rules 61).
     Query scores_without_home: fn(&Ti4Game, Player) -> bool;
+    /// Units the player's rules place onto a planet where another player has ground forces
+    /// fight there in the invasion step of the tactical action (instead of not being placed).
+    Query placed_units_fight: fn(&Ti4Game, Player) -> bool;
     /// The player can never lose control of this planet.
     Query cannot_lose_planet: fn(&Content, &State, Player, PlanetId) -> bool;
     /// Units another player (`placer`) puts into a system of this tile are destroyed instead

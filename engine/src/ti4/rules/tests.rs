@@ -39,6 +39,10 @@ const NOT_IN_PLAY: &[(&str, &str)] = &[
 /// Hook points play reaches too rarely for this test's budget, with the test that reaches them.
 const RARE: &[(&str, &str)] = &[
     (
+        "placed_units_fight",
+        "a Titans activation of a system where another player has ground forces on a planet with a Titans sleeper token (a planet the Titans explored, then lost to an invasion); game::sleeper_tests::titans_coalescence_awakened_pds_fights_the_ground_forces_there asks it",
+    ),
+    (
         "production_limit_exempt",
         "a Vuil'raith production once That Which Molds Flesh is unlocked (units in 3 gravity rifts: a base and Prophecy of Kings map holds at most 2, so random play must first build space docks, Dimensional Tears, outside the home system); game::leader_tests::cabal_commander_that_which_molds_flesh_produces_2_infantry_beyond_the_limit asks it",
     ),

@@ -5,7 +5,8 @@
 //! (`invasion`) and production (`production`) follow in their own modules.
 //!
 //! Simplified (listed in `docs/RULES.md`, "Round loop"): activation is offered only for systems
-//! some ship can reach or where the player can produce; fighters move only transported;
+//! some ship can reach, where the player can produce, or that a rule names (hook point
+//! `activation_targets`); fighters move only transported;
 //! gravity rifts: one roll per ship that uses or leaves one (not one per rift crossed), a ship
 //! takes a rift only when it cannot arrive otherwise; transport picks up in systems ships moved from;
 //! space cannon and bombardment hits are assigned by the default policy (cheapest first,
@@ -284,6 +285,8 @@ pub(in crate::ti4::game) fn activation_options(g: &Ti4Game, p: Player, buf: &mut
             }
         }
     }
+    // Hook point `activation_targets`: systems a rule gives a reason to activate (Awaken).
+    reach |= rules::activation_targets(g, p);
     for slot in 0..s.num_systems {
         if s.systems[slot as usize].tokens >> p.0 & 1 == 1 {
             continue;

@@ -1,0 +1,219 @@
+//! The Titans of Ul's sleeper tokens in play: Terragenesis places and moves them after an
+//! exploration, Awaken replaces them with PDS after an activation, and Coalescence makes an
+//! awakened PDS fight the ground forces it lands among. One test per ability, named after it.
+
+use super::exploration_tests::{card, find_explorable, invade, only};
+use super::rule_tests::{home, legal, scenario_of, ME};
+use super::tests::{check, six_player_game};
+use super::*;
+use crate::game::Game;
+use crate::ti4::content::ExplorationDeck;
+use crate::ti4::rules::{Source, Window};
+use crate::ti4::state::Location;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// Games of `six_player_game(seed)` with the Titans at seat 0 (`keys[seed % 24]`).
+const TITANS: u64 = 23;
+
+fn ability(id: &str) -> Source {
+    Source::Ability(crate::ti4::factions::ability_bit(id).expect("ability with a rule"))
+}
+
+/// A Titans game (seat 0) with an uncontrolled planet of `deck`'s trait next to their home.
+fn titans_game_exploring(deck: ExplorationDeck) -> Ti4Game {
+    (0..8)
+        .map(|k| scenario_of(six_player_game(TITANS + 24 * k)))
+        .find(|g| find_explorable(g, deck).is_some())
+        .expect("a Titans game with such a planet next to home")
+}
+
+/// The Titans invade a cultural planet next to home whose deck holds only relic fragments; the
+/// card drawn, the game waits at window `AfterExploring`. Returns the game and the planet.
+fn explored_by_titans() -> (Ti4Game, PlanetId) {
+    let mut g = titans_game_exploring(ExplorationDeck::Cultural);
+    only(&mut g, "cultural_relic_fragment");
+    let (sl, n, pl) = find_explorable(&g, ExplorationDeck::Cultural).unwrap();
+    invade(&mut g, sl, n, &[UnitType::Infantry]);
+    assert_eq!(g.step, Step::Explore(ME));
+    g.apply_chance(&mut ChaCha8Rng::seed_from_u64(0));
+    assert_eq!(g.explorations()[card(&g, "cultural_relic_fragment").idx()], 1);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::AfterExploring)));
+    (g, pl)
+}
+
+fn choices_of(g: &Ti4Game, src: Source) -> Vec<u16> {
+    legal(g)
+        .into_iter()
+        .filter_map(|a| if let Action::Choose(s, k) = a { (s == src).then_some(k) } else { None })
+        .collect()
+}
+
+#[test]
+fn titans_terragenesis_places_a_sleeper_token_after_exploring() {
+    let (mut g, pl) = explored_by_titans();
+    let src = ability("terragenesis");
+    assert_eq!(legal(&g), vec![Action::Choose(src, 0), Action::Done], "place from the supply, or decline");
+    g.apply(Action::Choose(src, 0));
+    assert_eq!(g.state.tokens.sleepers.of(ME).iter().collect::<Vec<_>>(), vec![pl]);
+    assert_eq!(g.state.tokens.sleepers.in_supply(ME), 4);
+    assert_ne!(g.step, Step::Decide(ME), "the exploration goes on");
+    check(&g).unwrap();
+}
+
+#[test]
+fn titans_terragenesis_moves_a_sleeper_token_when_the_supply_is_empty() {
+    let (mut g, pl) = explored_by_titans();
+    let src = ability("terragenesis");
+    let others: Vec<PlanetId> = (0..g.content().planets.len())
+        .map(|i| PlanetId(i as u8))
+        .filter(|&q| q != pl && g.state.planet_location(g.content(), q).is_some())
+        .take(5)
+        .collect();
+    for &q in &others {
+        g.state.tokens.sleepers.place(ME, q);
+    }
+    assert_eq!(g.state.tokens.sleepers.in_supply(ME), 0);
+    assert_eq!(choices_of(&g, src), vec![1, 2, 3, 4, 5], "no token left to place: move one of the five");
+    g.apply(Action::Choose(src, 3));
+    let now = g.state.tokens.sleepers.of(ME);
+    assert!(now.contains(pl) && !now.contains(others[2]) && now.len() == 5, "the third token moved: {now:?}");
+    check(&g).unwrap();
+}
+
+#[test]
+fn titans_terragenesis_is_not_offered_on_a_planet_with_a_sleeper_token() {
+    let (mut g, pl) = explored_by_titans();
+    g.state.tokens.sleepers.place(ME, pl);
+    assert!(choices_of(&g, ability("terragenesis")).is_empty());
+}
+
+/// A Titans game (seat 0) at their turn with nothing on the board.
+fn titans_game() -> Ti4Game {
+    scenario_of(six_player_game(TITANS))
+}
+
+/// A planet in a plain system next to the Titans' home: slot, index and planet.
+fn planet_next_to_home(g: &Ti4Game) -> (u8, u8, PlanetId) {
+    let h = home(g);
+    (0..g.state.num_systems)
+        .filter(|&sl| g.galaxy().distance(h, sl) == Some(1) && !g.home_slot.contains(&sl) && sl != g.galaxy().mecatol())
+        .find_map(|sl| g.state.planet_at(g.content(), Location::Planet(sl, 0)).map(|pl| (sl, 0, pl)))
+        .expect("a planet next to home")
+}
+
+#[test]
+fn titans_awaken_replaces_sleeper_tokens_with_pds_after_activation() {
+    let mut g = titans_game();
+    let h = home(&g);
+    let elysium = g.content().planet("elysium").unwrap();
+    assert_eq!(g.state.planet_at(g.content(), Location::Planet(h, 0)), Some(elysium));
+    g.state.tokens.sleepers.place(ME, elysium);
+    let pds = g.state.player(ME).reinforcements[UnitType::Pds.idx()];
+    g.apply(Action::Activate(h));
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SystemActivated)));
+    let src = ability("awaken");
+    assert_eq!(choices_of(&g, src), vec![1], "the one planet with a token");
+    g.apply(Action::Choose(src, 1));
+    let loc = Location::Planet(h, 0);
+    assert_eq!((g.state.occupant(loc), g.state.count_at(loc, UnitType::Pds)), (Some(ME), 1));
+    assert_eq!(g.state.player(ME).reinforcements[UnitType::Pds.idx()], pds - 1);
+    assert!(g.state.tokens.sleepers.planets.is_empty() && g.state.tokens.sleepers.owner.is_none());
+    check(&g).unwrap();
+}
+
+#[test]
+fn titans_awaken_never_places_a_third_pds_and_needs_reinforcements() {
+    let mut g = titans_game();
+    let h = home(&g);
+    let elysium = g.content().planet("elysium").unwrap();
+    g.state.tokens.sleepers.place(ME, elysium);
+    g.state.add_units(ME, Location::Planet(h, 0), UnitType::Pds, 2).unwrap();
+    g.apply(Action::Activate(h));
+    assert!(choices_of(&g, ability("awaken")).is_empty(), "2 PDS of theirs there already");
+}
+
+#[test]
+fn titans_awaken_takes_a_planet_with_only_structures() {
+    let mut g = titans_game();
+    let (sl, n, pl) = planet_next_to_home(&g);
+    let c = g.content.clone();
+    let them = Player(1);
+    crate::ti4::control::gain_control(&c, &mut g.state, them, pl, false).unwrap();
+    let loc = Location::Planet(sl, n);
+    g.state.add_units(them, loc, UnitType::Pds, 1).unwrap();
+    g.state.add_units(them, loc, UnitType::SpaceDock, 1).unwrap();
+    g.state.tokens.sleepers.place(ME, pl);
+    g.apply(Action::Activate(sl));
+    let src = ability("awaken");
+    assert_eq!(choices_of(&g, src), vec![1 << n]);
+    g.apply(Action::Choose(src, 1 << n));
+    assert_eq!((g.state.occupant(loc), g.state.count_at(loc, UnitType::Pds)), (Some(ME), 1));
+    assert_eq!(g.state.count_at(loc, UnitType::SpaceDock), 0, "their structures are destroyed");
+    assert!(g.state.player(ME).planets.contains(pl) && !g.state.player(them).planets.contains(pl));
+    assert!(g.state.exhausted_planets.contains(pl), "a planet gained is exhausted");
+    check(&g).unwrap();
+}
+
+#[test]
+fn titans_awaken_offers_activation_of_a_system_with_a_sleeper_token() {
+    let mut g = titans_game();
+    let h = home(&g);
+    let far = (0..g.state.num_systems)
+        .filter(|&sl| g.galaxy().distance(h, sl).is_some_and(|d| d >= 4))
+        .find_map(|sl| g.state.planet_at(g.content(), Location::Planet(sl, 0)).map(|pl| (sl, pl)));
+    let (sl, pl) = far.expect("a planet four systems away");
+    assert!(!legal(&g).contains(&Action::Activate(sl)), "no ship reaches it and nothing produces there");
+    g.state.tokens.sleepers.place(ME, pl);
+    assert!(legal(&g).contains(&Action::Activate(sl)), "Awaken: a system with a sleeper token may be activated");
+}
+
+#[test]
+fn titans_coalescence_awakened_pds_fights_the_ground_forces_there() {
+    let mut won = 0;
+    for seed in 0..12 {
+        let mut g = titans_game();
+        let (sl, n, pl) = planet_next_to_home(&g);
+        let c = g.content.clone();
+        let them = Player(1);
+        crate::ti4::control::gain_control(&c, &mut g.state, them, pl, false).unwrap();
+        let loc = Location::Planet(sl, n);
+        g.state.add_units(them, loc, UnitType::Infantry, 1).unwrap();
+        g.state.tokens.sleepers.place(ME, pl);
+        let pds = g.state.player(ME).reinforcements[UnitType::Pds.idx()];
+        g.apply(Action::Activate(sl));
+        g.apply(Action::Choose(ability("awaken"), 1 << n));
+        assert_eq!(g.flow.tactical.placed_to_fight[n as usize], 1, "held for the invasion step");
+        assert_eq!(g.state.occupant(loc), Some(them), "not placed among their ground forces");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut fought = false;
+        let mut buf = Vec::new();
+        for _ in 0..200 {
+            if g.flow.turn != ME || g.is_terminal() {
+                break;
+            }
+            fought |= g.flow.tactical.ground.is_some();
+            check(&g).unwrap();
+            if g.current() == crate::game::Turn::Chance {
+                g.apply_chance(&mut rng);
+            } else {
+                buf.clear();
+                g.legal_actions(&mut buf);
+                let a = if buf.contains(&Action::Done) { Action::Done } else { buf[0] };
+                g.apply(a);
+            }
+        }
+        assert!(fought, "Coalescence: a ground combat is fought on the planet");
+        assert_eq!(g.flow.tactical.placed_to_fight, [0; 3]);
+        if g.state.player(ME).planets.contains(pl) {
+            won += 1;
+            assert_eq!((g.state.occupant(loc), g.state.count_at(loc, UnitType::Pds)), (Some(ME), 1));
+        } else {
+            assert_ne!(g.state.occupant(loc), Some(ME));
+            assert!(g.state.player(them).planets.contains(pl), "they keep it");
+            assert_eq!(g.state.player(ME).reinforcements[UnitType::Pds.idx()], pds, "the PDS was destroyed");
+        }
+        check(&g).unwrap();
+    }
+    assert!(won > 0, "a Hel-Titan against 1 infantry wins some of 12 ground combats");
+}
