@@ -1004,6 +1004,9 @@ struct SeatKey {
     techs: TechSet,
     valefar: [Option<TechId>; 2],
     home_planets: PlanetSet,
+    /// The planets the Titans' Terraform note and hero are attached to (they change those
+    /// planets' values and count as attachments).
+    titans_attachments: [Option<PlanetId>; 2],
 }
 
 /// Each seat's [`ObjectiveBoard::seat_counts`] from the last [`ObjectiveBoards::new_cached`],
@@ -1037,6 +1040,7 @@ impl OwnCache {
             techs: ps.techs,
             valefar: ps.valefar,
             home_planets: g.home_planets,
+            titans_attachments: [g.state.tokens.terraform, g.state.tokens.geoform],
         };
         match &self.seats[p.idx()] {
             Some((k, b)) if *k == key => *b,
