@@ -45,11 +45,23 @@ pub(super) static RULES: &[Rule] = &[
     // participate in combat during "Space Combat" or "Invasion" steps." A PDS Awaken places on
     // a planet with another player's ground forces fights the ground combat of the invasion
     // step there, without being committed (`invasion::place_by_rule`); on a planet with only
-    // their structures, those are destroyed and the Titans take it. (The flagship's DEPLOY is
-    // not modelled.)
+    // their structures, those are destroyed and the Titans take it. The flagship (Ouranos,
+    // below) joins the ships moving in, which fight any ships there.
     Rule {
         source: SourceKey::Ability("coalescence"),
         hooks: Hooks { placed_units_fight: Some(coalescence), ..Hooks::NONE },
+    },
+    // Ouranos (flagship), DEPLOY: "After you activate a system that contains 1 or more of your
+    // PDS, you may replace 1 of those PDS with this unit." A decision of the Titans at window
+    // `SystemActivated` while the flagship is in reinforcements and the fleet pool has room for
+    // it there: choice n replaces a PDS of planet n of the active system (not one Awaken placed
+    // during this activation). Simplified:
+    // the flagship joins the ships moving into the active system (`TacticalAction::transit`), so
+    // it arrives with them and fights any ships there (Coalescence); space cannon offense may
+    // target it as a ship moving in, and its capacity counts for the units they transport.
+    Rule {
+        source: SourceKey::Unit("titans_flagship"),
+        hooks: Hooks { may_choices: Some(ouranos_choices), may_resolve: Some(ouranos), ..Hooks::NONE },
     },
     // Tungstantus (commander): "When 1 or more of your units use PRODUCTION: You may gain 1
     // trade good." Unlock: "Have 5 structures on the game board." (Rules 51.) Automatic: a
@@ -253,4 +265,48 @@ fn sleeper_systems(_: Source, g: &Ti4Game, p: Player) -> u64 {
 /// Coalescence: units Awaken places where another player has ground forces fight there.
 fn coalescence(_: Source, _: &Ti4Game, _: Player) -> bool {
     true
+}
+
+/// Ouranos: planets of the active system (bit per index) with a PDS of `p` that was there at
+/// the activation, when `p` activated it and has the flagship in reinforcements.
+fn ouranos_planets(g: &Ti4Game, p: Player, window: Window) -> u8 {
+    let (c, s, t) = (g.content(), &g.state, &g.flow.tactical);
+    let free = s.player(p).reinforcements[UnitType::Flagship.idx()] > t.transit[UnitType::Flagship.idx()];
+    if window != Window::SystemActivated || g.flow.turn != p || !free {
+        return 0;
+    }
+    // Rules 37: a ship more in the active system must fit the fleet pool.
+    let space = Location::Space(t.active);
+    let non_fighters = |f: &dyn Fn(UnitType) -> u8| UnitType::SHIPS[1..].iter().map(|&u| f(u) as u32).sum::<u32>();
+    let here = if s.occupant(space) == Some(p) { non_fighters(&|u| s.count_at(space, u)) } else { 0 };
+    if here + non_fighters(&|u| t.transit[u.idx()]) >= crate::ti4::rules::fleet_limit(c, s, p) {
+        return 0;
+    }
+    (0..MAX_PLANETS_PER_SYSTEM as u8).fold(0, |m, n| {
+        let loc = Location::Planet(t.active, n);
+        let before = g.state.count_at(loc, UnitType::Pds).saturating_sub(t.placed_by_rule >> n & 1);
+        if g.state.occupant(loc) == Some(p) && before > 0 {
+            m | 1 << n
+        } else {
+            m
+        }
+    })
+}
+
+/// Ouranos: each planet whose PDS it may replace.
+fn ouranos_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let bits = ouranos_planets(g, p, window);
+    for n in (0..MAX_PLANETS_PER_SYSTEM as u16).filter(|n| bits >> n & 1 == 1) {
+        out(n);
+    }
+}
+
+/// Ouranos: the PDS returns to reinforcements and the flagship joins the ships moving in.
+fn ouranos(_: Source, g: &mut Ti4Game, p: Player, window: Window, n: u16) {
+    if n >= MAX_PLANETS_PER_SYSTEM as u16 || ouranos_planets(g, p, window) >> n & 1 == 0 {
+        return;
+    }
+    let loc = Location::Planet(g.flow.tactical.active, n as u8);
+    g.state.remove_units(loc, UnitType::Pds, 1).expect("a PDS of the player is there");
+    g.flow.tactical.transit[UnitType::Flagship.idx()] += 1;
 }

@@ -447,6 +447,7 @@ pub(crate) fn place_by_rule(g: &mut Ti4Game, p: Player, n: u8, t: UnitType) -> b
         }
     }
     g.place_units(p, ploc, t, 1).expect("placed units come from reinforcements checked above");
+    g.flow.tactical.placed_by_rule |= 1 << n;
     take_control(g, p, ploc);
     if g.flow.tactical.to_explore != 0 {
         g.flow.tactical.explore_at_activation = true;

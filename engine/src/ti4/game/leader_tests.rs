@@ -117,6 +117,9 @@ fn titans_commander_tungstantus_unlocks_with_5_structures_and_gains_1_trade_good
     let produce = |mut g: Ti4Game| {
         g.state.player_mut(ME).trade_goods = 5;
         g.apply(Action::Activate(h));
+        while g.step == Step::Decide(ME) {
+            g.apply(Action::Done); // the flagship's DEPLOY (Ouranos) is declined
+        }
         g.apply(Action::Done);
         assert_eq!(g.step, Step::Produce(ME));
         g.apply(Action::Produce(UnitType::Infantry));

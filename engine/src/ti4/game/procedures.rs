@@ -116,6 +116,10 @@ pub struct TacticalAction {
     /// board, in reinforcements, until it ends, as committed units are).
     #[serde(default, skip_serializing_if = "no_hits3")]
     pub placed_to_fight: [u8; 3],
+    /// Planets of the active system (bit per planet index) where a rule placed a unit after
+    /// the activation (`invasion::place_by_rule`: Awaken's PDS), during this tactical action.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub placed_by_rule: u8,
     /// The planet (index in the active system) whose exploration just resolved, while window
     /// `AfterExploring` is open.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -259,6 +263,7 @@ impl TacticalAction {
         (self.bunker, self.disable, self.blitz, self.taken_from) = (0, false, false, 0);
         self.dominus_orb = false;
         self.placed_to_fight = [0; 3];
+        self.placed_by_rule = 0;
     }
 }
 

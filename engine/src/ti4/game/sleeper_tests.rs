@@ -217,3 +217,72 @@ fn titans_coalescence_awakened_pds_fights_the_ground_forces_there() {
     }
     assert!(won > 0, "a Hel-Titan against 1 infantry wins some of 12 ground combats");
 }
+
+fn flagship_rule(g: &Ti4Game) -> Source {
+    let u = g.content().unit("titans_flagship").expect("the Titans flagship");
+    Source::Unit(u, g.state.player(ME).faction)
+}
+
+/// Plays the rest of `ME`'s turn: chance from `rng`, `Done` where legal, else the first action.
+/// Returns whether a space combat was fought meanwhile.
+fn finish_turn(g: &mut Ti4Game, rng: &mut ChaCha8Rng) -> bool {
+    let mut fought = false;
+    let mut buf = Vec::new();
+    for _ in 0..300 {
+        if g.flow.turn != ME || g.is_terminal() {
+            break;
+        }
+        fought |= g.flow.tactical.space.is_some();
+        check(g).unwrap();
+        if g.current() == crate::game::Turn::Chance {
+            g.apply_chance(rng);
+        } else {
+            buf.clear();
+            g.legal_actions(&mut buf);
+            let a = if buf.contains(&Action::Done) { Action::Done } else { buf[0] };
+            g.apply(a);
+        }
+    }
+    fought
+}
+
+#[test]
+fn titans_ouranos_replaces_a_pds_and_fights_the_ships_there() {
+    let mut g = titans_game();
+    let (sl, n, pl) = planet_next_to_home(&g);
+    let c = g.content.clone();
+    crate::ti4::control::gain_control(&c, &mut g.state, ME, pl, false).unwrap();
+    g.state.add_units(ME, Location::Planet(sl, n), UnitType::Pds, 1).unwrap();
+    g.state.add_units(Player(1), Location::Space(sl), UnitType::Destroyer, 1).unwrap();
+    g.apply(Action::Activate(sl));
+    let src = flagship_rule(&g);
+    assert_eq!(choices_of(&g, src), vec![n as u16], "DEPLOY: the planet with a PDS of theirs");
+    g.apply(Action::Choose(src, n as u16));
+    assert_eq!(g.state.count_at(Location::Planet(sl, n), UnitType::Pds), 0, "the PDS is replaced");
+    assert_eq!(g.flow.tactical.transit[UnitType::Flagship.idx()], 1);
+    let fought = finish_turn(&mut g, &mut ChaCha8Rng::seed_from_u64(3));
+    assert!(fought, "Coalescence: the flagship fights the ships in the system");
+    let space = Location::Space(sl);
+    let flagship_there = g.state.occupant(space) == Some(ME) && g.state.count_at(space, UnitType::Flagship) == 1;
+    let on_board = g.state.player(ME).on_board[UnitType::Flagship.idx()];
+    assert!(flagship_there || on_board == 0, "the flagship won the combat there or was destroyed");
+}
+
+#[test]
+fn titans_ouranos_does_not_replace_a_pds_awakened_in_the_same_activation() {
+    let mut g = titans_game();
+    let h = home(&g);
+    let elysium = g.content().planet("elysium").unwrap();
+    g.state.tokens.sleepers.place(ME, elysium);
+    g.apply(Action::Activate(h));
+    let (awaken, ouranos) = (ability("awaken"), flagship_rule(&g));
+    while g.step == Step::Decide(ME) && g.flow.pending.window == Some(Window::SystemActivated) {
+        assert!(choices_of(&g, ouranos).is_empty(), "no PDS of theirs was there at the activation");
+        if !choices_of(&g, awaken).is_empty() {
+            g.apply(Action::Choose(awaken, 1));
+        } else {
+            g.apply(Action::Done);
+        }
+    }
+    assert_eq!(g.state.count_at(Location::Planet(h, 0), UnitType::Pds), 1, "awakened");
+}
