@@ -63,6 +63,15 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Unit("titans_flagship"),
         hooks: Hooks { may_choices: Some(ouranos_choices), may_resolve: Some(ouranos), ..Hooks::NONE },
     },
+    // Hecatoncheires (mech), DEPLOY: "When you would place a PDS on a planet, you may place 1
+    // mech and 1 infantry on that planet instead." Offered beside each PDS the Construction
+    // strategy card would place (hook point `deploys_instead_of_pds`: `Build(planet, Mech)`),
+    // with a PDS and a mech in reinforcements; the infantry comes when one is there.
+    // Simplified: not offered for the PDS Awaken places.
+    Rule {
+        source: SourceKey::Unit("titans_mech"),
+        hooks: Hooks { deploys_instead_of_pds: Some(hecatoncheires), ..Hooks::NONE },
+    },
     // Tungstantus (commander): "When 1 or more of your units use PRODUCTION: You may gain 1
     // trade good." Unlock: "Have 5 structures on the game board." (Rules 51.) Automatic: a
     // trade good is never worse than none.
@@ -309,4 +318,9 @@ fn ouranos(_: Source, g: &mut Ti4Game, p: Player, window: Window, n: u16) {
     let loc = Location::Planet(g.flow.tactical.active, n as u8);
     g.state.remove_units(loc, UnitType::Pds, 1).expect("a PDS of the player is there");
     g.flow.tactical.transit[UnitType::Flagship.idx()] += 1;
+}
+
+/// Hecatoncheires: a mech and an infantry may be placed instead of a PDS.
+fn hecatoncheires(_: Source, _: &Ti4Game, _: Player) -> bool {
+    true
 }

@@ -122,7 +122,9 @@ impl Ti4Game {
                  prerequisites (Technology 14), then pay the cost"
             }
             Action::Propagate => "Nekro Virus, Propagation: gain 3 command tokens instead of researching",
-            Action::Build(..) => "Construction: place this structure on this planet",
+            Action::Build(..) => {
+                "Construction: place this structure on this planet (a mech: 1 mech and 1 infantry instead of a PDS, Hecatoncheires)"
+            }
             Action::Speaker(_) => "Politics: this player becomes the speaker",
             Action::Give(_) => "Checks and Balances: give the strategy card just chosen to this player",
             Action::DiplomacySystem(_) => {

@@ -668,10 +668,13 @@ pub(super) fn build_options(g: &Ti4Game, p: Player, pds_only: bool, buf: &mut Ve
 
 /// Construction: every planet and structure `p` may place (PDS: at most 2 per planet, any number
 /// under Homeland Defense Act; space
-/// dock: at most 1; component limits), without allocating.
+/// dock: at most 1; component limits), without allocating. Where a PDS may be placed, a rule
+/// may let `p` place 1 mech and 1 infantry instead (hook point `deploys_instead_of_pds`:
+/// Hecatoncheires), offered as `Build(planet, Mech)`.
 fn each_build_option(g: &Ti4Game, p: Player, pds_only: bool, out: &mut dyn FnMut(Action)) {
     let (c, s) = (&*g.content, &g.state);
     let ps = s.player(p);
+    let mut deploys = None;
     for pl in ps.planets.iter() {
         let Some(loc) = s.planet_location(c, pl) else { continue };
         if s.occupant(loc).is_some_and(|q| q != p) {
@@ -679,6 +682,11 @@ fn each_build_option(g: &Ti4Game, p: Player, pds_only: bool, out: &mut dyn FnMut
         }
         if s.count_at(loc, UnitType::Pds) < super::agendas::pds_limit(g) && ps.reinforcements[UnitType::Pds.idx()] > 0 {
             out(Action::Build(pl, UnitType::Pds));
+            if ps.reinforcements[UnitType::Mech.idx()] > 0
+                && *deploys.get_or_insert_with(|| crate::ti4::rules::deploys_instead_of_pds(g, p))
+            {
+                out(Action::Build(pl, UnitType::Mech));
+            }
         }
         if !pds_only && dock_placement(g, p, pl).is_some() {
             out(Action::Build(pl, UnitType::SpaceDock));
@@ -721,6 +729,13 @@ pub(super) fn build_step(g: &mut Ti4Game, p: Player, pds_only: bool, secondary: 
         if let Some(loc) = g.state.planet_location(&c, pl) {
             let at = if t == UnitType::SpaceDock { dock_location(g, p, loc) } else { loc };
             g.place_units(p, at, t, 1).expect("placed units come from reinforcements the caller checked");
+            if t == UnitType::Mech {
+                // A mech placed instead of a PDS comes with 1 infantry (Hecatoncheires).
+                g.note_effect(p, super::effects::Effect::MechDeployedForPds, 1);
+                if g.state.player(p).reinforcements[UnitType::Infantry.idx()] > 0 {
+                    g.place_units(p, at, UnitType::Infantry, 1).expect("an infantry in reinforcements");
+                }
+            }
             if secondary {
                 // The spent strategy token (back in reinforcements) goes to the system, unless
                 // one is there already.

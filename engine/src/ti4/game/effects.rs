@@ -19,10 +19,13 @@ pub enum Effect {
     CommanderUnlocked = 3,
     /// The player's hero unlocked (3 scored objectives).
     HeroUnlocked = 4,
+    /// The player placed 1 mech and 1 infantry instead of a PDS (hook point
+    /// `deploys_instead_of_pds`: Hecatoncheires).
+    MechDeployedForPds = 5,
 }
 
 /// How many kinds of [`Effect`] there are.
-pub const EFFECTS: usize = 5;
+pub const EFFECTS: usize = 6;
 
 impl Effect {
     /// Every effect, in index order.
@@ -32,6 +35,7 @@ impl Effect {
         Effect::DestroyedEntering,
         Effect::CommanderUnlocked,
         Effect::HeroUnlocked,
+        Effect::MechDeployedForPds,
     ];
 
     /// The statistics label (`sim`'s tally channel).
@@ -42,6 +46,7 @@ impl Effect {
             Effect::DestroyedEntering => "destroyed_entering",
             Effect::CommanderUnlocked => "commander_unlocked",
             Effect::HeroUnlocked => "hero_unlocked",
+            Effect::MechDeployedForPds => "mech_deployed_for_pds",
         }
     }
 }
@@ -87,6 +92,6 @@ mod tests {
         assert_eq!(c.get(Player(0), Effect::UnitsCaptured), u16::MAX);
         let all: Vec<_> = c.nonzero().collect();
         assert_eq!(all, vec![(Player(0), Effect::UnitsCaptured, u16::MAX), (Player(2), Effect::DestroyedEntering, 3)]);
-        assert_eq!(Effect::ALL.map(|e| e as usize), [0, 1, 2, 3, 4]);
+        assert_eq!(Effect::ALL.map(|e| e as usize), [0, 1, 2, 3, 4, 5]);
     }
 }

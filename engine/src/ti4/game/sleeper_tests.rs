@@ -286,3 +286,31 @@ fn titans_ouranos_does_not_replace_a_pds_awakened_in_the_same_activation() {
     }
     assert_eq!(g.state.count_at(Location::Planet(h, 0), UnitType::Pds), 1, "awakened");
 }
+
+#[test]
+fn titans_hecatoncheires_places_a_mech_and_an_infantry_instead_of_a_pds() {
+    let mut g = titans_game();
+    let h = home(&g);
+    let elysium = g.content().planet("elysium").unwrap();
+    g.step = Step::Build { p: ME, pds_only: false, secondary: false };
+    let options = legal(&g);
+    assert!(options.contains(&Action::Build(elysium, UnitType::Pds)));
+    assert!(options.contains(&Action::Build(elysium, UnitType::Mech)), "DEPLOY beside the PDS: {options:?}");
+    let pds = g.state.player(ME).reinforcements[UnitType::Pds.idx()];
+    g.apply(Action::Build(elysium, UnitType::Mech));
+    let loc = Location::Planet(h, 0);
+    assert_eq!(
+        [UnitType::Mech, UnitType::Infantry, UnitType::Pds].map(|t| g.state.count_at(loc, t)),
+        [1, 1, 0],
+        "1 mech and 1 infantry instead of the PDS"
+    );
+    assert_eq!(g.state.player(ME).reinforcements[UnitType::Pds.idx()], pds);
+    assert_eq!(g.effects().get(ME, super::effects::Effect::MechDeployedForPds), 1, "tallied");
+    check(&g).unwrap();
+    // With every mech on the board, only the PDS is offered.
+    let mut none = titans_game();
+    let four = none.state.player(ME).reinforcements[UnitType::Mech.idx()];
+    none.state.add_units(ME, loc, UnitType::Mech, four).unwrap();
+    none.step = Step::Build { p: ME, pds_only: false, secondary: false };
+    assert!(!legal(&none).contains(&Action::Build(elysium, UnitType::Mech)));
+}

@@ -65,6 +65,7 @@ any_g!(cannot_vote);
 any_g!(scores_without_home);
 any_g!(custodians_free);
 any_g!(placed_units_fight);
+any_g!(deploys_instead_of_pds);
 any_g!(votes_first);
 any_g!(no_hand_limit);
 any_g!(transacts_with_anyone);

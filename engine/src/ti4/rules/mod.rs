@@ -494,6 +494,9 @@ hook_points! {
     /// The player may score objectives without controlling every planet of its home system
     /// (status phase 1 and Imperial, rules 61).
     Query scores_without_home: fn(&Ti4Game, Player) -> bool;
+    /// When the player would place a PDS on a planet (Construction), it may place 1 mech and 1
+    /// infantry there instead (offered as `Action::Build(planet, Mech)`).
+    Query deploys_instead_of_pds: fn(&Ti4Game, Player) -> bool;
     /// Units the player's rules place onto a planet where another player has ground forces
     /// fight there in the invasion step of the tactical action (instead of not being placed).
     Query placed_units_fight: fn(&Ti4Game, Player) -> bool;
