@@ -133,17 +133,24 @@ fn titans_awaken_never_places_a_third_pds_and_needs_reinforcements() {
     assert!(choices_of(&g, ability("awaken")).is_empty(), "2 PDS of theirs there already");
 }
 
-#[test]
-fn titans_awaken_takes_a_planet_with_only_structures() {
+/// Seat 1 controls a planet next to the Titans' home with `units` of theirs on it, and a sleeper
+/// token of the Titans is there: the game (Titans to act), slot, index and planet.
+fn their_planet_with_a_sleeper(units: &[UnitType]) -> (Ti4Game, u8, u8, PlanetId) {
     let mut g = titans_game();
     let (sl, n, pl) = planet_next_to_home(&g);
     let c = g.content.clone();
-    let them = Player(1);
-    crate::ti4::control::gain_control(&c, &mut g.state, them, pl, false).unwrap();
-    let loc = Location::Planet(sl, n);
-    g.state.add_units(them, loc, UnitType::Pds, 1).unwrap();
-    g.state.add_units(them, loc, UnitType::SpaceDock, 1).unwrap();
+    crate::ti4::control::gain_control(&c, &mut g.state, Player(1), pl, false).unwrap();
+    for &t in units {
+        g.state.add_units(Player(1), Location::Planet(sl, n), t, 1).unwrap();
+    }
     g.state.tokens.sleepers.place(ME, pl);
+    (g, sl, n, pl)
+}
+
+#[test]
+fn titans_awaken_takes_a_planet_with_only_structures() {
+    let (mut g, sl, n, pl) = their_planet_with_a_sleeper(&[UnitType::Pds, UnitType::SpaceDock]);
+    let (loc, them) = (Location::Planet(sl, n), Player(1));
     g.apply(Action::Activate(sl));
     let src = ability("awaken");
     assert_eq!(choices_of(&g, src), vec![1 << n]);
@@ -172,37 +179,14 @@ fn titans_awaken_offers_activation_of_a_system_with_a_sleeper_token() {
 fn titans_coalescence_awakened_pds_fights_the_ground_forces_there() {
     let mut won = 0;
     for seed in 0..12 {
-        let mut g = titans_game();
-        let (sl, n, pl) = planet_next_to_home(&g);
-        let c = g.content.clone();
-        let them = Player(1);
-        crate::ti4::control::gain_control(&c, &mut g.state, them, pl, false).unwrap();
-        let loc = Location::Planet(sl, n);
-        g.state.add_units(them, loc, UnitType::Infantry, 1).unwrap();
-        g.state.tokens.sleepers.place(ME, pl);
+        let (mut g, sl, n, pl) = their_planet_with_a_sleeper(&[UnitType::Infantry]);
+        let (loc, them) = (Location::Planet(sl, n), Player(1));
         let pds = g.state.player(ME).reinforcements[UnitType::Pds.idx()];
         g.apply(Action::Activate(sl));
         g.apply(Action::Choose(ability("awaken"), 1 << n));
         assert_eq!(g.flow.tactical.placed_to_fight[n as usize], 1, "held for the invasion step");
         assert_eq!(g.state.occupant(loc), Some(them), "not placed among their ground forces");
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut fought = false;
-        let mut buf = Vec::new();
-        for _ in 0..200 {
-            if g.flow.turn != ME || g.is_terminal() {
-                break;
-            }
-            fought |= g.flow.tactical.ground.is_some();
-            check(&g).unwrap();
-            if g.current() == crate::game::Turn::Chance {
-                g.apply_chance(&mut rng);
-            } else {
-                buf.clear();
-                g.legal_actions(&mut buf);
-                let a = if buf.contains(&Action::Done) { Action::Done } else { buf[0] };
-                g.apply(a);
-            }
-        }
+        let [_, fought] = finish_turn(&mut g, &mut ChaCha8Rng::seed_from_u64(seed));
         assert!(fought, "Coalescence: a ground combat is fought on the planet");
         assert_eq!(g.flow.tactical.placed_to_fight, [0; 3]);
         if g.state.player(ME).planets.contains(pl) {
@@ -224,15 +208,16 @@ fn flagship_rule(g: &Ti4Game) -> Source {
 }
 
 /// Plays the rest of `ME`'s turn: chance from `rng`, `Done` where legal, else the first action.
-/// Returns whether a space combat was fought meanwhile.
-fn finish_turn(g: &mut Ti4Game, rng: &mut ChaCha8Rng) -> bool {
-    let mut fought = false;
+/// Returns whether a space combat and a ground combat were fought meanwhile.
+fn finish_turn(g: &mut Ti4Game, rng: &mut ChaCha8Rng) -> [bool; 2] {
+    let mut fought = [false; 2];
     let mut buf = Vec::new();
     for _ in 0..300 {
         if g.flow.turn != ME || g.is_terminal() {
             break;
         }
-        fought |= g.flow.tactical.space.is_some();
+        fought[0] |= g.flow.tactical.space.is_some();
+        fought[1] |= g.flow.tactical.ground.is_some();
         check(g).unwrap();
         if g.current() == crate::game::Turn::Chance {
             g.apply_chance(rng);
@@ -260,7 +245,7 @@ fn titans_ouranos_replaces_a_pds_and_fights_the_ships_there() {
     g.apply(Action::Choose(src, n as u16));
     assert_eq!(g.state.count_at(Location::Planet(sl, n), UnitType::Pds), 0, "the PDS is replaced");
     assert_eq!(g.flow.tactical.transit[UnitType::Flagship.idx()], 1);
-    let fought = finish_turn(&mut g, &mut ChaCha8Rng::seed_from_u64(3));
+    let [fought, _] = finish_turn(&mut g, &mut ChaCha8Rng::seed_from_u64(3));
     assert!(fought, "Coalescence: the flagship fights the ships in the system");
     let space = Location::Space(sl);
     let flagship_there = g.state.occupant(space) == Some(ME) && g.state.count_at(space, UnitType::Flagship) == 1;
