@@ -1,5 +1,5 @@
-//! The Federation of Sol: Orbital Drop, Versatile, the flagship Genesis, the commander Claire
-//! Gibson and the hero Jace X. 4th Air Legion.
+//! The Federation of Sol: Orbital Drop, Versatile, the flagship Genesis, the mech ZS Thunderbolt
+//! M2, the commander Claire Gibson and the hero Jace X. 4th Air Legion.
 
 use crate::ti4::content::Content;
 use crate::ti4::game::Ti4Game;
@@ -28,6 +28,15 @@ pub(super) static RULES: &[Rule] = &[
     // reinforcements in this system's space area." (Capacity 16: an infantry beyond the
     // capacity there is removed at once.)
     Rule { source: SourceKey::Unit("sol_flagship"), hooks: Hooks { status_phase_end: Some(genesis), ..Hooks::NONE } },
+    // ZS Thunderbolt M2 (mech), DEPLOY: "After you use your ORBITAL DROP faction ability, you
+    // may spend 3 resources to place 1 mech on that planet." A decision of the Sol player at
+    // window `TurnEnd` of the turn whose action was Orbital Drop (`Flow::component_used`), with
+    // a mech in reinforcements and 3 resources to spend (simplified: paid by the default plan,
+    // `objectives::spend_plan`, planets then trade goods).
+    Rule {
+        source: SourceKey::Unit("sol_mech"),
+        hooks: Hooks { may_choices: Some(thunderbolt_choices), may_resolve: Some(thunderbolt), ..Hooks::NONE },
+    },
     // Claire Gibson (commander): "At the start of a ground combat on a planet you control: You
     // may place 1 infantry from your reinforcements on that planet." Unlock: "Control planets
     // that have a combined total of at least 12 resources." (Rules 51.) Simplified: offered at
@@ -141,4 +150,43 @@ fn orbital_drop(_: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentT
     let n = g.state.player(p).reinforcements[UnitType::Infantry.idx()].min(2);
     g.place_units(p, loc, UnitType::Infantry, n).expect("placed units come from reinforcements the caller checked");
     ComponentThen::TurnEnds
+}
+
+/// Resources ZS Thunderbolt M2's DEPLOY costs.
+const THUNDERBOLT_COST: u8 = 3;
+
+/// The planet of the Orbital Drop `p` performed this turn, at `p`'s window `TurnEnd`, while it is
+/// still theirs with no other player's units, a mech is in reinforcements and 3 resources can be
+/// spent.
+fn thunderbolt_planet(g: &Ti4Game, p: Player, window: Window) -> Option<Location> {
+    let (c, s) = (g.content(), &g.state);
+    let (src, target) = g.flow.component_used.filter(|_| window == Window::TurnEnd && g.flow.turn == p)?;
+    if c.rules.key(src) != Some(SourceKey::Ability("orbital_drop"))
+        || s.player(p).reinforcements[UnitType::Mech.idx()] == 0
+    {
+        return None;
+    }
+    let pl = PlanetId(target);
+    let loc = s.planet_location(c, pl)?;
+    let ok = s.player(p).planets.contains(pl)
+        && s.occupant(loc).is_none_or(|q| q == p)
+        && crate::ti4::game::objectives::spend_plan(c, s, p, THUNDERBOLT_COST, 0, 0, 0).is_some();
+    ok.then_some(loc)
+}
+
+/// ZS Thunderbolt M2: one choice (0) after Orbital Drop.
+fn thunderbolt_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if thunderbolt_planet(g, p, window).is_some() {
+        out(0);
+    }
+}
+
+/// ZS Thunderbolt M2: 3 resources spent, a mech placed on the Orbital Drop's planet.
+fn thunderbolt(_: Source, g: &mut Ti4Game, p: Player, window: Window, _: u16) {
+    let Some(loc) = thunderbolt_planet(g, p, window) else { return };
+    let (c, s) = g.content_and_state();
+    if let Some(plan) = crate::ti4::game::objectives::spend_plan(c, s, p, THUNDERBOLT_COST, 0, 0, 0) {
+        crate::ti4::game::objectives::pay_plan(c, s, p, plan);
+        g.place_units(p, loc, UnitType::Mech, 1).expect("a mech in reinforcements");
+    }
 }

@@ -43,7 +43,11 @@ pub(super) fn options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
 /// and the step that finishes them ends the turn instead.
 pub(super) fn perform(g: &mut Ti4Game, p: Player, src: Source, target: u8) -> Step {
     match rules::component_action(g, p, src, target) {
-        ComponentThen::TurnEnds => super::flow::next_turn(g),
+        ComponentThen::TurnEnds => {
+            // Window `TurnEnd` may answer it ("after you use ...": ZS Thunderbolt M2).
+            g.flow.component_used = Some((src, target));
+            super::flow::next_turn(g)
+        }
         ComponentThen::ProduceShip(slot) => super::production::start_component_production(g, p, slot),
         ComponentThen::DrawRelic => Step::DrawRelic(p),
         ComponentThen::Redeploy(n) => super::redeploy::start(g, p, src, n),

@@ -10,6 +10,7 @@ use super::rule_tests::{
 use super::strategy_card_tests::{hold, imperial_offers_a_public_objective};
 use super::tests::{check, six_player_game};
 use super::*;
+use crate::ti4::rules::{Source, Window};
 use crate::ti4::components::Zone;
 use crate::ti4::galaxy::Wormhole;
 use crate::ti4::state::Location;
@@ -465,6 +466,34 @@ fn sol_orbital_drop_places_2_infantry_on_a_planet_it_controls() {
     check(&one).unwrap();
     set_strategy_pool(&mut g, ME, 0);
     assert!(uses(&g).is_empty(), "no token in the strategy pool: no Orbital Drop");
+}
+
+/// ZS Thunderbolt M2 (Sol mech), DEPLOY: "After you use your ORBITAL DROP faction ability, you
+/// may spend 3 resources to place 1 mech on that planet." Seed 0 seats the Sol at seat 0.
+#[test]
+fn sol_zs_thunderbolt_m2_places_a_mech_after_orbital_drop() {
+    let (mut g, _) = seated(0, "sol");
+    set_strategy_pool(&mut g, ME, 1);
+    let jord = g.content().planet("jord").unwrap();
+    let loc = g.state.planet_location(g.content(), jord).unwrap();
+    g.state.exhausted_planets.remove(jord);
+    g.state.player_mut(ME).trade_goods = 0;
+    let mech = Source::Unit(g.content().unit("sol_mech").unwrap(), g.state.player(ME).faction);
+    let mut after = g.clone();
+    after.apply(Action::Use(ability("orbital_drop"), jord.0));
+    assert_eq!((after.step, after.flow.pending.window), (Step::Decide(ME), Some(Window::TurnEnd)));
+    assert!(legal(&after).contains(&Action::Choose(mech, 0)));
+    let mechs = after.state.player(ME).reinforcements[UnitType::Mech.idx()];
+    after.apply(Action::Choose(mech, 0));
+    assert_eq!(after.state.count_at(loc, UnitType::Mech), 1, "a mech on the Orbital Drop's planet");
+    assert_eq!(after.state.player(ME).reinforcements[UnitType::Mech.idx()], mechs - 1);
+    assert!(after.state.exhausted_planets.contains(jord), "Jord's 4 resources paid the 3");
+    check(&after).unwrap();
+    // Without 3 resources to spend, no DEPLOY is offered.
+    g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(ME).planets);
+    g.apply(Action::Use(ability("orbital_drop"), jord.0));
+    assert!(!legal(&g).contains(&Action::Choose(mech, 0)));
+    assert_eq!(g.flow.component_used, None, "cleared as the turn ended");
 }
 
 /// Seed 16 seats the Creuss at seat 0.

@@ -841,6 +841,7 @@ pub(super) fn next_turn(g: &mut Ti4Game) -> Step {
 /// place declines it), then the next turn.
 pub(super) fn after_turn_end(g: &mut Ti4Game) -> Step {
     let p = g.flow.turn;
+    g.flow.component_used = None;
     // Master Plan: an additional action this turn.
     if std::mem::take(&mut g.flow.extra_action) && g.state.player(p).in_game && g.flow.passed >> p.0 & 1 == 0 {
         return Step::Turn(p);

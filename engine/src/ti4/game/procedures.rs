@@ -71,6 +71,10 @@ pub struct Flow {
     /// window `TurnEnd`): the turn does not pass on.
     #[serde(default, skip_serializing_if = "is_false")]
     pub extra_action: bool,
+    /// The component action of a rule (its source and target) that was the active player's
+    /// action this turn, until the turn ends (read at window `TurnEnd`: "after you use ...").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub component_used: Option<(crate::ti4::rules::Source, u8)>,
     /// The component-action card being played, between its play and its effect (window
     /// `ActionCardPlayed`: Sabotage) or after it (window `ActionCardDiscarded`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -498,6 +502,7 @@ impl Flow {
             next_strategy_phase: 0,
             next_strategy_seats: 0,
             extra_action: false,
+            component_used: None,
             played: None,
             redeploy: None,
             take_cards: None,
