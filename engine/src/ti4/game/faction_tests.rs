@@ -10,9 +10,9 @@ use super::rule_tests::{
 use super::strategy_card_tests::{hold, imperial_offers_a_public_objective};
 use super::tests::{check, six_player_game};
 use super::*;
-use crate::ti4::rules::{Source, Window};
 use crate::ti4::components::Zone;
 use crate::ti4::galaxy::Wormhole;
+use crate::ti4::rules::{Source, Window};
 use crate::ti4::state::Location;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

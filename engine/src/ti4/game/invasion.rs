@@ -33,7 +33,7 @@ pub(super) fn start_landing(g: &mut Ti4Game, p: Player) -> Step {
     }
     if !buf_has {
         // Units a rule placed to fight on planets (Coalescence) fight without a landing.
-        if g.flow.tactical.placed_to_fight != [0; MAX_PLANETS_PER_SYSTEM] {
+        if (0..MAX_PLANETS_PER_SYSTEM as u8).any(|n| fights_at(g, n)) {
             return next_invasion(g);
         }
         return establish_control(g);
@@ -146,7 +146,8 @@ pub(super) fn after_landing(g: &mut Ti4Game) -> Step {
 /// True when units will fight on planet `n` of the active system: ground forces committed there,
 /// or units a rule placed there to fight (`TacticalAction::placed_to_fight`).
 fn fights_at(g: &Ti4Game, n: u8) -> bool {
-    g.flow.tactical.committed[n as usize] != [0, 0] || g.flow.tactical.placed_to_fight[n as usize] > 0
+    let placed = g.flow.tactical.placed_to_fight[n as usize] > 0 && g.state.player(g.flow.turn).in_game;
+    g.flow.tactical.committed[n as usize] != [0, 0] || placed
 }
 
 /// The ground combat of the next planet with committed ground forces (or PDS a rule placed to
