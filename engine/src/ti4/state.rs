@@ -523,6 +523,13 @@ impl State {
         }
     }
 
+    /// The SPACE CANNON a planet has as if it were a unit, used by the planet's controller: the
+    /// Titans hero's Geoform gives the planet it is attached to SPACE CANNON 5 (x3).
+    #[inline]
+    pub fn planet_space_cannon(&self, pl: PlanetId) -> Option<crate::ti4::content::Dice> {
+        (self.tokens.geoform == Some(pl)).then_some(GEOFORM_SPACE_CANNON)
+    }
+
     /// The influence value of planet `pl`: printed, plus its attachments (Exploration 35.6;
     /// Geoform).
     #[inline]
@@ -541,6 +548,9 @@ impl State {
 /// Geoform (the Titans hero Ul the Progenitor attached to a planet): "Its resource and influence
 /// values are each increased by 3".
 pub const GEOFORM_BONUS: u8 = 3;
+
+/// The SPACE CANNON Geoform gives its planet: SPACE CANNON 5 (x3).
+pub const GEOFORM_SPACE_CANNON: crate::ti4::content::Dice = crate::ti4::content::Dice { hits_on: 5, dice: 3 };
 
 /// Fighters and infantry have tokens beyond their plastic: the engine caps their supply here.
 pub const TOKEN_UNIT_SUPPLY: u8 = 99;

@@ -90,8 +90,8 @@ pub(super) static RULES: &[Rule] = &[
     // resource and influence values are each increased by 3, and it gains the SPACE CANNON 5
     // (x3) ability as if it were a unit." (Rules 51; target 0, while the player controls
     // Elysium.) The hero is attached (`LeaderState::Attached`, `Tokens::geoform`), which
-    // `State::resources_of` and `influence_of` read. Simplified: Elysium's SPACE CANNON is not
-    // modelled.
+    // `State::resources_of`, `influence_of` and `planet_space_cannon` read (the SPACE CANNON
+    // fires for Elysium's controller: space cannon offense and defense).
     Rule {
         source: SourceKey::Leader("titans_hero"),
         hooks: Hooks { component_targets: Some(geoform_targets), component_action: Some(geoform), ..Hooks::NONE },

@@ -203,8 +203,19 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) -> St
     if let Some(q) = g.state.occupant(ploc).filter(|_| defended) {
         let planet = defending_force(g, q, ploc);
         let penalty = crate::ti4::rules::space_cannon_penalty_against(&g.content, &g.state, p);
-        let hits = roll_space_cannon_defense_against(&planet, penalty, rng)
+        let mut hits = roll_space_cannon_defense_against(&planet, penalty, rng)
             + extra_die_hits(g, q, best_space_cannon(&planet, None), penalty, rng);
+        // The planet's own SPACE CANNON, as if it were a unit there (Geoform).
+        let pl = g.state.planet_at(&g.content, ploc);
+        if let Some(d) = pl.filter(|&pl| crate::ti4::control::controller(&g.state, pl) == Some(q)) {
+            if let Some(d) = g.state.planet_space_cannon(d) {
+                hits += crate::ti4::combat::roll_hits(
+                    u16::from(d.dice),
+                    crate::ti4::combat::penalised(d.hits_on, penalty),
+                    rng,
+                );
+            }
+        }
         if hits > 0 {
             // Units placed to fight are not committed: they take no space cannon defense hits.
             let m = att.ground_force_mask() & !crate::ti4::combat::type_bit(UnitType::Pds);

@@ -558,3 +558,47 @@ fn mahact_imperia_uses_another_players_unlocked_commander() {
     g.state.leaders.set(TITANS_SEAT, leader(&g, "titans_commander").1, LeaderState::Locked);
     assert!(!src.active(&c, &g.state, ME), "a locked commander is nobody's");
 }
+
+/// Ul the Progenitor, GEOFORM: Elysium "gains the SPACE CANNON 5 (x3) ability as if it were a
+/// unit" — used by Elysium's controller at another player's ships moving into its system.
+#[test]
+fn titans_hero_ul_the_progenitor_gives_elysium_space_cannon_5_x3() {
+    let destroyed = |geoform: bool| -> u32 {
+        let mut lost = 0;
+        for seed in 0..24 {
+            let mut g = scenario_of(six_player_game(TITANS));
+            let elysium = g.content().planet("elysium").unwrap();
+            if geoform {
+                let (_, k) = leader(&g, "titans_hero");
+                g.state.leaders.set(ME, k, LeaderState::Attached);
+                g.state.tokens.geoform = Some(elysium);
+            }
+            let (h, them) = (home(&g), Player(1));
+            let from = slot_at_distance(&g, h, 1);
+            g.state.add_units(them, Location::Space(from), UnitType::Destroyer, 1).unwrap();
+            g.flow.turn = them;
+            g.step = Step::Turn(them);
+            g.apply(Action::Activate(h));
+            while g.step == Step::Decide(them) {
+                g.apply(Action::Done);
+            }
+            g.apply(Action::Move(from, UnitType::Destroyer));
+            g.apply(Action::Done);
+            let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+            while g.flow.turn == them && !g.is_terminal() {
+                check(&g).unwrap();
+                if g.current() == crate::game::Turn::Chance {
+                    g.apply_chance(&mut rng);
+                } else {
+                    let a = if legal(&g).contains(&Action::Done) { Action::Done } else { legal(&g)[0] };
+                    g.apply(a);
+                }
+            }
+            lost += u32::from(g.state.player(them).on_board[UnitType::Destroyer.idx()] == 0);
+        }
+        lost
+    };
+    assert_eq!(destroyed(false), 0, "no unit of the Titans there has SPACE CANNON");
+    let hit = destroyed(true);
+    assert!((10..=24).contains(&hit), "3 dice hitting on 5 destroy the destroyer 78% of the time: {hit} of 24");
+}

@@ -19,6 +19,15 @@ pub(super) fn cannon_forces(g: &Ti4Game, q: Player) -> (Force, Force) {
     super::super::engagement::cannon_forces(&g.content, &g.state, q, a, g.galaxy.neighbours(a))
 }
 
+/// The SPACE CANNON of a planet of the active system that `q` controls, as if it were a unit
+/// there (`State::planet_space_cannon`: Geoform's SPACE CANNON 5 (x3) on Elysium).
+pub(in crate::ti4::game) fn planet_cannon(g: &Ti4Game, q: Player, slot: u8) -> Option<crate::ti4::content::Dice> {
+    let (c, s) = (&*g.content, &g.state);
+    let pl = s.tokens.geoform?;
+    let here = s.planet_location(c, pl).is_some_and(|l| l.slot() == slot);
+    (here && crate::ti4::control::controller(s, pl) == Some(q)).then(|| s.planet_space_cannon(pl)).flatten()
+}
+
 pub(super) fn has_cannon(f: &Force) -> bool {
     UnitType::ALL.iter().any(|&t| f.count(t) > 0 && f.stats(t).space_cannon.is_some())
 }
@@ -38,6 +47,7 @@ pub(super) fn cannon_may_fire(g: &Ti4Game) -> bool {
         has_cannon(&h)
             || UnitType::ALL.iter().any(|&t| n.count(t) > 0 && n.stats(t).space_cannon_adjacent)
             || g.flow.tactical.battlestation == Some(q)
+            || planet_cannon(g, q, g.flow.tactical.active).is_some()
     };
     let space = &g.state.systems[g.flow.tactical.active as usize].space;
     let targets = SHIPS.iter().any(|&t| g.flow.tactical.transit[t.idx()] > 0)
@@ -155,6 +165,10 @@ pub(super) fn cannon_hits(
     if g.flow.tactical.battlestation == Some(q) && target == g.flow.turn {
         // Experimental Battlestation: a space dock's SPACE CANNON 5 (x3).
         hits += roll_hits(3, penalised(BATTLESTATION_HITS_ON, penalty), rng);
+    }
+    if let Some(d) = planet_cannon(g, q, g.flow.tactical.active) {
+        // A planet's SPACE CANNON as if it were a unit (Geoform).
+        hits += roll_hits(u16::from(d.dice), penalised(d.hits_on, penalty), rng);
     }
     (hits > 0).then_some((hits, graviton))
 }
