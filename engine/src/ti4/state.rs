@@ -374,6 +374,12 @@ impl State {
         }
     }
 
+    /// Ground forces (infantry and mechs) at a location.
+    #[inline]
+    pub fn ground_forces_at(&self, loc: Location) -> u8 {
+        self.count_at(loc, UnitType::Infantry) + self.count_at(loc, UnitType::Mech)
+    }
+
     /// Units of a type at a location.
     pub fn count_at(&self, loc: Location, t: UnitType) -> u8 {
         match loc {

@@ -3,7 +3,7 @@
 //! Progenitor.
 
 use crate::ti4::components::LeaderState;
-use crate::ti4::game::component::{assigning_space_combat_hits, place_by_rule};
+use crate::ti4::game::component::{assigning_space_combat_hits, fleet_has_room, place_by_rule};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey, Window};
@@ -211,9 +211,7 @@ fn awakenable(g: &Ti4Game, p: Player) -> u8 {
         }
         let ok = match s.occupant(loc) {
             Some(q) if q == p => s.count_at(loc, UnitType::Pds) < 2,
-            Some(_) if s.count_at(loc, UnitType::Infantry) + s.count_at(loc, UnitType::Mech) > 0 => {
-                crate::ti4::rules::placed_units_fight(g, p)
-            }
+            Some(_) if s.ground_forces_at(loc) > 0 => crate::ti4::rules::placed_units_fight(g, p),
             _ => true,
         };
         if ok {
@@ -259,8 +257,7 @@ fn awaken_tally(_: Source, g: &Ti4Game, p: Player, set: u16) -> Option<&'static 
     let a = g.flow.tactical.active;
     let fights = (0..MAX_PLANETS_PER_SYSTEM as u8).filter(|n| set >> n & 1 == 1).any(|n| {
         let loc = Location::Planet(a, n);
-        g.state.occupant(loc).is_some_and(|q| q != p)
-            && g.state.count_at(loc, UnitType::Infantry) + g.state.count_at(loc, UnitType::Mech) > 0
+        g.state.occupant(loc).is_some_and(|q| q != p) && g.state.ground_forces_at(loc) > 0
     });
     Some(if fights { "awakened_to_fight" } else { "awakened" })
 }
@@ -279,16 +276,10 @@ fn coalescence(_: Source, _: &Ti4Game, _: Player) -> bool {
 /// Ouranos: planets of the active system (bit per index) with a PDS of `p` that was there at
 /// the activation, when `p` activated it and has the flagship in reinforcements.
 fn ouranos_planets(g: &Ti4Game, p: Player, window: Window) -> u8 {
-    let (c, s, t) = (g.content(), &g.state, &g.flow.tactical);
+    let (s, t) = (&g.state, &g.flow.tactical);
     let free = s.player(p).reinforcements[UnitType::Flagship.idx()] > t.transit[UnitType::Flagship.idx()];
-    if window != Window::SystemActivated || g.flow.turn != p || !free {
-        return 0;
-    }
     // Rules 37: a ship more in the active system must fit the fleet pool.
-    let space = Location::Space(t.active);
-    let non_fighters = |f: &dyn Fn(UnitType) -> u8| UnitType::SHIPS[1..].iter().map(|&u| f(u) as u32).sum::<u32>();
-    let here = if s.occupant(space) == Some(p) { non_fighters(&|u| s.count_at(space, u)) } else { 0 };
-    if here + non_fighters(&|u| t.transit[u.idx()]) >= crate::ti4::rules::fleet_limit(c, s, p) {
+    if window != Window::SystemActivated || g.flow.turn != p || !free || !fleet_has_room(g, p) {
         return 0;
     }
     (0..MAX_PLANETS_PER_SYSTEM as u8).fold(0, |m, n| {

@@ -206,16 +206,7 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) -> St
         let mut hits = roll_space_cannon_defense_against(&planet, penalty, rng)
             + extra_die_hits(g, q, best_space_cannon(&planet, None), penalty, rng);
         // The planet's own SPACE CANNON, as if it were a unit there (Geoform).
-        let pl = g.state.planet_at(&g.content, ploc);
-        if let Some(d) = pl.filter(|&pl| crate::ti4::control::controller(&g.state, pl) == Some(q)) {
-            if let Some(d) = g.state.planet_space_cannon(d) {
-                hits += crate::ti4::combat::roll_hits(
-                    u16::from(d.dice),
-                    crate::ti4::combat::penalised(d.hits_on, penalty),
-                    rng,
-                );
-            }
-        }
+        hits += super::tactical::planet_cannon_hits(g, q, |l| l == ploc, penalty, rng);
         if hits > 0 {
             // Units placed to fight are not committed: they take no space cannon defense hits.
             let m = att.ground_force_mask() & !crate::ti4::combat::type_bit(UnitType::Pds);
@@ -443,7 +434,7 @@ pub(crate) fn place_by_rule(g: &mut Ti4Game, p: Player, n: u8, t: UnitType) -> b
         return false;
     }
     if let Some(q) = g.state.occupant(ploc).filter(|&q| q != p) {
-        if g.state.count_at(ploc, UnitType::Infantry) + g.state.count_at(ploc, UnitType::Mech) > 0 {
+        if g.state.ground_forces_at(ploc) > 0 {
             if t != UnitType::Pds || !crate::ti4::rules::placed_units_fight(g, p) {
                 return false;
             }

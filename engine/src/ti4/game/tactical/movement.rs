@@ -272,13 +272,20 @@ pub(in crate::ti4::game) fn transit_non_fighters(f: &Counts) -> u32 {
     SHIPS[1..].iter().map(|&t| f[t.idx()] as u32).sum()
 }
 
+/// Rules 37 (fleet pool): one more non-fighter ship of the active player `p` fits in the active
+/// system (its ships there and those in transit counted).
+pub(crate) fn fleet_has_room(g: &Ti4Game, p: Player) -> bool {
+    let (c, s, a) = (&*g.content, &g.state, g.flow.tactical.active);
+    let here = if s.systems[a as usize].space.owner == p.0 { non_fighter_ships(s, a) } else { 0 };
+    here + transit_non_fighters(&g.flow.tactical.transit) < crate::ti4::rules::fleet_limit(c, s, p)
+}
+
 pub(in crate::ti4::game) fn move_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
     let (c, s) = (&*g.content, &g.state);
     let a = g.flow.tactical.active;
     let units = units_of(c, s, p);
     let m = Mover::of(g, p);
-    let here = if s.systems[a as usize].space.owner == p.0 { non_fighter_ships(s, a) } else { 0 };
-    let fleet_ok = here + transit_non_fighters(&g.flow.tactical.transit) < crate::ti4::rules::fleet_limit(c, s, p);
+    let fleet_ok = fleet_has_room(g, p);
     for from in 0..s.num_systems {
         let sl = &s.systems[from as usize];
         if from == a || (sl.tokens >> p.0 & 1 == 1 && !g.flow.tactical.dominus_orb) {

@@ -19,13 +19,24 @@ pub(super) fn cannon_forces(g: &Ti4Game, q: Player) -> (Force, Force) {
     super::super::engagement::cannon_forces(&g.content, &g.state, q, a, g.galaxy.neighbours(a))
 }
 
-/// The SPACE CANNON of a planet of the active system that `q` controls, as if it were a unit
-/// there (`State::planet_space_cannon`: Geoform's SPACE CANNON 5 (x3) on Elysium).
-pub(in crate::ti4::game) fn planet_cannon(g: &Ti4Game, q: Player, slot: u8) -> Option<crate::ti4::content::Dice> {
+/// The SPACE CANNON of a planet that `q` controls at a location `at` accepts, as if it were a
+/// unit there (`State::planet_space_cannon`: Geoform's SPACE CANNON 5 (x3) on Elysium).
+fn planet_cannon(g: &Ti4Game, q: Player, at: impl Fn(Location) -> bool) -> Option<crate::ti4::content::Dice> {
     let (c, s) = (&*g.content, &g.state);
     let pl = s.tokens.geoform?;
-    let here = s.planet_location(c, pl).is_some_and(|l| l.slot() == slot);
+    let here = s.planet_location(c, pl).is_some_and(at);
     (here && crate::ti4::control::controller(s, pl) == Some(q)).then(|| s.planet_space_cannon(pl)).flatten()
+}
+
+/// The hits of [`planet_cannon`]'s dice (none without one), each die `penalty` worse.
+pub(in crate::ti4::game) fn planet_cannon_hits(
+    g: &Ti4Game,
+    q: Player,
+    at: impl Fn(Location) -> bool,
+    penalty: u8,
+    rng: &mut ChaCha8Rng,
+) -> u16 {
+    planet_cannon(g, q, at).map_or(0, |d| roll_hits(u16::from(d.dice), penalised(d.hits_on, penalty), rng))
 }
 
 pub(super) fn has_cannon(f: &Force) -> bool {
@@ -47,7 +58,7 @@ pub(super) fn cannon_may_fire(g: &Ti4Game) -> bool {
         has_cannon(&h)
             || UnitType::ALL.iter().any(|&t| n.count(t) > 0 && n.stats(t).space_cannon_adjacent)
             || g.flow.tactical.battlestation == Some(q)
-            || planet_cannon(g, q, g.flow.tactical.active).is_some()
+            || planet_cannon(g, q, |l| l.slot() == g.flow.tactical.active).is_some()
     };
     let space = &g.state.systems[g.flow.tactical.active as usize].space;
     let targets = SHIPS.iter().any(|&t| g.flow.tactical.transit[t.idx()] > 0)
@@ -166,10 +177,9 @@ pub(super) fn cannon_hits(
         // Experimental Battlestation: a space dock's SPACE CANNON 5 (x3).
         hits += roll_hits(3, penalised(BATTLESTATION_HITS_ON, penalty), rng);
     }
-    if let Some(d) = planet_cannon(g, q, g.flow.tactical.active) {
-        // A planet's SPACE CANNON as if it were a unit (Geoform).
-        hits += roll_hits(u16::from(d.dice), penalised(d.hits_on, penalty), rng);
-    }
+    // A planet's SPACE CANNON as if it were a unit (Geoform).
+    let a = g.flow.tactical.active;
+    hits += planet_cannon_hits(g, q, |l| l.slot() == a, penalty, rng);
     (hits > 0).then_some((hits, graviton))
 }
 
