@@ -27,9 +27,9 @@ pub(super) static RULES: &[Rule] = &[
     // may replace each of those tokens with 1 PDS from your reinforcements." A decision of the
     // Titans at window `SystemActivated` (only tokens there at the activation: none is placed
     // during that window): each choice is a set of planets of the active system (bit per planet
-    // index) whose tokens become PDS, as many as the PDS in reinforcements allow, never a third
-    // PDS of theirs on a planet. Systems with their tokens are offered for activation (hook
-    // point `activation_targets`).
+    // index) whose tokens become PDS, as many as the PDS in reinforcements allow, never more
+    // PDS of theirs on a planet than its limit (`agendas::pds_limit`, rules 64.4). Systems with
+    // their tokens are offered for activation (hook point `activation_targets`).
     Rule {
         source: SourceKey::Ability("awaken"),
         hooks: Hooks {
@@ -194,7 +194,8 @@ fn terragenesis_tally(_: Source, _: &Ti4Game, _: Player, choice: u16) -> Option<
 }
 
 /// Planets of the active system (bit per index) with a sleeper token of `p` that Awaken may
-/// replace: `p` has PDS in reinforcements, not already 2 PDS of theirs there, and where another
+/// replace: `p` has PDS in reinforcements, not already the PDS limit of theirs there (rules 64.4:
+/// 2, none under Homeland Defense Act), and where another
 /// player has ground forces only when the PDS would fight there (Coalescence).
 fn awakenable(g: &Ti4Game, p: Player) -> u8 {
     let (c, s) = (g.content(), &g.state);
@@ -210,7 +211,7 @@ fn awakenable(g: &Ti4Game, p: Player) -> u8 {
             continue;
         }
         let ok = match s.occupant(loc) {
-            Some(q) if q == p => s.count_at(loc, UnitType::Pds) < 2,
+            Some(q) if q == p => s.count_at(loc, UnitType::Pds) < crate::ti4::game::agendas::pds_limit(g),
             Some(_) if s.ground_forces_at(loc) > 0 => crate::ti4::rules::placed_units_fight(g, p),
             _ => true,
         };

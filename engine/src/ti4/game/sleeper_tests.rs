@@ -129,8 +129,14 @@ fn titans_awaken_never_places_a_third_pds_and_needs_reinforcements() {
     let elysium = g.content().planet("elysium").unwrap();
     g.state.tokens.sleepers.place(ME, elysium);
     g.state.add_units(ME, Location::Planet(h, 0), UnitType::Pds, 2).unwrap();
+    let mut lifted = g.clone();
     g.apply(Action::Activate(h));
     assert!(choices_of(&g, ability("awaken")).is_empty(), "2 PDS of theirs there already");
+    // Homeland Defense Act lifts the PDS limit (rules 64.4), and with it Awaken's.
+    let act = lifted.content().cards.agenda("homeland_defense_act").unwrap();
+    lifted.state.agendas.set(act.idx(), crate::ti4::components::Zone::Law);
+    lifted.apply(Action::Activate(h));
+    assert_eq!(choices_of(&lifted, ability("awaken")), vec![1], "no PDS limit under Homeland Defense Act");
 }
 
 /// Seat 1 controls a planet next to the Titans' home with `units` of theirs on it, and a sleeper
