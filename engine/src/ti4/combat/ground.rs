@@ -18,7 +18,7 @@ use super::force::{Arena, Force};
 use super::hits::{HitChoice, Hits};
 use super::rolls::roll_combat;
 use super::{CombatError, Outcome, Side, Step};
-use crate::ti4::ids::UNIT_TYPES;
+use crate::ti4::ids::{UnitType, UNIT_TYPES};
 use rand::Rng;
 
 /// Where a ground combat stands.
@@ -152,6 +152,23 @@ impl GroundCombat {
     pub fn force(&self, side: Side) -> &Force {
         &self.forces[side.idx()]
     }
+    /// Replaces 1 undamaged unit of type `from` of `side` with 1 undamaged unit of type `to`
+    /// (a DEPLOY at the start of a round: Letnev's Dunlain Reaper). Only before a round's
+    /// rolls ([`GroundPhase::Roll`]); the caller moves the units on the board or in
+    /// reinforcements.
+    pub fn replace_unit(&mut self, side: Side, from: UnitType, to: UnitType) -> Result<(), CombatError> {
+        if self.phase != GroundPhase::Roll {
+            return Err(CombatError::NotAwaitingChance);
+        }
+        let f = self.forces[side.idx()];
+        if f.undamaged(from) == 0 {
+            return Err(CombatError::NoUnit { unit_type: from });
+        }
+        let f = f.with_units(from, f.count(from) - 1, f.damaged(from))?;
+        self.forces[side.idx()] = f.with_units(to, f.count(to) + 1, f.damaged(to))?;
+        Ok(())
+    }
+
     /// The combat round, from 1.
     #[inline]
     pub fn round(&self) -> u8 {

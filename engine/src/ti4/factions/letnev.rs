@@ -50,6 +50,16 @@ pub(super) static RULES: &[Rule] = &[
             ..Hooks::NONE
         },
     },
+    // Dunlain Reaper (mech), DEPLOY: "At the start of a round of ground combat, you may spend 2
+    // resources to replace 1 of your infantry in that combat with 1 mech." A decision of the
+    // Letnev at window `GroundCombatRoundStart` (one mech a round: Deploy 28.3, once per timing
+    // window), as the invader or the defender, with an infantry in the combat, a mech in
+    // reinforcements (not one committed elsewhere, which waits there) and 2 resources to spend
+    // (simplified: paid by the default plan, `objectives::spend_plan`, as ZS Thunderbolt M2).
+    Rule {
+        source: SourceKey::Unit("letnev_mech"),
+        hooks: Hooks { may_choices: Some(reaper_choices), may_resolve: Some(reaper), ..Hooks::NONE },
+    },
     // Rear Admiral Farran (commander): "After 1 of your units uses SUSTAIN DAMAGE: You may gain 1
     // trade good." Unlock: "Have 5 non-fighter ships in 1 system." (Rules 51.) One trade good
     // per unit that sustained; automatic (a trade good is never worse). Simplified: only the
@@ -193,4 +203,59 @@ fn munitions(_: Source, g: &mut Ti4Game, p: Player, window: Window, _choice: u16
 
 fn non_euclidean_shielding(_: Source, _: &Content, _: &State, _: Player) -> bool {
     true
+}
+
+/// Resources Dunlain Reaper's DEPLOY costs.
+const REAPER_COST: u8 = 2;
+
+/// At window `GroundCombatRoundStart`: `p`'s side in the ground combat and its planet's index,
+/// when that side has an undamaged infantry in it, `p` a mech in reinforcements that no
+/// committed ground force holds, and 2 resources to spend.
+fn reaper_side(g: &Ti4Game, p: Player, window: Window) -> Option<(crate::ti4::combat::Side, u8)> {
+    let (Window::GroundCombatRoundStart, Some(c), Some((n, _))) =
+        (window, &g.flow.tactical.ground, g.flow.tactical.round_start_opened)
+    else {
+        return None;
+    };
+    let side = combat_side(g, p)?;
+    let waiting: u8 = match side {
+        crate::ti4::combat::Side::Attacker => g.flow.tactical.committed.iter().map(|k| k[1]).sum(),
+        crate::ti4::combat::Side::Defender => 0,
+    };
+    let (content, s) = (g.content(), &g.state);
+    // A mech that another player's rule would destroy as it is placed (SUNDERED) is not offered.
+    let tile = s.systems[g.flow.tactical.active as usize].tile;
+    let ok = c.force(side).undamaged(UnitType::Infantry) > 0
+        && !crate::ti4::rules::units_placed_destroyed(content, s, p, tile)
+        && s.player(p).reinforcements[UnitType::Mech.idx()] > waiting
+        && crate::ti4::game::objectives::spend_plan(content, s, p, REAPER_COST, 0, 0, 0).is_some();
+    ok.then_some((side, n))
+}
+
+/// Dunlain Reaper: one choice (0) at the start of a ground combat round.
+fn reaper_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if reaper_side(g, p, window).is_some() {
+        out(0);
+    }
+}
+
+/// Dunlain Reaper: 2 resources spent; 1 infantry in the combat back to reinforcements and 1 mech
+/// in its place (the invader's among its committed units, the defender's on the planet).
+fn reaper(_: Source, g: &mut Ti4Game, p: Player, window: Window, _: u16) {
+    let Some((side, n)) = reaper_side(g, p, window) else { return };
+    let (c, s) = g.content_and_state();
+    let Some(plan) = crate::ti4::game::objectives::spend_plan(c, s, p, REAPER_COST, 0, 0, 0) else { return };
+    crate::ti4::game::objectives::pay_plan(c, s, p, plan);
+    if side == crate::ti4::combat::Side::Attacker {
+        let k = &mut g.flow.tactical.committed[n as usize];
+        k[0] -= 1;
+        k[1] += 1;
+    } else {
+        let ploc = crate::ti4::state::Location::Planet(g.flow.tactical.active, n);
+        g.state.remove_units(ploc, UnitType::Infantry, 1).expect("the defender's infantry is on the planet");
+        g.place_units(p, ploc, UnitType::Mech, 1).expect("a mech in reinforcements");
+    }
+    if let Some(c) = g.flow.tactical.ground.as_mut() {
+        c.replace_unit(side, UnitType::Infantry, UnitType::Mech).expect("an undamaged infantry in the combat");
+    }
 }

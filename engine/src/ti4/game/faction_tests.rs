@@ -496,6 +496,81 @@ fn sol_zs_thunderbolt_m2_places_a_mech_after_orbital_drop() {
     assert_eq!(g.flow.component_used, None, "cleared as the turn ended");
 }
 
+/// Dunlain Reaper (Letnev mech), DEPLOY: "At the start of a round of ground combat, you may
+/// spend 2 resources to replace 1 of your infantry in that combat with 1 mech." Window
+/// `GroundCombatRoundStart`, as the invader (seed 2: Letnev at seat 0) and as the defender (the
+/// first seed with Letnev at seat 1).
+#[test]
+fn letnev_dunlain_reaper_replaces_an_infantry_with_a_mech() {
+    use crate::ti4::combat::Side;
+    let at_seat_1 = (0..96)
+        .find(|&seed| {
+            let g = six_player_game(seed);
+            g.content().factions[g.state.player(Player(1)).faction.idx()].key == "letnev"
+        })
+        .expect("a seed seats Letnev at seat 1");
+    for (seed, letnev, side) in [(2, ME, Side::Attacker), (at_seat_1, Player(1), Side::Defender)] {
+        let (mut g, seat) = seated(seed, "letnev");
+        assert_eq!(seat, letnev, "seed {seed}");
+        g.state.player_mut(letnev).trade_goods = 2;
+        let reaper = Source::Unit(g.content().unit("letnev_mech").unwrap(), g.state.player(letnev).faction);
+        let (mut g, pl, _) = super::rule_tests::invade_the_last_planet_with(g, seed, (3, 0), 0, &mut |_| {});
+        assert_eq!(
+            (g.step, g.flow.pending.window),
+            (Step::Decide(letnev), Some(Window::GroundCombatRoundStart)),
+            "seed {seed}: the first round's start"
+        );
+        // Paid with the 2 trade goods: the planets are exhausted.
+        g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(letnev).planets);
+        let combat = g.flow.tactical.ground.unwrap();
+        assert_eq!(combat.round(), 1);
+        let (inf, mechs) = (combat.force(side).count(UnitType::Infantry), combat.force(side).count(UnitType::Mech));
+        let reinforcements = g.state.player(letnev).reinforcements;
+        assert_eq!(legal(&g), vec![Action::Choose(reaper, 0), Action::Done]);
+        g.apply(Action::Choose(reaper, 0));
+        let combat = g.flow.tactical.ground.unwrap();
+        assert_eq!(combat.force(side).count(UnitType::Infantry), inf - 1, "seed {seed}: 1 infantry leaves the combat");
+        assert_eq!(combat.force(side).count(UnitType::Mech), mechs + 1, "seed {seed}: 1 mech joins it");
+        assert_eq!(g.state.player(letnev).trade_goods, 0, "2 resources spent");
+        assert!(matches!(g.step, Step::Ground(_)), "the round's rolls follow: one mech a round");
+        let loc = g.state.planet_location(g.content(), pl).unwrap();
+        let now = g.state.player(letnev).reinforcements;
+        match side {
+            // The invader's committed units wait in reinforcements: nothing moves there.
+            Side::Attacker => {
+                assert_eq!(g.flow.tactical.committed[0], [inf - 1, mechs + 1]);
+                assert_eq!(now, reinforcements);
+            }
+            Side::Defender => {
+                assert_eq!(g.state.count_at(loc, UnitType::Mech), 1, "the mech is on the planet");
+                assert_eq!(now[UnitType::Infantry.idx()], reinforcements[UnitType::Infantry.idx()] + 1);
+                assert_eq!(now[UnitType::Mech.idx()], reinforcements[UnitType::Mech.idx()] - 1);
+            }
+        }
+        check(&g).unwrap();
+        // The combat goes on: each later round opens the window again, with nothing to pay now.
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while matches!(g.step, Step::Ground(_)) {
+            match g.current() {
+                Turn::Chance => g.apply_chance(&mut rng),
+                _ => g.apply(legal(&g)[0]),
+            }
+            check(&g).unwrap();
+            assert_ne!(g.step, Step::Decide(letnev), "no 2 resources left: nothing offered");
+        }
+        // (A defender that lost its last planet is eliminated: its units went to the box.)
+        if g.state.player(letnev).in_game {
+            let mech_units =
+                g.state.player(letnev).reinforcements[UnitType::Mech.idx()] + g.state.count_at(loc, UnitType::Mech);
+            assert_eq!(
+                mech_units,
+                reinforcements[UnitType::Mech.idx()],
+                "seed {seed}: the mech is on the planet or back"
+            );
+        }
+    }
+}
+
 /// Seed 16 seats the Creuss at seat 0.
 #[test]
 fn creuss_wormhole_generator_places_or_moves_a_wormhole_token() {

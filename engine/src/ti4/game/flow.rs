@@ -602,6 +602,10 @@ pub(super) fn advance(g: &mut Ti4Game) {
             Step::Ground(n) if g.flow.tactical.ground.is_some_and(|c| c.outcome().is_some()) => {
                 g.step = invasion::after_ground(g, n)
             }
+            Step::Ground(n) if invasion::round_start_due(g, n) => match invasion::open_round_start(g, n) {
+                Some(decide) => g.step = decide,
+                None => return,
+            },
             _ => return,
         }
     }

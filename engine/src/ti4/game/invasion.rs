@@ -239,7 +239,30 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) -> St
         defender.is_some_and(|q| crate::ti4::rules::ground_combat_answer_hit(&g.content, &g.state, q)),
     ]);
     g.flow.tactical.ground = Some(combat);
+    g.flow.tactical.round_start_opened = None;
     Step::Ground(n)
+}
+
+/// The ground combat on planet `n` is about to roll a round for which window
+/// `GroundCombatRoundStart` has not been opened yet.
+pub(super) fn round_start_due(g: &Ti4Game, n: u8) -> bool {
+    g.flow.tactical.ground.is_some_and(|c| {
+        c.phase() == crate::ti4::combat::GroundPhase::Roll && g.flow.tactical.round_start_opened != Some((n, c.round()))
+    })
+}
+
+/// Ground Combat 42, the start of a round: window `GroundCombatRoundStart` for the active
+/// player, then the defender (`None`: nobody has a choice, the round is rolled).
+pub(super) fn open_round_start(g: &mut Ti4Game, n: u8) -> Option<Step> {
+    let round = g.flow.tactical.ground.map_or(0, |c| c.round());
+    g.flow.tactical.round_start_opened = Some((n, round));
+    let (p, d) = (g.flow.turn, g.flow.tactical.defender);
+    super::pending::open(g, Window::GroundCombatRoundStart, &[p, d])
+}
+
+/// After window `GroundCombatRoundStart`: the round's combat rolls.
+pub(super) fn after_round_start(g: &mut Ti4Game) -> Step {
+    Step::Ground(g.flow.tactical.round_start_opened.map_or(0, |(n, _)| n))
 }
 
 /// Hook point `bombards_after_ground_rounds` (L1Z1X's Harrow): `p` invades `ploc` with ships

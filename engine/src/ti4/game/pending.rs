@@ -188,6 +188,7 @@ fn resume(g: &mut Ti4Game, window: Window) -> Step {
         Window::PlanetExplored => super::exploration::after_card(g),
         Window::AfterExploring => super::exploration::explore_next(g),
         Window::GroundCombatEnd => invasion::next_invasion(g),
+        Window::GroundCombatRoundStart => invasion::after_round_start(g),
         Window::WhenAgendaRevealed => flow::after_when_agenda_revealed(g),
         Window::AgendaRevealed => flow::after_agenda_revealed(g),
         Window::VotesCast => agendas::after_votes_cast(g),

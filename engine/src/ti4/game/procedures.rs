@@ -128,6 +128,10 @@ pub struct TacticalAction {
     /// `AfterExploring` is open.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_explored: Option<u8>,
+    /// The ground combat (its planet's index in the active system, and the round) for which
+    /// window `GroundCombatRoundStart` was last opened, so that each round opens it once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round_start_opened: Option<(u8, u8)>,
     /// Planets of the active system (bit per planet index) the active player gained control of
     /// during this tactical action (rules 49.7; window `TacticalActionEnd` asks about them).
     pub gained: u8,

@@ -187,6 +187,10 @@ pub enum Window {
     /// planet's combat or the end of the invasion; opened for the active player, then the
     /// defender, as [`Window::SpaceCombatEnd`].
     GroundCombatEnd,
+    /// At the start of each round of a ground combat (Ground Combat 42: before its combat
+    /// rolls), for the active player then the defender; `flow.tactical.ground` holds the combat
+    /// (`GroundCombat::replace_unit`: Letnev's Dunlain Reaper).
+    GroundCombatRoundStart,
     /// Status phase step 8 (rules 81.8), before the strategy cards return; opened for the players
     /// in initiative order. A choice may keep a player's cards (`Flow::stability`: Political
     /// Stability).
