@@ -115,6 +115,10 @@ pub struct Force {
     /// Unit types repaired at the start of each space combat round (Arc Secundus).
     #[serde(default, skip_serializing_if = "is_no_type")]
     round_repair: TypeMask,
+    /// Unit types one of whose units rolls 1 additional die in the current combat round's
+    /// combat roll (Sol's Evelyn Delouis); the combat clears it as the round ends.
+    #[serde(default, skip_serializing_if = "is_no_type")]
+    round_extra_die: TypeMask,
 }
 
 fn is_no_type(m: &TypeMask) -> bool {
@@ -194,6 +198,10 @@ impl Hash for Force {
         self.aura.hash(h);
         self.natural.hash(h);
         self.round_repair.hash(h);
+        // Only when set, so that the hash of a force without one is as before the field.
+        if self.round_extra_die != 0 {
+            self.round_extra_die.hash(h);
+        }
     }
 }
 
@@ -245,6 +253,7 @@ impl Force {
             aura: Aura::default(),
             natural: Natural::default(),
             round_repair: 0,
+            round_extra_die: 0,
         }
     }
 
@@ -388,6 +397,7 @@ impl Force {
             Some(d) if self.is_combatant(t) => {
                 let per_unit = if d.dice == 0 { opposing_non_fighters } else { u16::from(d.dice) };
                 per_unit * u16::from(self.count[t.idx()])
+                    + u16::from(self.round_extra_die & type_bit(t) != 0 && self.count[t.idx()] > 0)
             }
             _ => 0,
         }
@@ -483,6 +493,24 @@ impl Force {
     /// The types repaired at the start of each space combat round.
     pub fn round_repair(&self) -> TypeMask {
         self.round_repair
+    }
+    /// One unit of type `t` rolls 1 additional die in this round's combat roll (the combat clears
+    /// it with [`Force::end_round_dice`] as the round ends); false when the force has no such
+    /// unit with a combat value.
+    pub fn add_round_die(&mut self, t: UnitType) -> bool {
+        let ok = self.count[t.idx()] > 0 && self.is_combatant(t) && self.stats[t.idx()].combat.is_some();
+        if ok {
+            self.round_extra_die |= type_bit(t);
+        }
+        ok
+    }
+    /// The types with an additional die this round ([`Force::add_round_die`]).
+    pub fn round_extra_die(&self) -> TypeMask {
+        self.round_extra_die
+    }
+    /// The round is over: its additional dice are gone.
+    pub(crate) fn end_round_dice(&mut self) {
+        self.round_extra_die = 0;
     }
     /// Repairs the damaged units of the types in [`Force::round_repair`]; false when none was
     /// damaged.

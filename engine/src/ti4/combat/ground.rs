@@ -169,6 +169,18 @@ impl GroundCombat {
         Ok(())
     }
 
+    /// 1 unit of type `t` of `side` rolls 1 additional die in this round's combat roll (Sol's
+    /// Evelyn Delouis). Only before a round's rolls ([`GroundPhase::Roll`]).
+    pub fn add_round_die(&mut self, side: Side, t: UnitType) -> Result<(), CombatError> {
+        if self.phase != GroundPhase::Roll {
+            return Err(CombatError::NotAwaitingChance);
+        }
+        if !self.forces[side.idx()].add_round_die(t) {
+            return Err(CombatError::NoUnit { unit_type: t });
+        }
+        Ok(())
+    }
+
     /// The combat round, from 1.
     #[inline]
     pub fn round(&self) -> u8 {
@@ -305,6 +317,9 @@ impl GroundCombat {
 
     /// The round is over: the next one starts unless the combat ended.
     fn end_round(&mut self) {
+        for f in &mut self.forces {
+            f.end_round_dice();
+        }
         self.phase = GroundPhase::Roll;
         self.check_end();
         if self.phase == GroundPhase::Roll {

@@ -37,6 +37,17 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Unit("sol_mech"),
         hooks: Hooks { may_choices: Some(thunderbolt_choices), may_resolve: Some(thunderbolt), ..Hooks::NONE },
     },
+    // Evelyn Delouis (agent): "At the start of a ground combat round: You may exhaust this card
+    // to choose 1 ground force in the combat; that ground force rolls 1 additional die during
+    // this combat round." (Rules 51.) A decision of the Sol player at window
+    // `GroundCombatRoundStart`, one choice per type of its ground forces in the combat (the
+    // unit type's index; `GroundCombat::add_round_die`). Simplified: only in a ground combat
+    // the Sol fight, for one of their own ground forces (as Tellurian, the window opens for
+    // the two sides only).
+    Rule {
+        source: SourceKey::Leader("sol_agent"),
+        hooks: Hooks { may_choices: Some(delouis_choices), may_resolve: Some(delouis), ..Hooks::NONE },
+    },
     // Claire Gibson (commander): "At the start of a ground combat on a planet you control: You
     // may place 1 infantry from your reinforcements on that planet." Unlock: "Control planets
     // that have a combined total of at least 12 resources." (Rules 51.) Simplified: offered at
@@ -188,5 +199,31 @@ fn thunderbolt(_: Source, g: &mut Ti4Game, p: Player, window: Window, _: u16) {
     if let Some(plan) = crate::ti4::game::objectives::spend_plan(c, s, p, THUNDERBOLT_COST, 0, 0, 0) {
         crate::ti4::game::objectives::pay_plan(c, s, p, plan);
         g.place_units(p, loc, UnitType::Mech, 1).expect("a mech in reinforcements");
+    }
+}
+
+/// Evelyn Delouis: each type of `p`'s ground forces with a combat value in the ground combat
+/// whose round is about to be rolled (window `GroundCombatRoundStart`).
+fn delouis_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let (Window::GroundCombatRoundStart, Some(c), Some(side)) =
+        (window, &g.flow.tactical.ground, crate::ti4::game::component::combat_side(g, p))
+    else {
+        return;
+    };
+    let f = c.force(side);
+    for t in [UnitType::Infantry, UnitType::Mech, UnitType::Pds] {
+        if f.count(t) > 0 && f.is_combatant(t) && f.stats(t).combat.is_some() {
+            out(t.idx() as u16);
+        }
+    }
+}
+
+/// Evelyn Delouis: the agent exhausted; 1 ground force of the chosen type rolls 1 more die.
+fn delouis(src: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
+    let Some(side) = crate::ti4::game::component::combat_side(g, p) else { return };
+    let Some(&t) = UnitType::ALL.get(choice as usize) else { return };
+    crate::ti4::game::leaders::exhaust(g, p, src);
+    if let Some(c) = g.flow.tactical.ground.as_mut() {
+        c.add_round_die(side, t).expect("a ground force of the type in the combat");
     }
 }

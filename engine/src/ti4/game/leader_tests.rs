@@ -189,6 +189,38 @@ fn sol_hero_jace_x_returns_every_command_token_on_the_board() {
     assert_ne!(g.step, Step::Turn(ME), "the component action ended the turn");
 }
 
+/// Evelyn Delouis (Sol agent): "At the start of a ground combat round: You may exhaust this card
+/// to choose 1 ground force in the combat; that ground force rolls 1 additional die during this
+/// combat round." Window `GroundCombatRoundStart` of the Sol's invasion.
+#[test]
+fn sol_agent_evelyn_delouis_adds_a_die_for_one_round() {
+    use rand::SeedableRng;
+    let mut g = scenario_of(six_player_game(SOL));
+    let src = unlocked(&mut g, ME, "sol_agent");
+    let (mut g, _, _) = super::rule_tests::invade_the_last_planet_with(g, 3, (3, 0), 0, &mut |_| {});
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::GroundCombatRoundStart)));
+    let inf = UnitType::Infantry;
+    assert_eq!(choices_of(&g, src), vec![Action::Choose(src, inf.idx() as u16)], "the Sol's infantry fight");
+    let dice = |g: &Ti4Game| g.flow.tactical.ground.unwrap().force(Side::Attacker).combat_dice(inf, 0);
+    let before = dice(&g);
+    g.apply(Action::Choose(src, inf.idx() as u16));
+    assert_eq!(dice(&g), before + 1, "1 additional die this round");
+    assert_eq!(state_of(&g, ME, "sol_agent"), LeaderState::Exhausted);
+    check(&g).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let round = g.flow.tactical.ground.unwrap().round();
+    while g.flow.tactical.ground.is_some_and(|c| c.round() == round && c.outcome().is_none()) {
+        match g.current() {
+            Turn::Chance => g.apply_chance(&mut rng),
+            _ => g.apply(legal(&g)[0]),
+        }
+    }
+    if let Some(c) = g.flow.tactical.ground.filter(|c| c.outcome().is_none()) {
+        assert_eq!(c.force(Side::Attacker).round_extra_die(), 0, "for that round only");
+        assert!(matches!(g.step, Step::Ground(_)), "the exhausted agent is not offered again");
+    }
+}
+
 /// Claire Gibson: "At the start of a ground combat on a planet you control: You may place 1
 /// infantry from your reinforcements on that planet." Asked of the defender once ground forces
 /// were committed to its planet (Sol at seat 1 of game 21).
