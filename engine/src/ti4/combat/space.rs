@@ -18,7 +18,7 @@
 //! Steps with one possible result are taken automatically, so [`SpaceCombat::next_decision`]
 //! only stops where a side has a real choice.
 
-use super::force::{Arena, Force, FIGHTERS};
+use super::force::{Arena, Force, TypeMask, FIGHTERS};
 use super::hits::{HitChoice, Hits};
 use super::rolls::{ambush_values, roll_ambush, roll_anti_fighter_barrage, roll_combat_rerolling};
 use super::{CombatError, Outcome, Side, Step};
@@ -102,6 +102,9 @@ pub struct CombatStart {
     /// The side must announce a retreat in the first round, if able (Rout;
     /// [`SpaceCombat::set_routed`]).
     pub routed: [bool; 2],
+    /// Per side, unit types one of whose ships rolls 1 additional die in the first combat roll
+    /// ([`SpaceCombat::add_round_die`]).
+    pub extra_die: [TypeMask; 2],
 }
 
 /// A space combat between an attacker and a defender.
@@ -166,6 +169,10 @@ pub struct SpaceCombat {
     /// round's) Announce Retreats step, if able (Rout); cleared by the round's combat roll.
     #[serde(default, skip_serializing_if = "is_never")]
     routed: [bool; 2],
+    /// Per side: unit types one of whose ships rolls 1 additional die in its next combat roll
+    /// (Letnev's Viscount Unlenn); cleared by that roll.
+    #[serde(default, skip_serializing_if = "no_extra_die")]
+    extra_die: [TypeMask; 2],
     /// Each side's assignment of combat-roll hits pauses before ([`SpacePhase::BeforeHits`])
     /// and, when a ship sustained, after ([`SpacePhase::AfterHits`]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -182,6 +189,10 @@ fn no_raid(x: &[u16; 2]) -> bool {
 
 fn is_never(x: &[bool; 2]) -> bool {
     *x == [false; 2]
+}
+
+fn no_extra_die(x: &[TypeMask; 2]) -> bool {
+    *x == [0; 2]
 }
 
 impl SpaceCombat {
@@ -236,6 +247,7 @@ impl SpaceCombat {
             fighter_boost: start.fighter_boost,
             barrage_all_ships: start.barrage_all_ships,
             routed: start.routed,
+            extra_die: start.extra_die,
             pause_at_hits: false,
         };
         if start.hits != [0; 2] {
@@ -290,6 +302,16 @@ impl SpaceCombat {
     /// The sides whose next combat roll has +1 on each die.
     pub fn boost(&self) -> [bool; 2] {
         self.boost
+    }
+    /// 1 ship of type `t` of `side` rolls 1 additional die in the side's next combat roll (this
+    /// round's, or the next round's when set between rounds): Viscount Unlenn's "that ship
+    /// rolls 1 additional die during this combat round".
+    pub fn add_round_die(&mut self, side: Side, t: UnitType) {
+        self.extra_die[side.idx()] |= super::type_bit(t);
+    }
+    /// Per side, the types with an additional die in the next combat roll.
+    pub fn extra_die(&self) -> [TypeMask; 2] {
+        self.extra_die
     }
     /// With `on`, each side's assignment of the combat-roll hits produced against it stops at
     /// [`SpacePhase::BeforeHits`] when there are hits to assign, and at [`SpacePhase::AfterHits`]
@@ -673,16 +695,22 @@ impl SpaceCombat {
                 let [ra, rd] = std::mem::take(&mut self.reroll);
                 let [ba, bd] = std::mem::take(&mut self.boost);
                 let [fa, fd] = std::mem::take(&mut self.fighter_boost);
+                let [xa, xd] = std::mem::take(&mut self.extra_die);
                 self.routed = [false; 2];
-                let boosted = |f: &Force, on: bool, fighters: bool| {
-                    let f = if on { f.with_modifier(f.modifier().saturating_add(1)) } else { *f };
+                let boosted = |f: &Force, on: bool, fighters: bool, extra: TypeMask| {
+                    let mut f = if on { f.with_modifier(f.modifier().saturating_add(1)) } else { *f };
+                    for t in UnitType::ALL {
+                        if extra & super::type_bit(t) != 0 {
+                            f.add_round_die(t);
+                        }
+                    }
                     if fighters {
                         f.with_type_bonus(UnitType::Fighter, 2)
                     } else {
                         f
                     }
                 };
-                let (a, d) = (&boosted(a, ba, fa), &boosted(d, bd, fd));
+                let (a, d) = (&boosted(a, ba, fa, xa), &boosted(d, bd, fd, xd));
                 let (x, y) = (roll_combat_rerolling(a, d, ra, rng), roll_combat_rerolling(d, a, rd, rng));
                 (x, y, [a.combatant_mask(), d.combatant_mask()])
             }

@@ -50,6 +50,17 @@ pub(super) static RULES: &[Rule] = &[
             ..Hooks::NONE
         },
     },
+    // Viscount Unlenn (agent): "At the start of a space combat round: You may exhaust this card
+    // to choose 1 ship in the active system; that ship rolls 1 additional die during this
+    // combat round." (Rules 51.) A decision of the Letnev at window `SpaceCombatStart` (the
+    // first round) and `SpaceCombatRoundEnd` (the next round), as Munitions Reserves: one
+    // choice per type of its ships with a combat value in the combat (the unit type's index;
+    // `SpaceCombat::add_round_die`). Simplified: only in a space combat the Letnev fight, for
+    // one of their own ships (the window opens for the two sides only).
+    Rule {
+        source: SourceKey::Leader("letnev_agent"),
+        hooks: Hooks { may_choices: Some(unlenn_choices), may_resolve: Some(unlenn), ..Hooks::NONE },
+    },
     // Dunlain Reaper (mech), DEPLOY: "At the start of a round of ground combat, you may spend 2
     // resources to replace 1 of your infantry in that combat with 1 mech." A decision of the
     // Letnev at window `GroundCombatRoundStart` (one mech a round: Deploy 28.3, once per timing
@@ -257,5 +268,30 @@ fn reaper(_: Source, g: &mut Ti4Game, p: Player, window: Window, _: u16) {
     }
     if let Some(c) = g.flow.tactical.ground.as_mut() {
         c.replace_unit(side, UnitType::Infantry, UnitType::Mech).expect("an undamaged infantry in the combat");
+    }
+}
+
+/// Viscount Unlenn: each type of `p`'s ships with a combat value in the space combat about to
+/// fight a round (the force it starts with, or the one between rounds).
+fn unlenn_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let Some((side, combat)) = side_before_round(g, p, window) else { return };
+    for t in UnitType::ALL {
+        let there = match combat {
+            Some(c) => c.force(side).count(t) > 0 && c.force(side).stats(t).combat.is_some(),
+            None => crate::ti4::game::component::combat_ships(g, p, t).0 > 0,
+        };
+        if there && (t == UnitType::Fighter || NON_FIGHTER_SHIPS.contains(&t)) {
+            out(t.idx() as u16);
+        }
+    }
+}
+
+/// Viscount Unlenn: the agent exhausted; 1 ship of the chosen type rolls 1 more die this round.
+fn unlenn(src: Source, g: &mut Ti4Game, p: Player, window: Window, choice: u16) {
+    let (Some(side), Some(&t)) = (combat_side(g, p), UnitType::ALL.get(choice as usize)) else { return };
+    crate::ti4::game::leaders::exhaust(g, p, src);
+    match (window, g.flow.tactical.space.as_mut()) {
+        (Window::SpaceCombatRoundEnd, Some(c)) => c.add_round_die(side, t),
+        _ => g.flow.tactical.extra_die[side.idx()] |= crate::ti4::combat::type_bit(t),
     }
 }

@@ -189,6 +189,44 @@ fn sol_hero_jace_x_returns_every_command_token_on_the_board() {
     assert_ne!(g.step, Step::Turn(ME), "the component action ended the turn");
 }
 
+/// Viscount Unlenn (Letnev agent): "At the start of a space combat round: You may exhaust this
+/// card to choose 1 ship in the active system; that ship rolls 1 additional die during this
+/// combat round." Asked at window `SpaceCombatStart` (the first round) and, declined there, at
+/// `SpaceCombatRoundEnd` (the next); the die is for that round's combat roll only.
+#[test]
+fn letnev_agent_viscount_unlenn_adds_a_die_for_one_round() {
+    const LETNEV: u64 = 2;
+    let (g, _) = attack_next_door(LETNEV, &[(UnitType::Dreadnought, 2)], |g| {
+        unlocked(g, ME, "letnev_agent");
+        g.state.player_mut(ME).trade_goods = 0;
+    });
+    let src = leader(&g, "letnev_agent").0;
+    let cruiser = crate::ti4::combat::type_bit(UnitType::Cruiser);
+    let (_, mut at_start) = asked_at(&g, Window::SpaceCombatStart, ME).next().expect("asked at the combat's start");
+    let offered = choices_of(&at_start, src);
+    assert!(offered.contains(&Action::Choose(src, UnitType::Cruiser.idx() as u16)), "{offered:?}");
+    assert!(offered.contains(&Action::Choose(src, UnitType::Destroyer.idx() as u16)));
+    let mut declined = at_start.clone();
+    at_start.apply(Action::Choose(src, UnitType::Cruiser.idx() as u16));
+    assert_eq!(state_of(&at_start, ME, "letnev_agent"), LeaderState::Exhausted);
+    check(&at_start).unwrap();
+    let c = at_start.flow.tactical.space.expect("the combat starts");
+    assert_eq!(c.extra_die()[Side::Attacker.idx()], cruiser, "for the first combat roll");
+    // Declined at the start: asked again between rounds, for the next round's roll.
+    declined.apply(Action::Done);
+    let mut asked_between = 0;
+    for (_, mut g) in asked_at(&declined, Window::SpaceCombatRoundEnd, ME) {
+        let Some(a) = choices_of(&g, src).into_iter().next() else { continue };
+        let Action::Choose(_, k) = a else { unreachable!() };
+        g.apply(a);
+        check(&g).unwrap();
+        let c = g.flow.tactical.space.expect("the combat goes on");
+        assert_eq!(c.extra_die()[Side::Attacker.idx()], 1 << k);
+        asked_between += 1;
+    }
+    assert!(asked_between > 0, "some dice seed reaches a second round");
+}
+
 /// Evelyn Delouis (Sol agent): "At the start of a ground combat round: You may exhaust this card
 /// to choose 1 ground force in the combat; that ground force rolls 1 additional die during this
 /// combat round." Window `GroundCombatRoundStart` of the Sol's invasion.

@@ -170,6 +170,11 @@ pub struct TacticalAction {
     /// combat about to be fought, if able (window `SpaceCombatStart`: Rout).
     #[serde(default, skip_serializing_if = "no_rerolls")]
     pub routed: [bool; 2],
+    /// Per side (attacker, defender), unit types one of whose ships rolls 1 additional die in
+    /// the first combat roll of the space combat about to be fought (window `SpaceCombatStart`:
+    /// Viscount Unlenn; `SpaceCombat::add_round_die`).
+    #[serde(default, skip_serializing_if = "no_extra_die")]
+    pub extra_die: [u16; 2],
     /// The winner of this tactical action's space combat once it is over (rules 78.10: the side
     /// with ships left; `None` before it, with no combat, or with no winner), read at window
     /// `SpaceCombatEnd` (Salvage).
@@ -250,6 +255,10 @@ pub struct TacticalAction {
     pub space: Option<SpaceCombat>,
     /// Ground combat, when one runs.
     pub ground: Option<GroundCombat>,
+}
+
+fn no_extra_die(x: &[u16; 2]) -> bool {
+    *x == [0; 2]
 }
 
 fn no_hits(h: &[u8; 2]) -> bool {

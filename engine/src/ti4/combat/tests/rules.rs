@@ -597,6 +597,34 @@ fn valkyrie_particle_weave_one_more_hit_when_the_opponent_hits() {
     assert!(answered > 50 && unanswered > 50, "{answered} {unanswered}");
 }
 
+/// Viscount Unlenn's additional die ("that ship rolls 1 additional die during this combat
+/// round"): the round's combat roll draws the same dice as one with one more ship of that type,
+/// and the next round's roll has no additional die.
+#[test]
+fn an_additional_die_for_one_ship_rolls_like_one_more_ship_for_one_round() {
+    use rand::SeedableRng;
+    let d = ships(&[(Dreadnought, 3)]);
+    for seed in 0..20 {
+        let hits = |a: Force, extra: bool| {
+            let mut c = SpaceCombat::new(a, d, [SystemSet::EMPTY; 2]).unwrap();
+            if extra {
+                c.add_round_die(Side::Attacker, Cruiser);
+            }
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            c.apply_chance(&mut rng).unwrap();
+            assert_eq!(c.extra_die(), [0; 2], "used by the roll");
+            c.pending_hits(Side::Defender).remaining()
+        };
+        assert_eq!(hits(ships(&[(Cruiser, 1)]), true), hits(ships(&[(Cruiser, 2)]), false), "seed {seed}");
+    }
+    let mut f = ships(&[(Cruiser, 1)]);
+    assert!(f.add_round_die(Cruiser));
+    assert_eq!(f.combat_dice(Cruiser, 0), 2);
+    assert!(!f.add_round_die(Carrier), "no carrier in the force");
+    f.end_round_dice();
+    assert_eq!(f.combat_dice(Cruiser, 0), 1);
+}
+
 /// Mentak "Ambush": at the start of a space combat, before anti-fighter barrage, 1 die for each
 /// of up to 2 cruisers and/or destroyers, a hit on each result equal to or greater than that
 /// ship's combat value (not a combat roll: the force's modifier does not apply); the opponent
@@ -612,6 +640,7 @@ fn mentak_ambush_rolls_two_cruisers_or_destroyers_before_the_barrage() {
         fighter_boost: [false; 2],
         barrage_all_ships: [false; 2],
         routed: [false; 2],
+        extra_die: [0; 2],
     };
     let a = ships(&[(Cruiser, 3), (Destroyer, 1), (Dreadnought, 1)]).with_modifier(3);
     let d = ships(&[(Carrier, 1), (Fighter, 2), (Destroyer, 1)]);

@@ -134,6 +134,7 @@ pub(in crate::ti4::game) fn after_combat_start_window(g: &mut Ti4Game) -> Step {
     let t = &mut g.flow.tactical;
     (t.opening_hits, t.reroll, t.boost, t.fighter_boost, t.barrage_all_ships, t.routed) =
         ([0; 2], [false; 2], [false; 2], [false; 2], [false; 2], [false; 2]);
+    t.extra_die = [0; 2];
     let p = g.flow.turn;
     place_transit(g, p);
     super::invasion::start_landing(g, p)

@@ -493,6 +493,7 @@ pub(in crate::ti4::game) fn start_space_combat(g: &mut Ti4Game) -> Step {
         fighter_boost: std::mem::take(&mut g.flow.tactical.fighter_boost),
         barrage_all_ships: std::mem::take(&mut g.flow.tactical.barrage_all_ships),
         routed: std::mem::take(&mut g.flow.tactical.routed),
+        extra_die: std::mem::take(&mut g.flow.tactical.extra_die),
     };
     let mut combat = SpaceCombat::with_start(att, def, sets, start).expect("space forces");
     // Each round with no retreat pauses for window `SpaceCombatRoundEnd`, each assignment of
