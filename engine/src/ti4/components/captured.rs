@@ -67,11 +67,9 @@ impl Captured {
         self.captor.iter().filter(|&&c| c != NOBODY).map(|&c| Player(c))
     }
     /// Puts `n` units of `owner`'s type `t` on `captor`'s sheet (the caller took them from the
-    /// board or the owner's reinforcements).
+    /// board or the owner's reinforcements). The owner may be the captor: the Vuil'raith capture
+    /// their own destroyed units (The Terror Between, Reanimator).
     pub fn add(&mut self, captor: Player, owner: Player, t: UnitType, n: u8) -> Result<(), CaptureError> {
-        if captor == owner {
-            return Err(CaptureError::OwnUnits);
-        }
         let k = match self.sheet(captor) {
             Some(k) => k,
             None => self.captor.iter().position(|&c| c == NOBODY).ok_or(CaptureError::TooManyCaptors)?,

@@ -269,7 +269,8 @@ fn pass_speaker(s: &mut State, p: Player) -> Option<Player> {
 }
 
 /// Elimination: "If a player becomes eliminated, any units they have captured are returned to
-/// the reinforcements of their original owners" (to the box for owners already eliminated).
+/// the reinforcements of their original owners" (to the box for owners already eliminated, and
+/// for the eliminated player's own captured units).
 fn return_captured_units(s: &mut State, p: Player) -> u32 {
     let mut n = 0u32;
     for owner in s.seats() {
@@ -278,7 +279,7 @@ fn return_captured_units(s: &mut State, p: Player) -> u32 {
             if k == 0 || s.captured.remove(p, owner, t, k).is_err() {
                 continue;
             }
-            if s.player(owner).in_game {
+            if owner != p && s.player(owner).in_game {
                 let r = &mut s.player_mut(owner).reinforcements[t.idx()];
                 *r = r.saturating_add(k);
             }

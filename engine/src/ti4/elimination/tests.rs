@@ -329,6 +329,25 @@ fn elimination_captured_units_return_to_owners() {
     conserved(&s);
 }
 
+/// The Vuil'raith's own units on their own sheet (The Terror Between, Reanimator) go to the box
+/// with them: "returned to the reinforcements of their original owners", who are eliminated.
+#[test]
+fn elimination_the_cabals_own_captured_units_go_to_the_box() {
+    let c = c();
+    let mut s = state(
+        r#"{"players": [
+            {"faction": "cabal", "planets": [], "captured": [{"of": "cabal", "unit": "infantry", "count": 3}]},
+            {"faction": "hacan"}, {"faction": "sol"}]}"#,
+    );
+    assert_eq!(s.captured.held(P0, P0, UnitType::Infantry), 3);
+    conserved(&s);
+    let e = eliminate(&c, &mut s, P0, None).unwrap();
+    assert_eq!(e.captured_returned, 3);
+    assert_eq!(s.player(P0).reinforcements[UnitType::Infantry.idx()], 0, "to the box");
+    assert_eq!(s.captured.captors().count(), 0);
+    conserved(&s);
+}
+
 // ---- Faction rules ------------------------------------------------------------------------
 
 #[test]

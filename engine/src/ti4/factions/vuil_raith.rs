@@ -1,5 +1,5 @@
-//! The Vuil'raith Cabal: Devour, Amalgamation, Riftmeld, Vortex and the commander That Which
-//! Molds Flesh. (Captured units are
+//! The Vuil'raith Cabal: Devour, Amalgamation, Riftmeld, Vortex, the flagship The Terror
+//! Between, the mech Reanimator and the commander That Which Molds Flesh. (Captured units are
 //! returned on elimination by the Elimination rules.)
 
 use crate::ti4::game::effects::Effect;
@@ -12,6 +12,21 @@ use crate::ti4::technology::research::Skip;
 pub(super) static RULES: &[Rule] = &[
     // Devour: "Capture your opponent's non-structure units that are destroyed during combat."
     Rule { source: SourceKey::Ability("devour"), hooks: Hooks { combat_casualties: Some(devour), ..Hooks::NONE } },
+    // The Terror Between (flagship): "Capture all other non-structure units that are destroyed
+    // in this system, including your own." Hook point `own_casualties`: after a combat in the
+    // flagship's system (it fought there, or it is in the space area above the ground combat),
+    // the Cabal's own non-structure units the combat destroyed, but the flagship, are captured;
+    // the opponent's are Devour's. Simplified: units destroyed outside combats (space cannon,
+    // bombardment, action cards) are not captured.
+    Rule {
+        source: SourceKey::Unit("cabal_flagship"),
+        hooks: Hooks { own_casualties: Some(terror_between), ..Hooks::NONE },
+    },
+    // Reanimator (mech): "When your infantry on this planet are destroyed, place them on your
+    // faction sheet; those units are captured." Hook point `own_casualties`: the Cabal's
+    // infantry a ground combat destroyed on a planet where a mech of theirs fought are
+    // captured. Simplified: infantry destroyed by bombardment or space cannon defense are not.
+    Rule { source: SourceKey::Unit("cabal_mech"), hooks: Hooks { own_casualties: Some(reanimator), ..Hooks::NONE } },
     // Amalgamation: "When you produce a unit, you may return 1 captured unit of that type to
     // produce that unit without spending resources." Each such unit is a decision of its own in
     // the production step (`Action::Choose(amalgamation, unit type)` beside the paid
@@ -167,4 +182,49 @@ const MOLDS_FLESH_UNITS: u8 = 2;
 
 fn molds_flesh(_: Source, _: &Ti4Game, _: Player) -> u8 {
     MOLDS_FLESH_UNITS
+}
+
+/// Captures up to `n` of `p`'s own units of type `t` back in its reinforcements (a destroyed unit
+/// goes to the sheet instead).
+fn capture_own(g: &mut Ti4Game, p: Player, t: UnitType, n: u8) {
+    let k = n.min(g.state.player(p).reinforcements[t.idx()]);
+    if k > 0 && g.state.capture_from_reinforcements(p, p, t, k).is_ok() {
+        g.note_effect(p, Effect::UnitsCaptured, k as u16);
+    }
+}
+
+/// `p`'s flagship fought the combat at `at`, or is in the space area of the ground combat's
+/// system.
+fn flagship_here(g: &Ti4Game, p: Player, at: Location, fought: &[u8; UNIT_TYPES]) -> bool {
+    let space = &g.state.systems[at.slot() as usize].space;
+    fought[UnitType::Flagship.idx()] > 0 || (space.owner == p.0 && space.of(UnitType::Flagship) > 0)
+}
+
+/// The Terror Between: with the flagship in the combat's system, the Cabal's other
+/// non-structure units lost in it are captured.
+fn terror_between(
+    _: Source,
+    g: &mut Ti4Game,
+    p: Player,
+    at: Location,
+    fought: &[u8; UNIT_TYPES],
+    lost: &[u8; UNIT_TYPES],
+) {
+    if !flagship_here(g, p, at, fought) {
+        return;
+    }
+    for t in UnitType::ALL {
+        if !matches!(t, UnitType::Flagship | UnitType::Pds | UnitType::SpaceDock) {
+            capture_own(g, p, t, lost[t.idx()]);
+        }
+    }
+}
+
+/// Reanimator: a mech of the Cabal fought the ground combat on this planet; its infantry lost
+/// there are captured (unless the flagship is in the system: The Terror Between captured them).
+fn reanimator(_: Source, g: &mut Ti4Game, p: Player, at: Location, fought: &[u8; UNIT_TYPES], lost: &[u8; UNIT_TYPES]) {
+    let planet = matches!(at, Location::Planet(..));
+    if planet && fought[UnitType::Mech.idx()] > 0 && !flagship_here(g, p, at, fought) {
+        capture_own(g, p, UnitType::Infantry, lost[UnitType::Infantry.idx()]);
+    }
 }

@@ -901,6 +901,115 @@ fn vuil_raith_devour_captures_the_opponents_units_destroyed_in_combat() {
     }
 }
 
+/// Plays on from `g` with dice from `rng`, declining every "you may" (`Done` where offered, else
+/// the first legal action), while a combat or invasion step is under way.
+fn fight_on(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
+    while matches!(g.step, Step::Space | Step::Ground(_) | Step::InvasionRolls(_) | Step::SpaceCannon | Step::Decide(_))
+    {
+        match g.current() {
+            crate::game::Turn::Chance => g.apply_chance(rng),
+            _ => {
+                let l = legal(g);
+                g.apply(if l.contains(&Action::Done) { Action::Done } else { l[0] });
+            }
+        }
+        check(g).unwrap();
+    }
+}
+
+/// The Terror Between (Cabal flagship): "Capture all other non-structure units that are
+/// destroyed in this system, including your own." The Cabal (seed 18, seat 0) attack 3
+/// dreadnoughts with 3 destroyers, with and without the flagship: the destroyers they lose are
+/// captured onto their own sheet only with it.
+#[test]
+fn cabal_the_terror_between_captures_the_cabals_own_losses() {
+    let mut lost_with = 0;
+    for flagship in [true, false] {
+        for seed in 0..6 {
+            let (mut g, me) = seated(18, "cabal");
+            assert_eq!(me, ME);
+            let h = g.home_slot[ME.idx()];
+            let near = super::rule_tests::slot_at_distance(&g, h, 1);
+            g.state.add_units(Player(1), Location::Space(near), UnitType::Dreadnought, 3).unwrap();
+            g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 3).unwrap();
+            if flagship {
+                g.state.add_units(ME, Location::Space(h), UnitType::Flagship, 1).unwrap();
+            }
+            g.apply(Action::Activate(near));
+            for _ in 0..3 {
+                g.apply(Action::Move(h, UnitType::Destroyer));
+            }
+            if flagship {
+                g.apply(Action::Move(h, UnitType::Flagship));
+            }
+            g.apply(Action::Done);
+            fight_on(&mut g, &mut ChaCha8Rng::seed_from_u64(seed));
+            let d = UnitType::Destroyer;
+            let left = g.state.count_at(Location::Space(near), d)
+                * (g.state.occupant(Location::Space(near)) == Some(ME)) as u8;
+            let held = g.state.captured.held(ME, ME, d);
+            if flagship {
+                assert_eq!(held, 3 - left, "seed {seed}: every destroyer lost is captured");
+                lost_with += held;
+            } else {
+                assert_eq!(held, 0, "seed {seed}: without the flagship, Devour alone");
+            }
+            assert_eq!(g.state.captured.held(ME, ME, UnitType::Flagship), 0, "not the flagship itself");
+        }
+    }
+    assert!(lost_with > 0, "3 dreadnoughts destroy a destroyer");
+}
+
+/// Reanimator (Cabal mech): "When your infantry on this planet are destroyed, place them on your
+/// faction sheet; those units are captured." The Cabal (seed 18, seat 0) invade 3 infantry with
+/// 2 infantry, with and without a mech: the infantry they lose are captured only with it.
+#[test]
+fn cabal_reanimator_captures_the_cabals_infantry_destroyed_with_a_mech() {
+    let mut captured = 0;
+    for mech in [true, false] {
+        for seed in 0..6 {
+            let (mut g, _) = seated(18, "cabal");
+            let victim = Player(1);
+            let target = super::rule_tests::planets_next_to_home(&g);
+            let c = g.content.clone();
+            let pl = g.state.planet_at(&c, Location::Planet(target, 0)).unwrap();
+            crate::ti4::control::gain_control(&c, &mut g.state, victim, pl, false).unwrap();
+            g.state.add_units(victim, Location::Planet(target, 0), UnitType::Infantry, 3).unwrap();
+            let vh = g.home_slot[victim.idx()];
+            g.state.add_units(victim, Location::Space(vh), UnitType::Carrier, 1).unwrap();
+            let h = g.home_slot[ME.idx()];
+            g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
+            g.state.add_units(ME, Location::Space(h), UnitType::Infantry, 2).unwrap();
+            if mech {
+                g.state.add_units(ME, Location::Space(h), UnitType::Mech, 1).unwrap();
+            }
+            g.apply(Action::Activate(target));
+            g.apply(Action::Move(h, UnitType::Carrier));
+            g.apply(Action::Done);
+            fight_on(&mut g, &mut ChaCha8Rng::seed_from_u64(seed));
+            assert_eq!(g.step, Step::Land(ME));
+            let landing = [(UnitType::Infantry, 2), (UnitType::Mech, mech as u8)];
+            for (t, k) in landing {
+                for _ in 0..k {
+                    g.apply(Action::Land(0, t));
+                }
+            }
+            g.apply(Action::Done);
+            fight_on(&mut g, &mut ChaCha8Rng::seed_from_u64(seed));
+            let on = Location::Planet(target, 0);
+            let survivors = if g.state.occupant(on) == Some(ME) { g.state.count_at(on, UnitType::Infantry) } else { 0 };
+            let held = g.state.captured.held(ME, ME, UnitType::Infantry);
+            if mech {
+                assert_eq!(held, 2 - survivors, "seed {seed}: every infantry lost is captured");
+                captured += held;
+            } else {
+                assert_eq!(held, 0, "seed {seed}: without a mech, none");
+            }
+        }
+    }
+    assert!(captured > 0, "3 infantry destroy an invading infantry");
+}
+
 /// Devour in ground combat: the Cabal (seed 18, seat 0) invades seat 1's planet held by 1
 /// infantry; seat 1 stays in the game through a carrier with 1 infantry at its home.
 #[test]

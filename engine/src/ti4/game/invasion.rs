@@ -344,8 +344,10 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) -> Step {
     let def = *combat.force(crate::ti4::combat::Side::Defender);
     let d = g.flow.tactical.defender;
     let mut def_lost = [0; UNIT_TYPES];
+    let mut def_fought = [0; UNIT_TYPES];
     if g.state.occupant(ploc) == Some(d) {
-        def_lost = super::tactical::casualties(&super::tactical::board_counts(g, ploc), &def);
+        def_fought = super::tactical::board_counts(g, ploc);
+        def_lost = super::tactical::casualties(&def_fought, &def);
         write_back(g, ploc, &def, p);
     }
     let att = *combat.force(crate::ti4::combat::Side::Attacker);
@@ -357,6 +359,10 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) -> Step {
     let att_lost = super::tactical::casualties(&committed, &att);
     g.flow.tactical.committed[n as usize] = [0, 0];
     g.flow.tactical.placed_to_fight[n as usize] = 0;
+    crate::ti4::rules::own_casualties(g, p, ploc, &committed, &att_lost);
+    if def_fought != [0; UNIT_TYPES] {
+        crate::ti4::rules::own_casualties(g, d, ploc, &def_fought, &def_lost);
+    }
     crate::ti4::rules::combat_casualties(g, p, d, &def_lost);
     crate::ti4::rules::combat_casualties(g, d, p, &att_lost);
     g.flow.tactical.combat_losses = super::tactical::combat_losses(p, &att_lost, d, &def_lost);

@@ -245,7 +245,7 @@ fn invasion_49_landing_on_an_empty_planet_gains_control_exhausted() {
 
 /// The first system with planets next to seat 0's home that is neither Mecatol Rex nor a home
 /// system.
-fn planets_next_to_home(g: &Ti4Game) -> u8 {
+pub(super) fn planets_next_to_home(g: &Ti4Game) -> u8 {
     let h = home(g);
     (0..g.state.num_systems)
         .find(|&sl| {

@@ -99,7 +99,7 @@ fn held_tokens(c: &Content, s: &mut State, pos: &Position, given: &[Option<u8>])
 }
 
 /// Captured units: taken from the owner's reinforcements (or, for an eliminated owner, from the
-/// box).
+/// box). The owner may be the captor (the Vuil'raith capture their own destroyed units).
 fn captured(c: &Content, s: &mut State, pos: &Position) -> Result<(), PositionError> {
     for (i, pp) in pos.players.iter().enumerate() {
         let captor = Player(i as u8);
@@ -109,9 +109,6 @@ fn captured(c: &Content, s: &mut State, pos: &Position) -> Result<(), PositionEr
             let t = lookup(&at(".unit"), IdKind::UnitType, &e.unit, UnitType::parse(&e.unit))?;
             if pp.eliminated {
                 return err(at(""), K::EliminatedHolds("captured units"));
-            }
-            if owner == captor {
-                return err(at(".of"), K::BadValue(e.of.clone(), "another player's faction"));
             }
             if e.count == 0 {
                 return err(at(".count"), K::ZeroCount);

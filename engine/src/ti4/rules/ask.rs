@@ -294,6 +294,7 @@ macro_rules! trigger_g {
 trigger_g!(ground_combat_won, at: Location);
 trigger_g!(combat_won, loser: Player);
 trigger_g!(combat_casualties, owner: Player, lost: &[u8; UNIT_TYPES]);
+trigger_g!(own_casualties, at: Location, fought: &[u8; UNIT_TYPES], lost: &[u8; UNIT_TYPES]);
 trigger_g!(turn_end_redistributed);
 trigger_g!(strategy_phase_start);
 trigger_g!(status_phase_end);

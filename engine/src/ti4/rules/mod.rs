@@ -370,6 +370,12 @@ hook_points! {
     /// of `owner` (another player) that the player's side destroyed during it, per unit type
     /// (anti-fighter barrage and combat rolls; not space cannon or bombardment).
     Trigger combat_casualties: fn(&mut Ti4Game, Player, Player, &[u8; UNIT_TYPES]);
+    /// After a space or ground combat at `loc` (the active system's space area, or the invaded
+    /// planet), once the losses are back in reinforcements and before the other side's are:
+    /// the player's own units that fought in it (first counts, per unit type: the active
+    /// player's ships in transit or ground forces committed, the defender's units there) and
+    /// those of them it lost (second), anti-fighter barrage and combat rolls.
+    Trigger own_casualties: fn(&mut Ti4Game, Player, crate::ti4::state::Location, &[u8; UNIT_TYPES], &[u8; UNIT_TYPES]);
     /// In a round of a space combat, after the player's ships used SUSTAIN DAMAGE on the hits of
     /// the opponent's combat roll (`SpacePhase::AfterHits`): how many of its units did.
     Trigger units_sustained: fn(&mut Ti4Game, Player, u8);

@@ -16,12 +16,16 @@ pub(in crate::ti4::game) fn after_space_combat(g: &mut Ti4Game) -> Step {
     let loc = Location::Space(g.flow.tactical.active);
     let d = g.flow.tactical.defender;
     let def = *combat.force(crate::ti4::combat::Side::Defender);
-    let def_lost = casualties(&board_counts(g, loc), &def);
+    let def_fought = board_counts(g, loc);
+    let def_lost = casualties(&def_fought, &def);
     write_back(g, loc, &def, p);
     let att = *combat.force(crate::ti4::combat::Side::Attacker);
-    let att_lost = casualties(&g.flow.tactical.transit, &att);
+    let att_fought = g.flow.tactical.transit;
+    let att_lost = casualties(&att_fought, &att);
     g.flow.tactical.transit = *att.counts();
     g.flow.tactical.transit_damaged = *att.damaged_counts();
+    rules::own_casualties(g, p, loc, &att_fought, &att_lost);
+    rules::own_casualties(g, d, loc, &def_fought, &def_lost);
     rules::combat_casualties(g, p, d, &def_lost);
     rules::combat_casualties(g, d, p, &att_lost);
     g.flow.tactical.combat_losses = combat_losses(p, &att_lost, d, &def_lost);
