@@ -12,6 +12,14 @@ use crate::ti4::state::State;
 const CUSTODIA_VIGILIA: &str = "custodiavigilia";
 
 pub(super) static RULES: &[Rule] = &[
+    // Artemiris (flagship): "Other players must spend 2 influence to activate the system that
+    // contains this ship." (Rules 3; hook point `activation_influence`: a player who cannot
+    // spend 2 influence is not offered the system; paid by the default plan, planets then trade
+    // goods, as the activation is made.)
+    Rule {
+        source: SourceKey::Unit("keleres_flagship"),
+        hooks: Hooks { activation_influence: Some(artemiris), ..Hooks::NONE },
+    },
     // Council Patronage: "Replenish your commodities at the start of the strategy phase, then
     // gain 1 trade good."
     Rule {
@@ -59,4 +67,17 @@ fn council_patronage(_: Source, g: &mut Ti4Game, p: Player) {
     g.replenish_commodities(p);
     let ps = g.state.player_mut(p);
     ps.trade_goods = ps.trade_goods.saturating_add(1);
+}
+
+/// Influence other players spend to activate the Artemiris' system.
+const ARTEMIRIS_INFLUENCE: u8 = 2;
+
+/// Artemiris: 2 influence when `p`'s flagship is in the space area of the system at `slot`.
+fn artemiris(_: Source, g: &Ti4Game, p: Player, _activator: Player, slot: u8) -> u8 {
+    let space = &g.state.systems[slot as usize].space;
+    if space.owner == p.0 && space.of(UnitType::Flagship) > 0 {
+        ARTEMIRIS_INFLUENCE
+    } else {
+        0
+    }
 }

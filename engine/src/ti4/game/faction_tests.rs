@@ -147,6 +147,37 @@ fn keleres_council_patronage_replenishes_and_gains_1_trade_good_at_the_start_of_
     check(&g).unwrap();
 }
 
+/// Artemiris (Keleres flagship): "Other players must spend 2 influence to activate the system
+/// that contains this ship." Keleres at seat 1 (with Sol at seat 0, Mentak, Hacan, Letnev and
+/// Jol-Nar); the Sol's destroyer can reach the flagship's system next to its home.
+#[test]
+fn keleres_artemiris_makes_other_players_spend_2_influence_to_activate_its_system() {
+    use crate::ti4::content::Content;
+    let c = Content::embedded();
+    let keys = ["sol", "keleres", "mentak", "hacan", "letnev", "jolnar"];
+    let f: Vec<FactionId> = keys.iter().map(|k| c.faction(k).unwrap()).collect();
+    let mut g = scenario_of(Ti4Game::new(c.clone(), &f, &MapChoice::Random(2), Ti4Options::default()).unwrap());
+    let h = g.home_slot[ME.idx()];
+    let near = super::rule_tests::slot_at_distance(&g, h, 1);
+    g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 1).unwrap();
+    g.state.add_units(Player(1), Location::Space(near), UnitType::Flagship, 1).unwrap();
+    g.state.player_mut(ME).trade_goods = 0;
+    assert!(legal(&g).contains(&Action::Activate(near)), "Jord's 2 influence pays");
+    g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(ME).planets);
+    g.state.player_mut(ME).trade_goods = 1;
+    assert!(!legal(&g).contains(&Action::Activate(near)), "1 trade good does not");
+    let others = legal(&g).into_iter().filter(|a| matches!(a, Action::Activate(x) if *x != near)).count();
+    assert!(others > 0, "systems without the flagship cost nothing");
+    g.state.player_mut(ME).trade_goods = 2;
+    assert!(legal(&g).contains(&Action::Activate(near)));
+    g.apply(Action::Activate(near));
+    assert_eq!(g.state.player(ME).trade_goods, 0, "2 influence spent");
+    assert_eq!(g.flow.tactical.active, near);
+    check(&g).unwrap();
+    // Keleres themselves pay nothing to activate it.
+    assert_eq!(crate::ti4::rules::activation_tollers(&g, Player(1)) >> 1 & 1, 0);
+}
+
 /// Seed 5 seats Yssaril at seat 0.
 #[test]
 fn yssaril_crafty_has_no_action_card_hand_limit() {

@@ -347,6 +347,31 @@ pub fn units_placed_destroyed(c: &Content, s: &State, placer: Player, tile: Syst
         .any(|q| active(&c.rules.units_placed, H::units_placed, c, s, q).any(|(src, f)| f(src, c, s, q, placer, tile)))
 }
 
+/// Hook point `activation_influence`: the players other than `activator` in the game with a rule
+/// there (bit per seat; none, the usual case, skips the per-system question).
+pub fn activation_tollers(g: &Ti4Game, activator: Player) -> u8 {
+    let c = g.content();
+    g.state
+        .seats()
+        .filter(|&q| q != activator && g.state.player(q).in_game)
+        .filter(|&q| c.rules.activation_influence.may_apply(c, &g.state, q))
+        .fold(0, |m, q| m | 1 << q.0)
+}
+
+/// Hook point `activation_influence`: the influence `activator` must spend to activate the system
+/// at board slot `slot`, summed over the rules of the players in `tollers`
+/// ([`activation_tollers`]).
+pub fn activation_influence(g: &Ti4Game, activator: Player, tollers: u8, slot: u8) -> u8 {
+    let c = g.content();
+    let mut n = 0u8;
+    for q in g.state.seats().filter(|q| tollers >> q.0 & 1 == 1) {
+        for (src, f) in active(&c.rules.activation_influence, H::activation_influence, c, &g.state, q) {
+            n = n.saturating_add(f(src, g, q, activator, slot));
+        }
+    }
+    n
+}
+
 /// Hook point `status_start_placement`: the unit of the first active rule that places one.
 pub fn status_start_placement(g: &Ti4Game, p: Player) -> Option<UnitType> {
     let c = g.content();

@@ -419,6 +419,10 @@ hook_points! {
     /// Board slots (bit per slot) of systems the player has a reason to activate beyond those
     /// its ships can reach or where it can produce: activation is offered there too (rules 3).
     Query activation_targets: fn(&Ti4Game, Player) -> u64;
+    /// Influence another player (`activator`, the second player) must spend to activate the
+    /// system at board slot `slot` (rules 3; asked of the rules of every other player in the
+    /// game, summed): a system it cannot pay for is not offered.
+    Query activation_influence: fn(&Ti4Game, Player, Player, u8) -> u8;
     /// At the start of the strategy phase (every player in the game, in seat order).
     Trigger strategy_phase_start: fn(&mut Ti4Game, Player);
     /// After `active` activated the system at board slot `slot` (rules 3: a command token from

@@ -288,17 +288,35 @@ pub(in crate::ti4::game) fn activation_options(g: &Ti4Game, p: Player, buf: &mut
     }
     // Hook point `activation_targets`: systems a rule gives a reason to activate (Awaken).
     reach |= rules::activation_targets(g, p);
+    let tollers = rules::activation_tollers(g, p);
     for slot in 0..s.num_systems {
         if s.systems[slot as usize].tokens >> p.0 & 1 == 1 {
             continue;
         }
         if reach >> slot & 1 == 1 || production_value_with(c, s, &units, p, slot) > 0 {
+            // Hook point `activation_influence` (Artemiris): a system `p` cannot pay for is not
+            // offered.
+            if tollers != 0 {
+                let toll = rules::activation_influence(g, p, tollers, slot);
+                if toll > 0 && crate::ti4::game::objectives::spend_plan(c, s, p, 0, toll, 0, 0).is_none() {
+                    continue;
+                }
+            }
             buf.push(Action::Activate(slot));
         }
     }
 }
 
 pub(in crate::ti4::game) fn activate(g: &mut Ti4Game, p: Player, slot: u8) -> Step {
+    // Hook point `activation_influence`: the influence other players' rules ask, spent first.
+    let tollers = rules::activation_tollers(g, p);
+    if tollers != 0 {
+        let toll = rules::activation_influence(g, p, tollers, slot);
+        let (c, s) = g.content_and_state();
+        if let Some(plan) = crate::ti4::game::objectives::spend_plan(c, s, p, 0, toll, 0, 0).filter(|_| toll > 0) {
+            crate::ti4::game::objectives::pay_plan(c, s, p, plan);
+        }
+    }
     let ps = g.state.player_mut(p);
     ps.tactic -= 1;
     g.state.systems[slot as usize].tokens |= 1 << p.0;
