@@ -20,6 +20,15 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Unit("keleres_flagship"),
         hooks: Hooks { activation_influence: Some(artemiris), ..Hooks::NONE },
     },
+    // Omniopiares (mech): "Other players must spend 1 influence to commit units to this
+    // planet." (Invasion 49.3; hook point `commit_influence`: 1 influence per Keleres mech on
+    // the planet, paid by the default plan as the first unit is committed there; a player who
+    // cannot pay is not offered the planet. Simplified: the mechs' influence is paid as one sum,
+    // where the FAQ makes each a separate payment, so one planet's influence may pay two.)
+    Rule {
+        source: SourceKey::Unit("keleres_mech"),
+        hooks: Hooks { commit_influence: Some(omniopiares), ..Hooks::NONE },
+    },
     // Council Patronage: "Replenish your commodities at the start of the strategy phase, then
     // gain 1 trade good."
     Rule {
@@ -80,4 +89,12 @@ fn artemiris(_: Source, g: &Ti4Game, p: Player, _activator: Player, slot: u8) ->
     } else {
         0
     }
+}
+
+/// Influence other players spend per Omniopiares to commit units to its planet.
+const OMNIOPIARES_INFLUENCE: u8 = 1;
+
+/// Omniopiares: 1 influence per mech of `p` on the planet.
+fn omniopiares(_: Source, g: &Ti4Game, _p: Player, _committer: Player, at: crate::ti4::state::Location) -> u8 {
+    g.state.count_at(at, UnitType::Mech) * OMNIOPIARES_INFLUENCE
 }

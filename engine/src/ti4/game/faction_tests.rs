@@ -178,6 +178,44 @@ fn keleres_artemiris_makes_other_players_spend_2_influence_to_activate_its_syste
     assert_eq!(crate::ti4::rules::activation_tollers(&g, Player(1)) >> 1 & 1, 0);
 }
 
+/// Omniopiares (Keleres mech): "Other players must spend 1 influence to commit units to this
+/// planet." Keleres at seat 1 hold a planet next to the Sol's home with 2 mechs: the Sol commit
+/// to it only with 2 influence, paid as the first unit is committed.
+#[test]
+fn keleres_omniopiares_makes_other_players_spend_1_influence_per_mech_to_commit_units() {
+    use crate::ti4::content::Content;
+    let c = Content::embedded();
+    let keys = ["sol", "keleres", "mentak", "hacan", "letnev", "jolnar"];
+    let f: Vec<FactionId> = keys.iter().map(|k| c.faction(k).unwrap()).collect();
+    let mut g = scenario_of(Ti4Game::new(c.clone(), &f, &MapChoice::Random(2), Ti4Options::default()).unwrap());
+    let keleres = Player(1);
+    let target = super::rule_tests::planets_next_to_home(&g);
+    let pl = g.state.planet_at(&c, Location::Planet(target, 0)).unwrap();
+    crate::ti4::control::gain_control(&c, &mut g.state, keleres, pl, false).unwrap();
+    g.state.add_units(keleres, Location::Planet(target, 0), UnitType::Mech, 2).unwrap();
+    let h = g.home_slot[ME.idx()];
+    g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
+    g.state.add_units(ME, Location::Space(h), UnitType::Infantry, 2).unwrap();
+    g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(ME).planets);
+    g.state.player_mut(ME).trade_goods = 1;
+    g.apply(Action::Activate(target));
+    g.apply(Action::Move(h, UnitType::Carrier));
+    g.apply(Action::Done);
+    fight_on(&mut g, &mut ChaCha8Rng::seed_from_u64(1));
+    assert_eq!(g.step, Step::Land(ME));
+    let commit = Action::Land(0, UnitType::Infantry);
+    assert!(!legal(&g).contains(&commit), "1 influence for 2 mechs is not enough");
+    g.state.player_mut(ME).trade_goods = 2;
+    assert!(legal(&g).contains(&commit));
+    g.apply(commit);
+    assert_eq!(g.state.player(ME).trade_goods, 0, "2 influence spent");
+    assert_eq!(g.flow.tactical.committed[0], [1, 0]);
+    assert!(legal(&g).contains(&commit), "the second unit commits without paying again");
+    g.apply(commit);
+    assert_eq!(g.flow.tactical.committed[0], [2, 0]);
+    check(&g).unwrap();
+}
+
 /// Seed 5 seats Yssaril at seat 0.
 #[test]
 fn yssaril_crafty_has_no_action_card_hand_limit() {

@@ -62,7 +62,17 @@ fn may_land(g: &Ti4Game, p: Player, n: u8) -> bool {
     if g.flow.custodians && c.known.mecatol_rex == Some(pl) {
         return spend_plan(c, s, p, 0, custodians_cost(g, p), 0, 0).is_some();
     }
-    true
+    let toll = commit_toll(g, p, n);
+    toll == 0 || spend_plan(c, s, p, 0, toll, 0, 0).is_some()
+}
+
+/// Hook point `commit_influence` (Omniopiares): the influence `p` spends to commit ground forces
+/// to planet `n`, when none is committed there yet in this tactical action.
+fn commit_toll(g: &Ti4Game, p: Player, n: u8) -> u8 {
+    if g.flow.tactical.committed[n as usize] != [0, 0] {
+        return 0;
+    }
+    crate::ti4::rules::commit_influence(g, p, Location::Planet(g.flow.tactical.active, n))
 }
 
 /// Custodians token (digest §5): the influence `p` spends to remove it, 6, or none when a rule
@@ -102,6 +112,10 @@ pub(super) fn land(g: &mut Ti4Game, p: Player, n: u8, t: UnitType) -> Step {
         }
         g.flow.custodians = false;
         g.state.player_mut(p).bonus_vp += 1;
+    }
+    let toll = commit_toll(g, p, n);
+    if let Some(plan) = spend_plan(&c, &g.state, p, 0, toll, 0, 0).filter(|_| toll > 0) {
+        pay_plan(&c, &mut g.state, p, plan);
     }
     g.state.remove_units(Location::Space(a), t, 1).expect("the removed units are at the location");
     let ploc = Location::Planet(a, n);

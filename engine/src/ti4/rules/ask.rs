@@ -372,6 +372,15 @@ pub fn activation_influence(g: &Ti4Game, activator: Player, tollers: u8, slot: u
     n
 }
 
+/// Hook point `commit_influence`: the influence `committer` must spend to commit ground forces to
+/// the planet at `at`, asked of the rules of its occupant (none: 0).
+pub fn commit_influence(g: &Ti4Game, committer: Player, at: Location) -> u8 {
+    let c = g.content();
+    let Some(q) = g.state.occupant(at).filter(|&q| q != committer && g.state.player(q).in_game) else { return 0 };
+    active(&c.rules.commit_influence, H::commit_influence, c, &g.state, q)
+        .fold(0u8, |n, (src, f)| n.saturating_add(f(src, g, q, committer, at)))
+}
+
 /// Hook point `status_start_placement`: the unit of the first active rule that places one.
 pub fn status_start_placement(g: &Ti4Game, p: Player) -> Option<UnitType> {
     let c = g.content();

@@ -514,6 +514,11 @@ hook_points! {
     /// Units the player's rules place onto a planet where another player has ground forces
     /// fight there in the invasion step of the tactical action (instead of not being placed).
     Query placed_units_fight: fn(&Ti4Game, Player) -> bool;
+    /// Influence another player (`committer`, the second player) must spend to commit ground
+    /// forces to the planet at the location, which the player occupies (Invasion 49.3; paid as
+    /// the first unit is committed there in the tactical action): a planet it cannot pay for is
+    /// not offered.
+    Query commit_influence: fn(&Ti4Game, Player, Player, crate::ti4::state::Location) -> u8;
     /// The player can never lose control of this planet.
     Query cannot_lose_planet: fn(&Content, &State, Player, PlanetId) -> bool;
     /// Units another player (`placer`) puts into a system of this tile are destroyed instead
