@@ -147,16 +147,21 @@ fn keleres_council_patronage_replenishes_and_gains_1_trade_good_at_the_start_of_
     check(&g).unwrap();
 }
 
+/// A game (a [`scenario_of`]) of the Sol at seat 0 and Keleres at seat 1 (then Mentak, Hacan,
+/// Letnev and Jol-Nar).
+fn sol_with_keleres_at_seat_1() -> Ti4Game {
+    let c = crate::ti4::content::Content::embedded();
+    let keys = ["sol", "keleres", "mentak", "hacan", "letnev", "jolnar"];
+    let f: Vec<FactionId> = keys.iter().map(|k| c.faction(k).unwrap()).collect();
+    scenario_of(Ti4Game::new(c, &f, &MapChoice::Random(2), Ti4Options::default()).unwrap())
+}
+
 /// Artemiris (Keleres flagship): "Other players must spend 2 influence to activate the system
 /// that contains this ship." Keleres at seat 1 (with Sol at seat 0, Mentak, Hacan, Letnev and
 /// Jol-Nar); the Sol's destroyer can reach the flagship's system next to its home.
 #[test]
 fn keleres_artemiris_makes_other_players_spend_2_influence_to_activate_its_system() {
-    use crate::ti4::content::Content;
-    let c = Content::embedded();
-    let keys = ["sol", "keleres", "mentak", "hacan", "letnev", "jolnar"];
-    let f: Vec<FactionId> = keys.iter().map(|k| c.faction(k).unwrap()).collect();
-    let mut g = scenario_of(Ti4Game::new(c.clone(), &f, &MapChoice::Random(2), Ti4Options::default()).unwrap());
+    let mut g = sol_with_keleres_at_seat_1();
     let h = g.home_slot[ME.idx()];
     let near = super::rule_tests::slot_at_distance(&g, h, 1);
     g.state.add_units(ME, Location::Space(h), UnitType::Destroyer, 1).unwrap();
@@ -183,11 +188,8 @@ fn keleres_artemiris_makes_other_players_spend_2_influence_to_activate_its_syste
 /// to it only with 2 influence, paid as the first unit is committed.
 #[test]
 fn keleres_omniopiares_makes_other_players_spend_1_influence_per_mech_to_commit_units() {
-    use crate::ti4::content::Content;
-    let c = Content::embedded();
-    let keys = ["sol", "keleres", "mentak", "hacan", "letnev", "jolnar"];
-    let f: Vec<FactionId> = keys.iter().map(|k| c.faction(k).unwrap()).collect();
-    let mut g = scenario_of(Ti4Game::new(c.clone(), &f, &MapChoice::Random(2), Ti4Options::default()).unwrap());
+    let mut g = sol_with_keleres_at_seat_1();
+    let c = g.content.clone();
     let keleres = Player(1);
     let target = super::rule_tests::planets_next_to_home(&g);
     let pl = g.state.planet_at(&c, Location::Planet(target, 0)).unwrap();
