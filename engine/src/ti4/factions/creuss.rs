@@ -1,5 +1,5 @@
 //! The Ghosts of Creuss: Slipstream, Quantum Entanglement, Wormhole Generator, Dimensional
-//! Splicer. (The wormhole
+//! Splicer, the mech Icarus Drive. (The wormhole
 //! tokens are wormholes for every player's movement, `game::tactical::movement_query`; Creuss
 //! Gate itself is not modelled.)
 
@@ -28,6 +28,17 @@ pub(super) static RULES: &[Rule] = &[
     Rule {
         source: SourceKey::Tech("dimensional_splicer"),
         hooks: Hooks { may_choices: Some(splicer_targets), may_resolve: Some(splice), ..Hooks::NONE },
+    },
+    // Icarus Drive (mech): "After any player activates a system, you may remove this unit from
+    // the game board to place or move a Creuss wormhole token into this system." A decision of
+    // the Creuss at window `SystemActivated` (every player's activation, the Creuss asked in
+    // their turn of the clockwise order): one choice per (mech location, token) with a token not
+    // already there (choice = token + 2 × (slot × 4 + location: 0 the space area, 1 + planet
+    // index)); the mech returns to reinforcements. Simplified: offered only while the Creuss
+    // control a planet, so that the removal never raises the elimination question mid-window.
+    Rule {
+        source: SourceKey::Unit("ghost_mech"),
+        hooks: Hooks { may_choices: Some(icarus_choices), may_resolve: Some(icarus), ..Hooks::NONE },
     },
     // Quantum Entanglement: "You treat all systems that contain either an alpha or beta
     // wormhole as adjacent to each other."
@@ -135,4 +146,52 @@ fn splicer_targets(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut 
 fn splice(_: Source, g: &mut Ti4Game, p: Player, _window: Window, choice: u16) {
     let q = opponent(g, p).expect("a side of the combat");
     hit_combat_ship(g, q, UnitType::ALL[(choice / 2) as usize], choice % 2 == 1, Some(p));
+}
+
+/// The location Icarus Drive's choice `k` names (`k / 2 = slot × 4 + location`).
+fn icarus_location(k: u16) -> crate::ti4::state::Location {
+    use crate::ti4::state::Location;
+    let (slot, at) = ((k / 2 / 4) as u8, (k / 2 % 4) as u8);
+    if at == 0 {
+        Location::Space(slot)
+    } else {
+        Location::Planet(slot, at - 1)
+    }
+}
+
+/// Icarus Drive: each (location of one of `p`'s mechs, token not in the activated system), at
+/// window `SystemActivated`, while `p` controls a planet.
+fn icarus_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let s = &g.state;
+    if window != Window::SystemActivated
+        || s.player(p).on_board[UnitType::Mech.idx()] == 0
+        || s.player(p).planets.is_empty()
+    {
+        return;
+    }
+    let active = g.flow.tactical.active;
+    for slot in 0..s.num_systems {
+        for loc in crate::ti4::state::Location::all_in(slot) {
+            if s.occupant(loc) != Some(p) || s.count_at(loc, UnitType::Mech) == 0 {
+                continue;
+            }
+            let at = match loc {
+                crate::ti4::state::Location::Space(_) => 0,
+                crate::ti4::state::Location::Planet(_, n) => 1 + n as u16,
+            };
+            for token in 0..2u16 {
+                if s.tokens.creuss_wormholes[token as usize] != Some(active) {
+                    out(token + 2 * (slot as u16 * 4 + at));
+                }
+            }
+        }
+    }
+}
+
+/// Icarus Drive: the mech removed to reinforcements, the token placed in the activated system.
+fn icarus(_: Source, g: &mut Ti4Game, _p: Player, _: Window, choice: u16) {
+    let loc = icarus_location(choice);
+    if g.state.remove_units(loc, UnitType::Mech, 1).is_ok() {
+        g.state.tokens.creuss_wormholes[(choice % 2) as usize] = Some(g.flow.tactical.active);
+    }
 }

@@ -672,6 +672,37 @@ fn creuss_wormhole_generator_places_or_moves_a_wormhole_token() {
     check(&g).unwrap();
 }
 
+/// Icarus Drive (Creuss mech): "After any player activates a system, you may remove this unit
+/// from the game board to place or move a Creuss wormhole token into this system." Seed 16
+/// seats the Creuss at seat 0; seat 1 activates a system.
+#[test]
+fn creuss_icarus_drive_trades_a_mech_for_a_wormhole_token_in_the_activated_system() {
+    let (mut g, creuss) = seated(16, "ghost");
+    assert_eq!(creuss, ME);
+    let icarus = Source::Unit(g.content().unit("ghost_mech").unwrap(), g.state.player(ME).faction);
+    let pl = g.state.player(ME).planets.iter().next().expect("a home planet");
+    let loc = g.state.planet_location(g.content(), pl).unwrap();
+    let Location::Planet(slot, n) = loc else { unreachable!() };
+    g.state.add_units(ME, loc, UnitType::Mech, 1).unwrap();
+    let target = super::rule_tests::slot_at_distance(&g, g.home_slot[1], 1);
+    g.flow.turn = Player(1);
+    g.step = super::tactical::activate(&mut g, Player(1), target);
+    while matches!(g.step, Step::Decide(q) if q != ME) {
+        g.apply(Action::Done);
+    }
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SystemActivated)));
+    let here = 2 * (slot as u16 * 4 + 1 + n as u16);
+    let offered: Vec<Action> =
+        legal(&g).into_iter().filter(|a| matches!(a, Action::Choose(s, _) if *s == icarus)).collect();
+    assert_eq!(offered, vec![Action::Choose(icarus, here), Action::Choose(icarus, here + 1)], "either token");
+    let mechs = g.state.player(ME).reinforcements[UnitType::Mech.idx()];
+    g.apply(Action::Choose(icarus, here + 1));
+    assert_eq!(g.state.tokens.creuss_wormholes, [None, Some(target)], "the beta token in the activated system");
+    assert_eq!(g.state.count_at(loc, UnitType::Mech), 0, "the mech left the board");
+    assert_eq!(g.state.player(ME).reinforcements[UnitType::Mech.idx()], mechs + 1);
+    check(&g).unwrap();
+}
+
 /// Wormholes 101: a Creuss wormhole token makes its system adjacent to the systems with a
 /// wormhole of its kind, for every player's movement (the first seed whose galaxy prints an
 /// alpha wormhole; no Creuss at seat 0).
