@@ -181,7 +181,7 @@ pub enum CombatError {
     NotAwaitingDecision,
     /// A chance event was applied where none is pending.
     NotAwaitingChance,
-    /// A unit to replace is not in the force.
+    /// The force has no unit of the type an operation names (to replace, or to give a die).
     NoUnit {
         /// The unit type.
         unit_type: UnitType,
@@ -219,7 +219,7 @@ impl fmt::Display for CombatError {
             CombatError::WrongArena { expected } => write!(f, "force is not built for {expected:?} combat"),
             CombatError::NotAwaitingDecision => write!(f, "no decision is awaited"),
             CombatError::NotAwaitingChance => write!(f, "no chance event is pending"),
-            CombatError::NoUnit { unit_type } => write!(f, "no {unit_type:?} in the force to replace"),
+            CombatError::NoUnit { unit_type } => write!(f, "no {unit_type:?} in the force"),
             CombatError::IllegalHit(c) => write!(f, "hit choice {c:?} is not legal now"),
             CombatError::IllegalDecision(d) => write!(f, "decision {d:?} is not legal now"),
             CombatError::NoSpaceCannonTarget { firer } => {

@@ -699,10 +699,8 @@ impl SpaceCombat {
                 self.routed = [false; 2];
                 let boosted = |f: &Force, on: bool, fighters: bool, extra: TypeMask| {
                     let mut f = if on { f.with_modifier(f.modifier().saturating_add(1)) } else { *f };
-                    for t in UnitType::ALL {
-                        if extra & super::type_bit(t) != 0 {
-                            f.add_round_die(t);
-                        }
+                    for t in UnitType::ALL.into_iter().filter(|&t| extra & super::type_bit(t) != 0) {
+                        f.add_round_die(t);
                     }
                     if fighters {
                         f.with_type_bonus(UnitType::Fighter, 2)

@@ -255,8 +255,9 @@ fn reaper_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut d
 fn reaper(_: Source, g: &mut Ti4Game, p: Player, window: Window, _: u16) {
     let Some((side, n)) = reaper_side(g, p, window) else { return };
     let (c, s) = g.content_and_state();
-    let Some(plan) = crate::ti4::game::objectives::spend_plan(c, s, p, REAPER_COST, 0, 0, 0) else { return };
-    crate::ti4::game::objectives::pay_plan(c, s, p, plan);
+    if !crate::ti4::game::objectives::spend_default(c, s, p, REAPER_COST, 0) {
+        return;
+    }
     if side == crate::ti4::combat::Side::Attacker {
         let k = &mut g.flow.tactical.committed[n as usize];
         k[0] -= 1;

@@ -196,8 +196,7 @@ fn thunderbolt_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &
 fn thunderbolt(_: Source, g: &mut Ti4Game, p: Player, window: Window, _: u16) {
     let Some(loc) = thunderbolt_planet(g, p, window) else { return };
     let (c, s) = g.content_and_state();
-    if let Some(plan) = crate::ti4::game::objectives::spend_plan(c, s, p, THUNDERBOLT_COST, 0, 0, 0) {
-        crate::ti4::game::objectives::pay_plan(c, s, p, plan);
+    if crate::ti4::game::objectives::spend_default(c, s, p, THUNDERBOLT_COST, 0) {
         g.place_units(p, loc, UnitType::Mech, 1).expect("a mech in reinforcements");
     }
 }

@@ -9,7 +9,7 @@
 //! `bombards_after_ground_rounds`,
 //! `ground_combat_won`, `planet_protected`.
 
-use super::objectives::{pay_plan, spend_plan};
+use super::objectives::{spend_default, spend_plan};
 use super::production::start_production;
 use super::tactical::{board_force, damage_stack, extra_die_hits, force_of, write_back};
 use super::{Action, Step, Ti4Game};
@@ -107,16 +107,13 @@ pub(super) fn land(g: &mut Ti4Game, p: Player, n: u8, t: UnitType) -> Step {
     let pl = g.state.planet_at(&c, Location::Planet(a, n));
     if g.flow.custodians && pl.is_some() && c.known.mecatol_rex == pl {
         // Custodians: spend 6 influence, gain 1 victory point; the agenda phase begins.
-        if let Some(plan) = spend_plan(&c, &g.state, p, 0, custodians_cost(g, p), 0, 0) {
-            pay_plan(&c, &mut g.state, p, plan);
-        }
+        let cost = custodians_cost(g, p);
+        spend_default(&c, &mut g.state, p, 0, cost);
         g.flow.custodians = false;
         g.state.player_mut(p).bonus_vp += 1;
     }
     let toll = commit_toll(g, p, n);
-    if let Some(plan) = spend_plan(&c, &g.state, p, 0, toll, 0, 0).filter(|_| toll > 0) {
-        pay_plan(&c, &mut g.state, p, plan);
-    }
+    spend_default(&c, &mut g.state, p, 0, toll);
     g.state.remove_units(Location::Space(a), t, 1).expect("the removed units are at the location");
     let ploc = Location::Planet(a, n);
     match g.state.occupant(ploc) {

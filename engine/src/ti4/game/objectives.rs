@@ -1153,6 +1153,17 @@ pub(super) fn value(c: &Content, s: &State, pl: PlanetId, resources: bool) -> u3
     }
 }
 
+/// Spends `resources` and `influence` by the default plan ([`spend_plan`], then [`pay_plan`]);
+/// false (nothing spent) when `p` cannot pay. Nothing to spend pays at once.
+pub fn spend_default(c: &Content, s: &mut State, p: Player, resources: u8, influence: u8) -> bool {
+    if resources == 0 && influence == 0 {
+        return true;
+    }
+    let Some(plan) = spend_plan(c, s, p, resources, influence, 0, 0) else { return false };
+    pay_plan(c, s, p, plan);
+    true
+}
+
 /// Pays a spend plan from [`spend_plan`].
 pub fn pay_plan(c: &Content, s: &mut State, p: Player, plan: (PlanetSet, u8, u8)) {
     let (planets, tg, tokens) = plan;

@@ -296,27 +296,29 @@ pub(in crate::ti4::game) fn activation_options(g: &Ti4Game, p: Player, buf: &mut
         if reach >> slot & 1 == 1 || production_value_with(c, s, &units, p, slot) > 0 {
             // Hook point `activation_influence` (Artemiris): a system `p` cannot pay for is not
             // offered.
-            if tollers != 0 {
-                let toll = rules::activation_influence(g, p, tollers, slot);
-                if toll > 0 && crate::ti4::game::objectives::spend_plan(c, s, p, 0, toll, 0, 0).is_none() {
-                    continue;
-                }
+            let toll = activation_toll(g, p, tollers, slot);
+            if toll == 0 || crate::ti4::game::objectives::spend_plan(c, s, p, 0, toll, 0, 0).is_some() {
+                buf.push(Action::Activate(slot));
             }
-            buf.push(Action::Activate(slot));
         }
+    }
+}
+
+/// Hook point `activation_influence`: the influence `p` spends to activate the system at `slot`
+/// (0 when no other player in `tollers`, [`rules::activation_tollers`], has such a rule).
+fn activation_toll(g: &Ti4Game, p: Player, tollers: u8, slot: u8) -> u8 {
+    if tollers == 0 {
+        0
+    } else {
+        rules::activation_influence(g, p, tollers, slot)
     }
 }
 
 pub(in crate::ti4::game) fn activate(g: &mut Ti4Game, p: Player, slot: u8) -> Step {
     // Hook point `activation_influence`: the influence other players' rules ask, spent first.
-    let tollers = rules::activation_tollers(g, p);
-    if tollers != 0 {
-        let toll = rules::activation_influence(g, p, tollers, slot);
-        let (c, s) = g.content_and_state();
-        if let Some(plan) = crate::ti4::game::objectives::spend_plan(c, s, p, 0, toll, 0, 0).filter(|_| toll > 0) {
-            crate::ti4::game::objectives::pay_plan(c, s, p, plan);
-        }
-    }
+    let toll = activation_toll(g, p, rules::activation_tollers(g, p), slot);
+    let (c, s) = g.content_and_state();
+    crate::ti4::game::objectives::spend_default(c, s, p, 0, toll);
     let ps = g.state.player_mut(p);
     ps.tactic -= 1;
     g.state.systems[slot as usize].tokens |= 1 << p.0;
