@@ -1,10 +1,10 @@
-//! The L1Z1X Mindnet: Assimilate, Harrow, Inheritance Systems, the agent I48S and the commander
-//! 2RAM.
+//! The L1Z1X Mindnet: Assimilate, Harrow, Inheritance Systems, the agent I48S, the commander
+//! 2RAM and the hero The Helmsman.
 
 use crate::ti4::content::Content;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
+use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey, Window};
 use crate::ti4::state::{Location, State};
 use crate::ti4::technology::research::Skip;
 
@@ -51,6 +51,19 @@ pub(super) static RULES: &[Rule] = &[
             disables_planetary_shields: Some(two_ram),
             ..Hooks::NONE
         },
+    },
+    // The Helmsman (hero), DARK SPACE NAVIGATION: "ACTION: Choose 1 system that does not contain
+    // other players' ships; you may move your flagship and any number of your dreadnoughts from
+    // other systems into the chosen system. Then, purge this card." (Rules 51, 23.) A target per
+    // system with no other player's ships that the ships may enter and some of them are outside
+    // of, and per choice of ships: all of them, or all but those in the home system
+    // (simplified: "any number" is one of these two). They move without transporting (the
+    // FAQ lets only ships from systems without the L1Z1X's command token transport:
+    // simplified, none do); capacity applies where they left, the fleet pool where they
+    // arrive.
+    Rule {
+        source: SourceKey::Leader("l1z1x_hero"),
+        hooks: Hooks { component_targets: Some(helmsman_targets), component_action: Some(helmsman), ..Hooks::NONE },
     },
 ];
 
@@ -111,4 +124,52 @@ fn assimilate(_: Source, _: &Content, _: &State, _: Player) -> bool {
 
 fn harrow(_: Source, _: &Content, _: &State, _: Player) -> bool {
     true
+}
+
+/// The Helmsman's target: the chosen board slot, plus this if the ships in the home system stay.
+const HELMSMAN_KEEP_HOME: u8 = 64;
+
+/// The ships The Helmsman moves.
+const HELMSMAN_SHIPS: [UnitType; 2] = [UnitType::Flagship, UnitType::Dreadnought];
+
+/// Board slots other than `to` (and the home system's when `keep_home`) with the player's
+/// flagship or dreadnoughts, as slot bits.
+fn helmsman_origins(g: &Ti4Game, p: Player, to: u8, keep_home: bool) -> u64 {
+    let s = &g.state;
+    let home = g.home_slot()[p.idx()];
+    (0..s.num_systems)
+        .filter(|&sl| sl != to && !(keep_home && sl == home))
+        .filter(|&sl| {
+            let a = &s.systems[sl as usize].space;
+            a.owner == p.0 && HELMSMAN_SHIPS.iter().any(|&t| a.of(t) > 0)
+        })
+        .fold(0, |m, sl| m | 1 << sl)
+}
+
+fn helmsman_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    let blocked = crate::ti4::game::component::enemy_ships(&g.state, p)
+        | g.galaxy().no_entry(crate::ti4::rules::mover_traits(g, p));
+    let home = g.home_slot()[p.idx()];
+    for to in (0..g.state.num_systems).filter(|&sl| blocked >> sl & 1 == 0) {
+        let all = helmsman_origins(g, p, to, false);
+        if all != 0 {
+            out(to);
+        }
+        let kept = helmsman_origins(g, p, to, true);
+        if kept != 0 && kept != all && to != home {
+            out(to | HELMSMAN_KEEP_HOME);
+        }
+    }
+}
+
+/// The hero is purged; the flagship and dreadnoughts move into the chosen system.
+fn helmsman(src: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThen {
+    crate::ti4::game::leaders::purge(g, p, src);
+    let to = target % HELMSMAN_KEEP_HOME;
+    let origins = helmsman_origins(g, p, to, target >= HELMSMAN_KEEP_HOME);
+    for from in crate::ti4::galaxy::bits(origins) {
+        crate::ti4::game::component::relocate_space_units_of(g, p, from, to, &HELMSMAN_SHIPS);
+        crate::ti4::game::component::enforce_capacity(g, from, None);
+    }
+    ComponentThen::TurnEnds
 }

@@ -1,4 +1,5 @@
-//! The Naalu Collective: Telepathic (the "0" initiative token) and Foresight.
+//! The Naalu Collective: Telepathic (the "0" initiative token), Foresight, Neuroglaive and the
+//! commander M'aban.
 
 use crate::ti4::content::Content;
 use crate::ti4::galaxy::bits;
@@ -23,6 +24,16 @@ pub(super) static RULES: &[Rule] = &[
     Rule {
         source: SourceKey::Tech("neuroglaive"),
         hooks: Hooks { system_activated: Some(neuroglaive), ..Hooks::NONE },
+    },
+    // M'aban (commander): "You may produce 1 additional fighter for their cost; these additional
+    // units do not count against your production limit." Unlock: "Have 12 fighters on the game
+    // board." (Rules 51, 67.) When a production placed 1 or more fighters, 1 more fighter is
+    // placed with them at no cost, beyond the PRODUCTION limit (hook point `units_produced`), if
+    // the reinforcements hold one and capacity carries it (Capacity 16). Simplified: always
+    // taken (a fighter that costs nothing and fits is never worse).
+    Rule {
+        source: SourceKey::Leader("naalu_commander"),
+        hooks: Hooks { commander_unlocked: Some(twelve_fighters), units_produced: Some(maban), ..Hooks::NONE },
     },
 ];
 
@@ -78,4 +89,25 @@ fn foresight(_: Source, g: &mut Ti4Game, p: Player, _window: Window, to: u16) {
     g.state.systems[to as usize].tokens |= 1 << p.0;
     relocate_space_units(g, p, a, to);
     debug_assert!(g.state.occupant(Location::Space(a)) != Some(p));
+}
+
+/// Fighters on the game board that unlock M'aban.
+const MABAN_FIGHTERS: u8 = 12;
+
+/// M'aban's unlock: 12 of the player's fighters on the game board.
+fn twelve_fighters(_: Source, g: &Ti4Game, p: Player) -> bool {
+    g.state.player(p).on_board[UnitType::Fighter.idx()] >= MABAN_FIGHTERS
+}
+
+/// M'aban: the production placed fighters in the active system; 1 more joins them free when
+/// it fits.
+fn maban(_: Source, g: &mut Ti4Game, p: Player, produced: &[u8; UNIT_TYPES]) {
+    let f = UnitType::Fighter;
+    let a = g.flow.tactical.active;
+    if produced[f.idx()] == 0 || g.state.player(p).reinforcements[f.idx()] == 0 {
+        return;
+    }
+    if crate::ti4::game::component::fighter_fits(g, p, a) {
+        g.place_units(p, Location::Space(a), f, 1).expect("a fighter from the reinforcements");
+    }
 }

@@ -672,3 +672,99 @@ fn titans_hero_ul_the_progenitor_gives_elysium_space_cannon_5_x3() {
     let hit = destroyed(true);
     assert!((10..=24).contains(&hit), "3 dice hitting on 5 destroy the destroyer 78% of the time: {hit} of 24");
 }
+
+/// M'aban: "You may produce 1 additional fighter for their cost; these additional units do not
+/// count against your production limit." Unlock: "Have 12 fighters on the game board." A
+/// production that places fighters places 1 more, free, beyond the PRODUCTION limit.
+#[test]
+fn naalu_commander_maban_produces_1_more_fighter_free_beyond_the_limit() {
+    const NAALU: u64 = 6;
+    let mut g = scenario_of(six_player_game(NAALU));
+    let h = home(&g);
+    let fighters = g.state.player(ME).on_board[UnitType::Fighter.idx()];
+    g.state.add_units(ME, Location::Space(h), UnitType::Fighter, 11 - fighters).unwrap();
+    run_unlocks(&mut g);
+    assert_eq!(state_of(&g, ME, "naalu_commander"), LeaderState::Locked, "11 fighters");
+    let mut twelve = g.clone();
+    twelve.state.add_units(ME, Location::Space(h), UnitType::Fighter, 1).unwrap();
+    run_unlocks(&mut twelve);
+    assert_eq!(state_of(&twelve, ME, "naalu_commander"), LeaderState::Unlocked, "12 fighters");
+    // A space dock at home, and room for every fighter it can produce: capacity and
+    // trade goods.
+    g.state.remove_units(Location::Space(h), UnitType::Fighter, 11 - fighters).unwrap();
+    g.state.add_units(ME, Location::Planet(h, 0), UnitType::SpaceDock, 1).unwrap();
+    g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 3).unwrap();
+    g.state.player_mut(ME).trade_goods = 20;
+    // Fighters produced up to the limit, and paid for: (fighters in the home system, trade
+    // goods left).
+    let produced = |mut g: Ti4Game| {
+        g.apply(Action::Activate(h));
+        g.apply(Action::Done);
+        assert_eq!(g.step, Step::Produce(ME));
+        while legal(&g).contains(&Action::Produce(UnitType::Fighter)) {
+            g.apply(Action::Produce(UnitType::Fighter));
+        }
+        g.apply(Action::Done);
+        while matches!(g.step, Step::Pay(_)) {
+            let pay = legal(&g).into_iter().find(|a| matches!(a, Action::Tokens(_) | Action::Exhaust(_)));
+            g.apply(pay.unwrap_or(Action::Done));
+        }
+        check(&g).unwrap();
+        (g.state.count_at(Location::Space(h), UnitType::Fighter), g.state.player(ME).trade_goods)
+    };
+    let (without, tg) = produced(g.clone());
+    assert!(without >= fighters + 2, "the home system produces fighters");
+    let mut with = g.clone();
+    unlocked(&mut with, ME, "naalu_commander");
+    assert_eq!(produced(with), (without + 1, tg));
+    // No fighter produced: none added.
+    let mut infantry = g.clone();
+    unlocked(&mut infantry, ME, "naalu_commander");
+    infantry.apply(Action::Activate(h));
+    infantry.apply(Action::Done);
+    infantry.apply(Action::Produce(UnitType::Infantry));
+    infantry.apply(Action::Done);
+    while matches!(infantry.step, Step::Pay(_)) {
+        let pay = legal(&infantry).into_iter().find(|a| matches!(a, Action::Tokens(_) | Action::Exhaust(_)));
+        infantry.apply(pay.unwrap_or(Action::Done));
+    }
+    assert_eq!(infantry.state.count_at(Location::Space(h), UnitType::Fighter), fighters);
+}
+
+/// The Helmsman, DARK SPACE NAVIGATION: "ACTION: Choose 1 system that does not contain other
+/// players' ships; you may move your flagship and any number of your dreadnoughts from other
+/// systems into the chosen system. Then, purge this card." A target per system, with or
+/// without the ships of the home system; none where another player has ships.
+#[test]
+fn l1z1x_hero_the_helmsman_moves_the_flagship_and_dreadnoughts_into_a_system() {
+    let mut g = scenario_of(six_player_game(L1Z1X));
+    let h = home(&g);
+    let src = unlocked(&mut g, ME, "l1z1x_hero");
+    let (near, far) = (slot_at_distance(&g, h, 1), slot_at_distance(&g, h, 3));
+    g.state.add_units(ME, Location::Space(h), UnitType::Dreadnought, 2).unwrap();
+    g.state.add_units(ME, Location::Space(h), UnitType::Fighter, 2).unwrap();
+    g.state.add_units(ME, Location::Space(near), UnitType::Flagship, 1).unwrap();
+    g.state.add_units(ME, Location::Space(near), UnitType::Fighter, 3).unwrap();
+    g.state.set_damaged(Location::Space(near), UnitType::Flagship, 1).unwrap();
+    let enemy = slot_at_distance(&g, h, 2);
+    g.state.add_units(Player(1), Location::Space(enemy), UnitType::Destroyer, 1).unwrap();
+    let targets = choices_of(&g, src);
+    assert!(targets.contains(&Action::Use(src, far)) && targets.contains(&Action::Use(src, far | 64)));
+    assert!(!targets.iter().any(|a| matches!(a, Action::Use(_, t) if t % 64 == enemy)), "another player's ships");
+    assert!(!targets.contains(&Action::Use(src, h | 64)), "the home system's ships stay there anyway");
+    let mut all = g.clone();
+    all.apply(Action::Use(src, far));
+    check(&all).unwrap();
+    assert_eq!(state_of(&all, ME, "l1z1x_hero"), LeaderState::Purged);
+    let at = |g: &Ti4Game, sl: u8, t: UnitType| g.state.count_at(Location::Space(sl), t);
+    assert_eq!((at(&all, far, UnitType::Flagship), at(&all, far, UnitType::Dreadnought)), (1, 2));
+    assert_eq!(all.state.damaged_at(Location::Space(far), UnitType::Flagship), 1, "damage kept");
+    assert_eq!(at(&all, far, UnitType::Fighter), 0, "no transport");
+    assert_eq!(at(&all, h, UnitType::Fighter), 0, "fighters without capacity where the ships left");
+    assert_eq!(at(&all, near, UnitType::Fighter), 0);
+    assert_ne!(all.step, g.step, "the turn ended");
+    g.apply(Action::Use(src, far | 64));
+    check(&g).unwrap();
+    assert_eq!((at(&g, far, UnitType::Flagship), at(&g, far, UnitType::Dreadnought)), (1, 0));
+    assert_eq!((at(&g, h, UnitType::Dreadnought), at(&g, h, UnitType::Fighter)), (2, 2));
+}

@@ -18,7 +18,7 @@ pub(super) fn move_value(c: &Content, units: &[Option<UnitId>; UNIT_TYPES], t: U
 }
 
 /// Slots with another player's ships (movement may end there but not pass through).
-pub(super) fn enemy_ships(s: &State, p: Player) -> u64 {
+pub(crate) fn enemy_ships(s: &State, p: Player) -> u64 {
     let mut m = 0;
     for sl in 0..s.num_systems {
         let a = &s.systems[sl as usize].space;

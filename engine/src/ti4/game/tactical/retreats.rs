@@ -104,12 +104,18 @@ pub(super) fn place_in_space(g: &mut Ti4Game, who: Player, to: u8, counts: &Coun
 /// kept), then Fleet pool 4 and capacity apply there: ships that an ability moves outside
 /// movement (Foresight).
 pub(crate) fn relocate_space_units(g: &mut Ti4Game, p: Player, from: u8, to: u8) {
+    relocate_space_units_of(g, p, from, to, &UnitType::ALL);
+}
+
+/// [`relocate_space_units`] for the units of these types only (The Helmsman); the caller
+/// applies capacity in `from`.
+pub(crate) fn relocate_space_units_of(g: &mut Ti4Game, p: Player, from: u8, to: u8, types: &[UnitType]) {
     let loc = Location::Space(from);
     if g.state.occupant(loc) != Some(p) {
         return;
     }
     let (mut counts, mut damaged) = ([0; UNIT_TYPES], [0; UNIT_TYPES]);
-    for t in UnitType::ALL {
+    for &t in types {
         let k = g.state.count_at(loc, t);
         if k > 0 {
             (counts[t.idx()], damaged[t.idx()]) = (k, g.state.damaged_at(loc, t));
