@@ -119,6 +119,10 @@ pub struct Force {
     /// combat roll (Sol's Evelyn Delouis); the combat clears it as the round ends.
     #[serde(default, skip_serializing_if = "is_no_type")]
     round_extra_die: TypeMask,
+    /// While a unit of these types is in the force, its side may spend 1 trade good after each
+    /// of its combat-roll dice to apply +1 to the result (Wrath of Kenara; [`Force::pays_plus_one`]).
+    #[serde(default, skip_serializing_if = "is_no_type")]
+    plus_one_for_trade_goods: TypeMask,
 }
 
 fn is_no_type(m: &TypeMask) -> bool {
@@ -202,6 +206,9 @@ impl Hash for Force {
         if self.round_extra_die != 0 {
             self.round_extra_die.hash(h);
         }
+        if self.plus_one_for_trade_goods != 0 {
+            self.plus_one_for_trade_goods.hash(h);
+        }
     }
 }
 
@@ -254,6 +261,7 @@ impl Force {
             natural: Natural::default(),
             round_repair: 0,
             round_extra_die: 0,
+            plus_one_for_trade_goods: 0,
         }
     }
 
@@ -503,6 +511,18 @@ impl Force {
             self.round_extra_die |= type_bit(t);
         }
         ok
+    }
+    /// This force with +1 for 1 trade good on each combat-roll die while a unit of a type in
+    /// `needs` is in it (Wrath of Kenara: "After you roll a die during a space combat in this
+    /// system, you may spend 1 trade good to apply +1 to the result").
+    pub fn with_plus_one_for_trade_goods(mut self, needs: TypeMask) -> Force {
+        self.plus_one_for_trade_goods = needs;
+        self
+    }
+    /// True when the side may now pay for +1 on its combat-roll dice
+    /// ([`Force::with_plus_one_for_trade_goods`], its unit still in the force).
+    pub fn pays_plus_one(&self) -> bool {
+        self.plus_one_for_trade_goods != 0 && self.units_in(self.plus_one_for_trade_goods) > 0
     }
     /// The types with an additional die this round ([`Force::add_round_die`]).
     pub fn round_extra_die(&self) -> TypeMask {

@@ -53,6 +53,23 @@ pub fn roll_combat_rerolling<R: Rng + ?Sized>(
     reroll_misses: bool,
     rng: &mut R,
 ) -> u16 {
+    roll_combat_paying(force, opponent, reroll_misses, 0, rng).0
+}
+
+/// [`roll_combat_rerolling`], and while the force may pay for +1 on a die
+/// ([`Force::pays_plus_one`]), each die whose final result misses by exactly 1 hits for 1 of
+/// up to `budget` trade goods (a die that misses by 1 is the only one +1 helps; every such die
+/// is worth the same, so the order does not matter). Returns the hits and the trade goods
+/// spent. The dice drawn are those of [`roll_combat_rerolling`].
+pub fn roll_combat_paying<R: Rng + ?Sized>(
+    force: &Force,
+    opponent: &Force,
+    reroll_misses: bool,
+    budget: u8,
+    rng: &mut R,
+) -> (u16, u8) {
+    let mut budget = if force.pays_plus_one() { budget } else { 0 };
+    let mut spent = 0;
     let opposing = opponent.non_fighter_ships();
     let natural = force.natural();
     let mut hits = 0;
@@ -66,10 +83,15 @@ pub fn roll_combat_rerolling<R: Rng + ?Sized>(
                 }
                 // The die's final result, before modifiers, may produce more (J.N.S. Hylarim).
                 hits += u16::from(result >= on) + natural.hits(t, result);
+                if budget > 0 && result < on && result + 1 >= on {
+                    budget -= 1;
+                    spent += 1;
+                    hits += 1;
+                }
             }
         }
     }
-    hits
+    (hits, spent)
 }
 
 /// Anti-Fighter Barrage 10.1: every combatant with ANTI-FIGHTER BARRAGE rolls it; the hits can

@@ -20,7 +20,7 @@
 
 use super::force::{Arena, Force, TypeMask, FIGHTERS};
 use super::hits::{HitChoice, Hits};
-use super::rolls::{ambush_values, roll_ambush, roll_anti_fighter_barrage, roll_combat_rerolling};
+use super::rolls::{ambush_values, roll_ambush, roll_anti_fighter_barrage, roll_combat_paying};
 use super::{CombatError, Outcome, Side, Step};
 use crate::ti4::ids::{SystemId, SystemSet, UnitType, UNIT_TYPES};
 use rand::Rng;
@@ -669,6 +669,19 @@ impl SpaceCombat {
     /// anti-fighter barrage (both sides) or the combat rolls (attacker first, then defender),
     /// and moves on to hit assignment.
     pub fn apply_chance<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<(), CombatError> {
+        self.apply_chance_paying(rng, [0; 2]).map(|_| ())
+    }
+
+    /// [`SpaceCombat::apply_chance`], where each side's combat roll may buy +1 on a die that
+    /// misses by 1 ([`Force::pays_plus_one`]) with up to `budget` trade goods of that side (in
+    /// side order); returns the trade goods each side spent. The dice drawn are those of
+    /// [`SpaceCombat::apply_chance`].
+    pub fn apply_chance_paying<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        budget: [u8; 2],
+    ) -> Result<[u8; 2], CombatError> {
+        let mut spent = [0; 2];
         let [a, d] = &self.forces;
         let (against_d, against_a, eligible) = match self.phase {
             SpacePhase::Ambush => {
@@ -709,7 +722,9 @@ impl SpaceCombat {
                     }
                 };
                 let (a, d) = (&boosted(a, ba, fa, xa), &boosted(d, bd, fd, xd));
-                let (x, y) = (roll_combat_rerolling(a, d, ra, rng), roll_combat_rerolling(d, a, rd, rng));
+                let (x, sa) = roll_combat_paying(a, d, ra, budget[0], rng);
+                let (y, sd) = roll_combat_paying(d, a, rd, budget[1], rng);
+                spent = [sa, sd];
                 (x, y, [a.combatant_mask(), d.combatant_mask()])
             }
             _ => return Err(CombatError::NotAwaitingChance),
@@ -723,7 +738,7 @@ impl SpaceCombat {
             _ => self.assign_phase(Side::Attacker),
         };
         self.advance();
-        Ok(())
+        Ok(spent)
     }
 
     /// Ends the combat if at most one side has ships (78.3.1, 78.7); returns whether it ended.

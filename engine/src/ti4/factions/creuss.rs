@@ -1,5 +1,5 @@
 //! The Ghosts of Creuss: Slipstream, Quantum Entanglement, Wormhole Generator, Dimensional
-//! Splicer, the mech Icarus Drive. (The wormhole
+//! Splicer, the mech Icarus Drive and the flagship Hil Colish. (The wormhole
 //! tokens are wormholes for every player's movement, `game::tactical::movement_query`; Creuss
 //! Gate itself is not modelled.)
 
@@ -58,7 +58,20 @@ pub(super) static RULES: &[Rule] = &[
     // `galaxy::tests::maps::setup_creuss_home_is_off_board_behind_its_gate`); this entry
     // registers the ability for the content's `implemented` flags.
     Rule { source: SourceKey::Ability("creuss_gate"), hooks: Hooks::NONE },
+    // Hil Colish (flagship): "This ship's system contains a delta wormhole. During movement,
+    // this ship may move before or after your other ships." The flagship's system is a delta
+    // wormhole for the Creuss's movement (hook point `reach`), so joined to the Creuss Gate
+    // and the home system behind it. Simplified: other players' movement does not see that
+    // wormhole, and the flagship moves with the other ships (not before or after them).
+    Rule { source: SourceKey::Unit("ghost_flagship"), hooks: Hooks { reach: Some(hil_colish), ..Hooks::NONE } },
 ];
+
+/// Hil Colish: a delta wormhole where the flagship is.
+fn hil_colish(_: Source, g: &Ti4Game, p: Player, q: &mut Reach) {
+    if let Some(slot) = crate::ti4::game::component::flagship_slot(g, p) {
+        q.extra.insert(slot, Wormhole::Delta);
+    }
+}
 
 fn linked(_: Source, _: &Ti4Game, _: Player, q: &mut Reach) {
     q.extra = q.extra.alpha_beta_linked();

@@ -1,11 +1,14 @@
 //! The Emirates of Hacan: Masters of Trade, Guild Ships, Production Biomes, the agent Carth of
-//! Golden Sands, the commander Gila the Silvertongue and the hero Harrugh Gefhara. (Arbiters lets
+//! Golden Sands, the commander Gila the Silvertongue, the hero Harrugh Gefhara and the flagship
+//! Wrath of Kenara. (Arbiters lets
 //! action cards be exchanged in transactions, which trade commodities and promissory notes only
 //! here.)
 
+use crate::ti4::content::Content;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey, Window};
+use crate::ti4::rules::{CombatSides, ComponentThen, Hooks, Rule, Source, SourceKey, Window};
+use crate::ti4::state::{Location, State};
 
 /// The Trade strategy card (initiative 5, index 4).
 const TRADE: u8 = 4;
@@ -58,6 +61,17 @@ pub(super) static RULES: &[Rule] = &[
     Rule {
         source: SourceKey::Leader("hacan_hero"),
         hooks: Hooks { may_choices: Some(harrugh_choices), may_resolve: Some(harrugh), ..Hooks::NONE },
+    },
+    // Wrath of Kenara (flagship): "After you roll a die during a space combat in this system, you
+    // may spend 1 trade good to apply +1 to the result." (FAQ: once per die, +1 at most.) At
+    // the start of a space combat the flagship fights in (hook point `combat_sides`), the
+    // Hacan side may pay for +1 while the flagship is in the combat
+    // (`Force::with_plus_one_for_trade_goods`; the dice rolls in `combat::rolls`). Simplified:
+    // +1 is bought for every die that misses by exactly 1 (the only die it turns into a hit)
+    // while trade goods last, never asked; the engagement estimate does not count it.
+    Rule {
+        source: SourceKey::Unit("hacan_flagship"),
+        hooks: Hooks { combat_sides: Some(wrath_of_kenara), ..Hooks::NONE },
     },
 ];
 
@@ -161,4 +175,12 @@ fn biomes(src: Source, g: &mut Ti4Game, p: Player, other: u8) -> ComponentThen {
     let q = g.state.player_mut(Player(other));
     q.trade_goods = q.trade_goods.saturating_add(2);
     ComponentThen::TurnEnds
+}
+
+/// Wrath of Kenara: the Hacan side of a space combat with the flagship pays for +1 on its dice.
+fn wrath_of_kenara(_: Source, _: &Content, _: &State, _: Player, sides: &mut CombatSides) {
+    let own = &mut sides.own;
+    if matches!(sides.loc, Location::Space(_)) && own.count(UnitType::Flagship) > 0 {
+        *own = own.with_plus_one_for_trade_goods(crate::ti4::combat::type_bit(UnitType::Flagship));
+    }
 }

@@ -1,13 +1,13 @@
 //! The Nekro Virus: Propagation, Galactic Threat, Technological Singularity, the mech Mordred, the
-//! agent Nekro Malleon. The Valefar
+//! agent Nekro Malleon and the hero UNIT.DSGN.FLAYESH. The Valefar
 //! Assimilators are in `crate::ti4::technology::valefar` (Technology seed, their own rules).
 
-use crate::ti4::content::Content;
+use crate::ti4::content::{Content, TechKind};
 use crate::ti4::game::agendas::NO_AGENDA;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{CombatSides, Hooks, Rule, Source, SourceKey, Window};
-use crate::ti4::state::State;
+use crate::ti4::rules::{CombatSides, ComponentThen, Hooks, Rule, Source, SourceKey, Window};
+use crate::ti4::state::{Location, State};
 use crate::ti4::technology::valefar::{self, Token};
 
 pub(super) static RULES: &[Rule] = &[
@@ -67,6 +67,18 @@ pub(super) static RULES: &[Rule] = &[
     Rule {
         source: SourceKey::Leader("nekro_agent"),
         hooks: Hooks { may_choices: Some(malleon_choices), may_resolve: Some(malleon), ..Hooks::NONE },
+    },
+    // UNIT.DSGN.FLAYESH (hero), POLYMORPHIC ALGORITHM: "ACTION: Choose a planet that has a
+    // technology specialty in a system that contains your units. Destroy any other player's
+    // units on that planet. Gain trade goods equal to that planet's combined resource and
+    // influence values and gain 1 technology that matches the specialty of that planet. Then,
+    // purge this card." (Rules 51, 23; FAQ: not a unit upgrade.) A component action per
+    // (planet, technology) pair: each such planet with each technology of its specialty's
+    // colour the player may gain, or the planet alone when there is none (target = the pair's
+    // index in that order, at most 256 pairs).
+    Rule {
+        source: SourceKey::Leader("nekro_hero"),
+        hooks: Hooks { component_targets: Some(flayesh_targets), component_action: Some(flayesh), ..Hooks::NONE },
     },
 ];
 
@@ -292,4 +304,83 @@ fn malleon(src: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
     }
     let ps = g.state.player_mut(p);
     ps.trade_goods = ps.trade_goods.saturating_add(MALLEON_TRADE_GOODS);
+}
+
+/// Calls `out` with each (planet, technology) pair UNIT.DSGN.FLAYESH may choose, in order:
+/// planets with a technology specialty in systems with the player's units, each with the
+/// technologies of its specialty colours the player may gain (not owned, not a unit upgrade,
+/// not another faction's: Technology 11), or with `None` when there is none.
+fn flayesh_pairs(g: &Ti4Game, p: Player, out: &mut dyn FnMut(PlanetId, Option<TechId>)) {
+    let (c, s) = (g.content(), &g.state);
+    for sl in 0..s.num_systems {
+        let sys = &s.systems[sl as usize];
+        let units = |owner: u8, count: &[u8]| owner == p.0 && count.iter().any(|&k| k > 0);
+        if !units(sys.space.owner, &sys.space.count) && !sys.planets.iter().any(|a| units(a.owner, &a.count)) {
+            continue;
+        }
+        for n in 0..crate::ti4::state::MAX_PLANETS_PER_SYSTEM as u8 {
+            let Some(pl) = s.planet_at(c, Location::Planet(sl, n)) else { continue };
+            let colours = c.planets[pl.idx()].specialties;
+            if colours == 0 {
+                continue;
+            }
+            let mut any = false;
+            for (k, def) in c.techs.iter().enumerate() {
+                let t = TechId(k as u8);
+                if matches!(def.kind, TechKind::Coloured(col) if colours >> col as usize & 1 == 1)
+                    && def.faction.is_none()
+                    && !s.player(p).techs.contains(t)
+                    && crate::ti4::technology::faction_block(c, s, p, t).is_none()
+                {
+                    any = true;
+                    out(pl, Some(t));
+                }
+            }
+            if !any {
+                out(pl, None);
+            }
+        }
+    }
+}
+
+/// The index of each pair (at most 256).
+fn flayesh_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    let mut k = 0u16;
+    flayesh_pairs(g, p, &mut |_, _| {
+        if let Ok(i) = u8::try_from(k) {
+            out(i);
+        }
+        k += 1;
+    });
+}
+
+/// The other players' units on the planet are destroyed, its values gained as trade goods and
+/// the technology gained; the hero is purged.
+fn flayesh(src: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThen {
+    let mut chosen = None;
+    let mut k = 0u16;
+    flayesh_pairs(g, p, &mut |pl, t| {
+        if k == target as u16 {
+            chosen = Some((pl, t));
+        }
+        k += 1;
+    });
+    crate::ti4::game::leaders::purge(g, p, src);
+    let Some((pl, tech)) = chosen else { return ComponentThen::TurnEnds };
+    let (c, s) = g.content_and_state();
+    if let Some(loc) = s.planet_location(c, pl) {
+        for t in UnitType::ALL {
+            let k = s.count_at(loc, t);
+            if k > 0 && s.occupant(loc) != Some(p) {
+                crate::ti4::elimination::destroy_units(c, s, loc, t, k, Some(p)).expect("the units are on the planet");
+            }
+        }
+    }
+    let value = s.resources_of(c, pl) + s.influence_of(c, pl);
+    let ps = s.player_mut(p);
+    ps.trade_goods = ps.trade_goods.saturating_add(value);
+    if let Some(t) = tech {
+        take(g, p, TechChoice::Gain(t));
+    }
+    ComponentThen::TurnEnds
 }

@@ -22,10 +22,13 @@ pub enum Effect {
     /// The player placed 1 mech and 1 infantry instead of a PDS (hook point
     /// `deploys_instead_of_pds`: Hecatoncheires).
     MechDeployedForPds = 5,
+    /// Trade goods the player spent to apply +1 to a combat-roll die that missed by 1
+    /// (`Force::pays_plus_one`: the Hacan flagship, Wrath of Kenara).
+    PlusOneBought = 6,
 }
 
 /// How many kinds of [`Effect`] there are.
-pub const EFFECTS: usize = 6;
+pub const EFFECTS: usize = 7;
 
 impl Effect {
     /// Every effect, in index order.
@@ -36,6 +39,7 @@ impl Effect {
         Effect::CommanderUnlocked,
         Effect::HeroUnlocked,
         Effect::MechDeployedForPds,
+        Effect::PlusOneBought,
     ];
 
     /// The statistics label (`sim`'s tally channel).
@@ -47,6 +51,7 @@ impl Effect {
             Effect::CommanderUnlocked => "commander_unlocked",
             Effect::HeroUnlocked => "hero_unlocked",
             Effect::MechDeployedForPds => "mech_deployed_for_pds",
+            Effect::PlusOneBought => "plus_one_bought",
         }
     }
 }
@@ -92,6 +97,6 @@ mod tests {
         assert_eq!(c.get(Player(0), Effect::UnitsCaptured), u16::MAX);
         let all: Vec<_> = c.nonzero().collect();
         assert_eq!(all, vec![(Player(0), Effect::UnitsCaptured, u16::MAX), (Player(2), Effect::DestroyedEntering, 3)]);
-        assert_eq!(Effect::ALL.map(|e| e as usize), [0, 1, 2, 3, 4, 5]);
+        assert_eq!(Effect::ALL.map(|e| e as usize), [0, 1, 2, 3, 4, 5, 6]);
     }
 }

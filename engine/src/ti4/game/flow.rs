@@ -503,8 +503,15 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         Step::SpaceCannon => tactical::space_cannon(g, rng),
         Step::InvasionRolls(n) => invasion::invasion_rolls(g, n, rng),
         Step::Space => {
+            // Each side that may pay for +1 on its combat-roll dice pays with its trade goods.
+            let seats = [g.flow.turn, g.flow.tactical.defender];
+            let budget = seats.map(|q| g.state.player(q).trade_goods);
             if let Some(c) = g.flow.tactical.space.as_mut() {
-                c.apply_chance(rng).expect("space combat awaits dice");
+                let spent = c.apply_chance_paying(rng, budget).expect("space combat awaits dice");
+                for (q, k) in seats.into_iter().zip(spent).filter(|&(_, k)| k > 0) {
+                    g.state.player_mut(q).trade_goods -= k;
+                    g.note_effect(q, super::effects::Effect::PlusOneBought, k.into());
+                }
             }
             Step::Space
         }

@@ -768,3 +768,49 @@ fn l1z1x_hero_the_helmsman_moves_the_flagship_and_dreadnoughts_into_a_system() {
     assert_eq!((at(&g, far, UnitType::Flagship), at(&g, far, UnitType::Dreadnought)), (1, 0));
     assert_eq!((at(&g, h, UnitType::Dreadnought), at(&g, h, UnitType::Fighter)), (2, 2));
 }
+
+/// UNIT.DSGN.FLAYESH, POLYMORPHIC ALGORITHM: "ACTION: Choose a planet that has a technology
+/// specialty in a system that contains your units. Destroy any other player's units on that
+/// planet. Gain trade goods equal to that planet's combined resource and influence values and
+/// gain 1 technology that matches the specialty of that planet. Then, purge this card." One
+/// target per (planet, technology of its colour).
+#[test]
+fn nekro_hero_flayesh_destroys_the_units_on_a_specialty_planet_and_gains_its_values_and_a_technology() {
+    const THEM: Player = Player(1);
+    let mut g = scenario_of(six_player_game(NEKRO));
+    let c = g.content.clone();
+    // A planet with a specialty in a system that is not a home system.
+    let (sl, pl) = (0..g.state.num_systems)
+        .filter(|sl| !g.home_slot[..6].contains(sl))
+        .find_map(|sl| {
+            let pl = g.state.planet_at(&c, Location::Planet(sl, 0))?;
+            (c.planets[pl.idx()].specialties != 0).then_some((sl, pl))
+        })
+        .expect("a specialty planet");
+    let src = unlocked(&mut g, ME, "nekro_hero");
+    assert!(choices_of(&g, src).is_empty(), "no Nekro unit near a specialty planet");
+    g.state.add_units(ME, Location::Space(sl), UnitType::Cruiser, 1).unwrap();
+    crate::ti4::control::gain_control(&c, &mut g.state, THEM, pl, false).unwrap();
+    g.state.add_units(THEM, Location::Planet(sl, 0), UnitType::Infantry, 2).unwrap();
+    g.state.add_units(THEM, Location::Planet(sl, 0), UnitType::Pds, 1).unwrap();
+    let colours = c.planets[pl.idx()].specialties;
+    let of_colour = |t: TechId| matches!(c.tech_def(t).kind, crate::ti4::content::TechKind::Coloured(col) if colours >> col as usize & 1 == 1);
+    let gainable = (0..c.techs.len() as u8)
+        .map(TechId)
+        .filter(|&t| of_colour(t) && c.tech_def(t).faction.is_none() && !g.state.player(ME).techs.contains(t))
+        .count();
+    let targets = choices_of(&g, src);
+    let planets_here = (0..3).filter(|&n| g.state.planet_at(&c, Location::Planet(sl, n)).is_some()).count();
+    assert!(targets.len() >= gainable && gainable > 0 && targets.len() <= gainable * planets_here, "{targets:?}");
+    let tg = g.state.player(ME).trade_goods;
+    let value = g.state.resources_of(&c, pl) + g.state.influence_of(&c, pl);
+    let techs = g.state.player(ME).techs;
+    g.apply(targets[0]);
+    check(&g).unwrap();
+    assert_eq!(g.state.occupant(Location::Planet(sl, 0)), None, "their units destroyed");
+    assert_eq!(g.state.player(ME).trade_goods, tg + value);
+    let gained: Vec<TechId> = g.state.player(ME).techs.difference(techs).iter().collect();
+    assert!(gained.len() == 1 && of_colour(gained[0]), "{gained:?}");
+    assert_eq!(state_of(&g, ME, "nekro_hero"), LeaderState::Purged);
+    assert!(choices_of(&g, src).is_empty());
+}

@@ -168,7 +168,8 @@ fn procedure_errors_name_the_field() {
     w["procedure"]["research_skips"] = serde_json::json!([[1, 1], [0, 3]]);
     assert_eq!(error_path(&w), "procedure.research_skips[1]", "out of order");
     // Rule effects: a known effect, a seat of the game, a count of at least 1, in order.
-    for bad in [serde_json::json!([[6, 0, 1]]), serde_json::json!([[0, 6, 1]]), serde_json::json!([[0, 0, 0]])] {
+    let unknown = super::effects::EFFECTS;
+    for bad in [serde_json::json!([[unknown, 0, 1]]), serde_json::json!([[0, 6, 1]]), serde_json::json!([[0, 0, 0]])] {
         let mut w = v.clone();
         w["procedure"]["effects"] = bad;
         assert_eq!(error_path(&w), "procedure.effects[0]");

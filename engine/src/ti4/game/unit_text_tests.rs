@@ -2,10 +2,10 @@
 //! `crate::ti4::factions`), one test per unit, named after the faction and the unit.
 
 use super::faction_tests::play_space_combat_declining;
-use super::rule_tests::{home, scenario_of, slot_at_distance};
+use super::rule_tests::{home, legal, scenario_of, slot_at_distance};
 use super::tests::{check, six_player_game};
 use super::*;
-use crate::ti4::combat::{Arena, Force, Side};
+use crate::ti4::combat::{Arena, Force, Side, SpacePhase};
 use crate::ti4::rules;
 use crate::ti4::state::Location;
 use rand::SeedableRng;
@@ -638,4 +638,68 @@ fn xxcha_mech_indomitus_fires_space_cannon_into_adjacent_systems() {
         assert_eq!(g.step == Step::SpaceCannon, mech, "mech: {mech}");
         check(&g).unwrap();
     }
+}
+
+/// Wrath of Kenara (Hacan flagship): "After you roll a die during a space combat in this
+/// system, you may spend 1 trade good to apply +1 to the result." In play (game 1 seats the
+/// Hacan at seat 0): with the flagship in the combat, each die of the Hacan's combat roll that
+/// misses by 1 hits for 1 trade good (counted as `plus_one_bought`); without trade goods, or
+/// without the flagship, the roll is as before.
+#[test]
+fn hacan_flagship_wrath_of_kenara_buys_plus_1_on_a_die_for_a_trade_good() {
+    const HACAN: u64 = 1;
+    let theirs = [(UnitType::Dreadnought, 3)];
+    let mut g = seat_0(HACAN, "hacan");
+    let combat = space_combat(&mut g, &[(UnitType::Cruiser, 3), (UnitType::Flagship, 1)], &theirs);
+    assert!(combat.force(Side::Attacker).pays_plus_one() && !combat.force(Side::Defender).pays_plus_one());
+    let mut without = seat_0(HACAN, "hacan");
+    let plain = space_combat(&mut without, &[(UnitType::Cruiser, 4)], &theirs);
+    assert!(!plain.force(Side::Attacker).pays_plus_one());
+    // The first combat roll, with 10 trade goods and with none.
+    let rolled = |mut g: Ti4Game, tg: u8, seed: u64| {
+        g.state.player_mut(ME).trade_goods = tg;
+        while g.flow.tactical.space.is_some_and(|c| c.phase() != SpacePhase::Roll) {
+            play_one_space_step(&mut g, seed);
+        }
+        g.apply_chance(&mut ChaCha8Rng::seed_from_u64(seed));
+        check(&g).unwrap();
+        let hits = g.flow.tactical.space.map_or(0, |c| c.pending_hits(Side::Defender).remaining());
+        (hits, g.state.player(ME).trade_goods, g.effects().get(ME, super::effects::Effect::PlusOneBought))
+    };
+    let mut bought = 0;
+    for seed in 0..20 {
+        let (poor, _, none) = rolled(g.clone(), 0, seed);
+        let (rich, left, counted) = rolled(g.clone(), 10, seed);
+        assert_eq!(none, 0);
+        assert!(rich >= poor);
+        assert_eq!(((10 - left) as u16, counted), ((rich - poor), rich - poor), "seed {seed}");
+        bought += rich - poor;
+    }
+    assert!(bought > 0, "some die missed by 1");
+}
+
+/// One step of a space combat: the chance event or the first legal action.
+fn play_one_space_step(g: &mut Ti4Game, seed: u64) {
+    match g.current() {
+        crate::game::Turn::Chance => g.apply_chance(&mut ChaCha8Rng::seed_from_u64(seed)),
+        _ => {
+            let a = legal(g)[0];
+            g.apply(a);
+        }
+    }
+}
+
+/// Hil Colish (Creuss flagship): "This ship's system contains a delta wormhole." Game 16 seats
+/// the Creuss at seat 0: their home system is joined by the delta wormhole to the Creuss Gate
+/// and, with the flagship on the board, to the flagship's system, however far.
+#[test]
+fn ghost_flagship_hil_colish_carries_a_delta_wormhole_to_the_creuss_home() {
+    let mut g = seat_0(16, "ghost");
+    let h = home(&g);
+    let far = slot_at_distance(&g, h, 4);
+    assert_eq!(g.ship_reach(ME).systems(h, 1) >> far & 1, 0, "out of reach");
+    g.state.add_units(ME, Location::Space(far), UnitType::Flagship, 1).unwrap();
+    assert_eq!(g.ship_reach(ME).systems(h, 1) >> far & 1, 1, "through the delta wormhole");
+    assert_eq!(g.ship_reach(THEM).systems(h, 1) >> far & 1, 0, "the Creuss's movement only");
+    check(&g).unwrap();
 }

@@ -972,3 +972,35 @@ fn cancelled_hits_are_never_placed_and_a_sustained_ship_can_be_destroyed() {
     assert_eq!((c.force(Side::Attacker).count(Dreadnought), c.force(Side::Attacker).damaged(Dreadnought)), (1, 0));
     c.resume().unwrap();
 }
+
+/// Wrath of Kenara: "After you roll a die during a space combat in this system, you may spend 1
+/// trade good to apply +1 to the result." While the flagship is in the force, each die that
+/// misses by 1 hits for 1 trade good, while they last: with trade goods enough, the roll hits
+/// as the same dice with +1 on each; with 1 trade good, at most 1 more than the plain roll;
+/// without the flagship, as the plain roll with nothing spent.
+#[test]
+fn wrath_of_kenara_buys_plus_1_on_a_die_that_misses_by_1_for_a_trade_good() {
+    use rand::SeedableRng;
+    let d = ships(&[(Dreadnought, 3)]);
+    let flagship = type_bit(Flagship);
+    let hacan = ships(&[(Flagship, 1), (Cruiser, 4)]).with_plus_one_for_trade_goods(flagship);
+    assert!(hacan.pays_plus_one() && !ships(&[(Cruiser, 4)]).with_plus_one_for_trade_goods(flagship).pays_plus_one());
+    let roll = |a: Force, budget: u8, seed: u64| {
+        let mut c = SpaceCombat::new(a, d, [SystemSet::EMPTY; 2]).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let spent = c.apply_chance_paying(&mut rng, [budget, 5]).unwrap();
+        (c.pending_hits(Side::Defender).remaining(), spent)
+    };
+    let mut bought = 0;
+    for seed in 0..40 {
+        let (plain, none) = roll(hacan, 0, seed);
+        assert_eq!(none, [0; 2]);
+        let (plus, _) = roll(hacan.with_modifier(1), 0, seed);
+        assert_eq!(roll(hacan, 10, seed), (plus, [(plus - plain) as u8, 0]), "seed {seed}");
+        assert_eq!(roll(hacan, 1, seed).0, plus.min(plain + 1), "seed {seed}");
+        let cruisers = ships(&[(Cruiser, 4)]);
+        assert_eq!(roll(cruisers.with_plus_one_for_trade_goods(flagship), 10, seed), roll(cruisers, 0, seed));
+        bought += plus - plain;
+    }
+    assert!(bought > 0, "some die missed by 1");
+}
