@@ -1,10 +1,12 @@
-//! The Universities of Jol-Nar: Fragile, Analytical, Brilliant, the flagship J.N.S. Hylarim,
-//! the mech Shield Paling.
+//! The Universities of Jol-Nar: Fragile, Analytical, Brilliant, E-Res Siphons, Spatial Conduit
+//! Cylinders, the flagship J.N.S. Hylarim, the mech Shield Paling.
 
 use crate::ti4::combat::{type_bit, Aura, Natural};
 use crate::ti4::content::Content;
+use crate::ti4::galaxy::Reach;
+use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{CombatSides, Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{CombatSides, Hooks, Rule, Source, SourceKey, Window};
 use crate::ti4::state::{Location, State};
 
 pub(super) static RULES: &[Rule] = &[
@@ -36,7 +38,61 @@ pub(super) static RULES: &[Rule] = &[
     // faction ability." In a ground combat the mech takes part in: +1 on the infantry's rolls
     // (cancelling Fragile's -1) while the mech is in the combat.
     Rule { source: SourceKey::Unit("jolnar_mech"), hooks: Hooks { combat_sides: Some(shield_paling), ..Hooks::NONE } },
+    // Spatial Conduit Cylinders: "You may exhaust this card after you activate a system that
+    // contains 1 or more of your units; that system is adjacent to all other systems that
+    // contain 1 or more of your units during this activation." A decision of the active player
+    // at window `SystemActivated` (the card ready, their units in the active system and in a
+    // system not adjacent to it); it sets `TacticalAction::conduit`, which joins the active
+    // system to every system with their units in their movement (hook point `reach`) until
+    // the tactical action ends. Simplified: only movement reads the adjacency. A Valefar copy
+    // carries it.
+    Rule {
+        source: SourceKey::Tech("spatial_conduit_cylinders"),
+        hooks: Hooks {
+            may_choices: Some(conduit_choices),
+            may_resolve: Some(conduit),
+            reach: Some(conduit_reach),
+            ..Hooks::NONE
+        },
+    },
 ];
+
+/// Systems (bit per board slot) with 1 or more of `p`'s units.
+fn systems_with_units(g: &Ti4Game, p: Player) -> u64 {
+    let s = &g.state;
+    (0..s.num_systems)
+        .filter(|&sl| Location::all_in(sl).any(|loc| s.occupant(loc) == Some(p)))
+        .fold(0, |m, sl| m | 1 << sl)
+}
+
+/// One choice (0) for the active player, at window `SystemActivated`, when the active system
+/// holds their units and a system not adjacent to it does too.
+fn conduit_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let a = g.flow.tactical.active;
+    if window != Window::SystemActivated || g.flow.turn != p || g.flow.tactical.conduit {
+        return;
+    }
+    let units = systems_with_units(g, p);
+    let far = units & !g.galaxy().neighbours(a) & !(1 << a);
+    if units >> a & 1 == 1 && far != 0 {
+        out(0);
+    }
+}
+
+/// The card is exhausted; the adjacency holds for this activation.
+fn conduit(src: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
+    if let Some(t) = src.tech() {
+        g.state.player_mut(p).exhausted_techs.insert(t);
+        g.flow.tactical.conduit = true;
+    }
+}
+
+/// During the activation, the active system is adjacent to every system with `p`'s units.
+fn conduit_reach(_: Source, g: &Ti4Game, p: Player, q: &mut Reach) {
+    if g.flow.tactical.conduit && g.flow.turn == p {
+        q.extra = q.extra.with_hub(g.flow.tactical.active, systems_with_units(g, p));
+    }
+}
 
 fn fragile(_: Source, _: &Content, _: &State, _: Player) -> i8 {
     -1

@@ -1,5 +1,5 @@
 //! The Mahact Gene-Sorcerers: Edict, Imperia, Hubris, the flagship Arvicon Rex, the mech
-//! Starlancer. The command tokens they hold are `PlayerState::held_tokens`, one bit per seat.
+//! Starlancer, the commander Il Na Viroset. The command tokens they hold are `PlayerState::held_tokens`, one bit per seat.
 
 use crate::ti4::components::Zone;
 use crate::ti4::content::Content;
@@ -42,7 +42,33 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Unit("mahact_mech"),
         hooks: Hooks { may_choices: Some(starlancer_offered), may_resolve: Some(starlancer), ..Hooks::NONE },
     },
+    // Il Na Viroset (commander): "During your tactical actions, you can activate systems that
+    // contain your command tokens. If you do, return both command tokens to your
+    // reinforcements and end your turn." Unlock: "Have 2 other factions' command tokens in
+    // your fleet pool." (Rules 51, 3.) The core offers those activations (hook point
+    // `activates_own_token_systems`); as that tactical action ends both tokens return and the
+    // turn ends (no Fleet Logistics second action); no "after ... activates a system" ability
+    // is used (FAQ).
+    Rule {
+        source: SourceKey::Leader("mahact_commander"),
+        hooks: Hooks {
+            commander_unlocked: Some(two_tokens_held),
+            activates_own_token_systems: Some(viroset),
+            ..Hooks::NONE
+        },
+    },
 ];
+
+/// Other factions' command tokens in the fleet pool that unlock Il Na Viroset.
+const VIROSET_TOKENS: u32 = 2;
+
+fn two_tokens_held(_: Source, g: &Ti4Game, p: Player) -> bool {
+    g.state.player(p).held_tokens.count_ones() >= VIROSET_TOKENS
+}
+
+fn viroset(_: Source, _: &Ti4Game, _: Player) -> bool {
+    true
+}
 
 /// Starlancer: one choice (0) when the active player, whose token the Mahact hold, activated a
 /// system with a Mahact mech in it.

@@ -40,12 +40,15 @@ pub struct ExtraWormholes {
     slots: [u64; 5],
     alpha_beta_linked: bool,
     alpha_beta_closed: bool,
+    /// A system made adjacent to every system of `spokes` (bit per slot; 0: none).
+    hub: u64,
+    spokes: u64,
 }
 
 impl ExtraWormholes {
     /// No extra wormholes.
     pub const NONE: ExtraWormholes =
-        ExtraWormholes { slots: [0; 5], alpha_beta_linked: false, alpha_beta_closed: false };
+        ExtraWormholes { slots: [0; 5], alpha_beta_linked: false, alpha_beta_closed: false, hub: 0, spokes: 0 };
 
     /// These wormholes plus one of `kind` in `slot`.
     #[must_use]
@@ -78,6 +81,14 @@ impl ExtraWormholes {
     #[must_use]
     pub const fn alpha_beta_closed(mut self) -> Self {
         self.alpha_beta_closed = true;
+        self
+    }
+    /// Spatial Conduit Cylinders (Jol-Nar): system `hub` is adjacent to every system of `spokes`
+    /// (bit per slot), and each of them to it, for the caller's player.
+    #[must_use]
+    pub const fn with_hub(mut self, hub: u8, spokes: u64) -> Self {
+        self.hub = 1 << hub;
+        self.spokes = spokes;
         self
     }
     /// True when nothing is placed, linked or closed.
@@ -136,6 +147,11 @@ impl Galaxy {
             if h & bit != 0 {
                 n |= h;
             }
+        }
+        if extra.hub & bit != 0 {
+            n |= extra.spokes;
+        } else if extra.spokes & bit != 0 {
+            n |= extra.hub;
         }
         n & !bit & self.all()
     }

@@ -1894,3 +1894,38 @@ fn naalu_telepathic_puts_the_naalu_first_in_initiative_order() {
         assert_eq!(order[0] == ME, naalu, "seed {seed}: {:?}", &order[..n]);
     }
 }
+
+/// Spatial Conduit Cylinders (Jol-Nar): "You may exhaust this card after you activate a system
+/// that contains 1 or more of your units; that system is adjacent to all other systems that
+/// contain 1 or more of your units during this activation." Game 4 seats the Jol-Nar at seat
+/// 0: a carrier 3 systems away reaches the active system once the card is exhausted.
+#[test]
+fn jolnar_spatial_conduit_cylinders_joins_the_active_system_to_every_system_with_its_units() {
+    let mut g = scenario_of(six_player_game(4));
+    let c = g.content.clone();
+    assert_eq!(c.factions[g.state.player(ME).faction.idx()].key, "jolnar");
+    let t = c.tech("spatial_conduit_cylinders").unwrap();
+    let src = crate::ti4::rules::Source::Tech(t);
+    g.state.player_mut(ME).techs.insert(t);
+    let a = slot_at_distance(&g, home(&g), 1);
+    let far = (0..g.state.num_systems)
+        .find(|&sl| g.galaxy().distance(a, sl) == Some(3) && g.galaxy().anomalies(sl) == 0)
+        .expect("a system 3 away");
+    g.state.add_units(ME, Location::Space(a), UnitType::Destroyer, 1).unwrap();
+    g.state.add_units(ME, Location::Space(far), UnitType::Carrier, 1).unwrap();
+    assert_eq!(g.ship_reach(ME).systems(far, 1) >> a & 1, 0, "out of reach");
+    g.apply(Action::Activate(a));
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SystemActivated)));
+    assert!(legal(&g).contains(&Action::Choose(src, 0)));
+    let mut declined = g.clone();
+    g.apply(Action::Choose(src, 0));
+    assert!(g.state.player(ME).exhausted_techs.contains(t));
+    assert_eq!(g.ship_reach(ME).systems(far, 1) >> a & 1, 1, "adjacent during this activation");
+    assert!(legal(&g).contains(&Action::Move(far, UnitType::Carrier)), "{:?}", legal(&g));
+    g.apply(Action::Move(far, UnitType::Carrier));
+    check(&g).unwrap();
+    declined.apply(Action::Done);
+    assert!(!legal(&declined).contains(&Action::Move(far, UnitType::Carrier)));
+    // Another player's movement does not see it.
+    assert_eq!(g.ship_reach(Player(1)).systems(far, 1) >> a & 1, 0);
+}

@@ -814,3 +814,49 @@ fn nekro_hero_flayesh_destroys_the_units_on_a_specialty_planet_and_gains_its_val
     assert_eq!(state_of(&g, ME, "nekro_hero"), LeaderState::Purged);
     assert!(choices_of(&g, src).is_empty());
 }
+
+/// Il Na Viroset: "During your tactical actions, you can activate systems that contain your
+/// command tokens. If you do, return both command tokens to your reinforcements and end your
+/// turn." Unlock: "Have 2 other factions' command tokens in your fleet pool." (Game 20 seats
+/// the Mahact at seat 0.)
+#[test]
+fn mahact_commander_il_na_viroset_activates_a_system_with_its_own_token() {
+    const MAHACT: u64 = 20;
+    let mut g = scenario_of(six_player_game(MAHACT));
+    let mut one = g.clone();
+    one.state.player_mut(ME).held_tokens = 1 << 1;
+    run_unlocks(&mut one);
+    assert_eq!(state_of(&one, ME, "mahact_commander"), LeaderState::Locked, "1 token held");
+    one.state.player_mut(ME).held_tokens |= 1 << 2;
+    run_unlocks(&mut one);
+    assert_eq!(state_of(&one, ME, "mahact_commander"), LeaderState::Unlocked, "2 tokens held");
+    // A carrier at home, the Mahact's token in the system next to it.
+    let (h, near) = (home(&g), slot_at_distance(&g, home(&g), 1));
+    g.state.add_units(ME, Location::Space(h), UnitType::Carrier, 1).unwrap();
+    g.state.player_mut(ME).token_reinforcements -= 1;
+    g.state.systems[near as usize].tokens |= 1 << ME.0;
+    check(&g).unwrap();
+    assert!(!legal(&g).contains(&Action::Activate(near)), "the token is there");
+    unlocked(&mut g, ME, "mahact_commander");
+    assert!(legal(&g).contains(&Action::Activate(near)));
+    // Pools (Predictive Intelligence may redistribute them at the end of the turn) and
+    // reinforcements.
+    let tokens = |g: &Ti4Game| {
+        let ps = g.state.player(ME);
+        (ps.tactic + ps.fleet + ps.strategy, ps.token_reinforcements)
+    };
+    let (pools, reinforcements) = tokens(&g);
+    g.apply(Action::Activate(near));
+    assert_eq!(g.step, Step::Move(ME), "no window after the activation");
+    check(&g).unwrap();
+    g.apply(Action::Move(h, UnitType::Carrier));
+    while g.flow.turn == ME && !matches!(g.step, Step::Turn(_)) {
+        let a = if legal(&g).contains(&Action::Done) { Action::Done } else { legal(&g)[0] };
+        g.apply(a);
+    }
+    check(&g).unwrap();
+    assert_eq!(g.state.count_at(Location::Space(near), UnitType::Carrier), 1);
+    assert_eq!(g.state.systems[near as usize].tokens >> ME.0 & 1, 0, "both tokens returned");
+    assert_eq!(tokens(&g), (pools - 1, reinforcements + 2), "1 token from the tactic pool, 2 back");
+    assert_ne!(g.flow.turn, ME, "the turn ended");
+}

@@ -196,6 +196,16 @@ pub struct TacticalAction {
     /// player's ships ignore the effects of anomalies.
     #[serde(default, skip_serializing_if = "is_false")]
     pub nav_suite: bool,
+    /// Spatial Conduit Cylinders was exhausted at window `SystemActivated`: during this
+    /// activation the active system is adjacent to every system with the active player's units
+    /// (a query of the card's rule, hook point `reach`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub conduit: bool,
+    /// The active system already held the active player's command token when it was activated
+    /// (hook point `activates_own_token_systems`: Il Na Viroset): as the tactical action ends
+    /// that token returns to the reinforcements and the turn ends.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub own_token: bool,
     /// In the Silence of Space was played at window `SystemActivated` on this system (board
     /// slot): during this tactical action the active player's ships there can move through
     /// systems that contain other players' ships.
@@ -271,14 +281,15 @@ fn no_hits3(h: &[u8; 3]) -> bool {
 
 impl TacticalAction {
     /// Ends the effects of the action cards played at windows `SystemActivated` (Flank Speed,
-    /// Solar Flare, Lost Star Chart, Nav Suite, In the Silence of Space) and `InvasionStart`
+    /// Solar Flare, Lost Star Chart, Nav Suite, In the Silence of Space; and Spatial Conduit
+    /// Cylinders) and `InvasionStart`
     /// (Bunker, Disable, Blitz), and the record of the planets taken (`taken_from`): at the next
     /// activation and when the tactical action is over.
     pub(crate) fn clear_card_effects(&mut self) {
         (self.flank_speed, self.solar_flare, self.lost_star_chart, self.nav_suite) = (false, false, false, false);
         (self.silence, self.battlestation) = (None, None);
         (self.bunker, self.disable, self.blitz, self.taken_from) = (0, false, false, 0);
-        self.dominus_orb = false;
+        (self.dominus_orb, self.conduit) = (false, false);
         self.placed_to_fight = [0; 3];
         self.placed_by_rule = 0;
     }

@@ -356,6 +356,16 @@ pub(super) fn end_production(g: &mut Ti4Game) -> Step {
 /// else the turn ends.
 pub(super) fn end_tactical_action(g: &mut Ti4Game) -> Step {
     g.flow.tactical.clear_card_effects();
+    if std::mem::take(&mut g.flow.tactical.own_token) {
+        // Hook point `activates_own_token_systems`: the token returns; the turn ends.
+        let (p, a) = (g.flow.turn, g.flow.tactical.active);
+        if g.state.systems[a as usize].tokens >> p.0 & 1 == 1 {
+            g.state.systems[a as usize].tokens &= !(1 << p.0);
+            g.state.player_mut(p).token_reinforcements += 1;
+        }
+        g.flow.logistics = 0;
+        return flow::next_turn(g);
+    }
     if second_tactical_action(g) {
         g.flow.logistics = 1;
         Step::Turn(g.flow.turn)

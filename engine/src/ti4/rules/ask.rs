@@ -61,6 +61,7 @@ any_g!(moves_through_ships);
 any_g!(move_bonus_once);
 any_g!(retreat_into_empty);
 any_g!(extra_tactical_action);
+any_g!(activates_own_token_systems);
 any_g!(cannot_vote);
 any_g!(scores_without_home);
 any_g!(custodians_free);

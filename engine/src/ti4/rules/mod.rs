@@ -423,6 +423,11 @@ hook_points! {
     /// system at board slot `slot` (rules 3; asked of the rules of every other player in the
     /// game, summed): a system it cannot pay for is not offered.
     Query activation_influence: fn(&Ti4Game, Player, Player, u8) -> u8;
+    /// The player may activate systems that contain its own command token (rules 3, as a
+    /// rule allows: Il Na Viroset); such an activation places no second token and opens no
+    /// "after you activate" window, and as the tactical action ends both tokens return to the
+    /// reinforcements and the turn ends (`TacticalAction::own_token`).
+    Query activates_own_token_systems: fn(&Ti4Game, Player) -> bool;
     /// At the start of the strategy phase (every player in the game, in seat order).
     Trigger strategy_phase_start: fn(&mut Ti4Game, Player);
     /// After `active` activated the system at board slot `slot` (rules 3: a command token from

@@ -39,6 +39,10 @@ const NOT_IN_PLAY: &[(&str, &str)] = &[
 /// Hook points play reaches too rarely for this test's budget, with the test that reaches them.
 const RARE: &[(&str, &str)] = &[
     (
+        "activates_own_token_systems",
+        "a Mahact activation once Il Na Viroset is unlocked (2 other factions' command tokens in the fleet pool, taken by Edict after won combats); game::leader_tests::mahact_commander_il_na_viroset_activates_a_system_with_its_own_token asks it",
+    ),
+    (
         "placed_units_fight",
         "a Titans activation of a system where another player has ground forces on a planet with a Titans sleeper token (a planet the Titans explored, then lost to an invasion); game::sleeper_tests::titans_coalescence_awakened_pds_fights_the_ground_forces_there asks it",
     ),

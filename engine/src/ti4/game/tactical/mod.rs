@@ -289,8 +289,11 @@ pub(in crate::ti4::game) fn activation_options(g: &Ti4Game, p: Player, buf: &mut
     // Hook point `activation_targets`: systems a rule gives a reason to activate (Awaken).
     reach |= rules::activation_targets(g, p);
     let tollers = rules::activation_tollers(g, p);
+    // Hook point `activates_own_token_systems` (Il Na Viroset): systems with the player's own
+    // command token may be activated too.
+    let own_token_ok = rules::activates_own_token_systems(g, p);
     for slot in 0..s.num_systems {
-        if s.systems[slot as usize].tokens >> p.0 & 1 == 1 {
+        if s.systems[slot as usize].tokens >> p.0 & 1 == 1 && !own_token_ok {
             continue;
         }
         if reach >> slot & 1 == 1 || production_value_with(c, s, &units, p, slot) > 0 {
@@ -319,10 +322,18 @@ pub(in crate::ti4::game) fn activate(g: &mut Ti4Game, p: Player, slot: u8) -> St
     let toll = activation_toll(g, p, rules::activation_tollers(g, p), slot);
     let (c, s) = g.content_and_state();
     crate::ti4::game::objectives::spend_default(c, s, p, 0, toll);
+    // A system with the player's own token (hook point `activates_own_token_systems`): the
+    // second token goes back to the reinforcements with the first as the action ends; it is
+    // counted there now (the board holds one token per player and system).
+    let own_token = g.state.systems[slot as usize].tokens >> p.0 & 1 == 1;
     let ps = g.state.player_mut(p);
     ps.tactic -= 1;
+    if own_token {
+        ps.token_reinforcements += 1;
+    }
     g.state.systems[slot as usize].tokens |= 1 << p.0;
     let f = &mut g.flow;
+    f.tactical.own_token = own_token;
     f.tactical.active = slot;
     f.tactical.transit = [0; UNIT_TYPES];
     f.tactical.transit_damaged = [0; UNIT_TYPES];
@@ -341,6 +352,10 @@ pub(in crate::ti4::game) fn activate(g: &mut Ti4Game, p: Player, slot: u8) -> St
         f.logistics = 2;
     }
     super::notes::on_activate(g, p, slot);
+    if own_token {
+        // Il Na Viroset (FAQ): no "when/after ... activates a system" ability is used.
+        return Step::Move(p);
+    }
     // Hook point `system_activated`, for every player in the game clockwise from the active one.
     let n = g.state.num_players;
     for k in 0..n {
