@@ -123,6 +123,10 @@ pub struct Force {
     /// of its combat-roll dice to apply +1 to the result (Wrath of Kenara; [`Force::pays_plus_one`]).
     #[serde(default, skip_serializing_if = "is_no_type")]
     plus_one_for_trade_goods: TypeMask,
+    /// Ground-force types that take part in a space combat as if they were ships (The
+    /// Alastor; [`Force::with_ground_forces_as_ships`]).
+    #[serde(default, skip_serializing_if = "is_no_type")]
+    ground_as_ships: TypeMask,
 }
 
 fn is_no_type(m: &TypeMask) -> bool {
@@ -209,6 +213,9 @@ impl Hash for Force {
         if self.plus_one_for_trade_goods != 0 {
             self.plus_one_for_trade_goods.hash(h);
         }
+        if self.ground_as_ships != 0 {
+            self.ground_as_ships.hash(h);
+        }
     }
 }
 
@@ -262,6 +269,7 @@ impl Force {
             round_repair: 0,
             round_extra_die: 0,
             plus_one_for_trade_goods: 0,
+            ground_as_ships: 0,
         }
     }
 
@@ -517,6 +525,23 @@ impl Force {
     /// system, you may spend 1 trade good to apply +1 to the result").
     pub fn with_plus_one_for_trade_goods(mut self, needs: TypeMask) -> Force {
         self.plus_one_for_trade_goods = needs;
+        self
+    }
+    /// This space-combat force with its ground forces of the types in `mask` (those with a
+    /// combat value) taking part as if they were ships: they roll their combat dice and may be
+    /// assigned hits (The Alastor: "choose any number of your ground forces in this system to
+    /// participate in that combat as if they were ships").
+    pub fn with_ground_forces_as_ships(mut self, mask: TypeMask) -> Force {
+        let mask = UnitType::ALL
+            .into_iter()
+            .filter(|&t| {
+                mask & type_bit(t) != 0 && self.stats[t.idx()].ground_force && self.stats[t.idx()].combat.is_some()
+            })
+            .fold(0, |m, t| m | type_bit(t));
+        if self.arena == Arena::Space {
+            self.ground_as_ships |= mask;
+            self.combatants |= mask;
+        }
         self
     }
     /// True when the side may now pay for +1 on its combat-roll dice

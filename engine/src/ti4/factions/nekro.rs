@@ -58,6 +58,14 @@ pub(super) static RULES: &[Rule] = &[
     // tokens are the Valefar Assimilators' (`PlayerState::valefar`: a copied technology the
     // opponent owns).
     Rule { source: SourceKey::Unit("nekro_mech"), hooks: Hooks { combat_sides: Some(mordred), ..Hooks::NONE } },
+    // The Alastor (flagship): "At the start of a space combat, choose any number of your ground
+    // forces in this system to participate in that combat as if they were ships." At the start
+    // of a space combat the flagship fights in (hook point `combat_sides`), the Nekro's
+    // infantry and mechs in the space area take part as ships: they roll their combat dice and
+    // may be assigned hits (`Force::with_ground_forces_as_ships`; FAQ: they stay in the combat
+    // if the flagship is destroyed). Simplified: all of those in the space area ("any number"
+    // is all of them), none from the planets.
+    Rule { source: SourceKey::Unit("nekro_flagship"), hooks: Hooks { combat_sides: Some(alastor), ..Hooks::NONE } },
     // Nekro Malleon (agent): "During the action phase: You may exhaust this card to choose a
     // player; that player may discard 1 action card or spend 1 command token from their command
     // sheet to gain 2 trade goods." (Rules 51.) Offered at the holder's window `TurnEnd`:
@@ -304,6 +312,15 @@ fn malleon(src: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
     }
     let ps = g.state.player_mut(p);
     ps.trade_goods = ps.trade_goods.saturating_add(MALLEON_TRADE_GOODS);
+}
+
+/// The Alastor: the Nekro's ground forces in the space area fight as ships.
+fn alastor(_: Source, _: &Content, _: &State, _: Player, sides: &mut CombatSides) {
+    let own = &mut sides.own;
+    if matches!(sides.loc, Location::Space(_)) && own.count(UnitType::Flagship) > 0 {
+        let ground = crate::ti4::combat::type_bit(UnitType::Infantry) | crate::ti4::combat::type_bit(UnitType::Mech);
+        *own = own.with_ground_forces_as_ships(ground);
+    }
 }
 
 /// Calls `out` with each (planet, technology) pair UNIT.DSGN.FLAYESH may choose, in order:

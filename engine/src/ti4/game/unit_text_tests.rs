@@ -703,3 +703,32 @@ fn ghost_flagship_hil_colish_carries_a_delta_wormhole_to_the_creuss_home() {
     assert_eq!(g.ship_reach(THEM).systems(h, 1) >> far & 1, 0, "the Creuss's movement only");
     check(&g).unwrap();
 }
+
+/// The Alastor (Nekro flagship): "At the start of a space combat, choose any number of your
+/// ground forces in this system to participate in that combat as if they were ships." Game 15
+/// seats the Nekro at seat 0: the infantry carried into the combat roll and take hits while
+/// the flagship fights; without it they do not.
+#[test]
+fn nekro_flagship_the_alastor_puts_ground_forces_in_the_space_combat() {
+    const NEKRO: u64 = 15;
+    let theirs = [(UnitType::Dreadnought, 2)];
+    // Infantry in the home space area, carried along with the ships.
+    let carried = |g: &mut Ti4Game| g.state.add_units(ME, Location::Space(home(g)), UnitType::Infantry, 2).unwrap();
+    let mut g = seat_0(NEKRO, "nekro");
+    carried(&mut g);
+    let with = space_combat(&mut g, &[(UnitType::Flagship, 1), (UnitType::Carrier, 1)], &theirs);
+    let att = with.force(Side::Attacker);
+    assert_eq!(att.count(UnitType::Infantry), 2, "carried into the combat");
+    assert!(att.is_combatant(UnitType::Infantry) && att.combat_dice(UnitType::Infantry, 0) == 2);
+    assert!(!with.force(Side::Defender).is_combatant(UnitType::Infantry));
+    let mut without_flagship = seat_0(NEKRO, "nekro");
+    carried(&mut without_flagship);
+    let without = space_combat(&mut without_flagship, &[(UnitType::Carrier, 1)], &theirs);
+    assert!(!without.force(Side::Attacker).is_combatant(UnitType::Infantry));
+    // Played out: the combat keeps the invariants, the infantry among the units hits may take.
+    let mut flagship_lost = *att;
+    assert!(flagship_lost.destroy(UnitType::Flagship));
+    assert!(flagship_lost.is_combatant(UnitType::Infantry), "they stay in the combat (FAQ)");
+    play_space_combat_declining(&mut g, &mut ChaCha8Rng::seed_from_u64(3));
+    check(&g).unwrap();
+}
