@@ -1,9 +1,11 @@
-//! The Naaz-Rokha Alliance: the flagship Visz El Vir. (Distant Suns and Fabrication rest on
-//! exploration, which is not modelled.)
+//! The Naaz-Rokha Alliance: the flagship Visz El Vir, Supercharge and Pre-Fab Arcologies.
+//! (Distant Suns and Fabrication are not modelled.)
 
 use crate::ti4::content::Content;
+use crate::ti4::game::component::{combat_side, side_before_round};
+use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{CombatSides, Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{CombatSides, Hooks, Rule, Source, SourceKey, Window};
 use crate::ti4::state::{Location, State};
 
 pub(super) static RULES: &[Rule] = &[
@@ -11,7 +13,65 @@ pub(super) static RULES: &[Rule] = &[
     // In a ground combat on a planet of the flagship's system (the flagship in its space area)
     // and in a space combat the flagship takes part in.
     Rule { source: SourceKey::Unit("naaz_flagship"), hooks: Hooks { combat_sides: Some(visz_el_vir), ..Hooks::NONE } },
+    // Supercharge: "At the start of a combat round, you may exhaust this card to apply +1 to
+    // the result of each of your unit's combat rolls during this combat round." (FAQ: combat
+    // rolls only.) Asked as Morale Boost is, of the owner's side of a space combat at windows
+    // `SpaceCombatStart` and `SpaceCombatRoundEnd` (the next round's start), and sets the same
+    // +1 (`SpaceCombat::set_boost`). Simplified: not in ground combat, and not in a round
+    // already boosted by Morale Boost (the two do not add up). A Valefar copy carries it.
+    Rule {
+        source: SourceKey::Tech("supercharge"),
+        hooks: Hooks { may_choices: Some(supercharge_offered), may_resolve: Some(supercharge), ..Hooks::NONE },
+    },
+    // Pre-Fab Arcologies: "After you explore a planet, ready that planet." At the explorer's
+    // window `AfterExploring` (`TacticalAction::last_explored`): one choice that readies the
+    // planet, offered while it is exhausted and controlled by the owner (simplified: asked,
+    // where the card readies it unasked; readying is never worse). A Valefar copy carries it.
+    Rule {
+        source: SourceKey::Tech("pre_fab_arcologies"),
+        hooks: Hooks { may_choices: Some(arcology_offered), may_resolve: Some(arcology), ..Hooks::NONE },
+    },
 ];
+
+/// One choice (0) while the owner fights a space combat that starts or goes on into another
+/// round, not yet boosted this round.
+fn supercharge_offered(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let Some((side, combat)) = side_before_round(g, p, window) else { return };
+    if !combat.map_or(g.flow.tactical.boost, |c| c.boost())[side.idx()] {
+        out(0);
+    }
+}
+
+/// The card is exhausted; the round's combat roll of the owner's side has +1 on each die.
+fn supercharge(src: Source, g: &mut Ti4Game, p: Player, window: Window, _: u16) {
+    let Some(t) = src.tech() else { return };
+    g.state.player_mut(p).exhausted_techs.insert(t);
+    let side = combat_side(g, p).expect("a side of the combat");
+    match (window, g.flow.tactical.space.as_mut()) {
+        (Window::SpaceCombatRoundEnd, Some(c)) => c.set_boost(side, true),
+        _ => g.flow.tactical.boost[side.idx()] = true,
+    }
+}
+
+/// The planet just explored by the owner (the active player), while it is theirs and exhausted.
+fn explored_planet(g: &Ti4Game, p: Player, window: Window) -> Option<PlanetId> {
+    let n = g.flow.tactical.last_explored.filter(|_| window == Window::AfterExploring && g.flow.turn == p)?;
+    let pl = g.state.planet_at(g.content(), Location::Planet(g.flow.tactical.active, n))?;
+    (g.state.player(p).planets.contains(pl) && g.state.exhausted_planets.contains(pl)).then_some(pl)
+}
+
+fn arcology_offered(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if explored_planet(g, p, window).is_some() {
+        out(0);
+    }
+}
+
+/// The explored planet is readied.
+fn arcology(_: Source, g: &mut Ti4Game, p: Player, window: Window, _: u16) {
+    if let Some(pl) = explored_planet(g, p, window) {
+        g.state.exhausted_planets.remove(pl);
+    }
+}
 
 /// Visz El Vir: 1 more die per mech in the flagship's system.
 fn visz_el_vir(_: Source, _: &Content, s: &State, p: Player, sides: &mut CombatSides) {

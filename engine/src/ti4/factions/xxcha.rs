@@ -1,5 +1,5 @@
-//! The Xxcha Kingdom: Peace Accords and Quash. (The flagship and the other faction cards are
-//! not modelled.)
+//! The Xxcha Kingdom: Peace Accords, Quash and Instinct Training. (The flagship's SPACE CANNON
+//! is a unit value; the other faction cards are not modelled.)
 
 use crate::ti4::galaxy::bits;
 use crate::ti4::game::agendas::NO_AGENDA;
@@ -24,6 +24,17 @@ pub(super) static RULES: &[Rule] = &[
     Rule {
         source: SourceKey::Ability("quash"),
         hooks: Hooks { may_choices: Some(quash_offer), may_resolve: Some(quash), ..Hooks::NONE },
+    },
+    // Instinct Training: "You may exhaust this card and spend 1 token from your strategy pool
+    // when another player plays an action card; cancel that action card." Asked as Sabotage
+    // is, at window `ActionCardPlayed` (a component-action card played by another player, not
+    // yet cancelled), while the card is ready and the strategy pool holds a token: exhaust it,
+    // spend the token, the played card resolves nothing (`PlayedCard::cancelled`). Simplified
+    // as Sabotage is: the cards played at other windows cannot be cancelled. A Valefar copy
+    // carries it.
+    Rule {
+        source: SourceKey::Tech("instinct_training"),
+        hooks: Hooks { may_choices: Some(instinct_offered), may_resolve: Some(instinct_training), ..Hooks::NONE },
     },
 ];
 
@@ -76,5 +87,27 @@ fn peace_accords_planets(_: Source, g: &Ti4Game, p: Player, window: Window, out:
 fn peace_accords(_: Source, g: &mut Ti4Game, p: Player, _window: Window, choice: u16) {
     if let Some(loc) = g.state.planet_location(g.content(), PlanetId(choice as u8)) {
         gain_planet(g, p, loc);
+    }
+}
+
+/// One choice (0) for the owner while another player's component-action card stands, with a
+/// token in the strategy pool.
+fn instinct_offered(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if window == Window::ActionCardPlayed
+        && g.state.player(p).strategy > 0
+        && g.flow.played.is_some_and(|c| c.player != p && !c.cancelled)
+    {
+        out(0);
+    }
+}
+
+/// The card is exhausted and a strategy token spent; the played card is cancelled.
+fn instinct_training(src: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
+    let Some(t) = src.tech() else { return };
+    g.state.player_mut(p).exhausted_techs.insert(t);
+    let (c, s) = g.content_and_state();
+    crate::ti4::components::command_tokens::spend_strategy_token(c, s, p);
+    if let Some(card) = g.flow.played.as_mut() {
+        card.cancelled = true;
     }
 }

@@ -1,4 +1,4 @@
-//! The Yin Brotherhood: Devotion, Impulse Core. (Indoctrination and Yin Spinner are not
+//! The Yin Brotherhood: Devotion, Impulse Core, Yin Spinner. (Indoctrination is not
 //! modelled.)
 
 use crate::ti4::combat::assigned_hit_options;
@@ -6,6 +6,7 @@ use crate::ti4::game::component::{combat_ships, combat_side, hit_combat_ship};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
+use crate::ti4::state::Location;
 
 pub(super) static RULES: &[Rule] = &[
     // Devotion: "After each space battle round, you may destroy 1 of your cruisers or
@@ -27,6 +28,14 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Tech("impulse_core"),
         hooks: Hooks { may_choices: Some(impulse_core_ships), may_resolve: Some(impulse_core), ..Hooks::NONE },
     },
+    // Yin Spinner: "After 2 or more of your units use PRODUCTION, place 1 infantry from your
+    // reinforcements on a planet you control in that system." (FAQ: the planet need not hold a
+    // unit with PRODUCTION; effects that produce without a unit using PRODUCTION do not
+    // trigger it.) After a use of PRODUCTION in a system where 2 or more of the owner's units
+    // have PRODUCTION (hook point `units_produced`), 1 infantry is placed on the first planet
+    // there the owner controls (simplified: that planet, not a planet of their choice). A
+    // Valefar copy carries it.
+    Rule { source: SourceKey::Tech("yin_spinner"), hooks: Hooks { units_produced: Some(yin_spinner), ..Hooks::NONE } },
 ];
 
 /// The ships Impulse Core may destroy.
@@ -92,4 +101,36 @@ fn devotion(_: Source, g: &mut Ti4Game, p: Player, _window: Window, choice: u16)
     let destroyed = c.destroy_unit(side, own);
     let hit = c.hit_unit(side.other(), target, choice % 2 == 1);
     debug_assert!(destroyed && hit, "an offered choice");
+}
+
+/// Yin Spinner: 2 or more of the owner's units with PRODUCTION in the active system used it.
+fn yin_spinner(_: Source, g: &mut Ti4Game, p: Player, _: &[u8; UNIT_TYPES]) {
+    if g.flow.production.component
+        || g.flow.production.integrated.is_some()
+        || g.state.player(p).reinforcements[UnitType::Infantry.idx()] == 0
+    {
+        return;
+    }
+    let a = g.flow.tactical.active;
+    let (c, s) = (g.content(), &g.state);
+    let units = crate::ti4::game::component::units_of(c, s, p);
+    let producing: u32 = Location::all_in(a)
+        .filter(|&loc| s.occupant(loc) == Some(p))
+        .map(|loc| {
+            UnitType::ALL
+                .into_iter()
+                .filter(|t| units[t.idx()].is_some_and(|u| c.units[u.idx()].production.is_some()))
+                .map(|t| s.count_at(loc, t) as u32)
+                .sum::<u32>()
+        })
+        .sum();
+    if producing < 2 {
+        return;
+    }
+    let planet = Location::all_in(a).find(|&loc| {
+        matches!(loc, Location::Planet(..)) && s.planet_at(c, loc).is_some_and(|pl| s.player(p).planets.contains(pl))
+    });
+    if let Some(loc) = planet {
+        g.place_units(p, loc, UnitType::Infantry, 1).expect("an infantry from the reinforcements");
+    }
 }

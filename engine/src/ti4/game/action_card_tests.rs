@@ -774,3 +774,35 @@ fn seize_artifact() {
     assert_eq!(g.state.exploration.fragments[ME.idx()], [0, 1, 0, 0]);
     check(&g).unwrap();
 }
+
+/// Instinct Training (Xxcha): "You may exhaust this card and spend 1 token from your strategy
+/// pool when another player plays an action card; cancel that action card." Asked as Sabotage
+/// is, before the card's effect; not without a strategy token.
+#[test]
+fn instinct_training_cancels_another_players_action_card() {
+    for (cancel, tokens) in [(true, 2), (false, 2), (false, 0)] {
+        let mut g = game();
+        let (pl, loc) = home_planet(&g, ME);
+        let before = g.state.count_at(loc, UnitType::Infantry);
+        let card = give(&mut g, "frontline_deployment", ME);
+        let t = g.content().tech("instinct_training").unwrap();
+        g.state.player_mut(THEM).techs.insert(t);
+        let ps = g.state.player_mut(THEM);
+        (ps.token_reinforcements, ps.strategy) = (ps.token_reinforcements + ps.strategy - tokens, tokens);
+        let src = crate::ti4::rules::Source::Tech(t);
+        g.apply(Action::Play(card, pl.0));
+        if tokens == 0 {
+            assert_ne!(g.step, Step::Decide(THEM), "no strategy token: not asked");
+            assert_eq!(g.state.count_at(loc, UnitType::Infantry), before + 3);
+            continue;
+        }
+        assert_eq!(g.step, Step::Decide(THEM), "asked before the effect");
+        assert!(super::rule_tests::legal(&g).contains(&Action::Choose(src, 0)));
+        g.apply(if cancel { Action::Choose(src, 0) } else { Action::Done });
+        let placed = if cancel { 0 } else { 3 };
+        assert_eq!(g.state.count_at(loc, UnitType::Infantry), before + placed, "cancelled: {cancel}");
+        assert_eq!(g.state.player(THEM).exhausted_techs.contains(t), cancel);
+        assert_eq!(g.state.player(THEM).strategy, if cancel { 1 } else { 2 });
+        assert!(g.flow.played.is_none());
+    }
+}

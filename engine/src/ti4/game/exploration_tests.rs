@@ -561,3 +561,31 @@ fn relic_dominus_orb_moves_units_from_systems_with_its_holders_command_tokens() 
     check(&g).unwrap();
     assert_eq!(g.state.count_at(Location::Space(target), UnitType::Destroyer), 1);
 }
+
+/// Pre-Fab Arcologies (Naaz-Rokha): "After you explore a planet, ready that planet." The planet
+/// an invasion gained (exhausted) is readied at the explorer's window `AfterExploring`; without
+/// the card, nothing is asked.
+#[test]
+fn pre_fab_arcologies_readies_the_planet_just_explored() {
+    let key = "dyson_sphere";
+    let c = crate::ti4::content::Content::embedded();
+    let deck = c.cards.exploration[c.cards.exploration(key).unwrap().idx()].deck;
+    let mut without = scenario_for(deck);
+    only(&mut without, key);
+    let (sl, n, pl) = explorable_next_to_home(&without, deck);
+    let t = c.tech("pre_fab_arcologies").unwrap();
+    let mut with = without.clone();
+    with.state.player_mut(ME).techs.insert(t);
+    for (mut g, owned) in [(with, true), (without, false)] {
+        invade(&mut g, sl, n, &[UnitType::Infantry]);
+        g.apply_chance(&mut ChaCha8Rng::seed_from_u64(0));
+        assert!(g.state.player(ME).planets.contains(pl) && g.state.exhausted_planets.contains(pl), "gained exhausted");
+        if owned {
+            assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::AfterExploring)));
+            g.apply(Action::Choose(Source::Tech(t), 0));
+            assert!(!g.state.exhausted_planets.contains(pl), "readied");
+        } else {
+            assert_ne!(g.flow.pending.window, Some(Window::AfterExploring));
+        }
+    }
+}

@@ -1052,3 +1052,71 @@ fn non_euclidean_shielding_makes_the_owners_forces_cancel_two_hits_per_sustain()
         check(&g).unwrap();
     }
 }
+
+/// Supercharge (Naaz-Rokha): "At the start of a combat round, you may exhaust this card to apply
+/// +1 to the result of each of your unit's combat rolls during this combat round." Asked at the
+/// start of the space combat (game 22 seats the Naaz-Rokha at seat 0): taken, the card is
+/// exhausted and the attacker's first round is boosted.
+#[test]
+fn supercharge_adds_1_to_the_combat_rolls_of_one_round() {
+    use super::faction_tests::attack_next_door;
+    use crate::ti4::rules::{Source, Window};
+    const NAAZ: u64 = 22;
+    let theirs = [(UnitType::Dreadnought, 3)];
+    let (g, _) = attack_next_door(NAAZ, &theirs, |_| {});
+    assert_eq!(g.step, Step::Space, "no card: nothing to decide");
+    let t = g.content().tech("supercharge").unwrap();
+    let (mut g, _) = attack_next_door(NAAZ, &theirs, |g| {
+        g.state.player_mut(ME).techs.insert(t);
+    });
+    let src = Source::Tech(t);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SpaceCombatStart)));
+    assert_eq!(legal(&g), vec![Action::Choose(src, 0), Action::Done]);
+    g.apply(Action::Choose(src, 0));
+    check(&g).unwrap();
+    assert!(g.state.player(ME).exhausted_techs.contains(t));
+    assert_eq!(g.step, Step::Space);
+    assert_eq!(g.flow.tactical.space.unwrap().boost(), [true, false], "the first round is boosted");
+}
+
+/// Yin Spinner (Yin): "After 2 or more of your units use PRODUCTION, place 1 infantry from your
+/// reinforcements on a planet you control in that system." Fighters produced in a system with
+/// two Yin space docks bring 1 infantry onto a planet there; with one dock, none (game 14
+/// seats the Yin at seat 0).
+#[test]
+fn yin_spinner_places_an_infantry_after_2_units_use_production() {
+    const YIN: u64 = 14;
+    let mut g = scenario_of(super::tests::six_player_game(YIN));
+    let c = g.content.clone();
+    assert_eq!(c.factions[g.state.player(ME).faction.idx()].key, "yin");
+    g.state.player_mut(ME).techs.insert(c.tech("yin_spinner").unwrap());
+    g.state.player_mut(ME).trade_goods = 10;
+    // A system with two planets, both the Yin's.
+    let sl = (0..g.state.num_systems)
+        .find(|&sl| {
+            !g.home_slot[..6].contains(&sl) && (0..2).all(|n| g.state.planet_at(&c, Location::Planet(sl, n)).is_some())
+        })
+        .expect("a two-planet system");
+    for n in 0..2 {
+        let pl = g.state.planet_at(&c, Location::Planet(sl, n)).unwrap();
+        crate::ti4::control::gain_control(&c, &mut g.state, ME, pl, false).unwrap();
+    }
+    let infantry_after = |mut g: Ti4Game, docks: u8| {
+        for n in 0..docks {
+            g.state.add_units(ME, Location::Planet(sl, n), UnitType::SpaceDock, 1).unwrap();
+        }
+        g.apply(Action::Activate(sl));
+        g.apply(Action::Done);
+        assert_eq!(g.step, Step::Produce(ME));
+        g.apply(Action::Produce(UnitType::Fighter));
+        g.apply(Action::Done);
+        while matches!(g.step, Step::Pay(_)) {
+            let pay = legal(&g).into_iter().find(|a| matches!(a, Action::Tokens(_) | Action::Exhaust(_)));
+            g.apply(pay.unwrap_or(Action::Done));
+        }
+        check(&g).unwrap();
+        (0..2).map(|n| g.state.count_at(Location::Planet(sl, n), UnitType::Infantry)).sum::<u8>()
+    };
+    assert_eq!(infantry_after(g.clone(), 1), 0, "1 unit used PRODUCTION");
+    assert_eq!(infantry_after(g, 2), 1, "2 units used PRODUCTION");
+}
