@@ -1929,3 +1929,40 @@ fn jolnar_spatial_conduit_cylinders_joins_the_active_system_to_every_system_with
     // Another player's movement does not see it.
     assert_eq!(g.ship_reach(Player(1)).systems(far, 1) >> a & 1, 0);
 }
+
+/// Aetherstream (Empyrean): "After you or one of your neighbors activates a system that is
+/// adjacent to an anomaly, you may exhaust this card; if you do, that player applies +1 to the
+/// move value of all of their ships during this tactical action." Game 19 seats the Empyrean
+/// at seat 0: asked after activating a system next to an anomaly, not after one that is not.
+#[test]
+fn empyrean_aetherstream_gives_the_active_players_ships_1_more_move() {
+    let mut g = scenario_of(six_player_game(19));
+    let c = g.content.clone();
+    assert_eq!(c.factions[g.state.player(ME).faction.idx()].key, "empyrean");
+    let t = c.tech("aetherstream").unwrap();
+    let src = Source::Tech(t);
+    g.state.player_mut(ME).techs.insert(t);
+    let gal = g.galaxy().clone();
+    let plain = |sl: u8| gal.anomalies(sl) == 0 && !g.home_slot[..6].contains(&sl) && sl != gal.mecatol();
+    let near_anomaly = |sl: u8| gal.neighbours(sl) & gal.anomaly_systems() != 0;
+    let a = (0..g.state.num_systems).find(|&sl| plain(sl) && near_anomaly(sl)).expect("a system next to an anomaly");
+    // Ships 2 systems away that reach it with 1 more move.
+    let froms: Vec<u8> =
+        (0..g.state.num_systems).filter(|&sl| gal.distance(a, sl) == Some(2) && plain(sl)).take(4).collect();
+    for &sl in &froms {
+        g.state.add_units(ME, Location::Space(sl), UnitType::Carrier, 1).unwrap();
+    }
+    if let Some(b) = (0..g.state.num_systems).find(|&sl| plain(sl) && !near_anomaly(sl)) {
+        let mut other = g.clone();
+        other.apply(Action::Activate(b));
+        assert!(!legal(&other).contains(&Action::Choose(src, 0)), "no anomaly next to it");
+    }
+    let reach = |g: &Ti4Game| froms.iter().filter(|&&sl| g.ship_reach(ME).systems(sl, 1) >> a & 1 == 1).count();
+    g.apply(Action::Activate(a));
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SystemActivated)));
+    assert_eq!(reach(&g), 0, "carriers (move 1) 2 systems away");
+    g.apply(Action::Choose(src, 0));
+    check(&g).unwrap();
+    assert!(g.state.player(ME).exhausted_techs.contains(t));
+    assert!(reach(&g) > 0, "+1 move this tactical action");
+}
