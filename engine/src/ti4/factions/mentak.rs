@@ -1,9 +1,11 @@
-//! The Mentak Coalition: Ambush, the flagship Fourth Moon, the mech Moll Terminus. (Pillage,
-//! Salvage Operations and Mirror Computing are not modelled.)
+//! The Mentak Coalition: Ambush, Salvage Operations, the flagship Fourth Moon, the mech Moll
+//! Terminus. (Pillage and Mirror Computing are not modelled.)
 
+use crate::ti4::combat::type_bit;
 use crate::ti4::content::Content;
+use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{CombatSides, Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{CombatSides, Hooks, Rule, Source, SourceKey, Window};
 use crate::ti4::state::{Location, State};
 
 pub(super) static RULES: &[Rule] = &[
@@ -23,6 +25,23 @@ pub(super) static RULES: &[Rule] = &[
     // Moll Terminus (mech): "Other players' ground forces on this planet cannot use SUSTAIN
     // DAMAGE." In a ground combat the mech takes part in, for the whole combat.
     Rule { source: SourceKey::Unit("mentak_mech"), hooks: Hooks { combat_sides: Some(moll_terminus), ..Hooks::NONE } },
+    // Salvage Operations: "After you win or lose a space combat, gain 1 trade good; if you won
+    // the combat, you may also produce 1 ship in that system of any ship type that was
+    // destroyed during the combat." The trade good after each space combat the owner fought
+    // (hook point `own_casualties`, asked of both sides; simplified: a combat with no winner
+    // counts too). The winner's production is a decision at window `SpaceCombatEnd`: one
+    // choice per ship type destroyed in the combat (`TacticalAction::space_destroyed`) that
+    // the reinforcements hold, fits there (fleet pool, capacity) and the owner can pay for
+    // (its cost, paid by the default plan). A Valefar copy carries it.
+    Rule {
+        source: SourceKey::Tech("salvage_operations"),
+        hooks: Hooks {
+            own_casualties: Some(salvage_trade_good),
+            may_choices: Some(salvage_ships),
+            may_resolve: Some(salvage_produce),
+            ..Hooks::NONE
+        },
+    },
 ];
 
 /// Fourth Moon: the opponent's ships lose SUSTAIN DAMAGE in a space combat with the flagship.
@@ -43,4 +62,56 @@ fn moll_terminus(_: Source, _: &Content, _: &State, _: Player, sides: &mut Comba
 /// Ambush (Space Combat 78, at its start): the Mentak's cruisers and destroyers roll.
 fn ambush(_: Source, _: &Content, _: &State, _: Player) -> bool {
     true
+}
+
+/// Salvage Operations: 1 trade good after a space combat.
+fn salvage_trade_good(
+    _: Source,
+    g: &mut Ti4Game,
+    p: Player,
+    loc: Location,
+    _: &[u8; UNIT_TYPES],
+    _: &[u8; UNIT_TYPES],
+) {
+    if matches!(loc, Location::Space(_)) {
+        let ps = g.state.player_mut(p);
+        ps.trade_goods = ps.trade_goods.saturating_add(1);
+    }
+}
+
+/// The cost of 1 unit of type `t` for `p`.
+fn salvage_cost(g: &Ti4Game, p: Player, t: UnitType) -> Option<u8> {
+    let units = crate::ti4::game::component::units_of(g.content(), &g.state, p);
+    units[t.idx()].and_then(|u| g.content().units[u.idx()].cost)
+}
+
+/// The winner's choices: each ship type destroyed in the combat it may produce there.
+fn salvage_ships(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if window != Window::SpaceCombatEnd || g.flow.tactical.space_winner != Some(p) {
+        return;
+    }
+    let (c, s, a) = (g.content(), &g.state, g.flow.tactical.active);
+    for t in UnitType::SHIPS.iter().copied().filter(|&t| g.flow.tactical.space_destroyed & type_bit(t) != 0) {
+        let fits = if t == UnitType::Fighter {
+            crate::ti4::game::component::fighter_fits(g, p, a)
+        } else {
+            crate::ti4::game::component::fits_ship(g, p, a)
+        };
+        let affordable = salvage_cost(g, p, t)
+            .is_some_and(|k| crate::ti4::game::objectives::spend_plan(c, s, p, k, 0, 0, 0).is_some());
+        if fits && affordable && s.player(p).reinforcements[t.idx()] > 0 {
+            out(t.idx() as u16);
+        }
+    }
+}
+
+/// The ship is paid for and placed in the combat's system.
+fn salvage_produce(_: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
+    let t = UnitType::ALL[choice as usize];
+    let Some(k) = salvage_cost(g, p, t) else { return };
+    let (c, s) = g.content_and_state();
+    if crate::ti4::game::objectives::spend_default(c, s, p, k, 0) {
+        let a = g.flow.tactical.active;
+        g.place_units(p, Location::Space(a), t, 1).expect("a ship from the reinforcements");
+    }
 }

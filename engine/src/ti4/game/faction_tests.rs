@@ -1966,3 +1966,61 @@ fn empyrean_aetherstream_gives_the_active_players_ships_1_more_move() {
     assert!(g.state.player(ME).exhausted_techs.contains(t));
     assert!(reach(&g) > 0, "+1 move this tactical action");
 }
+
+/// Salvage Operations (Mentak): "After you win or lose a space combat, gain 1 trade good; if
+/// you won the combat, you may also produce 1 ship in that system of any ship type that was
+/// destroyed during the combat." Game 7 seats the Mentak at seat 0: they attack a destroyer
+/// next to home; won, they are asked at window `SpaceCombatEnd` for each destroyed ship type.
+#[test]
+fn mentak_salvage_operations_gains_a_trade_good_and_produces_a_destroyed_ship_type() {
+    use crate::game::{Game, Turn};
+    use rand::SeedableRng;
+    const MENTAK: u64 = 7;
+    let mut asked = 0;
+    for seed in 0..12 {
+        let mut t = TechId(0);
+        let (mut g, target) = attack_next_door(MENTAK, &[(UnitType::Destroyer, 1)], |g| {
+            t = g.content().tech("salvage_operations").unwrap();
+            let ps = g.state.player_mut(ME);
+            ps.techs.insert(t);
+            // Room in the fleet pool for 1 more ship beside the 3 that attack.
+            (ps.fleet, ps.token_reinforcements) = (ps.fleet + 1, ps.token_reinforcements - 1);
+        });
+        assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "mentak");
+        let src = Source::Tech(t);
+        let tg = g.state.player(ME).trade_goods;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..200 {
+            if g.step == Step::Decide(ME) && g.flow.pending.window == Some(Window::SpaceCombatEnd) {
+                break;
+            }
+            if g.current() == Turn::Chance {
+                g.apply_chance(&mut rng);
+            } else {
+                let a = if legal(&g).contains(&Action::Done) { Action::Done } else { legal(&g)[0] };
+                g.apply(a);
+            }
+            if g.flow.tactical.space.is_none() && g.step != Step::Space && g.flow.pending.window.is_none() {
+                break;
+            }
+        }
+        assert_eq!(g.state.player(ME).trade_goods, tg + 1, "seed {seed}: a trade good after the combat");
+        if g.flow.tactical.space_winner != Some(ME) {
+            continue;
+        }
+        assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SpaceCombatEnd)));
+        let destroyed = g.flow.tactical.space_destroyed;
+        let offered: Vec<u16> = legal(&g)
+            .iter()
+            .filter_map(|a| if let Action::Choose(s, k) = *a { (s == src).then_some(k) } else { None })
+            .collect();
+        assert!(offered.iter().all(|&k| destroyed >> k & 1 == 1), "destroyed types only: {offered:?}");
+        assert!(offered.contains(&(UnitType::Destroyer.idx() as u16)), "their destroyer was destroyed");
+        let before = g.state.count_at(Location::Space(target), UnitType::Destroyer);
+        g.apply(Action::Choose(src, UnitType::Destroyer.idx() as u16));
+        check(&g).unwrap();
+        assert_eq!(g.state.count_at(Location::Space(target), UnitType::Destroyer), before + 1);
+        asked += 1;
+    }
+    assert!(asked > 0, "the Mentak won some of the combats");
+}

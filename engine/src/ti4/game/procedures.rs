@@ -180,6 +180,10 @@ pub struct TacticalAction {
     /// `SpaceCombatEnd` (Salvage).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub space_winner: Option<Player>,
+    /// The ship types (bit per type, either side) destroyed in this tactical action's space
+    /// combat once it is over, read at window `SpaceCombatEnd` (Salvage Operations).
+    #[serde(default, skip_serializing_if = "is_zero16")]
+    pub space_destroyed: u16,
     /// Flank Speed was played at window `SystemActivated`: +1 to the move value of each of the
     /// active player's ships during this tactical action (`movement::Mover`).
     #[serde(default, skip_serializing_if = "is_false")]
@@ -297,6 +301,10 @@ impl TacticalAction {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+fn is_zero16(b: &u16) -> bool {
+    *b == 0
 }
 
 fn is_zero(b: &u8) -> bool {
