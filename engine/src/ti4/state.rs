@@ -366,6 +366,12 @@ impl State {
         }
     }
 
+    /// True when `p` has units (ships, ground forces or structures) in the system in `slot`:
+    /// in its space area or on one of its planets.
+    pub fn has_units_in(&self, p: Player, slot: u8) -> bool {
+        Location::all_in(slot).any(|loc| self.occupant(loc) == Some(p))
+    }
+
     /// The occupying player at a location.
     pub fn occupant(&self, loc: Location) -> Option<Player> {
         match loc {

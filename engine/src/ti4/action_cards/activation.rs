@@ -2,7 +2,6 @@
 
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::state::Location;
 
 /// True when the window open is `SystemActivated` and `p` is the active player.
 pub(super) fn activated_by(g: &Ti4Game, p: Player, window: crate::ti4::rules::Window) -> bool {
@@ -16,5 +15,5 @@ pub(super) fn activated_by_another(g: &Ti4Game, p: Player, window: crate::ti4::r
 
 /// True when `p` has units (ships, ground forces or structures) in the active system.
 pub(super) fn has_units_in_active(g: &Ti4Game, p: Player) -> bool {
-    Location::all_in(g.flow.tactical.active).any(|loc| g.state.occupant(loc) == Some(p))
+    g.state.has_units_in(p, g.flow.tactical.active)
 }

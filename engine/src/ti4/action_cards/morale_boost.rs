@@ -6,7 +6,7 @@
 //! side and round: the round's combat roll then has +1 on each die (`SpaceCombat::set_boost`).
 //! Not offered in ground combat (its rounds have no window: documented in `docs/RULES.md`).
 
-use crate::ti4::game::component::{combat_side, side_before_round};
+use crate::ti4::game::component::{boost_round, round_boost_open};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
@@ -19,17 +19,12 @@ pub(super) const RULE: Rule = Rule {
 /// One choice (0) while `p` fights a space combat that starts, or goes on into another round,
 /// and has not boosted that round.
 fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    let Some((side, combat)) = side_before_round(g, p, window) else { return };
-    if !combat.map_or(g.flow.tactical.boost, |c| c.boost())[side.idx()] {
+    if round_boost_open(g, p, window) {
         out(0);
     }
 }
 
 /// The round's combat roll of `p`'s side has +1 on each die.
 fn resolve(_: Source, g: &mut Ti4Game, p: Player, window: Window, _choice: u16) {
-    let side = combat_side(g, p).expect("a side of the combat");
-    match (window, g.flow.tactical.space.as_mut()) {
-        (Window::SpaceCombatRoundEnd, Some(c)) => c.set_boost(side, true),
-        _ => g.flow.tactical.boost[side.idx()] = true,
-    }
+    boost_round(g, p, window);
 }

@@ -41,10 +41,8 @@ fn aetherstream_offered(_: Source, g: &Ti4Game, p: Player, window: Window, out: 
 
 /// The card is exhausted; the active player's ships move 1 farther this tactical action.
 fn aetherstream(src: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
-    if let Some(t) = src.tech() {
-        g.state.player_mut(p).exhausted_techs.insert(t);
-        g.flow.tactical.flank_speed = true;
-    }
+    src.exhaust_card(&mut g.state, p);
+    g.flow.tactical.flank_speed = true;
 }
 
 fn voidborn(_: Source, _: &Ti4Game, _: Player, t: &mut MoverTraits) {

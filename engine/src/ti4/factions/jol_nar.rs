@@ -60,9 +60,7 @@ pub(super) static RULES: &[Rule] = &[
 /// Systems (bit per board slot) with 1 or more of `p`'s units.
 fn systems_with_units(g: &Ti4Game, p: Player) -> u64 {
     let s = &g.state;
-    (0..s.num_systems)
-        .filter(|&sl| Location::all_in(sl).any(|loc| s.occupant(loc) == Some(p)))
-        .fold(0, |m, sl| m | 1 << sl)
+    (0..s.num_systems).filter(|&sl| s.has_units_in(p, sl)).fold(0, |m, sl| m | 1 << sl)
 }
 
 /// One choice (0) for the active player, at window `SystemActivated`, when the active system
@@ -81,10 +79,8 @@ fn conduit_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut 
 
 /// The card is exhausted; the adjacency holds for this activation.
 fn conduit(src: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
-    if let Some(t) = src.tech() {
-        g.state.player_mut(p).exhausted_techs.insert(t);
-        g.flow.tactical.conduit = true;
-    }
+    src.exhaust_card(&mut g.state, p);
+    g.flow.tactical.conduit = true;
 }
 
 /// During the activation, the active system is adjacent to every system with `p`'s units.

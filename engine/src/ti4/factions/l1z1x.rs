@@ -132,13 +132,10 @@ const HELMSMAN_KEEP_HOME: u8 = 64;
 /// The ships The Helmsman moves.
 const HELMSMAN_SHIPS: [UnitType; 2] = [UnitType::Flagship, UnitType::Dreadnought];
 
-/// Board slots other than `to` (and the home system's when `keep_home`) with the player's
-/// flagship or dreadnoughts, as slot bits.
-fn helmsman_origins(g: &Ti4Game, p: Player, to: u8, keep_home: bool) -> u64 {
+/// Board slots with the player's flagship or dreadnoughts, as slot bits.
+fn helmsman_ships(g: &Ti4Game, p: Player) -> u64 {
     let s = &g.state;
-    let home = g.home_slot()[p.idx()];
     (0..s.num_systems)
-        .filter(|&sl| sl != to && !(keep_home && sl == home))
         .filter(|&sl| {
             let a = &s.systems[sl as usize].space;
             a.owner == p.0 && HELMSMAN_SHIPS.iter().any(|&t| a.of(t) > 0)
@@ -146,16 +143,26 @@ fn helmsman_origins(g: &Ti4Game, p: Player, to: u8, keep_home: bool) -> u64 {
         .fold(0, |m, sl| m | 1 << sl)
 }
 
+/// The systems the ships move from into `to`: all of them but `to`, and but the home system
+/// when `keep_home`.
+fn helmsman_origins(ships: u64, home: u8, to: u8, keep_home: bool) -> u64 {
+    ships & !(1 << to) & if keep_home { !(1 << home) } else { !0 }
+}
+
 fn helmsman_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    let ships = helmsman_ships(g, p);
+    if ships == 0 {
+        return;
+    }
     let blocked = crate::ti4::game::component::enemy_ships(&g.state, p)
         | g.galaxy().no_entry(crate::ti4::rules::mover_traits(g, p));
     let home = g.home_slot()[p.idx()];
     for to in (0..g.state.num_systems).filter(|&sl| blocked >> sl & 1 == 0) {
-        let all = helmsman_origins(g, p, to, false);
+        let all = helmsman_origins(ships, home, to, false);
         if all != 0 {
             out(to);
         }
-        let kept = helmsman_origins(g, p, to, true);
+        let kept = helmsman_origins(ships, home, to, true);
         if kept != 0 && kept != all && to != home {
             out(to | HELMSMAN_KEEP_HOME);
         }
@@ -166,7 +173,7 @@ fn helmsman_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) 
 fn helmsman(src: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThen {
     crate::ti4::game::leaders::purge(g, p, src);
     let to = target % HELMSMAN_KEEP_HOME;
-    let origins = helmsman_origins(g, p, to, target >= HELMSMAN_KEEP_HOME);
+    let origins = helmsman_origins(helmsman_ships(g, p), g.home_slot()[p.idx()], to, target >= HELMSMAN_KEEP_HOME);
     for from in crate::ti4::galaxy::bits(origins) {
         crate::ti4::game::component::relocate_space_units_of(g, p, from, to, &HELMSMAN_SHIPS);
         crate::ti4::game::component::enforce_capacity(g, from, None);

@@ -2,7 +2,7 @@
 //! (Distant Suns and Fabrication are not modelled.)
 
 use crate::ti4::content::Content;
-use crate::ti4::game::component::{combat_side, side_before_round};
+use crate::ti4::game::component::{boost_round, round_boost_open};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{CombatSides, Hooks, Rule, Source, SourceKey, Window};
@@ -36,21 +36,15 @@ pub(super) static RULES: &[Rule] = &[
 /// One choice (0) while the owner fights a space combat that starts or goes on into another
 /// round, not yet boosted this round.
 fn supercharge_offered(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    let Some((side, combat)) = side_before_round(g, p, window) else { return };
-    if !combat.map_or(g.flow.tactical.boost, |c| c.boost())[side.idx()] {
+    if round_boost_open(g, p, window) {
         out(0);
     }
 }
 
 /// The card is exhausted; the round's combat roll of the owner's side has +1 on each die.
 fn supercharge(src: Source, g: &mut Ti4Game, p: Player, window: Window, _: u16) {
-    let Some(t) = src.tech() else { return };
-    g.state.player_mut(p).exhausted_techs.insert(t);
-    let side = combat_side(g, p).expect("a side of the combat");
-    match (window, g.flow.tactical.space.as_mut()) {
-        (Window::SpaceCombatRoundEnd, Some(c)) => c.set_boost(side, true),
-        _ => g.flow.tactical.boost[side.idx()] = true,
-    }
+    src.exhaust_card(&mut g.state, p);
+    boost_round(g, p, window);
 }
 
 /// The planet just explored by the owner (the active player), while it is theirs and exhausted.

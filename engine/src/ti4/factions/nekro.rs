@@ -330,9 +330,7 @@ fn alastor(_: Source, _: &Content, _: &State, _: Player, sides: &mut CombatSides
 fn flayesh_pairs(g: &Ti4Game, p: Player, out: &mut dyn FnMut(PlanetId, Option<TechId>)) {
     let (c, s) = (g.content(), &g.state);
     for sl in 0..s.num_systems {
-        let sys = &s.systems[sl as usize];
-        let units = |owner: u8, count: &[u8]| owner == p.0 && count.iter().any(|&k| k > 0);
-        if !units(sys.space.owner, &sys.space.count) && !sys.planets.iter().any(|a| units(a.owner, &a.count)) {
+        if !s.has_units_in(p, sl) {
             continue;
         }
         for n in 0..crate::ti4::state::MAX_PLANETS_PER_SYSTEM as u8 {

@@ -103,9 +103,8 @@ fn instinct_offered(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut
 
 /// The card is exhausted and a strategy token spent; the played card is cancelled.
 fn instinct_training(src: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
-    let Some(t) = src.tech() else { return };
-    g.state.player_mut(p).exhausted_techs.insert(t);
     let (c, s) = g.content_and_state();
+    src.exhaust_card(s, p);
     crate::ti4::components::command_tokens::spend_strategy_token(c, s, p);
     if let Some(card) = g.flow.played.as_mut() {
         card.cancelled = true;

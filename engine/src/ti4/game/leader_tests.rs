@@ -705,10 +705,7 @@ fn naalu_commander_maban_produces_1_more_fighter_free_beyond_the_limit() {
             g.apply(Action::Produce(UnitType::Fighter));
         }
         g.apply(Action::Done);
-        while matches!(g.step, Step::Pay(_)) {
-            let pay = legal(&g).into_iter().find(|a| matches!(a, Action::Tokens(_) | Action::Exhaust(_)));
-            g.apply(pay.unwrap_or(Action::Done));
-        }
+        super::payment_tests::pay_first_way(&mut g);
         check(&g).unwrap();
         (g.state.count_at(Location::Space(h), UnitType::Fighter), g.state.player(ME).trade_goods)
     };
@@ -724,10 +721,7 @@ fn naalu_commander_maban_produces_1_more_fighter_free_beyond_the_limit() {
     infantry.apply(Action::Done);
     infantry.apply(Action::Produce(UnitType::Infantry));
     infantry.apply(Action::Done);
-    while matches!(infantry.step, Step::Pay(_)) {
-        let pay = legal(&infantry).into_iter().find(|a| matches!(a, Action::Tokens(_) | Action::Exhaust(_)));
-        infantry.apply(pay.unwrap_or(Action::Done));
-    }
+    super::payment_tests::pay_first_way(&mut infantry);
     assert_eq!(infantry.state.count_at(Location::Space(h), UnitType::Fighter), fighters);
 }
 

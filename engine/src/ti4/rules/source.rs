@@ -125,6 +125,13 @@ pub enum Source {
 }
 
 impl Source {
+    /// Exhausts the technology card of a technology rule (other kinds: nothing).
+    pub(crate) fn exhaust_card(self, s: &mut State, p: Player) {
+        if let Some(t) = self.tech() {
+            s.player_mut(p).exhausted_techs.insert(t);
+        }
+    }
+
     /// The technology of a technology rule (`None` for other kinds).
     pub fn tech(self) -> Option<TechId> {
         match self {

@@ -37,9 +37,7 @@ fn votes(src: Source, g: &Ti4Game, p: Player) -> u16 {
 
 /// The redistribution at the end of the turn was made: the card is exhausted.
 fn exhaust_card(src: Source, g: &mut Ti4Game, p: Player) {
-    if let Some(t) = src.tech() {
-        g.state.player_mut(p).exhausted_techs.insert(t);
-    }
+    src.exhaust_card(&mut g.state, p);
 }
 
 /// The card of a player who cast its votes for an outcome that is not the one resolved

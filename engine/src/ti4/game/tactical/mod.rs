@@ -99,6 +99,23 @@ pub(crate) fn side_before_round(
     }
 }
 
+/// Morale Boost and Supercharge: `p`'s side of a space combat that starts, or goes on into
+/// another round, has no +1 on its combat roll yet this round.
+pub(crate) fn round_boost_open(g: &Ti4Game, p: Player, window: rules::Window) -> bool {
+    side_before_round(g, p, window)
+        .is_some_and(|(side, combat)| !combat.map_or(g.flow.tactical.boost, |c| c.boost())[side.idx()])
+}
+
+/// Morale Boost and Supercharge: this round's combat roll of `p`'s side has +1 on each die
+/// (`SpaceCombat::set_boost`; the first round's through `TacticalAction::boost`).
+pub(crate) fn boost_round(g: &mut Ti4Game, p: Player, window: rules::Window) {
+    let side = combat_side(g, p).expect("a side of the combat");
+    match (window, g.flow.tactical.space.as_mut()) {
+        (rules::Window::SpaceCombatRoundEnd, Some(c)) => c.set_boost(side, true),
+        _ => g.flow.tactical.boost[side.idx()] = true,
+    }
+}
+
 /// After window `SystemActivated`: the planets a choice there explores (Scanlink Drone
 /// Network, `TacticalAction::explore_at_activation`; this runs again after them), then
 /// movement, unless the active player's turn was ended there (`TacticalAction::peace`,
