@@ -137,8 +137,6 @@ pub struct PlayerState {
     pub reinforcements: [u8; UNIT_TYPES],
     /// Units on the board, by type (maintained by [`State::add_units`]).
     pub on_board: [u8; UNIT_TYPES],
-    /// Nekro only: the technologies carrying Valefar Assimilator X and Y tokens (Technology 16-22).
-    pub valefar: [Option<TechId>; 2],
     /// Unit types (bit per [`UnitType`] index) with units on the board: bit `t` is set exactly
     /// when `on_board[t] > 0` (maintained by [`State::add_units`] and [`State::remove_units`]).
     pub board_types: u16,
@@ -150,9 +148,6 @@ pub struct PlayerState {
     /// `elimination::SUPERNOVA_PRODUCTION` when a supernova with their units produces (Magmus
     /// Reactor Ω).
     pub production_types: u16,
-    /// Other players' command tokens in this player's fleet pool (Mahact Edict), one bit per
-    /// seat; they count toward their owners' 16 tokens, not this player's.
-    pub held_tokens: u8,
     /// Victory points from sources other than objectives (custodians, Imperial, agendas, relics).
     pub bonus_vp: u8,
     /// The final standing once eliminated.
@@ -205,8 +200,12 @@ pub struct State {
     pub leaders: Leaders,
     /// The eight strategy cards.
     pub strategy_cards: StrategyCards,
-    /// The speaker token, Creuss wormhole tokens, the Naalu "0" token, Titans attachments.
+    /// The speaker token.
     pub tokens: Tokens,
+    /// The faction components with a position of their own (Valefar Assimilator tokens, command
+    /// tokens on the Mahact sheet, Creuss wormhole tokens, the Naalu "0" token, the Titans'
+    /// attachments and sleeper tokens), owned by the faction files.
+    pub factions: crate::ti4::factions::FactionState,
     /// Units held captive on captors' faction sheets.
     pub captured: Captured,
     /// Exploration decks, relic fragments and attachments.
@@ -245,11 +244,9 @@ impl State {
             token_reinforcements: 0,
             reinforcements: [0; UNIT_TYPES],
             on_board: [0; UNIT_TYPES],
-            valefar: [None; 2],
             board_types: 0,
             ground_types: 0,
             production_types: 0,
-            held_tokens: 0,
             bonus_vp: 0,
             standing: Standing::default(),
         };
@@ -273,7 +270,8 @@ impl State {
             notes: Notes::default(),
             leaders: Leaders::default(),
             strategy_cards: StrategyCards::default(),
-            tokens: Tokens { speaker: (!factions.is_empty()).then_some(Player(0)), ..Tokens::default() },
+            tokens: Tokens { speaker: (!factions.is_empty()).then_some(Player(0)) },
+            factions: crate::ti4::factions::FactionState::default(),
             captured: Captured::default(),
             exploration: Exploration::new(content),
         };
@@ -528,7 +526,7 @@ impl State {
     /// The Titans hero's Geoform attached to planet `pl`: +3 to its resources and influence.
     #[inline]
     fn geoform_bonus(&self, pl: PlanetId) -> u8 {
-        if self.tokens.geoform == Some(pl) {
+        if self.factions.geoform() == Some(pl) {
             GEOFORM_BONUS
         } else {
             0
@@ -539,7 +537,7 @@ impl State {
     /// Titans hero's Geoform gives the planet it is attached to SPACE CANNON 5 (x3).
     #[inline]
     pub fn planet_space_cannon(&self, pl: PlanetId) -> Option<crate::ti4::content::Dice> {
-        (self.tokens.geoform == Some(pl)).then_some(GEOFORM_SPACE_CANNON)
+        (self.factions.geoform() == Some(pl)).then_some(GEOFORM_SPACE_CANNON)
     }
 
     /// The influence value of planet `pl`: printed, plus its attachments (Exploration 35.6;

@@ -1,7 +1,8 @@
 //! The game's components beyond units, technologies and planets, each in exactly one place:
-//! cards (action cards, agendas, objectives, promissory notes, leaders), strategy cards, tokens
-//! (speaker, Creuss wormholes, the Naalu "0", Titans attachments), command tokens held on a
-//! Mahact sheet, captured units, and each player's final standing.
+//! cards (action cards, agendas, objectives, promissory notes, leaders), strategy cards, the
+//! speaker token, captured units, and each player's final standing. (The faction components with
+//! a position of their own, such as the Creuss wormhole tokens or the command tokens on the
+//! Mahact sheet, are [`crate::ti4::factions::FactionState`], owned by the faction files.)
 //!
 //! "Exactly one place" holds by construction wherever it can: every physical card has one
 //! location byte ([`Zone`]), every strategy card one holder, every token one position. Where a
@@ -36,5 +37,5 @@ pub use notes::Notes;
 pub use objectives::{all_victory_points, victory_points, PublicObjectives, PublicState};
 pub use standing::Standing;
 pub use strategy_cards::{StrategyCard, StrategyCards, STRATEGY_CARDS};
-pub use tokens::{Sleepers, Tokens, ZeroToken, SLEEPER_TOKENS};
+pub use tokens::Tokens;
 pub use zone::Zone;

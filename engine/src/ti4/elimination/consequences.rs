@@ -136,9 +136,9 @@ fn box_control_tokens(s: &mut State, p: Player) {
 /// lists no exception for them, as it does for Creuss wormhole tokens and Titans attachments.)
 /// Returns how many left.
 fn box_sleeper_tokens(s: &mut State, p: Player) -> u8 {
-    let n = s.tokens.sleepers.of(p).len() as u8;
-    if s.tokens.sleepers.owner == Some(p) {
-        s.tokens.sleepers = crate::ti4::components::Sleepers::default();
+    let n = s.factions.sleepers().of(p).len() as u8;
+    if s.factions.sleepers().owner == Some(p) {
+        *s.factions.sleepers_mut() = crate::ti4::factions::Sleepers::default();
     }
     n
 }
@@ -151,7 +151,7 @@ fn box_technologies(c: &Content, s: &mut State, p: Player) -> u8 {
     let n = ps.techs.len() as u8;
     ps.techs = TechSet::EMPTY;
     ps.exhausted_techs = TechSet::EMPTY;
-    ps.valefar = [None; 2];
+    *s.factions.valefar_mut(p) = [None; 2];
     super::refresh_unit_masks(c, s, p);
     n
 }

@@ -11,9 +11,10 @@
 //! after every elimination; it allocates nothing but is not meant for the hot path.
 
 use super::factions::leader_may_stay;
-use crate::ti4::components::{LeaderState, PublicState, StrategyCard, ZeroToken, Zone, STRATEGY_CARDS};
+use crate::ti4::components::{LeaderState, PublicState, StrategyCard, Zone, STRATEGY_CARDS};
 use crate::ti4::content::cards::{MAX_LEADERS_PER_SEAT, MAX_NOTES_PER_SEAT};
 use crate::ti4::content::Content;
+use crate::ti4::factions::ZeroToken;
 use crate::ti4::ids::*;
 use crate::ti4::state::{component_limit, State, COMMAND_TOKENS, GROUND_TYPES, MAX_PLANETS_PER_SYSTEM, MAX_SYSTEMS};
 use std::fmt;
@@ -346,14 +347,15 @@ fn command_tokens(s: &State) -> R {
     for p in s.seats() {
         let ps = s.player(p);
         let bit = 1u8 << p.0;
-        if ps.held_tokens & bit != 0 || (ps.held_tokens as u16) >> s.num_players != 0 {
+        let held = s.factions.held_tokens(p);
+        if held & bit != 0 || (held as u16) >> s.num_players != 0 {
             return Err(ConservationError::Token("a player holds their own (or an empty seat's) command token"));
         }
-        if !ps.in_game && ps.held_tokens != 0 {
+        if !ps.in_game && held != 0 {
             return Err(ConservationError::EliminatedHolds { player: p, what: "other players' command tokens" });
         }
         let board = s.systems.iter().take(s.num_systems as usize).filter(|sl| sl.tokens & bit != 0).count() as u32;
-        let sheets = s.seats().filter(|&q| s.player(q).held_tokens & bit != 0).count() as u32;
+        let sheets = s.seats().filter(|&q| s.factions.held_tokens(q) & bit != 0).count() as u32;
         let own = ps.tactic as u32 + ps.fleet as u32 + ps.strategy as u32 + ps.token_reinforcements as u32 + board;
         let ok = if ps.in_game { own + sheets == COMMAND_TOKENS as u32 } else { own == 0 };
         if !ok {
@@ -377,7 +379,7 @@ fn planets_and_technologies(c: &Content, s: &State) -> R {
                 "planets"
             } else if !ps.techs.is_empty() || !ps.exhausted_techs.is_empty() {
                 "technologies"
-            } else if ps.valefar.iter().any(Option::is_some) {
+            } else if s.factions.valefar(p).iter().any(Option::is_some) {
                 "Valefar Assimilator tokens"
             } else if ps.trade_goods + ps.commodities > 0 {
                 "trade goods or commodities"
@@ -498,7 +500,7 @@ fn notes(c: &Content, s: &State) -> R {
             }
         }
     }
-    if attached != s.tokens.terraform.is_some() as u32 {
+    if attached != s.factions.terraform().is_some() as u32 {
         return Err(ConservationError::Token(
             "the Terraform note is attached exactly when tokens.terraform names a planet",
         ));
@@ -534,7 +536,7 @@ fn leaders(c: &Content, s: &State) -> R {
             }
         }
     }
-    if attached != s.tokens.geoform.is_some() as u32 {
+    if attached != s.factions.geoform().is_some() as u32 {
         return Err(ConservationError::Token("the Titans hero is attached exactly when tokens.geoform names a planet"));
     }
     Ok(())
@@ -558,36 +560,36 @@ fn strategy_cards(s: &State) -> R {
 
 /// The single tokens.
 fn tokens(c: &Content, s: &State) -> R {
-    let t = &s.tokens;
+    let (t, f) = (&s.tokens, &s.factions);
     let anyone = s.seats().any(|p| s.player(p).in_game);
     match t.speaker {
         Some(p) if !in_game(s, p) => return Err(ConservationError::Token("the speaker is not in the game")),
         None if anyone => return Err(ConservationError::Token("nobody has the speaker token")),
         _ => {}
     }
-    if t.creuss_wormholes.iter().flatten().any(|&slot| slot >= s.num_systems || slot as usize >= MAX_SYSTEMS) {
+    if f.wormhole_tokens().iter().flatten().any(|&slot| slot >= s.num_systems || slot as usize >= MAX_SYSTEMS) {
         return Err(ConservationError::Token("a Creuss wormhole token lies off the board's slots"));
     }
-    if let ZeroToken::Held(p) = t.zero_token {
+    if let ZeroToken::Held(p) = f.zero_token() {
         if !in_game(s, p) {
             return Err(ConservationError::Token("the Naalu \"0\" token is held by a player not in the game"));
         }
     }
-    if t.zero_token_leaves {
+    if f.zero_token_leaves() {
         let naalu_gone = s.seats().any(|p| !s.player(p).in_game && crate::ti4::rules::owns_zero_token(c, s, p));
-        if !naalu_gone || !matches!(t.zero_token, ZeroToken::Held(_)) {
+        if !naalu_gone || !matches!(f.zero_token(), ZeroToken::Held(_)) {
             return Err(ConservationError::Token(
                 "the \"0\" token leaves play only after an eliminated Naalu's token is held",
             ));
         }
     }
-    for planet in [t.terraform, t.geoform].into_iter().flatten() {
+    for planet in [f.terraform(), f.geoform()].into_iter().flatten() {
         if planet.idx() >= c.planets.len() {
             return Err(ConservationError::Token("an attachment on an unknown planet"));
         }
     }
-    let sl = &t.sleepers;
-    if sl.planets.len() > crate::ti4::components::SLEEPER_TOKENS {
+    let sl = f.sleepers();
+    if sl.planets.len() > crate::ti4::factions::SLEEPER_TOKENS {
         return Err(ConservationError::Token("more sleeper tokens on planets than the box holds"));
     }
     if sl.planets.is_empty() != sl.owner.is_none() || sl.owner.is_some_and(|p| !in_game(s, p)) {

@@ -4,8 +4,9 @@
 //! I.I.H.Q. Modernization, the Crimson Rebellion through SUNDERED) — through their mechanism,
 //! never a flag: they always keep a planet.
 
-use crate::ti4::components::{LeaderState, ZeroToken};
+use crate::ti4::components::LeaderState;
 use crate::ti4::content::{Content, LeaderKind};
+use crate::ti4::factions::ZeroToken;
 use crate::ti4::ids::*;
 use crate::ti4::rules;
 use crate::ti4::state::State;
@@ -18,7 +19,7 @@ use serde::Serialize;
 pub(super) fn nekro_keeps_assimilated_technologies(c: &Content, s: &mut State, p: Player) -> u8 {
     let mut moved = 0;
     for nekro in s.seats().filter(|&q| q != p) {
-        if s.player(nekro).in_game && s.player(nekro).valefar.iter().any(Option::is_some) {
+        if s.player(nekro).in_game && s.factions.valefar(nekro).iter().any(Option::is_some) {
             let n = valefar::owner_eliminated(c, s, nekro, p);
             if n > 0 {
                 super::refresh_unit_masks(c, s, nekro);
@@ -34,8 +35,8 @@ pub(super) fn nekro_keeps_assimilated_technologies(c: &Content, s: &mut State, p
 /// respective players' reinforcements." A token of a player already eliminated goes to the box.
 /// Returns how many tokens went back to players.
 pub(super) fn mahact_tokens_return_to_their_owners(s: &mut State, p: Player) -> u8 {
-    let held = s.player(p).held_tokens;
-    s.player_mut(p).held_tokens = 0;
+    let held = s.factions.held_tokens(p);
+    *s.factions.held_tokens_mut(p) = 0;
     let mut n = 0;
     for q in s.seats().filter(|q| held >> q.0 & 1 == 1) {
         if s.player(q).in_game {
@@ -51,7 +52,7 @@ pub(super) fn mahact_tokens_return_to_their_owners(s: &mut State, p: Player) -> 
 /// commander, if it is unlocked." True when `p`'s commander stays (a player still in the game
 /// holds `p`'s token and the commander is unlocked).
 pub(super) fn commander_stays_with_mahact(c: &Content, s: &State, p: Player) -> bool {
-    let held = s.seats().any(|q| q != p && s.player(q).in_game && s.player(q).held_tokens >> p.0 & 1 == 1);
+    let held = s.seats().any(|q| q != p && s.player(q).in_game && s.factions.held_tokens(q) >> p.0 & 1 == 1);
     held && commander_slot(c, s, p).is_some_and(|k| s.leaders.get(p, k).is_unlocked())
 }
 
@@ -86,18 +87,18 @@ pub(super) fn naalu_zero_token_stays_until_status_phase_end(c: &Content, s: &mut
         // Not in the rules text: the token lies on the eliminated player's strategy card, which
         // returns to the common area; the token goes back to its owner, the Naalu player (out
         // of play if they are eliminated).
-        if s.tokens.zero_token == ZeroToken::Held(p) {
+        if s.factions.zero_token() == ZeroToken::Held(p) {
             let naalu_in = s.seats().any(|q| q != p && s.player(q).in_game && rules::owns_zero_token(c, s, q));
-            s.tokens.zero_token = if naalu_in { ZeroToken::Supply } else { ZeroToken::Removed };
-            s.tokens.zero_token_leaves = false;
+            s.factions.set_zero_token(if naalu_in { ZeroToken::Supply } else { ZeroToken::Removed });
+            s.factions.set_zero_token_leaves(false);
         }
         return;
     }
-    match s.tokens.zero_token {
-        ZeroToken::Held(q) if q != p && s.player(q).in_game => s.tokens.zero_token_leaves = true,
+    match s.factions.zero_token() {
+        ZeroToken::Held(q) if q != p && s.player(q).in_game => s.factions.set_zero_token_leaves(true),
         _ => {
-            s.tokens.zero_token = ZeroToken::Removed;
-            s.tokens.zero_token_leaves = false;
+            s.factions.set_zero_token(ZeroToken::Removed);
+            s.factions.set_zero_token_leaves(false);
         }
     }
 }
@@ -105,11 +106,11 @@ pub(super) fn naalu_zero_token_stays_until_status_phase_end(c: &Content, s: &mut
 /// Status phase hook (end of the status phase): the Naalu "0" token of an eliminated Naalu
 /// player leaves play now (Elimination, Naalu). Returns true when it left.
 pub fn end_of_status_phase(s: &mut State) -> bool {
-    if !s.tokens.zero_token_leaves {
+    if !s.factions.zero_token_leaves() {
         return false;
     }
-    s.tokens.zero_token = ZeroToken::Removed;
-    s.tokens.zero_token_leaves = false;
+    s.factions.set_zero_token(ZeroToken::Removed);
+    s.factions.set_zero_token_leaves(false);
     true
 }
 

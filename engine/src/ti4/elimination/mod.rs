@@ -185,7 +185,7 @@ pub fn next_in_game_left_of(s: &State, seat: Player) -> Option<Player> {
 /// Player `p`'s place in initiative order: its lowest strategy card's number, 0 with the Naalu
 /// "0" token, `u8::MAX` without a card.
 pub fn initiative_key(s: &State, p: Player) -> u8 {
-    if s.tokens.zero_token == crate::ti4::components::ZeroToken::Held(p) {
+    if s.factions.zero_token() == crate::ti4::factions::ZeroToken::Held(p) {
         0
     } else {
         s.strategy_cards.initiative_of(p).unwrap_or(u8::MAX)

@@ -3,9 +3,10 @@
 //! intact and the condition checked against a plain reference.
 
 use super::*;
-use crate::ti4::components::{victory_points, LeaderState, PublicState, StrategyCard, ZeroToken, Zone};
+use crate::ti4::components::{victory_points, LeaderState, PublicState, StrategyCard, Zone};
 use crate::ti4::content::Content;
 use crate::ti4::control::{self, ControlError};
+use crate::ti4::factions::ZeroToken;
 use crate::ti4::position::state_from_json;
 use crate::ti4::state::{Location, State};
 use crate::ti4::technology::{self, valefar};
@@ -361,7 +362,7 @@ fn elimination_nekro_assimilated_technology_stays_in_play() {
     let e = eliminate(&c, &mut s, P1, None).unwrap();
     assert_eq!(e.technologies_kept_by_nekro, 1);
     assert!(s.player(P0).techs.contains(so), "in Nekro's play area");
-    assert_eq!(s.player(P0).valefar, [None, None], "the token is free again");
+    assert_eq!(s.factions.valefar(P0), [None, None], "the token is free again");
     assert!(s.player(P1).techs.is_empty());
     conserved(&s);
 }
@@ -373,9 +374,9 @@ fn elimination_creuss_wormhole_tokens_stay_on_board() {
         r#"{"systems": ["18", "19"], "players": [{"faction": "ghost", "planets": []}, {"faction": "sol"}],
             "creuss_wormholes": {"alpha": "18", "beta": "19"}}"#,
     );
-    let before = s.tokens.creuss_wormholes;
+    let before = s.factions.wormhole_tokens();
     eliminate(&c, &mut s, P0, None).unwrap();
-    assert_eq!(s.tokens.creuss_wormholes, before);
+    assert_eq!(s.factions.wormhole_tokens(), before);
     assert_eq!(before, [Some(0), Some(1)]);
     conserved(&s);
 }
@@ -388,19 +389,19 @@ fn elimination_naalu_zero_token_stays_until_end_of_status_phase() {
             "naalu_zero": {"holder": "sol"}}"#,
     );
     eliminate(&c, &mut s, P0, None).unwrap();
-    assert_eq!(s.tokens.zero_token, ZeroToken::Held(P1), "Sol keeps it for now");
+    assert_eq!(s.factions.zero_token(), ZeroToken::Held(P1), "Sol keeps it for now");
     let mut order = [P0; MAX_PLAYERS];
     assert_eq!((initiative_order(&s, &mut order), order[0]), (1, P1));
     conserved(&s);
     assert!(end_of_status_phase(&mut s));
-    assert_eq!(s.tokens.zero_token, ZeroToken::Removed, "then it leaves play");
+    assert_eq!(s.factions.zero_token(), ZeroToken::Removed, "then it leaves play");
     conserved(&s);
     // Held by the Naalu player itself: it leaves with them.
     let mut s = state(
         r#"{"players": [{"faction": "naalu", "planets": []}, {"faction": "sol"}], "naalu_zero": {"holder": "naalu"}}"#,
     );
     eliminate(&c, &mut s, P0, None).unwrap();
-    assert_eq!(s.tokens.zero_token, ZeroToken::Removed);
+    assert_eq!(s.factions.zero_token(), ZeroToken::Removed);
     assert!(!end_of_status_phase(&mut s));
 }
 
@@ -411,10 +412,10 @@ fn elimination_titans_sleeper_tokens_go_to_the_box() {
         r#"{"players": [{"faction": "titans", "planets": []}, {"faction": "sol", "planets": [{"id": "jord"}]}],
             "sleeper_tokens": {"owner": "titans", "planets": ["jord", "mr"]}}"#,
     );
-    assert_eq!(s.tokens.sleepers.planets.len(), 2);
+    assert_eq!(s.factions.sleepers().planets.len(), 2);
     let e = eliminate(&c, &mut s, P0, None).unwrap();
     assert_eq!(e.sleepers_boxed, 2, "Elimination: the faction's tokens go to the box with its sheet");
-    assert_eq!(s.tokens.sleepers, Default::default());
+    assert_eq!(*s.factions.sleepers(), crate::ti4::factions::Sleepers::default());
     conserved(&s);
 }
 
@@ -428,7 +429,7 @@ fn elimination_titans_hero_and_terraform_attachments_stay() {
     eliminate(&c, &mut s, P0, None).unwrap();
     assert_eq!(s.notes.get(P0, note_slot(&c, &s, P0, "terraform")), Zone::Attached);
     assert_eq!(s.leaders.get(P0, leader_slot(&c, &s, P0, "titans_hero")), LeaderState::Attached);
-    assert_eq!((s.tokens.terraform, s.tokens.geoform), (c.planet("jord"), c.planet("elysium")));
+    assert_eq!((s.factions.terraform(), s.factions.geoform()), (c.planet("jord"), c.planet("elysium")));
     conserved(&s);
 }
 
@@ -457,7 +458,7 @@ fn elimination_mahact_keeps_eliminated_players_token_and_commander() {
     assert!(can_use_commander(&c, &s, P0, P1));
     assert!(!can_use_commander(&c, &s, P0, P2), "Hacan's commander is locked");
     assert_eq!(check_elimination(&c, &mut s), [P1, P2].into_iter().collect());
-    assert_eq!(s.player(P0).held_tokens, 0b110, "the eliminated players' tokens stay in play");
+    assert_eq!(s.factions.held_tokens(P0), 0b110, "the eliminated players' tokens stay in play");
     assert_eq!(s.leaders.get(P1, leader_slot(&c, &s, P1, "sol_commander")), LeaderState::Unlocked);
     assert!(can_use_commander(&c, &s, P0, P1), "Imperia still reaches Sol's commander");
     assert_eq!(s.leaders.get(P2, leader_slot(&c, &s, P2, "hacan_commander")), LeaderState::Removed);
@@ -622,12 +623,12 @@ fn elimination_random_positions_conserve_every_component() {
         conservation::check(&c, &s).unwrap_or_else(|e| panic!("seed {seed}: random state: {e}"));
         for p in s.seats() {
             assert_eq!(meets_conditions(&c, &s, p), reference_meets_conditions(&c, &s, p), "seed {seed} {p:?}");
-            seen[0] += u32::from(s.player(p).held_tokens != 0);
+            seen[0] += u32::from(s.factions.held_tokens(p) != 0);
             seen[1] += u32::from(s.captured.captors().any(|q| q == p));
             seen[2] += u32::from(s.action_cards.count(c.cards.action_copies.len(), Zone::Hand(p)) > 0);
         }
-        seen[3] += u32::from(s.tokens.terraform.is_some() || s.tokens.geoform.is_some());
-        seen[4] += u32::from(s.tokens.zero_token != ZeroToken::Supply);
+        seen[3] += u32::from(s.factions.terraform().is_some() || s.factions.geoform().is_some());
+        seen[4] += u32::from(s.factions.zero_token() != ZeroToken::Supply);
         seen[5] += u32::from(
             (0..c.cards.public_objectives.len())
                 .any(|i| s.public_objectives.state(PublicObjectiveId(i as u8)) == PublicState::Revealed),

@@ -79,7 +79,7 @@ fn linked(_: Source, _: &Ti4Game, _: Player, q: &mut Reach) {
 
 fn slipstream(_: Source, g: &Ti4Game, p: Player, from: u8) -> u8 {
     let gal = g.galaxy();
-    let tokens = g.state.tokens.creuss_wormholes.iter().flatten().fold(0u64, |m, &sl| m | 1 << sl);
+    let tokens = g.state.factions.wormhole_tokens().iter().flatten().fold(0u64, |m, &sl| m | 1 << sl);
     let wormholes = gal.wormhole_slots(Wormhole::Alpha) | gal.wormhole_slots(Wormhole::Beta) | tokens;
     (from == g.home_slot[p.idx()] || wormholes >> from & 1 == 1) as u8
 }
@@ -99,7 +99,7 @@ fn generator_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8))
             continue;
         }
         for k in 0..2u8 {
-            if s.tokens.creuss_wormholes[k as usize] != Some(slot) {
+            if s.factions.wormhole_tokens()[k as usize] != Some(slot) {
                 out(slot * 2 + k);
             }
         }
@@ -111,7 +111,7 @@ fn generator_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8))
 fn place_token(src: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThen {
     if let Some(t) = src.tech() {
         g.state.player_mut(p).exhausted_techs.insert(t);
-        g.state.tokens.creuss_wormholes[(target % 2) as usize] = Some(target / 2);
+        g.state.factions.wormhole_tokens_mut()[(target % 2) as usize] = Some(target / 2);
     }
     ComponentThen::TurnEnds
 }
@@ -122,7 +122,7 @@ fn has_wormhole(g: &Ti4Game, slot: u8) -> bool {
     let printed = [Wormhole::Alpha, Wormhole::Beta, Wormhole::Gamma, Wormhole::Delta]
         .into_iter()
         .any(|k| gal.wormhole_slots(k) >> slot & 1 == 1);
-    printed || g.state.tokens.creuss_wormholes.contains(&Some(slot))
+    printed || g.state.factions.wormhole_tokens().contains(&Some(slot))
 }
 
 /// The other player of the combat about to start, for `p` on one side of it.
@@ -193,7 +193,7 @@ fn icarus_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut d
                 crate::ti4::state::Location::Planet(_, n) => 1 + n as u16,
             };
             for token in 0..2u16 {
-                if s.tokens.creuss_wormholes[token as usize] != Some(active) {
+                if s.factions.wormhole_tokens()[token as usize] != Some(active) {
                     out(token + 2 * (slot as u16 * 4 + at));
                 }
             }
@@ -205,6 +205,26 @@ fn icarus_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut d
 fn icarus(_: Source, g: &mut Ti4Game, _p: Player, _: Window, choice: u16) {
     let loc = icarus_location(choice);
     if g.state.remove_units(loc, UnitType::Mech, 1).is_ok() {
-        g.state.tokens.creuss_wormholes[(choice % 2) as usize] = Some(g.flow.tactical.active);
+        g.state.factions.wormhole_tokens_mut()[(choice % 2) as usize] = Some(g.flow.tactical.active);
+    }
+}
+
+/// The Creuss wormhole tokens `[alpha, beta]`: the board slot each lies in, or `None` while it
+/// is off the board (in the Creuss player's supply).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
+pub struct WormholeTokens([Option<u8>; 2]);
+
+impl super::FactionState {
+    /// The board slots of the wormhole tokens `[alpha, beta]` (Wormholes 101: wormholes for
+    /// every player's movement).
+    #[inline]
+    pub fn wormhole_tokens(&self) -> [Option<u8>; 2] {
+        self.wormholes.0
+    }
+
+    /// The wormhole tokens `[alpha, beta]`, to place or move.
+    #[inline]
+    pub fn wormhole_tokens_mut(&mut self) -> &mut [Option<u8>; 2] {
+        &mut self.wormholes.0
     }
 }

@@ -1,5 +1,6 @@
 //! The Mahact Gene-Sorcerers: Edict, Imperia, Hubris, the flagship Arvicon Rex, the mech
-//! Starlancer, the commander Il Na Viroset. The command tokens they hold are `PlayerState::held_tokens`, one bit per seat.
+//! Starlancer, the commander Il Na Viroset. The command tokens they hold are
+//! [`FactionState::held_tokens`](super::FactionState::held_tokens), one bit per seat.
 
 use crate::ti4::components::Zone;
 use crate::ti4::content::Content;
@@ -63,7 +64,7 @@ pub(super) static RULES: &[Rule] = &[
 const VIROSET_TOKENS: u32 = 2;
 
 fn two_tokens_held(_: Source, g: &Ti4Game, p: Player) -> bool {
-    g.state.player(p).held_tokens.count_ones() >= VIROSET_TOKENS
+    g.state.factions.held_tokens(p).count_ones() >= VIROSET_TOKENS
 }
 
 fn viroset(_: Source, _: &Ti4Game, _: Player) -> bool {
@@ -77,7 +78,7 @@ fn starlancer_offered(_: Source, g: &Ti4Game, p: Player, window: Window, out: &m
     if window != Window::SystemActivated
         || p == active
         || g.flow.tactical.peace
-        || g.state.player(p).held_tokens >> active.0 & 1 == 0
+        || g.state.factions.held_tokens(p) >> active.0 & 1 == 0
     {
         return;
     }
@@ -93,7 +94,7 @@ fn starlancer_offered(_: Source, g: &Ti4Game, p: Player, window: Window, out: &m
 /// The Mahact fleet limit falls by the token (Edict): ships beyond it are removed (rules 37).
 fn starlancer(_: Source, g: &mut Ti4Game, p: Player, _window: Window, _choice: u16) {
     let active = g.flow.turn;
-    g.state.player_mut(p).held_tokens &= !(1 << active.0);
+    *g.state.factions.held_tokens_mut(p) &= !(1 << active.0);
     g.state.player_mut(active).tactic += 1;
     g.flow.tactical.peace = true;
     crate::ti4::game::component::enforce_fleet_everywhere(g, p);
@@ -101,7 +102,7 @@ fn starlancer(_: Source, g: &mut Ti4Game, p: Player, _window: Window, _choice: u
 
 /// Arvicon Rex: +2 on the flagship's rolls unless the opponent's token is in the fleet pool.
 fn arvicon_rex(_: Source, _: &Content, s: &State, p: Player, sides: &mut CombatSides) {
-    if sides.own.count(UnitType::Flagship) > 0 && s.player(p).held_tokens >> sides.opponent.0 & 1 == 0 {
+    if sides.own.count(UnitType::Flagship) > 0 && s.factions.held_tokens(p) >> sides.opponent.0 & 1 == 0 {
         sides.own = sides.own.with_type_bonus(UnitType::Flagship, 2);
     }
 }
@@ -111,21 +112,21 @@ fn arvicon_rex(_: Source, _: &Content, s: &State, p: Player, sides: &mut CombatS
 fn edict(_: Source, g: &mut Ti4Game, p: Player, loser: Player) {
     let bit = 1u8 << loser.0;
     let s = &mut g.state;
-    if !s.player(loser).in_game || s.player(p).held_tokens & bit != 0 || s.player(loser).token_reinforcements == 0 {
+    if !s.player(loser).in_game || s.factions.held_tokens(p) & bit != 0 || s.player(loser).token_reinforcements == 0 {
         return;
     }
     s.player_mut(loser).token_reinforcements -= 1;
-    s.player_mut(p).held_tokens |= bit;
+    *s.factions.held_tokens_mut(p) |= bit;
     g.note_effect(p, Effect::CommandTokensTaken, 1);
 }
 
 /// Edict: each other player's token in the fleet pool adds 1 to the fleet limit.
 fn edict_fleet_limit(_: Source, _: &Content, s: &State, p: Player) -> u8 {
-    s.player(p).held_tokens.count_ones() as u8
+    s.factions.held_tokens(p).count_ones() as u8
 }
 
 fn imperia(_: Source, _: &Content, s: &State, user: Player, owner: Player) -> bool {
-    s.player(user).held_tokens >> owner.0 & 1 == 1
+    s.factions.held_tokens(user) >> owner.0 & 1 == 1
 }
 
 fn hubris(_: Source, c: &Content, s: &mut State, p: Player) {
@@ -135,5 +136,24 @@ fn hubris(_: Source, c: &Content, s: &mut State, p: Player) {
         if note == alliance {
             s.notes.set(p, k, Zone::Removed);
         }
+    }
+}
+
+/// Per seat, other players' command tokens on the faction sheet (Edict), one bit per seat;
+/// they count toward their owners' 16 tokens.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
+pub struct HeldTokens([u8; MAX_PLAYERS]);
+
+impl super::FactionState {
+    /// The seats whose command tokens `p` holds on their faction sheet (bit per seat).
+    #[inline]
+    pub fn held_tokens(&self, p: Player) -> u8 {
+        self.edict.0[p.idx()]
+    }
+
+    /// The command tokens `p` holds on their faction sheet, to add or return.
+    #[inline]
+    pub fn held_tokens_mut(&mut self, p: Player) -> &mut u8 {
+        &mut self.edict.0[p.idx()]
     }
 }

@@ -25,6 +25,7 @@ mod nomad;
 mod saar;
 mod sardakk;
 mod sol;
+mod state;
 mod titans;
 mod vuil_raith;
 mod winnu;
@@ -33,6 +34,9 @@ mod yin;
 mod yssaril;
 
 pub(crate) use jol_nar::has_brilliant;
+pub use naalu::ZeroToken;
+pub use state::FactionState;
+pub use titans::{Sleepers, SLEEPER_TOKENS};
 
 /// Every faction with rules, by faction id, one line each.
 pub(crate) static FACTIONS: &[(&str, &[Rule])] = &[

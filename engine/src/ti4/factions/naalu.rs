@@ -111,3 +111,50 @@ fn maban(_: Source, g: &mut Ti4Game, p: Player, produced: &[u8; UNIT_TYPES]) {
         g.place_units(p, Location::Space(a), f, 1).expect("a fighter from the reinforcements");
     }
 }
+
+/// Where the Naalu "0" token is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
+pub enum ZeroToken {
+    /// With the Naalu player, unused (or no Naalu in the game).
+    #[default]
+    Supply,
+    /// On a strategy card of this player: they are first in initiative order (the Naalu player
+    /// through Telepathic, or another player through "Gift of Prescience").
+    Held(Player),
+    /// Out of play (Naalu eliminated; Elimination, Naalu).
+    Removed,
+}
+
+/// The "0" token and whether it leaves play at the end of this status phase.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
+pub struct ZeroTokenPosition {
+    at: ZeroToken,
+    leaves: bool,
+}
+
+impl super::FactionState {
+    /// Where the Naalu "0" token is.
+    #[inline]
+    pub fn zero_token(&self) -> ZeroToken {
+        self.zero.at
+    }
+
+    /// Puts the "0" token at `at`.
+    #[inline]
+    pub fn set_zero_token(&mut self, at: ZeroToken) {
+        self.zero.at = at;
+    }
+
+    /// The Naalu player was eliminated while another player held the "0" token: it leaves play
+    /// at the end of this status phase (Elimination, Naalu).
+    #[inline]
+    pub fn zero_token_leaves(&self) -> bool {
+        self.zero.leaves
+    }
+
+    /// Sets [`Self::zero_token_leaves`].
+    #[inline]
+    pub fn set_zero_token_leaves(&mut self, leaves: bool) {
+        self.zero.leaves = leaves;
+    }
+}

@@ -257,7 +257,7 @@ fn galactic_threat_tally(_: Source, g: &Ti4Game, _: Player, choice: u16) -> Opti
 /// Mordred: +2 on the mechs' rolls against an opponent owning a technology under an X or Y
 /// token.
 fn mordred(_: Source, _: &Content, s: &State, p: Player, sides: &mut CombatSides) {
-    let marked = s.player(p).valefar.iter().flatten().any(|&t| s.player(sides.opponent).techs.contains(t));
+    let marked = s.factions.valefar(p).iter().flatten().any(|&t| s.player(sides.opponent).techs.contains(t));
     if marked && sides.own.count(UnitType::Mech) > 0 {
         sides.own = sides.own.with_type_bonus(UnitType::Mech, 2);
     }
@@ -398,4 +398,23 @@ fn flayesh(src: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThen
         take(g, p, TechChoice::Gain(t));
     }
     ComponentThen::TurnEnds
+}
+
+/// Per seat, the technologies carrying the Valefar Assimilator X and Y tokens (Technology
+/// 16-22; only a Nekro seat places them, `crate::ti4::technology::valefar`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
+pub struct Assimilated([[Option<TechId>; 2]; MAX_PLAYERS]);
+
+impl super::FactionState {
+    /// The technologies `p`'s Valefar Assimilator tokens `[X, Y]` are on.
+    #[inline]
+    pub fn valefar(&self, p: Player) -> [Option<TechId>; 2] {
+        self.assimilated.0[p.idx()]
+    }
+
+    /// `p`'s Valefar Assimilator tokens `[X, Y]`, to place or remove.
+    #[inline]
+    pub fn valefar_mut(&mut self, p: Player) -> &mut [Option<TechId>; 2] {
+        &mut self.assimilated.0[p.idx()]
+    }
 }

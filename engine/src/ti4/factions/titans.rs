@@ -114,7 +114,7 @@ fn geoform_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
 fn geoform(src: Source, g: &mut Ti4Game, p: Player, _: u8) -> ComponentThen {
     let (Some(pl), Source::Leader(l, _)) = (elysium(g), src) else { return ComponentThen::TurnEnds };
     g.state.exhausted_planets.remove(pl);
-    g.state.tokens.geoform = Some(pl);
+    g.state.factions.set_geoform(Some(pl));
     let (c, s) = g.content_and_state();
     crate::ti4::components::leaders::set_own(c, s, p, l, LeaderState::Attached);
     ComponentThen::TurnEnds
@@ -160,7 +160,7 @@ fn explored_without_sleeper(g: &Ti4Game, p: Player, window: Window) -> Option<Pl
     }
     let n = g.flow.tactical.last_explored?;
     let pl = g.state.planet_at(g.content(), Location::Planet(g.flow.tactical.active, n))?;
-    (!g.state.tokens.sleepers.planets.contains(pl)).then_some(pl)
+    (!g.state.factions.sleepers().planets.contains(pl)).then_some(pl)
 }
 
 /// Terragenesis: place (0, while a token is in the supply) or move one of `p`'s tokens (1 + k).
@@ -168,7 +168,7 @@ fn terragenesis_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: 
     if explored_without_sleeper(g, p, window).is_none() {
         return;
     }
-    let sl = &g.state.tokens.sleepers;
+    let sl = &g.state.factions.sleepers();
     if sl.in_supply(p) > 0 {
         out(0);
     }
@@ -180,7 +180,7 @@ fn terragenesis_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: 
 /// Terragenesis: the token placed on (or moved onto) the explored planet.
 fn terragenesis(_: Source, g: &mut Ti4Game, p: Player, window: Window, choice: u16) {
     let Some(pl) = explored_without_sleeper(g, p, window) else { return };
-    let sl = &mut g.state.tokens.sleepers;
+    let sl = g.state.factions.sleepers_mut();
     if choice > 0 {
         let Some(from) = sl.of(p).iter().nth(choice as usize - 1) else { return };
         sl.remove(from);
@@ -199,7 +199,7 @@ fn terragenesis_tally(_: Source, _: &Ti4Game, _: Player, choice: u16) -> Option<
 /// player has ground forces only when the PDS would fight there (Coalescence).
 fn awakenable(g: &Ti4Game, p: Player) -> u8 {
     let (c, s) = (g.content(), &g.state);
-    let mine = s.tokens.sleepers.of(p);
+    let mine = s.factions.sleepers().of(p);
     if mine.is_empty() || s.player(p).reinforcements[UnitType::Pds.idx()] == 0 {
         return 0;
     }
@@ -247,7 +247,7 @@ fn awaken(_: Source, g: &mut Ti4Game, p: Player, window: Window, set: u16) {
     let a = g.flow.tactical.active;
     for n in (0..MAX_PLANETS_PER_SYSTEM as u8).filter(|n| set >> n & 1 == 1) {
         let Some(pl) = g.state.planet_at(g.content(), Location::Planet(a, n)) else { continue };
-        g.state.tokens.sleepers.remove(pl);
+        g.state.factions.sleepers_mut().remove(pl);
         place_by_rule(g, p, n, UnitType::Pds);
     }
 }
@@ -266,7 +266,7 @@ fn awaken_tally(_: Source, g: &Ti4Game, p: Player, set: u16) -> Option<&'static 
 /// Awaken: the systems with a sleeper token of `p` (bit per board slot).
 fn sleeper_systems(_: Source, g: &Ti4Game, p: Player) -> u64 {
     let (c, s) = (g.content(), &g.state);
-    s.tokens.sleepers.of(p).iter().filter_map(|pl| s.planet_location(c, pl)).fold(0, |m, l| m | 1 << l.slot())
+    s.factions.sleepers().of(p).iter().filter_map(|pl| s.planet_location(c, pl)).fold(0, |m, l| m | 1 << l.slot())
 }
 
 /// Coalescence: units Awaken places where another player has ground forces fight there.
@@ -315,4 +315,101 @@ fn ouranos(_: Source, g: &mut Ti4Game, p: Player, window: Window, n: u16) {
 /// Hecatoncheires: a mech and an infantry may be placed instead of a PDS.
 fn hecatoncheires(_: Source, _: &Ti4Game, _: Player) -> bool {
     true
+}
+
+/// Sleeper tokens in the box (Terragenesis): at most this many are on planets.
+pub const SLEEPER_TOKENS: u32 = 5;
+
+/// The sleeper tokens on planets (Terragenesis places and moves them, Awaken replaces them with
+/// PDS), and whose they are. At most one token per planet.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
+pub struct Sleepers {
+    /// The player whose tokens they are while any is on a planet (`None` exactly when none is;
+    /// the tokens go to the box when that player is eliminated).
+    pub owner: Option<Player>,
+    /// The planets with a sleeper token, at most [`SLEEPER_TOKENS`].
+    pub planets: PlanetSet,
+}
+
+impl Sleepers {
+    /// Sleeper tokens of `p` on planets.
+    pub fn of(&self, p: Player) -> PlanetSet {
+        if self.owner == Some(p) {
+            self.planets
+        } else {
+            PlanetSet::EMPTY
+        }
+    }
+
+    /// Sleeper tokens `p` still has off the board (0 for anyone but the tokens' owner, once
+    /// there is one).
+    pub fn in_supply(&self, p: Player) -> u32 {
+        match self.owner {
+            Some(q) if q != p => 0,
+            _ => SLEEPER_TOKENS - self.planets.len(),
+        }
+    }
+
+    /// `p` places one of their sleeper tokens on `pl` (from their supply or moved from another
+    /// planet by the caller's [`Sleepers::remove`]).
+    pub fn place(&mut self, p: Player, pl: PlanetId) {
+        self.owner = Some(p);
+        self.planets.insert(pl);
+    }
+
+    /// The sleeper token on `pl` leaves it (to its owner's supply); the owner is forgotten with
+    /// the last token.
+    pub fn remove(&mut self, pl: PlanetId) {
+        self.planets.remove(pl);
+        if self.planets.is_empty() {
+            self.owner = None;
+        }
+    }
+}
+
+/// The Titans' components on planets: the "Terraform" note and the hero's Geoform attachments,
+/// and the sleeper tokens.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
+pub struct TitansTokens {
+    terraform: Option<PlanetId>,
+    geoform: Option<PlanetId>,
+    sleepers: Sleepers,
+}
+
+impl super::FactionState {
+    /// The planet the Titans' "Terraform" note is attached to.
+    #[inline]
+    pub fn terraform(&self) -> Option<PlanetId> {
+        self.titans.terraform
+    }
+
+    /// Attaches the "Terraform" note to `pl` (or detaches it: `None`).
+    #[inline]
+    pub fn set_terraform(&mut self, pl: Option<PlanetId>) {
+        self.titans.terraform = pl;
+    }
+
+    /// The planet the Titans hero (Geoform) is attached to.
+    #[inline]
+    pub fn geoform(&self) -> Option<PlanetId> {
+        self.titans.geoform
+    }
+
+    /// Attaches the Titans hero to `pl` (or detaches it: `None`).
+    #[inline]
+    pub fn set_geoform(&mut self, pl: Option<PlanetId>) {
+        self.titans.geoform = pl;
+    }
+
+    /// The Titans' sleeper tokens.
+    #[inline]
+    pub fn sleepers(&self) -> &Sleepers {
+        &self.titans.sleepers
+    }
+
+    /// The sleeper tokens, to place, move or remove.
+    #[inline]
+    pub fn sleepers_mut(&mut self) -> &mut Sleepers {
+        &mut self.titans.sleepers
+    }
 }

@@ -268,7 +268,7 @@ fn lost_star_chart_makes_alpha_and_beta_wormholes_adjacent() {
     // Creuss wormhole tokens (wormholes for every player) in two plain systems far apart.
     let h = home(&g);
     let (a, b) = (slot_at_distance(&g, h, 1), slot_at_distance(&g, h, 4));
-    g.state.tokens.creuss_wormholes = [Some(a), Some(b)];
+    *g.state.factions.wormhole_tokens_mut() = [Some(a), Some(b)];
     let (mut g, from, card) = card_opens_a_route(&g, "lost_star_chart").expect("a route through the linked wormholes");
     choose(&mut g, ME, card, 0);
     assert!(g.flow.tactical.lost_star_chart);
@@ -309,7 +309,7 @@ fn lost_star_chart_is_not_offered_without_both_wormhole_kinds() {
     assert_eq!(without.flow.pending.window.is_some(), both);
     assert_eq!(without.flow.pending.window, None, "one wormhole kind: nothing to link");
     // A Creuss token of the missing kind makes it worth playing.
-    g.state.tokens.creuss_wormholes[missing] = Some(slot_at_distance(&g, home(&g), 3));
+    g.state.factions.wormhole_tokens_mut()[missing] = Some(slot_at_distance(&g, home(&g), 3));
     let with = activate(g, target);
     assert_eq!(with.flow.pending.window, Some(Window::SystemActivated), "both kinds: offered");
 }

@@ -824,7 +824,7 @@ fn enforced_travel_ban() {
         Some((g, a, x))
     });
     let (mut g0, a, x) = found.expect("a map with an alpha wormhole system");
-    g0.state.tokens.creuss_wormholes[0] = Some(x);
+    g0.state.factions.wormhole_tokens_mut()[0] = Some(x);
     let reach = |g: &Ti4Game| tactical::route(g, me, &tactical::Mover::of(g, me), a, x, 1).is_some();
     let mut g = g0.clone();
     assert!(reach(&g), "adjacent through the alpha wormholes before the law");
@@ -834,7 +834,7 @@ fn enforced_travel_ban() {
     assert!(!reach(&g), "wormholes have no effect with the law in play");
 
     let mut g = g0;
-    g.state.tokens.creuss_wormholes[0] = None;
+    g.state.factions.wormhole_tokens_mut()[0] = None;
     let gal = g.galaxy.clone();
     let holes = Wormhole::ALL.iter().fold(0u64, |m, &k| m | gal.wormhole_slots(k));
     let area = bits(holes).fold(holes, |m, s| m | gal.neighbours(s));

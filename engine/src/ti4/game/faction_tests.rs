@@ -666,7 +666,7 @@ fn creuss_wormhole_generator_places_or_moves_a_wormhole_token() {
     let again: Vec<Action> = uses(&blocked);
     assert!(!again.contains(&Action::Use(wg, open * 2)), "not where another player has ships");
     g.apply(Action::Use(wg, open * 2 + 1));
-    assert_eq!(g.state.tokens.creuss_wormholes, [None, Some(open)], "the beta token placed");
+    assert_eq!(g.state.factions.wormhole_tokens(), [None, Some(open)], "the beta token placed");
     assert!(g.state.player(ME).exhausted_techs.contains(wg.tech().unwrap()), "the card is exhausted");
     assert_ne!(g.step, Step::Turn(ME), "a component action ends the turn");
     check(&g).unwrap();
@@ -697,7 +697,7 @@ fn creuss_icarus_drive_trades_a_mech_for_a_wormhole_token_in_the_activated_syste
     assert_eq!(offered, vec![Action::Choose(icarus, here), Action::Choose(icarus, here + 1)], "either token");
     let mechs = g.state.player(ME).reinforcements[UnitType::Mech.idx()];
     g.apply(Action::Choose(icarus, here + 1));
-    assert_eq!(g.state.tokens.creuss_wormholes, [None, Some(target)], "the beta token in the activated system");
+    assert_eq!(g.state.factions.wormhole_tokens(), [None, Some(target)], "the beta token in the activated system");
     assert_eq!(g.state.count_at(loc, UnitType::Mech), 0, "the mech left the board");
     assert_eq!(g.state.player(ME).reinforcements[UnitType::Mech.idx()], mechs + 1);
     check(&g).unwrap();
@@ -728,9 +728,9 @@ fn creuss_wormhole_tokens_are_wormholes_for_every_players_movement() {
         .expect("a plain system 3 or more from the alpha wormhole");
     let moves = destroyer_in(&mut g, far, alpha);
     assert!(!moves(&g), "too far without the token");
-    g.state.tokens.creuss_wormholes[0] = Some(far);
+    g.state.factions.wormhole_tokens_mut()[0] = Some(far);
     assert!(moves(&g), "the alpha token joins the two systems");
-    g.state.tokens.creuss_wormholes = [None, Some(far)];
+    *g.state.factions.wormhole_tokens_mut() = [None, Some(far)];
     assert!(!moves(&g), "a beta token does not");
 }
 
@@ -856,7 +856,7 @@ fn winnu_lazax_gate_folding_wormholes_at_mecatol_without_it_and_infantry_onto_it
         assert!(apart(Wormhole::Beta), "a wormhole kind away from Mecatol Rex");
         [None, Some(far)]
     };
-    g.state.tokens.creuss_wormholes = tokens;
+    *g.state.factions.wormhole_tokens_mut() = tokens;
     let moves = destroyer_in(&mut g, far, mecatol);
     assert!(!moves(&g), "without the card Mecatol Rex has no wormhole");
     g.state.player_mut(ME).techs.insert(lgf.tech().unwrap());
@@ -1226,7 +1226,7 @@ fn mahact_edict_takes_a_command_token_of_the_opponent_it_beats_in_combat() {
         });
         assert_eq!(g.state.count_at(Location::Space(near), UnitType::Destroyer), 0, "the dreadnoughts win");
         let edict = faction == "mahact";
-        assert_eq!(g.state.player(ME).held_tokens, if edict { 1 << foe.0 } else { 0 }, "{faction}");
+        assert_eq!(g.state.factions.held_tokens(ME), if edict { 1 << foe.0 } else { 0 }, "{faction}");
         let counted = g.effects().get(ME, super::effects::Effect::CommandTokensTaken);
         assert_eq!(counted, u16::from(edict), "{faction}: the token taken counted for statistics");
         assert_eq!(g.state.player(foe).token_reinforcements, tokens - edict as u8, "taken from reinforcements");
@@ -1238,9 +1238,9 @@ fn mahact_edict_takes_a_command_token_of_the_opponent_it_beats_in_combat() {
         check(&g).unwrap();
         // A second win over the same player adds nothing: the pool already holds its token.
         let mut again = g.clone();
-        let ps = again.state.player(ME).held_tokens;
+        let ps = again.state.factions.held_tokens(ME);
         super::super::rules::combat_won(&mut again, ME, foe);
-        assert_eq!(again.state.player(ME).held_tokens, ps);
+        assert_eq!(again.state.factions.held_tokens(ME), ps);
         assert_eq!(again.state.player(foe).token_reinforcements, tokens - edict as u8);
     }
 }
@@ -1260,7 +1260,7 @@ fn mahact_edict_takes_a_token_after_winning_a_ground_combat() {
         let tokens = g.state.player(victim).token_reinforcements;
         let (g, _, took) = super::rule_tests::invade_the_last_planet(g, seed);
         assert!(g.state.player(victim).in_game);
-        let held = g.state.player(ME).held_tokens >> victim.0 & 1 == 1;
+        let held = g.state.factions.held_tokens(ME) >> victim.0 & 1 == 1;
         assert_eq!(held, took, "seed {seed}: a token exactly when the ground combat was won");
         assert_eq!(g.state.player(victim).token_reinforcements, tokens - took as u8);
         won += took as u32;
@@ -1308,7 +1308,11 @@ fn nekro_technological_singularity_gains_or_copies_a_technology_of_the_opponent_
         assert_ne!(g.step, Step::Decide(ME), "once per combat");
         let ps = g.state.player(ME);
         assert_eq!(ps.techs.contains(drive), choice == "gain", "{choice}: Gravity Drive gained");
-        assert_eq!(ps.valefar[Token::X.idx()] == Some(own), choice == "copy", "{choice}: the X token copies");
+        assert_eq!(
+            g.state.factions.valefar(ME)[Token::X.idx()] == Some(own),
+            choice == "copy",
+            "{choice}: the X token copies"
+        );
         assert_eq!(ps.techs.len(), techs.len() + (choice == "gain") as u32);
         check(&g).unwrap();
     }
@@ -1803,7 +1807,7 @@ fn creuss_dimensional_splicer_hits_an_opponent_ship_at_the_start_of_combat() {
             assert_eq!(g.content().factions[g.state.player(creuss).faction.idx()].key, "ghost");
             g.state.player_mut(creuss).techs.insert(splicer.tech().unwrap());
             let target = slot_at_distance(g, home(g), 1);
-            g.state.tokens.creuss_wormholes[0] = token.then_some(target);
+            g.state.factions.wormhole_tokens_mut()[0] = token.then_some(target);
         });
         if !token {
             // Without the token, asked only if the tile prints a wormhole.
@@ -1879,12 +1883,13 @@ fn crimson_sundered_destructions_are_counted_per_placing_seat() {
 /// (initiative 8) against Leadership (1); another faction in that seat does not.
 #[test]
 fn naalu_telepathic_puts_the_naalu_first_in_initiative_order() {
-    use crate::ti4::components::{StrategyCard, ZeroToken};
+    use crate::ti4::components::StrategyCard;
     use crate::ti4::elimination::initiative_order;
+    use crate::ti4::factions::ZeroToken;
     for (seed, naalu) in [(6, true), (0, false)] {
         let mut g = six_player_game(seed);
         assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key == "naalu", naalu);
-        assert_eq!(g.state.tokens.zero_token == ZeroToken::Held(ME), naalu);
+        assert_eq!(g.state.factions.zero_token() == ZeroToken::Held(ME), naalu);
         for (k, p) in (0..6).map(|i| (7 - i, Player(i))) {
             g.state.strategy_cards.set_holder(StrategyCard(k), Some(p));
         }

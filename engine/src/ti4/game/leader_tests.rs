@@ -521,7 +521,7 @@ fn titans_hero_ul_the_progenitor_readies_elysium_and_adds_3_to_its_values() {
     assert!(!g.state.exhausted_planets.contains(elysium));
     assert_eq!((g.state.resources_of(&c, elysium), g.state.influence_of(&c, elysium)), (r + 3, i + 3));
     assert_eq!(state_of(&g, ME, "titans_hero"), LeaderState::Attached);
-    assert_eq!(g.state.tokens.geoform, Some(elysium));
+    assert_eq!(g.state.factions.geoform(), Some(elysium));
 }
 
 /// Plays `g` on from a tactical action that moves nothing until `ME` decides at window
@@ -620,7 +620,7 @@ fn mahact_imperia_uses_another_players_unlocked_commander() {
     let src = unlocked(&mut g, TITANS_SEAT, "titans_commander");
     let c = g.content.clone();
     assert!(!src.active(&c, &g.state, ME), "no token of theirs");
-    g.state.player_mut(ME).held_tokens |= 1 << TITANS_SEAT.0;
+    *g.state.factions.held_tokens_mut(ME) |= 1 << TITANS_SEAT.0;
     assert!(src.active(&c, &g.state, ME), "their token on the Mahact sheet");
     let tg = g.state.player(ME).trade_goods;
     crate::ti4::rules::units_produced(&mut g, ME, &[1; UNIT_TYPES]);
@@ -641,7 +641,7 @@ fn titans_hero_ul_the_progenitor_gives_elysium_space_cannon_5_x3() {
             if geoform {
                 let (_, k) = leader(&g, "titans_hero");
                 g.state.leaders.set(ME, k, LeaderState::Attached);
-                g.state.tokens.geoform = Some(elysium);
+                g.state.factions.set_geoform(Some(elysium));
             }
             let (h, them) = (home(&g), Player(1));
             let from = slot_at_distance(&g, h, 1);
@@ -818,10 +818,10 @@ fn mahact_commander_il_na_viroset_activates_a_system_with_its_own_token() {
     const MAHACT: u64 = 20;
     let mut g = scenario_of(six_player_game(MAHACT));
     let mut one = g.clone();
-    one.state.player_mut(ME).held_tokens = 1 << 1;
+    *one.state.factions.held_tokens_mut(ME) = 1 << 1;
     run_unlocks(&mut one);
     assert_eq!(state_of(&one, ME, "mahact_commander"), LeaderState::Locked, "1 token held");
-    one.state.player_mut(ME).held_tokens |= 1 << 2;
+    *one.state.factions.held_tokens_mut(ME) |= 1 << 2;
     run_unlocks(&mut one);
     assert_eq!(state_of(&one, ME, "mahact_commander"), LeaderState::Unlocked, "2 tokens held");
     // A carrier at home, the Mahact's token in the system next to it.

@@ -652,7 +652,7 @@ fn discover_lost_outposts_counts_planets_with_attachments() {
     g.state.exploration.deck[dyson.idx()] -= 1;
     assert!(g.state.exploration.attach(dyson, mine[0], bonus));
     assert!(!meets(&g, ME, Cond::AttachedPlanets(2)), "one planet");
-    g.state.tokens.terraform = Some(mine[1]);
+    g.state.factions.set_terraform(Some(mine[1]));
     assert!(meets(&g, ME, Cond::AttachedPlanets(2)), "an exploration attachment and Terraform");
     assert!(!meets(&g, Player(1), Cond::AttachedPlanets(1)), "not their planets");
 }

@@ -547,7 +547,7 @@ fn meets_direct(g: &Ti4Game, p: Player, cond: Cond) -> bool {
         Cond::LawsInPlay(n) => super::agendas::laws_in_play(g) >= n as usize,
         Cond::AttachedPlanets(n) => {
             let mut attached = s.exploration.attached_planets;
-            for pl in [s.tokens.terraform, s.tokens.geoform].into_iter().flatten() {
+            for pl in [s.factions.terraform(), s.factions.geoform()].into_iter().flatten() {
                 attached.insert(pl);
             }
             ps.planets.intersection(attached).len() >= n as u32
@@ -572,7 +572,7 @@ fn meets_direct(g: &Ti4Game, p: Player, cond: Cond) -> bool {
             (0..crate::ti4::content::cards::MAX_NOTES_PER_SEAT).any(|k| match s.notes.get(q, k) {
                 Zone::PlayArea(r) => r == p,
                 // An attached note (Terraform) counts for the player who controls its planet.
-                Zone::Attached => s.tokens.terraform.is_some_and(|pl| ps.planets.contains(pl)),
+                Zone::Attached => s.factions.terraform().is_some_and(|pl| ps.planets.contains(pl)),
                 _ => false,
             })
         }),
@@ -1038,9 +1038,9 @@ impl OwnCache {
             planets: ps.planets,
             attachments,
             techs: ps.techs,
-            valefar: ps.valefar,
+            valefar: g.state.factions.valefar(p),
             home_planets: g.home_planets,
-            titans_attachments: [g.state.tokens.terraform, g.state.tokens.geoform],
+            titans_attachments: [g.state.factions.terraform(), g.state.factions.geoform()],
         };
         match &self.seats[p.idx()] {
             Some((k, b)) if *k == key => *b,

@@ -10,8 +10,9 @@
 //! implemented agendas; the other cards start in the box, so no deck in play holds inert cards.
 
 use super::{Flow, ObjectiveTable, SetupError, Step, Ti4Game};
-use crate::ti4::components::{ZeroToken, Zone};
+use crate::ti4::components::Zone;
 use crate::ti4::content::{Content, StartingChoice};
+use crate::ti4::factions::ZeroToken;
 use crate::ti4::galaxy::{generate::random_map, Galaxy, MapString};
 use crate::ti4::ids::*;
 use crate::ti4::state::{Location, State};
@@ -121,7 +122,7 @@ impl Ti4Game {
             }
         }
         if let Some(owner) = s.seats().find(|&p| crate::ti4::rules::owns_zero_token(c, &s, p)) {
-            s.tokens.zero_token = ZeroToken::Held(owner);
+            s.factions.set_zero_token(ZeroToken::Held(owner));
         }
         Ok(Ti4Game::assemble(content, galaxy, tables, opts, s, Step::Deal, Flow::new()))
     }

@@ -55,8 +55,8 @@ fn titans_terragenesis_places_a_sleeper_token_after_exploring() {
     let src = ability("terragenesis");
     assert_eq!(legal(&g), vec![Action::Choose(src, 0), Action::Done], "place from the supply, or decline");
     g.apply(Action::Choose(src, 0));
-    assert_eq!(g.state.tokens.sleepers.of(ME).iter().collect::<Vec<_>>(), vec![pl]);
-    assert_eq!(g.state.tokens.sleepers.in_supply(ME), 4);
+    assert_eq!(g.state.factions.sleepers().of(ME).iter().collect::<Vec<_>>(), vec![pl]);
+    assert_eq!(g.state.factions.sleepers().in_supply(ME), 4);
     assert_ne!(g.step, Step::Decide(ME), "the exploration goes on");
     check(&g).unwrap();
 }
@@ -71,12 +71,12 @@ fn titans_terragenesis_moves_a_sleeper_token_when_the_supply_is_empty() {
         .take(5)
         .collect();
     for &q in &others {
-        g.state.tokens.sleepers.place(ME, q);
+        g.state.factions.sleepers_mut().place(ME, q);
     }
-    assert_eq!(g.state.tokens.sleepers.in_supply(ME), 0);
+    assert_eq!(g.state.factions.sleepers().in_supply(ME), 0);
     assert_eq!(choices_of(&g, src), vec![1, 2, 3, 4, 5], "no token left to place: move one of the five");
     g.apply(Action::Choose(src, 3));
-    let now = g.state.tokens.sleepers.of(ME);
+    let now = g.state.factions.sleepers().of(ME);
     assert!(now.contains(pl) && !now.contains(others[2]) && now.len() == 5, "the third token moved: {now:?}");
     check(&g).unwrap();
 }
@@ -84,7 +84,7 @@ fn titans_terragenesis_moves_a_sleeper_token_when_the_supply_is_empty() {
 #[test]
 fn titans_terragenesis_is_not_offered_on_a_planet_with_a_sleeper_token() {
     let (mut g, pl) = explored_by_titans();
-    g.state.tokens.sleepers.place(ME, pl);
+    g.state.factions.sleepers_mut().place(ME, pl);
     assert!(choices_of(&g, ability("terragenesis")).is_empty());
 }
 
@@ -108,7 +108,7 @@ fn titans_awaken_replaces_sleeper_tokens_with_pds_after_activation() {
     let h = home(&g);
     let elysium = g.content().planet("elysium").unwrap();
     assert_eq!(g.state.planet_at(g.content(), Location::Planet(h, 0)), Some(elysium));
-    g.state.tokens.sleepers.place(ME, elysium);
+    g.state.factions.sleepers_mut().place(ME, elysium);
     let pds = g.state.player(ME).reinforcements[UnitType::Pds.idx()];
     g.apply(Action::Activate(h));
     assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SystemActivated)));
@@ -118,7 +118,7 @@ fn titans_awaken_replaces_sleeper_tokens_with_pds_after_activation() {
     let loc = Location::Planet(h, 0);
     assert_eq!((g.state.occupant(loc), g.state.count_at(loc, UnitType::Pds)), (Some(ME), 1));
     assert_eq!(g.state.player(ME).reinforcements[UnitType::Pds.idx()], pds - 1);
-    assert!(g.state.tokens.sleepers.planets.is_empty() && g.state.tokens.sleepers.owner.is_none());
+    assert!(g.state.factions.sleepers().planets.is_empty() && g.state.factions.sleepers().owner.is_none());
     check(&g).unwrap();
 }
 
@@ -127,7 +127,7 @@ fn titans_awaken_never_places_a_third_pds_and_needs_reinforcements() {
     let mut g = titans_game();
     let h = home(&g);
     let elysium = g.content().planet("elysium").unwrap();
-    g.state.tokens.sleepers.place(ME, elysium);
+    g.state.factions.sleepers_mut().place(ME, elysium);
     g.state.add_units(ME, Location::Planet(h, 0), UnitType::Pds, 2).unwrap();
     let mut lifted = g.clone();
     g.apply(Action::Activate(h));
@@ -149,7 +149,7 @@ fn their_planet_with_a_sleeper(units: &[UnitType]) -> (Ti4Game, u8, u8, PlanetId
     for &t in units {
         g.state.add_units(Player(1), Location::Planet(sl, n), t, 1).unwrap();
     }
-    g.state.tokens.sleepers.place(ME, pl);
+    g.state.factions.sleepers_mut().place(ME, pl);
     (g, sl, n, pl)
 }
 
@@ -177,7 +177,7 @@ fn titans_awaken_offers_activation_of_a_system_with_a_sleeper_token() {
         .find_map(|sl| g.state.planet_at(g.content(), Location::Planet(sl, 0)).map(|pl| (sl, pl)));
     let (sl, pl) = far.expect("a planet four systems away");
     assert!(!legal(&g).contains(&Action::Activate(sl)), "no ship reaches it and nothing produces there");
-    g.state.tokens.sleepers.place(ME, pl);
+    g.state.factions.sleepers_mut().place(ME, pl);
     assert!(legal(&g).contains(&Action::Activate(sl)), "Awaken: a system with a sleeper token may be activated");
 }
 
@@ -264,7 +264,7 @@ fn titans_ouranos_does_not_replace_a_pds_awakened_in_the_same_activation() {
     let mut g = titans_game();
     let h = home(&g);
     let elysium = g.content().planet("elysium").unwrap();
-    g.state.tokens.sleepers.place(ME, elysium);
+    g.state.factions.sleepers_mut().place(ME, elysium);
     g.apply(Action::Activate(h));
     let (awaken, ouranos) = (ability("awaken"), flagship_rule(&g));
     while g.step == Step::Decide(ME) && g.flow.pending.window == Some(Window::SystemActivated) {

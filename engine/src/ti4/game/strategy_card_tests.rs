@@ -244,7 +244,7 @@ fn construction_technology_19_nekro_copying_floating_factory_ii_builds_docks_in_
     assert_eq!(plain.state.count_at(Location::Planet(home, 0), UnitType::SpaceDock), 1, "on the planet");
     assert_eq!(plain.state.count_at(Location::Space(home), UnitType::SpaceDock), 0);
     // With X on Floating Factory II the dock is placed in the space area.
-    g.state.player_mut(nekro).valefar[0] = c.known.floating_factory_ii;
+    g.state.factions.valefar_mut(nekro)[0] = c.known.floating_factory_ii;
     let floating = build(g);
     assert_eq!(floating.state.count_at(Location::Space(home), UnitType::SpaceDock), 1, "in the space area");
     assert_eq!(floating.state.count_at(Location::Planet(home, 0), UnitType::SpaceDock), 0);

@@ -261,7 +261,7 @@ fn ranking_breaks_ties_by_initiative() {
     g.state.player_mut(Player(2)).bonus_vp = 10;
     g.state.player_mut(Player(3)).bonus_vp = 10;
     g.state.player_mut(Player(4)).bonus_vp = 5;
-    g.state.tokens.zero_token = crate::ti4::components::ZeroToken::Supply;
+    g.state.factions.set_zero_token(crate::ti4::factions::ZeroToken::Supply);
     flow::advance(&mut g);
     assert_eq!(g.end_condition(), Some(EndCondition::Victory));
     let r = g.ranking();
@@ -547,7 +547,7 @@ fn dealt_without_zero_token() -> Ti4Game {
     use rand::SeedableRng;
     let mut g = six_player_game(3);
     g.apply_chance(&mut rand_chacha::ChaCha8Rng::seed_from_u64(3));
-    g.state.tokens.zero_token = crate::ti4::components::ZeroToken::Supply;
+    g.state.factions.set_zero_token(crate::ti4::factions::ZeroToken::Supply);
     super::rule_tests::exhaust_agents(&mut g);
     g
 }

@@ -164,7 +164,7 @@ fn mahact_flagship_arvicon_rex_plus_2_unless_the_opponents_token_is_in_the_fleet
     assert_eq!(a.hits_on(UnitType::Flagship), mine.hits_on(UnitType::Flagship).map(|h| h - 2));
     assert_eq!(a.hits_on(UnitType::Cruiser), mine.hits_on(UnitType::Cruiser), "this unit only");
     assert_eq!(d, theirs);
-    g.state.player_mut(ME).held_tokens |= 1 << THEM.0;
+    *g.state.factions.held_tokens_mut(ME) |= 1 << THEM.0;
     assert_eq!(sides(&g, loc, mine, theirs).0, mine, "THEM's token in the Mahact fleet pool");
 }
 
@@ -363,7 +363,7 @@ fn nekro_mech_mordred_plus_2_against_an_opponent_with_a_valefar_token() {
     let theirs = force(&g, THEM, Arena::Ground, &[(UnitType::Infantry, 2)]);
     assert_eq!(sides(&g, loc, mine, theirs).0, mine, "no token on their technologies");
     let owned = g.state.player(THEM).techs.iter().next().expect("THEM owns a technology");
-    g.state.player_mut(ME).valefar[1] = Some(owned);
+    g.state.factions.valefar_mut(ME)[1] = Some(owned);
     let a = sides(&g, loc, mine, theirs).0;
     assert_eq!(a.hits_on(UnitType::Mech), mine.hits_on(UnitType::Mech).map(|h| h - 2));
     assert_eq!(a.hits_on(UnitType::Infantry), mine.hits_on(UnitType::Infantry), "this unit only");
@@ -554,7 +554,7 @@ fn mahact_mech_starlancer_ends_the_turn_of_a_player_whose_token_it_holds() {
         g.state.add_units(ME, Location::Planet(h, 0), UnitType::Mech, 1).unwrap();
         if held {
             g.state.player_mut(THEM).token_reinforcements -= 1;
-            g.state.player_mut(ME).held_tokens |= 1 << THEM.0;
+            *g.state.factions.held_tokens_mut(ME) |= 1 << THEM.0;
             // Ships at the fleet limit the held token raises (Edict).
             let limit = rules::fleet_limit(g.content(), &g.state, ME);
             g.state.add_units(ME, Location::Space(h), UnitType::Cruiser, limit as u8).unwrap();
@@ -570,7 +570,7 @@ fn mahact_mech_starlancer_ends_the_turn_of_a_player_whose_token_it_holds() {
     assert_offered(&g, Window::SystemActivated, src, &[0]);
     let tactic = g.state.player(THEM).tactic;
     g.apply(Action::Choose(src, 0));
-    assert_eq!(g.state.player(ME).held_tokens >> THEM.0 & 1, 0);
+    assert_eq!(g.state.factions.held_tokens(ME) >> THEM.0 & 1, 0);
     assert_eq!(g.state.player(THEM).tactic, tactic + 1);
     assert!(!matches!(g.step, Step::Move(_)), "the turn ended: {:?}", g.step);
     assert_eq!(g.state.systems[h as usize].tokens >> THEM.0 & 1, 1, "the activation token stays");

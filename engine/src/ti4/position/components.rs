@@ -6,9 +6,10 @@
 use super::error::{IdKind, PositionError, PositionErrorKind as K};
 use super::format::*;
 use super::read::{err, lookup};
-use crate::ti4::components::{LeaderState, PublicState, StrategyCard, ZeroToken, Zone};
+use crate::ti4::components::{LeaderState, PublicState, StrategyCard, Zone};
 use crate::ti4::content::Content;
 use crate::ti4::elimination::{conservation, refresh_unit_masks};
+use crate::ti4::factions::ZeroToken;
 use crate::ti4::ids::*;
 use crate::ti4::state::{State, COMMAND_TOKENS};
 
@@ -67,7 +68,7 @@ fn held_tokens(c: &Content, s: &mut State, pos: &Position, given: &[Option<u8>])
             if q == holder {
                 return err(path, K::OwnCommandToken);
             }
-            let held = &mut s.player_mut(holder).held_tokens;
+            let held = s.factions.held_tokens_mut(holder);
             if *held >> q.0 & 1 == 1 {
                 return err(path, K::Duplicate(IdKind::Faction, key.clone()));
             }
@@ -81,7 +82,7 @@ fn held_tokens(c: &Content, s: &mut State, pos: &Position, given: &[Option<u8>])
         }
         let bit = 1u8 << p.0;
         let board = s.systems.iter().take(s.num_systems as usize).filter(|sl| sl.tokens & bit != 0).count() as u32;
-        let sheets = s.seats().filter(|&q| s.player(q).held_tokens & bit != 0).count() as u32;
+        let sheets = s.seats().filter(|&q| s.factions.held_tokens(q) & bit != 0).count() as u32;
         let ps = s.player(p);
         let used = ps.tactic as u32 + ps.fleet as u32 + ps.strategy as u32 + board + sheets;
         if used > COMMAND_TOKENS as u32 {
@@ -475,10 +476,10 @@ fn tokens(c: &Content, s: &mut State, pos: &Position) -> Result<(), PositionErro
         let slot = s
             .slot_of(tile)
             .ok_or_else(|| PositionError::new(&path, K::BadValue(key.clone(), "a system on the board")))?;
-        s.tokens.creuss_wormholes[k] = Some(slot);
+        s.factions.wormhole_tokens_mut()[k] = Some(slot);
     }
     let z = &pos.naalu_zero;
-    s.tokens.zero_token = match (&z.holder, z.removed) {
+    let zero = match (&z.holder, z.removed) {
         (Some(_), true) => {
             return err("naalu_zero.removed", K::BadValue("true".into(), "false while a player holds it"))
         }
@@ -486,7 +487,8 @@ fn tokens(c: &Content, s: &mut State, pos: &Position) -> Result<(), PositionErro
         (None, true) => ZeroToken::Removed,
         (None, false) => ZeroToken::Supply,
     };
-    s.tokens.zero_token_leaves = z.leaves_after_status_phase;
+    s.factions.set_zero_token(zero);
+    s.factions.set_zero_token_leaves(z.leaves_after_status_phase);
     let at = &pos.attachments;
     if let Some(key) = &at.terraform {
         let planet = lookup("attachments.terraform", IdKind::Planet, key, c.planet(key))?;
@@ -511,7 +513,7 @@ fn tokens(c: &Content, s: &mut State, pos: &Position) -> Result<(), PositionErro
             Zone::Removed if !s.player(owner).in_game => s.notes.set(owner, slot, Zone::Attached),
             _ => return err("attachments.terraform", K::Attachment("the Terraform note is listed elsewhere")),
         }
-        s.tokens.terraform = Some(planet);
+        s.factions.set_terraform(Some(planet));
     }
     if let Some(key) = &at.geoform {
         let planet = lookup("attachments.geoform", IdKind::Planet, key, c.planet(key))?;
@@ -529,25 +531,25 @@ fn tokens(c: &Content, s: &mut State, pos: &Position) -> Result<(), PositionErro
             _ if !listed => s.leaders.set(owner, slot, LeaderState::Attached),
             _ => return err("attachments.geoform", K::Attachment("the Titans hero is listed in another state")),
         }
-        s.tokens.geoform = Some(planet);
+        s.factions.set_geoform(Some(planet));
     }
     let sl = &pos.sleeper_tokens;
     if let Some(key) = &sl.owner {
-        s.tokens.sleepers.owner = Some(live_seat(c, s, "sleeper_tokens.owner", key)?);
+        s.factions.sleepers_mut().owner = Some(live_seat(c, s, "sleeper_tokens.owner", key)?);
     }
     for (i, key) in sl.planets.iter().enumerate() {
         let path = format!("sleeper_tokens.planets[{i}]");
         let planet = lookup(&path, IdKind::Planet, key, c.planet(key))?;
-        if s.tokens.sleepers.owner.is_none() {
+        if s.factions.sleepers().owner.is_none() {
             return err(
                 "sleeper_tokens.owner",
                 K::BadValue("null".into(), "the faction whose sleeper tokens they are"),
             );
         }
-        if !s.tokens.sleepers.planets.insert(planet) {
+        if !s.factions.sleepers_mut().planets.insert(planet) {
             return err(&path, K::BadValue(key.clone(), "a planet listed once"));
         }
-        if s.tokens.sleepers.planets.len() > crate::ti4::components::SLEEPER_TOKENS {
+        if s.factions.sleepers().planets.len() > crate::ti4::factions::SLEEPER_TOKENS {
             return err(&path, K::BadValue(key.clone(), "at most 5 sleeper tokens"));
         }
     }

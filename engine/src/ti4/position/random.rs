@@ -5,9 +5,10 @@
 //! drawn from a seeded RNG through the state's own API. Every state satisfies
 //! `elimination::conservation::check`.
 
-use crate::ti4::components::{LeaderState, PublicState, Standing, StrategyCard, ZeroToken, Zone};
+use crate::ti4::components::{LeaderState, PublicState, Standing, StrategyCard, Zone};
 use crate::ti4::content::{Content, LeaderKind};
 use crate::ti4::elimination::refresh_unit_masks;
+use crate::ti4::factions::ZeroToken;
 use crate::ti4::ids::*;
 use crate::ti4::state::{component_limit, Location, State, COMMAND_TOKENS};
 use crate::ti4::technology::valefar::{check_copy, Token};
@@ -190,7 +191,7 @@ fn random_components(c: &Content, s: &mut State, rng: &mut ChaCha8Rng) {
             continue;
         }
         for q in s.seats().filter(|&q| q != holder).collect::<Vec<_>>() {
-            let taken = s.seats().any(|h| s.player(h).held_tokens >> q.0 & 1 == 1);
+            let taken = s.seats().any(|h| s.factions.held_tokens(h) >> q.0 & 1 == 1);
             if taken || !rng.random_bool(0.4) {
                 continue;
             }
@@ -200,7 +201,7 @@ fn random_components(c: &Content, s: &mut State, rng: &mut ChaCha8Rng) {
                 }
                 s.player_mut(q).token_reinforcements -= 1;
             }
-            s.player_mut(holder).held_tokens |= 1 << q.0;
+            *s.factions.held_tokens_mut(holder) |= 1 << q.0;
         }
     }
     // Captured units on up to two captors' sheets.
@@ -240,7 +241,7 @@ fn random_components(c: &Content, s: &mut State, rng: &mut ChaCha8Rng) {
             };
             s.notes.set(owner, slot, zone);
         }
-        let mahact_holds = s.seats().any(|h| s.player(h).held_tokens >> owner.0 & 1 == 1);
+        let mahact_holds = s.seats().any(|h| s.factions.held_tokens(h) >> owner.0 & 1 == 1);
         for (slot, &l) in k.seat_leaders[f.idx()].iter().enumerate() {
             let st = if gone {
                 let commander = k.leaders[l.idx()].kind == LeaderKind::Commander;
@@ -263,29 +264,30 @@ fn random_components(c: &Content, s: &mut State, rng: &mut ChaCha8Rng) {
         if let Some(slot) = k.seat_notes[f.idx()].iter().position(|&n| Some(n) == c.known.terraform) {
             if rng.random_bool(0.5) {
                 s.notes.set(owner, slot, Zone::Attached);
-                s.tokens.terraform = Some(planet);
+                s.factions.set_terraform(Some(planet));
             }
         }
         if let Some(slot) = k.seat_leaders[f.idx()].iter().position(|&l| Some(l) == c.known.geoform_hero) {
             if rng.random_bool(0.5) {
                 s.leaders.set(owner, slot, LeaderState::Attached);
-                s.tokens.geoform = Some(planet);
+                s.factions.set_geoform(Some(planet));
             }
         }
     }
     // Creuss wormhole tokens, the Naalu "0" token.
     for t in 0..2 {
-        s.tokens.creuss_wormholes[t] =
+        s.factions.wormhole_tokens_mut()[t] =
             (rng.random_bool(0.3) && s.num_systems > 0).then(|| rng.random_range(0..s.num_systems));
     }
     let naalu_gone = s.seats().any(|p| !s.player(p).in_game && crate::ti4::rules::owns_zero_token(c, s, p));
-    s.tokens.zero_token = match rng.random_range(0..3) {
+    let zero = match rng.random_range(0..3) {
         0 => live(s, rng).map_or(ZeroToken::Supply, ZeroToken::Held),
         1 if naalu_gone => ZeroToken::Removed,
         _ => ZeroToken::Supply,
     };
-    s.tokens.zero_token_leaves =
-        naalu_gone && matches!(s.tokens.zero_token, ZeroToken::Held(_)) && rng.random_bool(0.5);
+    s.factions.set_zero_token(zero);
+    let leaves = naalu_gone && matches!(zero, ZeroToken::Held(_)) && rng.random_bool(0.5);
+    s.factions.set_zero_token_leaves(leaves);
     // Bonus points and standings.
     let mut order = 0;
     for p in s.seats().collect::<Vec<_>>() {
@@ -313,7 +315,7 @@ fn valefar(c: &Content, s: &mut State, p: Player, rng: &mut ChaCha8Rng) {
         if token.card(c).is_some_and(|card| s.player(p).techs.contains(card)) && rng.random_bool(0.7) {
             let t = targets[rng.random_range(0..targets.len())];
             if check_copy(c, s, p, token, t).is_ok() {
-                s.player_mut(p).valefar[token.idx()] = Some(t);
+                s.factions.valefar_mut(p)[token.idx()] = Some(t);
             }
         }
     }
@@ -323,7 +325,7 @@ fn valefar(c: &Content, s: &mut State, p: Player, rng: &mut ChaCha8Rng) {
 fn add_random_units(c: &Content, s: &mut State, p: Player, rng: &mut ChaCha8Rng) {
     let ps = s.player(p);
     let f = ps.faction;
-    let applies = ps.techs.union(ps.valefar.iter().flatten().copied().collect());
+    let applies = ps.techs.union(s.factions.valefar(p).iter().flatten().copied().collect());
     let t = UnitType::ALL[rng.random_range(0..UNIT_TYPES)];
     let Some(def) = c.effective_unit(f, t, applies) else { return };
     let slot = rng.random_range(0..s.num_systems);

@@ -228,7 +228,7 @@ fn read_player(
             Err(ValefarError::CardNotOwned(_)) => return err(path, K::ValefarCardNotOwned(tok, card_key.to_string())),
             Err(e) => return err(path, K::ValefarTarget(key.clone(), e.reason(c))),
         }
-        s.player_mut(p).valefar[token.idx()] = Some(t);
+        s.factions.valefar_mut(p)[token.idx()] = Some(t);
     }
 
     // Units: resolve ids and place their tiles now, so tiles keep first-mention order.

@@ -92,7 +92,7 @@ fn omitted_fields_take_setup_defaults() {
     assert!(nekro.techs.contains(c.known.valefar_x.unwrap()));
     assert!(nekro.techs.contains(c.known.valefar_y.unwrap()));
     assert!(nekro.techs.contains(c.tech("dacxive_animators").unwrap()));
-    assert_eq!(nekro.valefar, [None, None]);
+    assert_eq!(s.factions.valefar(Player(1)), [None, None]);
     // Home tiles are on the board because the home planets are controlled.
     assert_eq!(s.num_systems, 2);
     assert_round_trip(&s);
@@ -189,7 +189,7 @@ fn random_states_round_trip() {
         for p in s.seats() {
             let ps = s.player(p);
             seen[0] += u32::from(ps.on_board.iter().any(|&n| n > 0));
-            seen[1] += u32::from(ps.valefar.iter().any(Option::is_some));
+            seen[1] += u32::from(s.factions.valefar(p).iter().any(Option::is_some));
             seen[2] += u32::from(!ps.in_game);
             seen[3] += u32::from(!ps.exhausted_techs.is_empty());
         }
@@ -661,7 +661,8 @@ const COMPONENTS: &str = r#"{"round": 4, "speaker": "hacan",
 
 #[test]
 fn reads_every_component_section() {
-    use crate::ti4::components::{victory_points, LeaderState, StrategyCard, ZeroToken, Zone};
+    use crate::ti4::components::{victory_points, LeaderState, StrategyCard, Zone};
+    use crate::ti4::factions::ZeroToken;
     let c = c();
     let s = state(COMPONENTS);
     let (sol, mahact, naalu, titans, hacan) = (Player(0), Player(1), Player(2), Player(3), Player(4));
@@ -676,20 +677,20 @@ fn reads_every_component_section() {
     let leadership = StrategyCard::parse("leadership").unwrap();
     assert!(s.strategy_cards.is_exhausted(leadership) && s.strategy_cards.holder(leadership) == Some(sol));
     assert_eq!(s.strategy_cards.trade_goods(StrategyCard::parse("trade").unwrap()), 2);
-    assert_eq!(s.player(mahact).held_tokens, 0b101);
+    assert_eq!(s.factions.held_tokens(mahact), 0b101);
     assert_eq!(s.player(sol).token_reinforcements, 16 - 8 - 1, "one token on the Mahact sheet");
     assert_eq!(s.captured.held(mahact, sol, UnitType::Carrier), 1);
     assert_eq!(s.player(naalu).standing.by, Some(sol));
-    assert_eq!((s.tokens.zero_token, s.tokens.zero_token_leaves), (ZeroToken::Held(sol), true));
+    assert_eq!((s.factions.zero_token(), s.factions.zero_token_leaves()), (ZeroToken::Held(sol), true));
     let terraform = k.seat_notes[s.player(titans).faction.idx()].iter().position(|&n| Some(n) == c.known.terraform);
     assert_eq!(s.notes.get(titans, terraform.unwrap()), Zone::Attached);
     let mahact_alliance =
         k.seat_notes[s.player(mahact).faction.idx()].iter().position(|&n| Some(n) == c.known.alliance);
     assert_eq!(s.notes.get(mahact, mahact_alliance.unwrap()), Zone::Removed, "Hubris");
     assert_eq!(s.leaders.get(sol, 1), LeaderState::Unlocked);
-    assert_eq!(s.tokens.creuss_wormholes, [s.slot_of(c.system("01").unwrap()), None]);
-    assert_eq!(s.tokens.sleepers.of(titans).len(), 2);
-    assert!(s.tokens.sleepers.planets.contains(c.planet("jord").unwrap()));
+    assert_eq!(s.factions.wormhole_tokens(), [s.slot_of(c.system("01").unwrap()), None]);
+    assert_eq!(s.factions.sleepers().of(titans).len(), 2);
+    assert!(s.factions.sleepers().planets.contains(c.planet("jord").unwrap()));
     assert_round_trip(&s);
 }
 

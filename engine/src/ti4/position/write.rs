@@ -3,8 +3,9 @@
 //! result gives back an equal state.
 
 use super::format::*;
-use crate::ti4::components::{PublicState, StrategyCard, ZeroToken, Zone};
+use crate::ti4::components::{PublicState, StrategyCard, Zone};
 use crate::ti4::content::Content;
+use crate::ti4::factions::ZeroToken;
 use crate::ti4::ids::*;
 use crate::ti4::state::{Stack, State, MAX_PLANETS_PER_SYSTEM};
 
@@ -82,21 +83,24 @@ pub fn to_position(c: &Content, s: &State) -> Position {
             })
             .collect(),
         creuss_wormholes: CreussWormholes {
-            alpha: slot_key(s.tokens.creuss_wormholes[0]),
-            beta: slot_key(s.tokens.creuss_wormholes[1]),
+            alpha: slot_key(s.factions.wormhole_tokens()[0]),
+            beta: slot_key(s.factions.wormhole_tokens()[1]),
         },
         naalu_zero: NaaluZero {
-            holder: match s.tokens.zero_token {
+            holder: match s.factions.zero_token() {
                 ZeroToken::Held(p) => Some(faction_key(p)),
                 _ => None,
             },
-            removed: s.tokens.zero_token == ZeroToken::Removed,
-            leaves_after_status_phase: s.tokens.zero_token_leaves,
+            removed: s.factions.zero_token() == ZeroToken::Removed,
+            leaves_after_status_phase: s.factions.zero_token_leaves(),
         },
-        attachments: Attachments { terraform: planet_key(s.tokens.terraform), geoform: planet_key(s.tokens.geoform) },
+        attachments: Attachments {
+            terraform: planet_key(s.factions.terraform()),
+            geoform: planet_key(s.factions.geoform()),
+        },
         sleeper_tokens: SleeperTokens {
-            owner: s.tokens.sleepers.owner.map(faction_key),
-            planets: s.tokens.sleepers.planets.iter().map(|pl| c.planets[pl.idx()].key.clone()).collect(),
+            owner: s.factions.sleepers().owner.map(faction_key),
+            planets: s.factions.sleepers().planets.iter().map(|pl| c.planets[pl.idx()].key.clone()).collect(),
         },
         exploration: write_exploration(c, s),
         map: None,
@@ -152,7 +156,7 @@ fn write_player(c: &Content, s: &State, p: Player) -> PlayerPosition {
                 .collect(),
             reinforcements: Some(ps.token_reinforcements),
         }),
-        valefar: Valefar { x: ps.valefar[0].map(tech_key), y: ps.valefar[1].map(tech_key) },
+        valefar: Valefar { x: s.factions.valefar(p)[0].map(tech_key), y: s.factions.valefar(p)[1].map(tech_key) },
         action_cards: (0..k.action_copies.len())
             .filter(|&i| s.action_cards.get(i) == Zone::Hand(p))
             .map(|i| k.action_cards[k.action_copies[i].idx()].key.clone())
@@ -167,7 +171,7 @@ fn write_player(c: &Content, s: &State, p: Player) -> PlayerPosition {
             .enumerate()
             .map(|(slot, &l)| (k.leaders[l.idx()].key.clone(), s.leaders.get(p, slot).name().to_string()))
             .collect(),
-        held_command_tokens: s.seats().filter(|q| ps.held_tokens >> q.0 & 1 == 1).map(faction_key).collect(),
+        held_command_tokens: s.seats().filter(|q| s.factions.held_tokens(p) >> q.0 & 1 == 1).map(faction_key).collect(),
         captured: s
             .seats()
             .flat_map(|owner| UnitType::ALL.into_iter().map(move |t| (owner, t)))

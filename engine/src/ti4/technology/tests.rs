@@ -704,7 +704,7 @@ fn technology_16_valefar_copies_faction_technology_including_unit_upgrades() {
     assert_eq!(eligible_targets(&c, &s, P0, P1), techs(&c, &["spec_ops_ii", "advanced_carrier_ii"]));
     let so = t(&c, "spec_ops_ii");
     assert_eq!(place_token(&c, &mut s, P0, Token::X, P1, so), Ok(Removal::default()));
-    assert_eq!(s.player(P0).valefar, [Some(so), None]);
+    assert_eq!(s.factions.valefar(P0), [Some(so), None]);
     assert!(effective_techs(&c, &s, P0).contains(so));
     assert!(!owns(&s, P0, so), "a copy is not owned");
     assert_eq!(unit_key(&c, &s, P0, UnitType::Infantry, effective_techs(&c, &s, P0)), "sol_infantry2");
@@ -752,7 +752,7 @@ fn technology_16_copy_stays_when_owner_loses_the_technology() {
     place_token(&c, &mut s, P0, Token::X, P1, so).unwrap();
     s.player_mut(P1).techs.remove(so);
     assert!(effective_techs(&c, &s, P0).contains(so));
-    assert_eq!(s.player(P0).valefar[0], Some(so));
+    assert_eq!(s.factions.valefar(P0)[0], Some(so));
 }
 
 #[test]
@@ -784,7 +784,7 @@ fn technology_18_eliminated_owner_technology_moves_to_nekro() {
     assert_eq!(owner_eliminated(&c, &mut s, P0, P1), 1);
     assert!(owns(&s, P0, so), "in Nekro's play area, not removed from the game");
     assert!(!s.player(P1).techs.contains(so));
-    assert_eq!(s.player(P0).valefar, [None, None], "the token is free again");
+    assert_eq!(s.factions.valefar(P0), [None, None], "the token is free again");
     assert_eq!(unit_key(&c, &s, P0, UnitType::Infantry, effective_techs(&c, &s, P0)), "sol_infantry2");
     place_token(&c, &mut s, P0, Token::X, P2, t(&c, "production_biomes")).unwrap();
     // Someone else's elimination moves nothing.
@@ -828,7 +828,7 @@ fn technology_19_floating_factory_removal_lands_space_docks_or_returns_them() {
     }
     assert_eq!(s.player(P0).on_board[UnitType::SpaceDock.idx()], 3);
     assert_eq!(s.player(P0).reinforcements[UnitType::SpaceDock.idx()], 1);
-    assert_eq!(s.player(P0).valefar, [None, None]);
+    assert_eq!(s.factions.valefar(P0), [None, None]);
     assert_eq!(remove_token(&c, &mut s, P0, Token::X), Err(ValefarError::TokenFree(Token::X)));
 }
 
@@ -887,7 +887,7 @@ fn technology_21_same_unit_type_upgrade_uses_the_same_token_and_replaces() {
     assert_eq!(s, before);
     let r = place_token(&c, &mut s, P0, Token::X, P2, sd).unwrap();
     assert_eq!(r, Removal { tech: Some(ex), ..Removal::default() }, "the previous upgrade is removed");
-    assert_eq!(s.player(P0).valefar, [Some(sd), None]);
+    assert_eq!(s.factions.valefar(P0), [Some(sd), None]);
     assert_eq!(unit_key(&c, &s, P0, UnitType::Dreadnought, effective_techs(&c, &s, P0)), "l1z1x_dreadnought2");
     assert!(eligible_targets(&c, &s, P0, P1).contains(ex), "exotrireme is free to copy again");
 }
@@ -966,7 +966,7 @@ fn technology_16_21_place_token_refuses_exactly_what_check_copy_refuses() {
         for other in held {
             for target in c.all_techs.iter() {
                 let mut s = base;
-                s.player_mut(P0).valefar[token.other().idx()] = other;
+                s.factions.valefar_mut(P0)[token.other().idx()] = other;
                 s.player_mut(P1).techs = TechSet::single(target);
                 let shared = check_copy(&c, &s, P0, token, target);
                 let placed = place_token(&c, &mut s, P0, token, P1, target).map(|_| ());

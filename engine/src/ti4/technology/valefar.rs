@@ -3,7 +3,7 @@
 //! Nekro owns both Valefar cards from setup. When one of its faction abilities would let it
 //! gain another player's technology, it may instead put the X or Y token on a faction
 //! technology (a faction unit upgrade included) that player owns; while the token stays, the
-//! Valefar card has the copied card's text. [`PlayerState::valefar`](crate::ti4::state::PlayerState)
+//! Valefar card has the copied card's text. [`FactionState::valefar`](crate::ti4::factions::FactionState::valefar)
 //! holds the copies: index 0 is X, index 1 is Y. The rules read a player's technologies through
 //! [`effective_techs`] (owned ∪ copies) wherever card text applies (unit definitions through
 //! [`Content::effective_unit`]) and [`objective_counts`] for objectives.
@@ -39,9 +39,9 @@ use crate::ti4::state::{Location, State, MAX_PLANETS_PER_SYSTEM};
 /// One of the two Valefar Assimilator tokens (and cards).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Token {
-    /// Valefar Assimilator X (`PlayerState::valefar[0]`).
+    /// Valefar Assimilator X (`FactionState::valefar(p)[0]`).
     X = 0,
-    /// Valefar Assimilator Y (`PlayerState::valefar[1]`).
+    /// Valefar Assimilator Y (`FactionState::valefar(p)[1]`).
     Y = 1,
 }
 
@@ -62,7 +62,7 @@ impl Token {
             Token::Y => Token::X,
         }
     }
-    /// Index into `PlayerState::valefar`.
+    /// Index into `FactionState::valefar`.
     pub const fn idx(self) -> usize {
         self as usize
     }
@@ -168,7 +168,7 @@ pub fn place_starting_cards(c: &Content, s: &mut State, p: Player) -> u8 {
 
 /// Technology 17 and §8.1: true when any player's Valefar token is on `t`.
 fn carries_token(s: &State, t: TechId) -> bool {
-    s.seats().any(|p| s.player(p).valefar.contains(&Some(t)))
+    s.seats().any(|p| s.factions.valefar(p).contains(&Some(t)))
 }
 
 /// Technology 16-17 and §8.1: the technologies of player `from` that `nekro` could copy now —
@@ -224,7 +224,7 @@ pub fn check_copy(c: &Content, s: &State, nekro: Player, token: Token, target: T
     }
     // Technology 21: a second upgrade of one unit type goes on the same token.
     if let Some(unit) = c.tech_def(target).unit {
-        let other = ns.valefar[token.other().idx()];
+        let other = s.factions.valefar(nekro)[token.other().idx()];
         if other.is_some_and(|o| c.tech_def(o).unit == Some(unit)) {
             return Err(ValefarError::MustUseToken(token.other()));
         }
@@ -257,8 +257,8 @@ pub fn place_token(
         return Err(ValefarError::NotOwnedByThatPlayer(target));
     }
     check_copy(c, s, nekro, token, target)?;
-    let old = s.player(nekro).valefar[token.idx()];
-    s.player_mut(nekro).valefar[token.idx()] = Some(target);
+    let old = s.factions.valefar(nekro)[token.idx()];
+    s.factions.valefar_mut(nekro)[token.idx()] = Some(target);
     Ok(match old {
         Some(old) => consequences(c, s, nekro, old),
         None => {
@@ -276,8 +276,8 @@ pub fn place_token(
 /// Removing it from a war-sun upgrade when Nekro does not own the generic War Sun returns every
 /// Nekro war sun to reinforcements (Technology 20). On error `s` is unchanged.
 pub fn remove_token(c: &Content, s: &mut State, nekro: Player, token: Token) -> Result<Removal, ValefarError> {
-    let old = s.player(nekro).valefar[token.idx()].ok_or(ValefarError::TokenFree(token))?;
-    s.player_mut(nekro).valefar[token.idx()] = None;
+    let old = s.factions.valefar(nekro)[token.idx()].ok_or(ValefarError::TokenFree(token))?;
+    s.factions.valefar_mut(nekro)[token.idx()] = None;
     Ok(consequences(c, s, nekro, old))
 }
 
@@ -342,7 +342,7 @@ pub fn effective_techs(c: &Content, s: &State, p: Player) -> TechSet {
     let ps = s.player(p);
     let mut all = ps.techs;
     for token in Token::BOTH {
-        if let (Some(copy), Some(card)) = (ps.valefar[token.idx()], token.card(c)) {
+        if let (Some(copy), Some(card)) = (s.factions.valefar(p)[token.idx()], token.card(c)) {
             if ps.techs.contains(card) {
                 all.insert(copy);
             }
@@ -378,12 +378,11 @@ pub fn owner_eliminated(c: &Content, s: &mut State, nekro: Player, eliminated: P
     let faction = s.player(eliminated).faction;
     let mut moved = 0;
     for token in Token::BOTH {
-        let Some(t) = s.player(nekro).valefar[token.idx()] else { continue };
+        let Some(t) = s.factions.valefar(nekro)[token.idx()] else { continue };
         if c.tech_def(t).faction == Some(faction) || s.player(eliminated).techs.contains(t) {
             s.player_mut(eliminated).techs.remove(t);
-            let ns = s.player_mut(nekro);
-            ns.techs.insert(t);
-            ns.valefar[token.idx()] = None;
+            s.player_mut(nekro).techs.insert(t);
+            s.factions.valefar_mut(nekro)[token.idx()] = None;
             moved += 1;
         }
     }

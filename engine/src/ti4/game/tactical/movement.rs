@@ -148,7 +148,7 @@ pub(super) fn movement_query(g: &Ti4Game, p: Player, m: &Mover, mv: u8, use_rift
     q.no_pass |= m.blocked;
     // Creuss wormhole tokens are wormholes for every player (Wormholes 101).
     for (k, kind) in [(0, Wormhole::Alpha), (1, Wormhole::Beta)] {
-        if let Some(slot) = g.state.tokens.creuss_wormholes[k] {
+        if let Some(slot) = g.state.factions.wormhole_tokens()[k] {
             q.extra.insert(slot, kind);
         }
     }
@@ -169,7 +169,7 @@ pub(super) fn movement_query(g: &Ti4Game, p: Player, m: &Mover, mv: u8, use_rift
 /// The board slots holding a wormhole of `kind`: printed, or a Creuss wormhole token (alpha
 /// and beta; Wormholes 101).
 pub(crate) fn wormhole_slots(g: &Ti4Game, kind: Wormhole) -> u64 {
-    let token = g.state.tokens.creuss_wormholes.get(kind as usize).copied().flatten();
+    let token = g.state.factions.wormhole_tokens().get(kind as usize).copied().flatten();
     g.galaxy.wormhole_slots(kind) | token.map_or(0, |sl| 1 << sl)
 }
 

@@ -23,7 +23,7 @@ pub(super) fn cannon_forces(g: &Ti4Game, q: Player) -> (Force, Force) {
 /// unit there (`State::planet_space_cannon`: Geoform's SPACE CANNON 5 (x3) on Elysium).
 fn planet_cannon(g: &Ti4Game, q: Player, at: impl Fn(Location) -> bool) -> Option<crate::ti4::content::Dice> {
     let (c, s) = (&*g.content, &g.state);
-    let pl = s.tokens.geoform?;
+    let pl = s.factions.geoform()?;
     let here = s.planet_location(c, pl).is_some_and(at);
     (here && crate::ti4::control::controller(s, pl) == Some(q)).then(|| s.planet_space_cannon(pl)).flatten()
 }
