@@ -520,31 +520,14 @@ impl State {
     /// The resource value of planet `pl`: printed, plus its attachments (Exploration 35.6).
     #[inline]
     pub fn resources_of(&self, content: &Content, pl: PlanetId) -> u8 {
-        content.planets[pl.idx()].resources + self.exploration.bonus(pl).resources + self.geoform_bonus(pl)
-    }
-
-    /// The Titans hero's Geoform attached to planet `pl`: +3 to its resources and influence.
-    #[inline]
-    fn geoform_bonus(&self, pl: PlanetId) -> u8 {
-        if self.factions.geoform() == Some(pl) {
-            GEOFORM_BONUS
-        } else {
-            0
-        }
-    }
-
-    /// The SPACE CANNON a planet has as if it were a unit, used by the planet's controller: the
-    /// Titans hero's Geoform gives the planet it is attached to SPACE CANNON 5 (x3).
-    #[inline]
-    pub fn planet_space_cannon(&self, pl: PlanetId) -> Option<crate::ti4::content::Dice> {
-        (self.factions.geoform() == Some(pl)).then_some(GEOFORM_SPACE_CANNON)
+        content.planets[pl.idx()].resources + self.exploration.bonus(pl).resources + self.factions.planet_bonus(pl)
     }
 
     /// The influence value of planet `pl`: printed, plus its attachments (Exploration 35.6;
     /// Geoform).
     #[inline]
     pub fn influence_of(&self, content: &Content, pl: PlanetId) -> u8 {
-        content.planets[pl.idx()].influence + self.exploration.bonus(pl).influence + self.geoform_bonus(pl)
+        content.planets[pl.idx()].influence + self.exploration.bonus(pl).influence + self.factions.planet_bonus(pl)
     }
 
     /// The technology specialties of planet `pl` (one bit per `Colour as usize`): printed, plus
@@ -554,13 +537,6 @@ impl State {
         content.planets[pl.idx()].specialties | self.exploration.bonus(pl).specialties
     }
 }
-
-/// Geoform (the Titans hero Ul the Progenitor attached to a planet): "Its resource and influence
-/// values are each increased by 3".
-pub const GEOFORM_BONUS: u8 = 3;
-
-/// The SPACE CANNON Geoform gives its planet: SPACE CANNON 5 (x3).
-pub const GEOFORM_SPACE_CANNON: crate::ti4::content::Dice = crate::ti4::content::Dice { hits_on: 5, dice: 3 };
 
 /// Fighters and infantry have tokens beyond their plastic: the engine caps their supply here.
 pub const TOKEN_UNIT_SUPPLY: u8 = 99;

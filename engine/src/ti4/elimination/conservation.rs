@@ -14,9 +14,9 @@ use super::factions::leader_may_stay;
 use crate::ti4::components::{LeaderState, PublicState, StrategyCard, Zone, STRATEGY_CARDS};
 use crate::ti4::content::cards::{MAX_LEADERS_PER_SEAT, MAX_NOTES_PER_SEAT};
 use crate::ti4::content::Content;
-use crate::ti4::factions::ZeroToken;
+use crate::ti4::factions::components as faction_components;
 use crate::ti4::ids::*;
-use crate::ti4::state::{component_limit, State, COMMAND_TOKENS, GROUND_TYPES, MAX_PLANETS_PER_SYSTEM, MAX_SYSTEMS};
+use crate::ti4::state::{component_limit, State, COMMAND_TOKENS, GROUND_TYPES, MAX_PLANETS_PER_SYSTEM};
 use std::fmt;
 
 /// A kind of card with one zone per card.
@@ -344,18 +344,12 @@ fn units(c: &Content, s: &State) -> R {
 /// Command tokens: pools + board + reinforcements + other players' Mahact sheets = 16 while in
 /// the game; only tokens on a Mahact sheet once eliminated.
 fn command_tokens(s: &State) -> R {
+    faction_components::check_sheets(s)?;
     for p in s.seats() {
         let ps = s.player(p);
         let bit = 1u8 << p.0;
-        let held = s.factions.held_tokens(p);
-        if held & bit != 0 || (held as u16) >> s.num_players != 0 {
-            return Err(ConservationError::Token("a player holds their own (or an empty seat's) command token"));
-        }
-        if !ps.in_game && held != 0 {
-            return Err(ConservationError::EliminatedHolds { player: p, what: "other players' command tokens" });
-        }
         let board = s.systems.iter().take(s.num_systems as usize).filter(|sl| sl.tokens & bit != 0).count() as u32;
-        let sheets = s.seats().filter(|&q| s.factions.held_tokens(q) & bit != 0).count() as u32;
+        let sheets = faction_components::command_tokens_on_sheets(s, p);
         let own = ps.tactic as u32 + ps.fleet as u32 + ps.strategy as u32 + ps.token_reinforcements as u32 + board;
         let ok = if ps.in_game { own + sheets == COMMAND_TOKENS as u32 } else { own == 0 };
         if !ok {
@@ -379,8 +373,8 @@ fn planets_and_technologies(c: &Content, s: &State) -> R {
                 "planets"
             } else if !ps.techs.is_empty() || !ps.exhausted_techs.is_empty() {
                 "technologies"
-            } else if s.factions.valefar(p).iter().any(Option::is_some) {
-                "Valefar Assimilator tokens"
+            } else if let Some(held) = faction_components::eliminated_holds(s, p) {
+                held
             } else if ps.trade_goods + ps.commodities > 0 {
                 "trade goods or commodities"
             } else {
@@ -474,7 +468,6 @@ fn cards(c: &Content, s: &State) -> R {
 /// (Terraform only), or in the box; an eliminated owner's all in the box (Terraform may stay
 /// attached).
 fn notes(c: &Content, s: &State) -> R {
-    let mut attached = 0;
     for owner in 0..MAX_PLAYERS as u8 {
         let owner = Player(owner);
         let n = if owner.0 < s.num_players { c.cards.seat_notes[s.player(owner).faction.idx()].len() } else { 0 };
@@ -493,17 +486,13 @@ fn notes(c: &Content, s: &State) -> R {
                 Zone::Hand(_) | Zone::PlayArea(_) if !s.player(owner).in_game => {
                     return bad("the owner is eliminated; the note belongs in the box")
                 }
-                Zone::Attached if c.known.terraform != Some(note) => return bad("only Terraform attaches to a planet"),
-                Zone::Attached => attached += 1,
-                Zone::Hand(_) | Zone::PlayArea(_) | Zone::Removed => {}
+                Zone::Attached if !faction_components::note_attaches(c, note) => {
+                    return bad("only Terraform attaches to a planet")
+                }
+                Zone::Attached | Zone::Hand(_) | Zone::PlayArea(_) | Zone::Removed => {}
                 _ => return bad("a note cannot be in a deck, a discard pile or the law area"),
             }
         }
-    }
-    if attached != s.factions.terraform().is_some() as u32 {
-        return Err(ConservationError::Token(
-            "the Terraform note is attached exactly when tokens.terraform names a planet",
-        ));
     }
     Ok(())
 }
@@ -511,7 +500,6 @@ fn notes(c: &Content, s: &State) -> R {
 /// Leaders: slots past the faction's leaders unused; an eliminated player's leaders in the box,
 /// except an attached Titans hero and a commander kept with Mahact.
 fn leaders(c: &Content, s: &State) -> R {
-    let mut attached = 0;
     for p in 0..MAX_PLAYERS as u8 {
         let p = Player(p);
         let list: &[LeaderId] =
@@ -525,19 +513,13 @@ fn leaders(c: &Content, s: &State) -> R {
                 }
                 continue;
             }
-            if st == LeaderState::Attached {
-                if c.known.geoform_hero != Some(list[k]) {
-                    return bad("only the Titans hero attaches to a planet");
-                }
-                attached += 1;
+            if st == LeaderState::Attached && !faction_components::leader_attaches(c, list[k]) {
+                return bad("only the Titans hero attaches to a planet");
             }
             if !s.player(p).in_game && !leader_may_stay(c, s, p, k, st) {
                 return bad("an eliminated player's leader outside the box");
             }
         }
-    }
-    if attached != s.factions.geoform().is_some() as u32 {
-        return Err(ConservationError::Token("the Titans hero is attached exactly when tokens.geoform names a planet"));
     }
     Ok(())
 }
@@ -558,49 +540,15 @@ fn strategy_cards(s: &State) -> R {
     Ok(())
 }
 
-/// The single tokens.
+/// The speaker token, then the faction tokens (`factions::components::check_tokens`).
 fn tokens(c: &Content, s: &State) -> R {
-    let (t, f) = (&s.tokens, &s.factions);
     let anyone = s.seats().any(|p| s.player(p).in_game);
-    match t.speaker {
+    match s.tokens.speaker {
         Some(p) if !in_game(s, p) => return Err(ConservationError::Token("the speaker is not in the game")),
         None if anyone => return Err(ConservationError::Token("nobody has the speaker token")),
         _ => {}
     }
-    if f.wormhole_tokens().iter().flatten().any(|&slot| slot >= s.num_systems || slot as usize >= MAX_SYSTEMS) {
-        return Err(ConservationError::Token("a Creuss wormhole token lies off the board's slots"));
-    }
-    if let ZeroToken::Held(p) = f.zero_token() {
-        if !in_game(s, p) {
-            return Err(ConservationError::Token("the Naalu \"0\" token is held by a player not in the game"));
-        }
-    }
-    if f.zero_token_leaves() {
-        let naalu_gone = s.seats().any(|p| !s.player(p).in_game && crate::ti4::rules::owns_zero_token(c, s, p));
-        if !naalu_gone || !matches!(f.zero_token(), ZeroToken::Held(_)) {
-            return Err(ConservationError::Token(
-                "the \"0\" token leaves play only after an eliminated Naalu's token is held",
-            ));
-        }
-    }
-    for planet in [f.terraform(), f.geoform()].into_iter().flatten() {
-        if planet.idx() >= c.planets.len() {
-            return Err(ConservationError::Token("an attachment on an unknown planet"));
-        }
-    }
-    let sl = f.sleepers();
-    if sl.planets.len() > crate::ti4::factions::SLEEPER_TOKENS {
-        return Err(ConservationError::Token("more sleeper tokens on planets than the box holds"));
-    }
-    if sl.planets.is_empty() != sl.owner.is_none() || sl.owner.is_some_and(|p| !in_game(s, p)) {
-        return Err(ConservationError::Token(
-            "sleeper tokens have an owner in the game exactly while any is on a planet",
-        ));
-    }
-    if sl.planets.iter().any(|pl| pl.idx() >= c.planets.len()) {
-        return Err(ConservationError::Token("a sleeper token on an unknown planet"));
-    }
-    Ok(())
+    faction_components::check_tokens(c, s)
 }
 
 /// Standings: eliminated players numbered 1, 2, ... in elimination order; players in the game

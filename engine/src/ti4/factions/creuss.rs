@@ -4,12 +4,16 @@
 //! Gate itself is not modelled.)
 
 use crate::ti4::combat::assigned_hit_options;
+use crate::ti4::content::Content;
+use crate::ti4::elimination::conservation::ConservationError;
 use crate::ti4::galaxy::{Reach, Wormhole};
 use crate::ti4::game::component::{combat_ships, combat_side, hit_combat_ship};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
+use crate::ti4::position::{lookup, CreussWormholes, IdKind, Position, PositionError, PositionErrorKind as K};
 use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey, Window};
 use crate::ti4::state::NOBODY;
+use crate::ti4::state::{State, MAX_SYSTEMS};
 
 pub(super) static RULES: &[Rule] = &[
     // Wormhole Generator: "ACTION: Exhaust this card to place or move a Creuss wormhole token
@@ -227,4 +231,39 @@ impl super::FactionState {
     pub fn wormhole_tokens_mut(&mut self) -> &mut [Option<u8>; 2] {
         &mut self.wormholes.0
     }
+}
+
+// Positions and conservation (`super::components`).
+
+/// Position → state: `creuss_wormholes`, the system each token lies in.
+pub(super) fn read_position(c: &Content, s: &mut State, pos: &Position) -> Result<(), PositionError> {
+    let cw = &pos.creuss_wormholes;
+    for (k, (name, key)) in [("alpha", &cw.alpha), ("beta", &cw.beta)].into_iter().enumerate() {
+        let Some(key) = key else { continue };
+        let path = format!("creuss_wormholes.{name}");
+        let tile = lookup(&path, IdKind::System, key, c.system(key))?;
+        let slot = s
+            .slot_of(tile)
+            .ok_or_else(|| PositionError::new(&path, K::BadValue(key.clone(), "a system on the board")))?;
+        s.factions.wormhole_tokens_mut()[k] = Some(slot);
+    }
+    Ok(())
+}
+
+/// State → position: `creuss_wormholes`.
+pub(super) fn write_position(c: &Content, s: &State, pos: &mut Position) {
+    let [alpha, beta] = s
+        .factions
+        .wormhole_tokens()
+        .map(|slot| slot.map(|sl| c.systems[s.systems[sl as usize].tile.idx()].key.clone()));
+    pos.creuss_wormholes = CreussWormholes { alpha, beta };
+}
+
+/// Conservation: each token on the board lies in one of its slots.
+pub(super) fn check(s: &State) -> Result<(), ConservationError> {
+    let off = |&slot: &u8| slot >= s.num_systems || slot as usize >= MAX_SYSTEMS;
+    if s.factions.wormhole_tokens().iter().flatten().any(off) {
+        return Err(ConservationError::Token("a Creuss wormhole token lies off the board's slots"));
+    }
+    Ok(())
 }

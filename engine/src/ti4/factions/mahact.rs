@@ -4,9 +4,11 @@
 
 use crate::ti4::components::Zone;
 use crate::ti4::content::Content;
+use crate::ti4::elimination::conservation::ConservationError;
 use crate::ti4::game::effects::Effect;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
+use crate::ti4::position::{seat, IdKind, PlayerPosition, Position, PositionError, PositionErrorKind as K};
 use crate::ti4::rules::{CombatSides, Hooks, Rule, Source, SourceKey, Window};
 use crate::ti4::state::State;
 
@@ -156,4 +158,57 @@ impl super::FactionState {
     pub fn held_tokens_mut(&mut self, p: Player) -> &mut u8 {
         &mut self.edict.0[p.idx()]
     }
+}
+
+// Positions and conservation (`super::components`).
+
+/// `p`'s command tokens on other players' faction sheets.
+pub(super) fn tokens_on_sheets(s: &State, p: Player) -> u32 {
+    s.seats().filter(|&q| s.factions.held_tokens(q) >> p.0 & 1 == 1).count() as u32
+}
+
+/// Position → state: each seat's `held_command_tokens`, other players' command tokens on its
+/// sheet (a holder in the game, never its own token, each token once).
+pub(super) fn read_held_tokens(c: &Content, s: &mut State, pos: &Position) -> Result<(), PositionError> {
+    for (i, pp) in pos.players.iter().enumerate() {
+        let holder = Player(i as u8);
+        for (k, key) in pp.held_command_tokens.iter().enumerate() {
+            let path = format!("players[{i}].held_command_tokens[{k}]");
+            let q = seat(c, s, &path, key)?;
+            if pp.eliminated {
+                return Err(PositionError::new(path, K::EliminatedHolds("other players' command tokens")));
+            }
+            if q == holder {
+                return Err(PositionError::new(path, K::OwnCommandToken));
+            }
+            let held = s.factions.held_tokens_mut(holder);
+            if *held >> q.0 & 1 == 1 {
+                return Err(PositionError::new(path, K::Duplicate(IdKind::Faction, key.clone())));
+            }
+            *held |= 1 << q.0;
+        }
+    }
+    Ok(())
+}
+
+/// State → position: `players[i].held_command_tokens`.
+pub(super) fn write_held_tokens(c: &Content, s: &State, p: Player, pp: &mut PlayerPosition) {
+    let held = s.factions.held_tokens(p);
+    pp.held_command_tokens =
+        s.seats().filter(|q| held >> q.0 & 1 == 1).map(|q| c.factions[s.player(q).faction.idx()].key.clone()).collect();
+}
+
+/// Conservation: nobody holds their own (or an empty seat's) command token, and an eliminated
+/// player holds none.
+pub(super) fn check(s: &State) -> Result<(), ConservationError> {
+    for p in s.seats() {
+        let held = s.factions.held_tokens(p);
+        if held >> p.0 & 1 != 0 || (held as u16) >> s.num_players != 0 {
+            return Err(ConservationError::Token("a player holds their own (or an empty seat's) command token"));
+        }
+        if !s.player(p).in_game && held != 0 {
+            return Err(ConservationError::EliminatedHolds { player: p, what: "other players' command tokens" });
+        }
+    }
+    Ok(())
 }

@@ -7,6 +7,7 @@ use crate::ti4::rules::{AbilityBit, Rule, SourceKey};
 
 mod arborec;
 mod argent;
+pub(crate) mod components;
 mod creuss;
 mod crimson_rebellion;
 mod empyrean;

@@ -2,10 +2,12 @@
 //! commander M'aban.
 
 use crate::ti4::content::Content;
+use crate::ti4::elimination::conservation::ConservationError;
 use crate::ti4::galaxy::bits;
 use crate::ti4::game::component::{adjacent_without_enemy_ships, relocate_space_units};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
+use crate::ti4::position::{live_seat, NaaluZero, Position, PositionError, PositionErrorKind as K};
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 use crate::ti4::state::{Location, State};
 
@@ -157,4 +159,57 @@ impl super::FactionState {
     pub fn set_zero_token_leaves(&mut self, leaves: bool) {
         self.zero.leaves = leaves;
     }
+}
+
+// Positions and conservation (`super::components`).
+
+/// Position → state: `naalu_zero`, where the "0" token is.
+pub(super) fn read_position(c: &Content, s: &mut State, pos: &Position) -> Result<(), PositionError> {
+    let z = &pos.naalu_zero;
+    let zero = match (&z.holder, z.removed) {
+        (Some(_), true) => {
+            return Err(PositionError::new(
+                "naalu_zero.removed",
+                K::BadValue("true".into(), "false while a player holds it"),
+            ))
+        }
+        (Some(h), false) => ZeroToken::Held(live_seat(c, s, "naalu_zero.holder", h)?),
+        (None, true) => ZeroToken::Removed,
+        (None, false) => ZeroToken::Supply,
+    };
+    s.factions.set_zero_token(zero);
+    s.factions.set_zero_token_leaves(z.leaves_after_status_phase);
+    Ok(())
+}
+
+/// State → position: `naalu_zero`.
+pub(super) fn write_position(c: &Content, s: &State, pos: &mut Position) {
+    let zero = s.factions.zero_token();
+    pos.naalu_zero = NaaluZero {
+        holder: match zero {
+            ZeroToken::Held(p) => Some(c.factions[s.player(p).faction.idx()].key.clone()),
+            _ => None,
+        },
+        removed: zero == ZeroToken::Removed,
+        leaves_after_status_phase: s.factions.zero_token_leaves(),
+    };
+}
+
+/// Conservation: the token is held by a player in the game, and leaves play only after an
+/// eliminated Naalu's token is held.
+pub(super) fn check(c: &Content, s: &State) -> Result<(), ConservationError> {
+    if let ZeroToken::Held(p) = s.factions.zero_token() {
+        if p.0 >= s.num_players || !s.player(p).in_game {
+            return Err(ConservationError::Token("the Naalu \"0\" token is held by a player not in the game"));
+        }
+    }
+    if s.factions.zero_token_leaves() {
+        let naalu_gone = s.seats().any(|p| !s.player(p).in_game && crate::ti4::rules::owns_zero_token(c, s, p));
+        if !naalu_gone || !matches!(s.factions.zero_token(), ZeroToken::Held(_)) {
+            return Err(ConservationError::Token(
+                "the \"0\" token leaves play only after an eliminated Naalu's token is held",
+            ));
+        }
+    }
+    Ok(())
 }

@@ -6,8 +6,10 @@ use crate::ti4::content::{Content, TechKind};
 use crate::ti4::game::agendas::NO_AGENDA;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
+use crate::ti4::position::{lookup, IdKind, PlayerPosition, PositionError, PositionErrorKind as K, Valefar};
 use crate::ti4::rules::{CombatSides, ComponentThen, Hooks, Rule, Source, SourceKey, Window};
 use crate::ti4::state::{Location, State};
+use crate::ti4::technology::valefar::ValefarError;
 use crate::ti4::technology::valefar::{self, Token};
 
 pub(super) static RULES: &[Rule] = &[
@@ -417,4 +419,45 @@ impl super::FactionState {
     pub fn valefar_mut(&mut self, p: Player) -> &mut [Option<TechId>; 2] {
         &mut self.assimilated.0[p.idx()]
     }
+}
+
+// Positions and conservation (`super::components`).
+
+/// The position lists a Valefar Assimilator token on a technology for this seat.
+pub(super) fn valefar_listed(pp: &PlayerPosition) -> bool {
+    pp.valefar != Valefar::default()
+}
+
+/// A Valefar Assimilator token of `p` is on a technology.
+pub(super) fn valefar_placed(s: &State, p: Player) -> bool {
+    s.factions.valefar(p).iter().any(Option::is_some)
+}
+
+/// Position → state: `players[i].valefar`, the technologies the X and Y tokens are on
+/// (Technology 16-22). What a copy allows is the engine's own check (`valefar::check_copy`),
+/// token X first; a position does not record whom a copy came from.
+pub(super) fn read_valefar(c: &Content, s: &mut State, p: Player, pp: &PlayerPosition) -> Result<(), PositionError> {
+    let i = p.idx();
+    let v = &pp.valefar;
+    let tokens = [('x', &v.x, "valefar_assimilator_x"), ('y', &v.y, "valefar_assimilator_y")];
+    for (token, (tok, key, card_key)) in Token::BOTH.into_iter().zip(tokens) {
+        let Some(key) = key else { continue };
+        let path = format!("players[{i}].valefar.{tok}");
+        let t = lookup(&path, IdKind::Technology, key, c.tech(key))?;
+        match valefar::check_copy(c, s, p, token, t) {
+            Ok(()) => {}
+            Err(ValefarError::CardNotOwned(_)) => {
+                return Err(PositionError::new(path, K::ValefarCardNotOwned(tok, card_key.to_string())))
+            }
+            Err(e) => return Err(PositionError::new(path, K::ValefarTarget(key.clone(), e.reason(c)))),
+        }
+        s.factions.valefar_mut(p)[token.idx()] = Some(t);
+    }
+    Ok(())
+}
+
+/// State → position: `players[i].valefar`.
+pub(super) fn write_valefar(c: &Content, s: &State, p: Player, pp: &mut PlayerPosition) {
+    let [x, y] = s.factions.valefar(p).map(|t| t.map(|t| c.tech_def(t).key.clone()));
+    pp.valefar = Valefar { x, y };
 }

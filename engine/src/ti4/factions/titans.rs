@@ -1,13 +1,19 @@
 //! The Titans of Ul: the abilities Terragenesis, Awaken and Coalescence (sleeper tokens,
-//! `components::Sleepers`), the agent Tellurian, the commander Tungstantus and the hero Ul the
+//! [`Sleepers`]), the agent Tellurian, the commander Tungstantus and the hero Ul the
 //! Progenitor.
 
 use crate::ti4::components::LeaderState;
+use crate::ti4::components::Zone;
+use crate::ti4::content::Content;
+use crate::ti4::elimination::conservation::ConservationError;
 use crate::ti4::game::component::{assigning_space_combat_hits, fleet_has_room, place_by_rule};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
+use crate::ti4::position::{
+    live_seat, lookup, Attachments, IdKind, Position, PositionError, PositionErrorKind as K, SleeperTokens,
+};
 use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey, Window};
-use crate::ti4::state::{Location, MAX_PLANETS_PER_SYSTEM};
+use crate::ti4::state::{Location, State, MAX_PLANETS_PER_SYSTEM};
 
 pub(super) static RULES: &[Rule] = &[
     // TERRAGENESIS: "After you explore a planet that does not have a sleeper token on it, you
@@ -89,8 +95,9 @@ pub(super) static RULES: &[Rule] = &[
     // Ul the Progenitor (hero), GEOFORM: "ACTION: Ready Elysium and attach this card to it. Its
     // resource and influence values are each increased by 3, and it gains the SPACE CANNON 5
     // (x3) ability as if it were a unit." (Rules 51; target 0, while the player controls
-    // Elysium.) The hero is attached (`LeaderState::Attached`, `Tokens::geoform`), which
-    // `State::resources_of`, `influence_of` and `planet_space_cannon` read (the SPACE CANNON
+    // Elysium.) The hero is attached (`LeaderState::Attached`, `FactionState::geoform`),
+    // which `State::resources_of` and `influence_of` read through `FactionState::planet_bonus`,
+    // and space cannon through `FactionState::planet_space_cannon` (the SPACE CANNON
     // fires for Elysium's controller: space cannon offense and defense).
     Rule {
         source: SourceKey::Leader("titans_hero"),
@@ -367,6 +374,13 @@ impl Sleepers {
     }
 }
 
+/// Geoform (the Titans hero Ul the Progenitor attached to a planet): "Its resource and influence
+/// values are each increased by 3".
+const GEOFORM_BONUS: u8 = 3;
+
+/// The SPACE CANNON Geoform gives its planet: SPACE CANNON 5 (x3).
+const GEOFORM_SPACE_CANNON: crate::ti4::content::Dice = crate::ti4::content::Dice { hits_on: 5, dice: 3 };
+
 /// The Titans' components on planets: the "Terraform" note and the hero's Geoform attachments,
 /// and the sleeper tokens.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
@@ -401,6 +415,38 @@ impl super::FactionState {
         self.titans.geoform = pl;
     }
 
+    /// The planets with a faction attachment: `[the attached note's (Terraform), the attached
+    /// leader's (Geoform)]`.
+    #[inline]
+    pub fn attachments(&self) -> [Option<PlanetId>; 2] {
+        [self.titans.terraform, self.titans.geoform]
+    }
+
+    /// The planet an attached promissory note is on (Terraform): it counts for the player who
+    /// controls that planet.
+    #[inline]
+    pub fn attached_note_planet(&self) -> Option<PlanetId> {
+        self.titans.terraform
+    }
+
+    /// What faction attachments add to `pl`'s resource value and to its influence value
+    /// (Geoform: "Its resource and influence values are each increased by 3").
+    #[inline]
+    pub fn planet_bonus(&self, pl: PlanetId) -> u8 {
+        if self.titans.geoform == Some(pl) {
+            GEOFORM_BONUS
+        } else {
+            0
+        }
+    }
+
+    /// The planet that has SPACE CANNON as if it were a unit, used by its controller, and its
+    /// dice (Geoform: "Its ... gains the SPACE CANNON 5 (x3) ability as if it were a unit").
+    #[inline]
+    pub fn planet_space_cannon(&self) -> Option<(PlanetId, crate::ti4::content::Dice)> {
+        self.titans.geoform.map(|pl| (pl, GEOFORM_SPACE_CANNON))
+    }
+
     /// The Titans' sleeper tokens.
     #[inline]
     pub fn sleepers(&self) -> &Sleepers {
@@ -412,4 +458,152 @@ impl super::FactionState {
     pub fn sleepers_mut(&mut self) -> &mut Sleepers {
         &mut self.titans.sleepers
     }
+}
+
+// Positions and conservation (`super::components`).
+
+/// Promissory note `note` is the "Terraform" note, which attaches to a planet.
+pub(super) fn note_attaches(c: &Content, note: NoteId) -> bool {
+    c.known.terraform == Some(note)
+}
+
+/// Leader `l` is the Titans hero, which attaches to a planet (Geoform).
+pub(super) fn leader_attaches(c: &Content, l: LeaderId) -> bool {
+    c.known.geoform_hero == Some(l)
+}
+
+/// Position → state: `attachments` (the "Terraform" note and the hero on their planets; a note
+/// or hero not listed elsewhere is attached by this entry) and `sleeper_tokens`.
+pub(super) fn read_position(c: &Content, s: &mut State, pos: &Position) -> Result<(), PositionError> {
+    let err = |path: &str, kind: K| Err(PositionError::new(path, kind));
+    let at = &pos.attachments;
+    if let Some(key) = &at.terraform {
+        let planet = lookup("attachments.terraform", IdKind::Planet, key, c.planet(key))?;
+        let note = c.known.terraform;
+        let owner =
+            s.seats().find(|&p| note.is_some_and(|n| c.cards.seat_notes[s.player(p).faction.idx()].contains(&n)));
+        let Some(owner) = owner else {
+            return err("attachments.terraform", K::Attachment("no seated player owns the Terraform note"));
+        };
+        let slot = c.cards.seat_notes[s.player(owner).faction.idx()].iter().position(|&n| Some(n) == note).unwrap_or(0);
+        match s.notes.get(owner, slot) {
+            Zone::Attached => {}
+            Zone::Hand(q)
+                if q == owner
+                    && !pos
+                        .promissory_notes
+                        .iter()
+                        .any(|e| Some(&e.note) == note.map(|n| &c.cards.notes[n.idx()].key)) =>
+            {
+                s.notes.set(owner, slot, Zone::Attached)
+            }
+            Zone::Removed if !s.player(owner).in_game => s.notes.set(owner, slot, Zone::Attached),
+            _ => return err("attachments.terraform", K::Attachment("the Terraform note is listed elsewhere")),
+        }
+        s.factions.set_terraform(Some(planet));
+    }
+    if let Some(key) = &at.geoform {
+        let planet = lookup("attachments.geoform", IdKind::Planet, key, c.planet(key))?;
+        let hero = c.known.geoform_hero;
+        let owner =
+            s.seats().find(|&p| hero.is_some_and(|h| c.cards.seat_leaders[s.player(p).faction.idx()].contains(&h)));
+        let Some(owner) = owner else {
+            return err("attachments.geoform", K::Attachment("no seated player has the Titans hero"));
+        };
+        let slot =
+            c.cards.seat_leaders[s.player(owner).faction.idx()].iter().position(|&l| Some(l) == hero).unwrap_or(0);
+        let listed = hero.is_some_and(|h| pos.players[owner.idx()].leaders.contains_key(&c.cards.leaders[h.idx()].key));
+        match s.leaders.get(owner, slot) {
+            LeaderState::Attached => {}
+            _ if !listed => s.leaders.set(owner, slot, LeaderState::Attached),
+            _ => return err("attachments.geoform", K::Attachment("the Titans hero is listed in another state")),
+        }
+        s.factions.set_geoform(Some(planet));
+    }
+    let sl = &pos.sleeper_tokens;
+    if let Some(key) = &sl.owner {
+        s.factions.sleepers_mut().owner = Some(live_seat(c, s, "sleeper_tokens.owner", key)?);
+    }
+    for (i, key) in sl.planets.iter().enumerate() {
+        let path = format!("sleeper_tokens.planets[{i}]");
+        let planet = lookup(&path, IdKind::Planet, key, c.planet(key))?;
+        if s.factions.sleepers().owner.is_none() {
+            return err(
+                "sleeper_tokens.owner",
+                K::BadValue("null".into(), "the faction whose sleeper tokens they are"),
+            );
+        }
+        if !s.factions.sleepers_mut().planets.insert(planet) {
+            return err(&path, K::BadValue(key.clone(), "a planet listed once"));
+        }
+        if s.factions.sleepers().planets.len() > SLEEPER_TOKENS {
+            return err(&path, K::BadValue(key.clone(), "at most 5 sleeper tokens"));
+        }
+    }
+    if sl.owner.is_some() && sl.planets.is_empty() {
+        return err("sleeper_tokens.planets", K::BadValue("[]".into(), "the planets with the owner's tokens"));
+    }
+    Ok(())
+}
+
+/// State → position: `attachments` and `sleeper_tokens`.
+pub(super) fn write_position(c: &Content, s: &State, pos: &mut Position) {
+    let planet_key = |pl: Option<PlanetId>| pl.map(|pl| c.planets[pl.idx()].key.clone());
+    pos.attachments =
+        Attachments { terraform: planet_key(s.factions.terraform()), geoform: planet_key(s.factions.geoform()) };
+    let sl = s.factions.sleepers();
+    pos.sleeper_tokens = SleeperTokens {
+        owner: sl.owner.map(|p| c.factions[s.player(p).faction.idx()].key.clone()),
+        planets: sl.planets.iter().map(|pl| c.planets[pl.idx()].key.clone()).collect(),
+    };
+}
+
+/// Conservation: the "Terraform" note is attached exactly when it is on a planet, and the hero
+/// likewise; attachments and sleeper tokens on planets of the content; at most
+/// [`SLEEPER_TOKENS`] sleeper tokens, with an owner in the game exactly while any is on a
+/// planet.
+pub(super) fn check(c: &Content, s: &State) -> Result<(), ConservationError> {
+    let attached_notes = s
+        .seats()
+        .map(|p| {
+            let n = c.cards.seat_notes[s.player(p).faction.idx()].len();
+            (0..n).filter(|&k| s.notes.get(p, k) == Zone::Attached).count() as u32
+        })
+        .sum::<u32>();
+    if attached_notes != s.factions.terraform().is_some() as u32 {
+        return Err(ConservationError::Token(
+            "the Terraform note is attached exactly when attachments.terraform names a planet",
+        ));
+    }
+    let attached_heroes = s
+        .seats()
+        .map(|p| {
+            let n = c.cards.seat_leaders[s.player(p).faction.idx()].len();
+            (0..n).filter(|&k| s.leaders.get(p, k) == LeaderState::Attached).count() as u32
+        })
+        .sum::<u32>();
+    if attached_heroes != s.factions.geoform().is_some() as u32 {
+        return Err(ConservationError::Token(
+            "the Titans hero is attached exactly when attachments.geoform names a planet",
+        ));
+    }
+    for planet in [s.factions.terraform(), s.factions.geoform()].into_iter().flatten() {
+        if planet.idx() >= c.planets.len() {
+            return Err(ConservationError::Token("an attachment on an unknown planet"));
+        }
+    }
+    let sl = s.factions.sleepers();
+    if sl.planets.len() > SLEEPER_TOKENS {
+        return Err(ConservationError::Token("more sleeper tokens on planets than the box holds"));
+    }
+    let owner_in_game = |p: Player| p.0 < s.num_players && s.player(p).in_game;
+    if sl.planets.is_empty() != sl.owner.is_none() || sl.owner.is_some_and(|p| !owner_in_game(p)) {
+        return Err(ConservationError::Token(
+            "sleeper tokens have an owner in the game exactly while any is on a planet",
+        ));
+    }
+    if sl.planets.iter().any(|pl| pl.idx() >= c.planets.len()) {
+        return Err(ConservationError::Token("a sleeper token on an unknown planet"));
+    }
+    Ok(())
 }

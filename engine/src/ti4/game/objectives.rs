@@ -547,7 +547,7 @@ fn meets_direct(g: &Ti4Game, p: Player, cond: Cond) -> bool {
         Cond::LawsInPlay(n) => super::agendas::laws_in_play(g) >= n as usize,
         Cond::AttachedPlanets(n) => {
             let mut attached = s.exploration.attached_planets;
-            for pl in [s.factions.terraform(), s.factions.geoform()].into_iter().flatten() {
+            for pl in s.factions.attachments().into_iter().flatten() {
                 attached.insert(pl);
             }
             ps.planets.intersection(attached).len() >= n as u32
@@ -572,7 +572,7 @@ fn meets_direct(g: &Ti4Game, p: Player, cond: Cond) -> bool {
             (0..crate::ti4::content::cards::MAX_NOTES_PER_SEAT).any(|k| match s.notes.get(q, k) {
                 Zone::PlayArea(r) => r == p,
                 // An attached note (Terraform) counts for the player who controls its planet.
-                Zone::Attached => s.factions.terraform().is_some_and(|pl| ps.planets.contains(pl)),
+                Zone::Attached => s.factions.attached_note_planet().is_some_and(|pl| ps.planets.contains(pl)),
                 _ => false,
             })
         }),
@@ -1004,9 +1004,9 @@ struct SeatKey {
     techs: TechSet,
     valefar: [Option<TechId>; 2],
     home_planets: PlanetSet,
-    /// The planets the Titans' Terraform note and hero are attached to (they change those
+    /// The planets with a faction attachment (`FactionState::attachments`: they change those
     /// planets' values and count as attachments).
-    titans_attachments: [Option<PlanetId>; 2],
+    faction_attachments: [Option<PlanetId>; 2],
 }
 
 /// Each seat's [`ObjectiveBoard::seat_counts`] from the last [`ObjectiveBoards::new_cached`],
@@ -1040,7 +1040,7 @@ impl OwnCache {
             techs: ps.techs,
             valefar: g.state.factions.valefar(p),
             home_planets: g.home_planets,
-            titans_attachments: [g.state.factions.terraform(), g.state.factions.geoform()],
+            faction_attachments: g.state.factions.attachments(),
         };
         match &self.seats[p.idx()] {
             Some((k, b)) if *k == key => *b,

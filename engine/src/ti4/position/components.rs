@@ -9,18 +9,17 @@ use super::read::{err, lookup};
 use crate::ti4::components::{LeaderState, PublicState, StrategyCard, Zone};
 use crate::ti4::content::Content;
 use crate::ti4::elimination::{conservation, refresh_unit_masks};
-use crate::ti4::factions::ZeroToken;
 use crate::ti4::ids::*;
 use crate::ti4::state::{State, COMMAND_TOKENS};
 
 /// The seat playing faction `key`.
-fn seat(c: &Content, s: &State, path: &str, key: &str) -> Result<Player, PositionError> {
+pub(crate) fn seat(c: &Content, s: &State, path: &str, key: &str) -> Result<Player, PositionError> {
     let f = lookup(path, IdKind::Faction, key, c.faction(key))?;
     s.seat_of(f).ok_or_else(|| PositionError::new(path, K::NotSeated(key.to_string())))
 }
 
 /// The seat playing faction `key`, which must still be in the game.
-fn live_seat(c: &Content, s: &State, path: &str, key: &str) -> Result<Player, PositionError> {
+pub(crate) fn live_seat(c: &Content, s: &State, path: &str, key: &str) -> Result<Player, PositionError> {
     let p = seat(c, s, path, key)?;
     if !s.player(p).in_game {
         return err(path, K::NotInGame(key.to_string()));
@@ -54,27 +53,10 @@ pub(super) fn read(c: &Content, s: &mut State, pos: &Position, given: &[Option<u
     conservation::check(c, s).map_err(|e| PositionError::new("", K::Inconsistent(e.to_string())))
 }
 
-/// Mahact sheets, then each seat's command-token reinforcements: 16 minus pools, board and the
-/// tokens on other players' sheets.
+/// The command tokens on faction sheets (`factions::components::read_sheets`), then each seat's
+/// command-token reinforcements: 16 minus pools, board and the tokens on other players' sheets.
 fn held_tokens(c: &Content, s: &mut State, pos: &Position, given: &[Option<u8>]) -> Result<(), PositionError> {
-    for (i, pp) in pos.players.iter().enumerate() {
-        let holder = Player(i as u8);
-        for (k, key) in pp.held_command_tokens.iter().enumerate() {
-            let path = format!("players[{i}].held_command_tokens[{k}]");
-            let q = seat(c, s, &path, key)?;
-            if pp.eliminated {
-                return err(path, K::EliminatedHolds("other players' command tokens"));
-            }
-            if q == holder {
-                return err(path, K::OwnCommandToken);
-            }
-            let held = s.factions.held_tokens_mut(holder);
-            if *held >> q.0 & 1 == 1 {
-                return err(path, K::Duplicate(IdKind::Faction, key.clone()));
-            }
-            *held |= 1 << q.0;
-        }
-    }
+    crate::ti4::factions::components::read_sheets(c, s, pos)?;
     for (i, &given) in given.iter().enumerate() {
         let p = Player(i as u8);
         if !s.player(p).in_game {
@@ -82,7 +64,7 @@ fn held_tokens(c: &Content, s: &mut State, pos: &Position, given: &[Option<u8>])
         }
         let bit = 1u8 << p.0;
         let board = s.systems.iter().take(s.num_systems as usize).filter(|sl| sl.tokens & bit != 0).count() as u32;
-        let sheets = s.seats().filter(|&q| s.factions.held_tokens(q) & bit != 0).count() as u32;
+        let sheets = crate::ti4::factions::components::command_tokens_on_sheets(s, p);
         let ps = s.player(p);
         let used = ps.tactic as u32 + ps.fleet as u32 + ps.strategy as u32 + board + sheets;
         if used > COMMAND_TOKENS as u32 {
@@ -462,101 +444,13 @@ fn exploration(c: &Content, s: &mut State, pos: &Position) -> Result<(), Positio
     Ok(())
 }
 
-/// Speaker, Creuss wormhole tokens, the Naalu "0" token, Titans attachments and sleeper tokens.
+/// The speaker, then the faction tokens (`factions::components::read_tokens`).
 fn tokens(c: &Content, s: &mut State, pos: &Position) -> Result<(), PositionError> {
     s.tokens.speaker = match &pos.speaker {
         Some(key) => Some(live_seat(c, s, "speaker", key)?),
         None => s.seats().find(|&p| s.player(p).in_game),
     };
-    let cw = &pos.creuss_wormholes;
-    for (k, (name, key)) in [("alpha", &cw.alpha), ("beta", &cw.beta)].into_iter().enumerate() {
-        let Some(key) = key else { continue };
-        let path = format!("creuss_wormholes.{name}");
-        let tile = lookup(&path, IdKind::System, key, c.system(key))?;
-        let slot = s
-            .slot_of(tile)
-            .ok_or_else(|| PositionError::new(&path, K::BadValue(key.clone(), "a system on the board")))?;
-        s.factions.wormhole_tokens_mut()[k] = Some(slot);
-    }
-    let z = &pos.naalu_zero;
-    let zero = match (&z.holder, z.removed) {
-        (Some(_), true) => {
-            return err("naalu_zero.removed", K::BadValue("true".into(), "false while a player holds it"))
-        }
-        (Some(h), false) => ZeroToken::Held(live_seat(c, s, "naalu_zero.holder", h)?),
-        (None, true) => ZeroToken::Removed,
-        (None, false) => ZeroToken::Supply,
-    };
-    s.factions.set_zero_token(zero);
-    s.factions.set_zero_token_leaves(z.leaves_after_status_phase);
-    let at = &pos.attachments;
-    if let Some(key) = &at.terraform {
-        let planet = lookup("attachments.terraform", IdKind::Planet, key, c.planet(key))?;
-        let note = c.known.terraform;
-        let owner =
-            s.seats().find(|&p| note.is_some_and(|n| c.cards.seat_notes[s.player(p).faction.idx()].contains(&n)));
-        let Some(owner) = owner else {
-            return err("attachments.terraform", K::Attachment("no seated player owns the Terraform note"));
-        };
-        let slot = c.cards.seat_notes[s.player(owner).faction.idx()].iter().position(|&n| Some(n) == note).unwrap_or(0);
-        match s.notes.get(owner, slot) {
-            Zone::Attached => {}
-            Zone::Hand(q)
-                if q == owner
-                    && !pos
-                        .promissory_notes
-                        .iter()
-                        .any(|e| Some(&e.note) == note.map(|n| &c.cards.notes[n.idx()].key)) =>
-            {
-                s.notes.set(owner, slot, Zone::Attached)
-            }
-            Zone::Removed if !s.player(owner).in_game => s.notes.set(owner, slot, Zone::Attached),
-            _ => return err("attachments.terraform", K::Attachment("the Terraform note is listed elsewhere")),
-        }
-        s.factions.set_terraform(Some(planet));
-    }
-    if let Some(key) = &at.geoform {
-        let planet = lookup("attachments.geoform", IdKind::Planet, key, c.planet(key))?;
-        let hero = c.known.geoform_hero;
-        let owner =
-            s.seats().find(|&p| hero.is_some_and(|h| c.cards.seat_leaders[s.player(p).faction.idx()].contains(&h)));
-        let Some(owner) = owner else {
-            return err("attachments.geoform", K::Attachment("no seated player has the Titans hero"));
-        };
-        let slot =
-            c.cards.seat_leaders[s.player(owner).faction.idx()].iter().position(|&l| Some(l) == hero).unwrap_or(0);
-        let listed = hero.is_some_and(|h| pos.players[owner.idx()].leaders.contains_key(&c.cards.leaders[h.idx()].key));
-        match s.leaders.get(owner, slot) {
-            LeaderState::Attached => {}
-            _ if !listed => s.leaders.set(owner, slot, LeaderState::Attached),
-            _ => return err("attachments.geoform", K::Attachment("the Titans hero is listed in another state")),
-        }
-        s.factions.set_geoform(Some(planet));
-    }
-    let sl = &pos.sleeper_tokens;
-    if let Some(key) = &sl.owner {
-        s.factions.sleepers_mut().owner = Some(live_seat(c, s, "sleeper_tokens.owner", key)?);
-    }
-    for (i, key) in sl.planets.iter().enumerate() {
-        let path = format!("sleeper_tokens.planets[{i}]");
-        let planet = lookup(&path, IdKind::Planet, key, c.planet(key))?;
-        if s.factions.sleepers().owner.is_none() {
-            return err(
-                "sleeper_tokens.owner",
-                K::BadValue("null".into(), "the faction whose sleeper tokens they are"),
-            );
-        }
-        if !s.factions.sleepers_mut().planets.insert(planet) {
-            return err(&path, K::BadValue(key.clone(), "a planet listed once"));
-        }
-        if s.factions.sleepers().planets.len() > crate::ti4::factions::SLEEPER_TOKENS {
-            return err(&path, K::BadValue(key.clone(), "at most 5 sleeper tokens"));
-        }
-    }
-    if sl.owner.is_some() && sl.planets.is_empty() {
-        return err("sleeper_tokens.planets", K::BadValue("[]".into(), "the planets with the owner's tokens"));
-    }
-    Ok(())
+    crate::ti4::factions::components::read_tokens(c, s, pos)
 }
 
 /// Bonus victory points and the standings of eliminated players.

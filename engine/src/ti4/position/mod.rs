@@ -20,9 +20,11 @@ pub(crate) mod random;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use components::{live_seat, seat};
 pub use error::{IdKind, Place, PositionError, PositionErrorKind};
 pub use format::*;
 pub use read::from_position;
+pub(crate) use read::lookup;
 pub use write::to_position;
 
 use crate::ti4::content::Content;

@@ -7,7 +7,7 @@ use super::format::*;
 use crate::ti4::content::Content;
 use crate::ti4::ids::*;
 use crate::ti4::state::{component_limit, Location, State, UnitError, COMMAND_TOKENS, MAX_SYSTEMS};
-use crate::ti4::technology::valefar::{self, Token, ValefarError};
+use crate::ti4::technology::valefar;
 use crate::ti4::technology::{docks_may_stand_in_space, docks_may_stand_on_planets, faction_block, TechError};
 
 /// A unit entry with its ids resolved (pass 1), waiting to be put on the board (pass 2).
@@ -21,12 +21,12 @@ struct UnitPlan {
     damaged: u8,
 }
 
-pub(super) fn err<T>(path: impl Into<String>, kind: K) -> Result<T, PositionError> {
+pub(crate) fn err<T>(path: impl Into<String>, kind: K) -> Result<T, PositionError> {
     Err(PositionError::new(path, kind))
 }
 
 /// Looks up an id of kind `what`, or fails naming `path`.
-pub(super) fn lookup<T>(path: &str, what: IdKind, key: &str, found: Option<T>) -> Result<T, PositionError> {
+pub(crate) fn lookup<T>(path: &str, what: IdKind, key: &str, found: Option<T>) -> Result<T, PositionError> {
     found.ok_or_else(|| PositionError::new(path, K::UnknownId(what, key.to_string())))
 }
 
@@ -115,8 +115,8 @@ fn read_player(
         // Elimination: their technologies, trade goods and tokens went to the box.
         let what = if pp.technologies.as_ref().is_some_and(|t| !t.is_empty()) {
             Some(("technologies", "technologies"))
-        } else if pp.valefar != Valefar::default() {
-            Some(("valefar", "Valefar Assimilator tokens"))
+        } else if let Some(held) = crate::ti4::factions::components::held_by_eliminated(pp) {
+            Some(held)
         } else if pp.trade_goods > 0 || pp.commodities > 0 {
             Some(("trade_goods", "trade goods or commodities"))
         } else {
@@ -214,22 +214,8 @@ fn read_player(
     s.player_mut(p).trade_goods = pp.trade_goods;
     s.player_mut(p).commodities = pp.commodities;
 
-    // Valefar Assimilator tokens (Technology 16-22).
-    let v = &pp.valefar;
-    let tokens = [('x', &v.x, "valefar_assimilator_x"), ('y', &v.y, "valefar_assimilator_y")];
-    // What a copy allows is the engine's own check (`valefar::check_copy`), token X first; a
-    // position does not record whom a copy came from.
-    for (token, (tok, key, card_key)) in Token::BOTH.into_iter().zip(tokens) {
-        let Some(key) = key else { continue };
-        let path = format!("players[{i}].valefar.{tok}");
-        let t = lookup(&path, IdKind::Technology, key, c.tech(key))?;
-        match valefar::check_copy(c, s, p, token, t) {
-            Ok(()) => {}
-            Err(ValefarError::CardNotOwned(_)) => return err(path, K::ValefarCardNotOwned(tok, card_key.to_string())),
-            Err(e) => return err(path, K::ValefarTarget(key.clone(), e.reason(c))),
-        }
-        s.factions.valefar_mut(p)[token.idx()] = Some(t);
-    }
+    // The seat's own faction components (the Valefar Assimilator tokens, Technology 16-22).
+    crate::ti4::factions::components::read_player(c, s, p, pp)?;
 
     // Units: resolve ids and place their tiles now, so tiles keep first-mention order.
     let mut plans = Vec::with_capacity(pp.units.len());

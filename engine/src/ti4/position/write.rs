@@ -5,7 +5,6 @@
 use super::format::*;
 use crate::ti4::components::{PublicState, StrategyCard, Zone};
 use crate::ti4::content::Content;
-use crate::ti4::factions::ZeroToken;
 use crate::ti4::ids::*;
 use crate::ti4::state::{Stack, State, MAX_PLANETS_PER_SYSTEM};
 
@@ -26,9 +25,7 @@ pub fn to_position(c: &Content, s: &State) -> Position {
     let agendas_in = |zone: Zone| -> Vec<String> {
         (0..k.agendas.len()).filter(|&i| s.agendas.get(i) == zone).map(|i| k.agendas[i].key.clone()).collect()
     };
-    let slot_key = |slot: Option<u8>| slot.map(|i| c.systems[s.systems[i as usize].tile.idx()].key.clone());
-    let planet_key = |p: Option<PlanetId>| p.map(|p| c.planets[p.idx()].key.clone());
-    Position {
+    let mut pos = Position {
         version: FORMAT_VERSION,
         systems: (0..s.num_systems as usize).map(tile_key).collect(),
         players: s.seats().map(|p| write_player(c, s, p)).collect(),
@@ -82,31 +79,18 @@ pub fn to_position(c: &Content, s: &State) -> Position {
                 }
             })
             .collect(),
-        creuss_wormholes: CreussWormholes {
-            alpha: slot_key(s.factions.wormhole_tokens()[0]),
-            beta: slot_key(s.factions.wormhole_tokens()[1]),
-        },
-        naalu_zero: NaaluZero {
-            holder: match s.factions.zero_token() {
-                ZeroToken::Held(p) => Some(faction_key(p)),
-                _ => None,
-            },
-            removed: s.factions.zero_token() == ZeroToken::Removed,
-            leaves_after_status_phase: s.factions.zero_token_leaves(),
-        },
-        attachments: Attachments {
-            terraform: planet_key(s.factions.terraform()),
-            geoform: planet_key(s.factions.geoform()),
-        },
-        sleeper_tokens: SleeperTokens {
-            owner: s.factions.sleepers().owner.map(faction_key),
-            planets: s.factions.sleepers().planets.iter().map(|pl| c.planets[pl.idx()].key.clone()).collect(),
-        },
+        creuss_wormholes: CreussWormholes::default(),
+        naalu_zero: NaaluZero::default(),
+        attachments: Attachments::default(),
+        sleeper_tokens: SleeperTokens::default(),
         exploration: write_exploration(c, s),
         map: None,
         rules: None,
         procedure: None,
-    }
+    };
+    // The faction components: each faction file writes its own fields.
+    crate::ti4::factions::components::write(c, s, &mut pos);
+    pos
 }
 
 fn write_player(c: &Content, s: &State, p: Player) -> PlayerPosition {
@@ -156,7 +140,7 @@ fn write_player(c: &Content, s: &State, p: Player) -> PlayerPosition {
                 .collect(),
             reinforcements: Some(ps.token_reinforcements),
         }),
-        valefar: Valefar { x: s.factions.valefar(p)[0].map(tech_key), y: s.factions.valefar(p)[1].map(tech_key) },
+        valefar: Valefar::default(),
         action_cards: (0..k.action_copies.len())
             .filter(|&i| s.action_cards.get(i) == Zone::Hand(p))
             .map(|i| k.action_cards[k.action_copies[i].idx()].key.clone())
@@ -171,7 +155,7 @@ fn write_player(c: &Content, s: &State, p: Player) -> PlayerPosition {
             .enumerate()
             .map(|(slot, &l)| (k.leaders[l.idx()].key.clone(), s.leaders.get(p, slot).name().to_string()))
             .collect(),
-        held_command_tokens: s.seats().filter(|q| s.factions.held_tokens(p) >> q.0 & 1 == 1).map(faction_key).collect(),
+        held_command_tokens: Vec::new(),
         captured: s
             .seats()
             .flat_map(|owner| UnitType::ALL.into_iter().map(move |t| (owner, t)))

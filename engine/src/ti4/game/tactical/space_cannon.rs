@@ -20,12 +20,13 @@ pub(super) fn cannon_forces(g: &Ti4Game, q: Player) -> (Force, Force) {
 }
 
 /// The SPACE CANNON of a planet that `q` controls at a location `at` accepts, as if it were a
-/// unit there (`State::planet_space_cannon`: Geoform's SPACE CANNON 5 (x3) on Elysium).
+/// unit there (`FactionState::planet_space_cannon`: a faction attachment's, such as the Titans
+/// hero's SPACE CANNON 5 (x3) on Elysium).
 fn planet_cannon(g: &Ti4Game, q: Player, at: impl Fn(Location) -> bool) -> Option<crate::ti4::content::Dice> {
     let (c, s) = (&*g.content, &g.state);
-    let pl = s.factions.geoform()?;
+    let (pl, dice) = s.factions.planet_space_cannon()?;
     let here = s.planet_location(c, pl).is_some_and(at);
-    (here && crate::ti4::control::controller(s, pl) == Some(q)).then(|| s.planet_space_cannon(pl)).flatten()
+    (here && crate::ti4::control::controller(s, pl) == Some(q)).then_some(dice)
 }
 
 /// The hits of [`planet_cannon`]'s dice (none without one), each die `penalty` worse.
