@@ -5,7 +5,7 @@
 //! `creuss.rs` the wormhole tokens, `naalu.rs` the "0" token, `titans.rs` the attachments and
 //! sleeper tokens).
 
-use super::{creuss, mahact, naalu, nekro, titans};
+use super::{creuss, keleres, mahact, naalu, nekro, titans};
 use crate::ti4::content::Content;
 use crate::ti4::elimination::conservation::ConservationError;
 use crate::ti4::ids::*;
@@ -28,6 +28,12 @@ pub(crate) fn eliminated_holds(s: &State, p: Player) -> Option<&'static str> {
 /// Valefar Assimilator tokens.
 pub(crate) fn read_player(c: &Content, s: &mut State, p: Player, pp: &PlayerPosition) -> Result<(), PositionError> {
     nekro::read_valefar(c, s, p, pp)
+}
+
+/// Position → state, after seat `p`'s technologies and planets: what a faction card requires
+/// of them (I.I.H.Q. Modernization comes with the Custodia Vigilia planet card).
+pub(crate) fn check_player_cards(c: &Content, s: &State, p: Player) -> Result<(), PositionError> {
+    keleres::check_position(c, s, p)
 }
 
 /// Position → state, the command tokens on faction sheets, read before each seat's

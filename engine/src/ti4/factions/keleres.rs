@@ -5,6 +5,7 @@ use crate::ti4::content::Content;
 use crate::ti4::control;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
+use crate::ti4::position::{PositionError, PositionErrorKind as K};
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
 use crate::ti4::state::State;
 
@@ -97,4 +98,17 @@ const OMNIOPIARES_INFLUENCE: u8 = 1;
 /// Omniopiares: 1 influence per mech of `p` on the planet.
 fn omniopiares(_: Source, g: &Ti4Game, _p: Player, _committer: Player, at: crate::ti4::state::Location) -> u8 {
     g.state.count_at(at, UnitType::Mech) * OMNIOPIARES_INFLUENCE
+}
+
+/// Position → state: I.I.H.Q. Modernization's owner holds the Custodia Vigilia planet card
+/// (gaining the technology gives the card, which its owner can never lose; a position where
+/// the owner lacks it cannot arise).
+pub(super) fn check_position(c: &Content, s: &State, p: Player) -> Result<(), PositionError> {
+    if let (Some(iihq), Some(cv)) = (c.known.iihq_modernization, c.known.custodia_vigilia) {
+        if s.player(p).techs.contains(iihq) && !s.player(p).planets.contains(cv) {
+            let cv = c.planets[cv.idx()].key.clone();
+            return Err(PositionError::new(format!("players[{}].planets", p.idx()), K::CustodiaVigiliaMissing(cv)));
+        }
+    }
+    Ok(())
 }

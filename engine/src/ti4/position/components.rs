@@ -292,7 +292,7 @@ fn notes(c: &Content, s: &mut State, pos: &Position) -> Result<(), PositionError
         if zone.holder().is_some() && !s.player(owner).in_game {
             return err(at(".location"), K::EliminatedHolds("promissory notes outside the box"));
         }
-        if zone == Zone::Attached && c.known.terraform != Some(note) {
+        if zone == Zone::Attached && !crate::ti4::factions::components::note_attaches(c, note) {
             return err(at(".location"), K::Attachment("only the Terraform note attaches to a planet"));
         }
         s.notes.set(owner, slot, zone);
@@ -323,7 +323,7 @@ fn leaders(c: &Content, s: &mut State, pos: &Position) -> Result<(), PositionErr
                     K::BadValue(state.clone(), "locked, unlocked, exhausted, purged, attached, removed"),
                 )
             })?;
-            if st == LeaderState::Attached && c.known.geoform_hero != Some(l) {
+            if st == LeaderState::Attached && !crate::ti4::factions::components::leader_attaches(c, l) {
                 return err(path, K::Attachment("only the Titans hero attaches to a planet"));
             }
             s.leaders.set(p, slot, st);

@@ -198,14 +198,8 @@ fn read_player(
         }
     }
 
-    // I.I.H.Q. Modernization: gaining it gives the Custodia Vigilia planet card, which its
-    // owner can never lose; a position where the owner lacks the card cannot arise.
-    if let (Some(iihq), Some(cv)) = (c.known.iihq_modernization, c.known.custodia_vigilia) {
-        if techs.contains(iihq) && !s.player(p).planets.contains(cv) {
-            let cv = c.planets[cv.idx()].key.clone();
-            return err(format!("players[{i}].planets"), K::CustodiaVigiliaMissing(cv));
-        }
-    }
+    // What faction cards require of the technologies and planets just read.
+    crate::ti4::factions::components::check_player_cards(c, s, p)?;
 
     // Trade goods and commodities.
     if pp.commodities > fac.commodities {
