@@ -60,9 +60,9 @@ pub use hits::{assign_hits_default, assigned_hit_options, HitChoice, Hits, MAX_H
 pub use rolls::{
     ambush_values, best_bombardment, best_space_cannon, bombardment_blocked, hit_probability, penalised, roll_ambush,
     roll_anti_fighter_barrage, roll_bombardment, roll_bombardment_against, roll_combat, roll_combat_paying,
-    roll_combat_rerolling, roll_d10, roll_hits, roll_space_cannon_defense, roll_space_cannon_defense_against,
-    roll_space_cannon_offense, roll_space_cannon_offense_against, space_cannon_offense_order,
-    space_cannon_offense_target,
+    roll_combat_rerolling, roll_d10, roll_hits, roll_hits_rerolling, roll_space_cannon_defense,
+    roll_space_cannon_defense_against, roll_space_cannon_offense, roll_space_cannon_offense_against,
+    space_cannon_offense_order, space_cannon_offense_target,
 };
 pub use space::{CombatStart, SpaceCombat, SpaceDecision, SpacePhase};
 

@@ -24,6 +24,16 @@ pub fn roll_hits<R: Rng + ?Sized>(dice: u16, hits_on: u8, rng: &mut R) -> u16 {
     (0..dice).map(|_| u16::from(roll_d10(rng) >= hits_on)).sum()
 }
 
+/// [`roll_hits`], each missed die rolled once more when `reroll` (Ta Zern: "you may reroll any
+/// number of those dice"; a reroll can only turn a miss into a hit). Without `reroll`, the same
+/// draws as [`roll_hits`].
+pub fn roll_hits_rerolling<R: Rng + ?Sized>(dice: u16, hits_on: u8, reroll: bool, rng: &mut R) -> u16 {
+    if !reroll {
+        return roll_hits(dice, hits_on, rng);
+    }
+    (0..dice).map(|_| u16::from(roll_d10(rng) >= hits_on || roll_d10(rng) >= hits_on)).sum()
+}
+
 /// The chance that one d10 hits on `hits_on` or more (1 for `hits_on <= 1`, 0 above 10).
 pub fn hit_probability(hits_on: u8) -> f64 {
     f64::from(11u8.saturating_sub(hits_on.max(1)).min(10)) / 10.0
@@ -144,17 +154,19 @@ pub fn roll_ambush<R: Rng + ?Sized>(force: &Force, rng: &mut R) -> u16 {
 /// planet.ground_force_mask())`). Combat-roll modifiers do not apply.
 /// Check [`bombardment_blocked`] first.
 pub fn roll_bombardment<R: Rng + ?Sized>(bombarding: &Force, rng: &mut R) -> u16 {
-    roll_bombardment_against(bombarding, 0, rng)
+    roll_bombardment_against(bombarding, 0, false, rng)
 }
 
 /// [`roll_bombardment`] with `penalty` subtracted from each die result (Bunker: "apply -4 to
 /// the result of each BOMBARDMENT roll against planets you control"): each die hits on its
-/// value + `penalty`.
-pub fn roll_bombardment_against<R: Rng + ?Sized>(bombarding: &Force, penalty: u8, rng: &mut R) -> u16 {
+/// value + `penalty`; with `reroll`, each missed die is rolled once more
+/// ([`roll_hits_rerolling`]).
+pub fn roll_bombardment_against<R: Rng + ?Sized>(bombarding: &Force, penalty: u8, reroll: bool, rng: &mut R) -> u16 {
     let mut hits = 0;
     for t in UnitType::ALL {
         if let Some(d) = bombarding.stats(t).bombardment {
-            hits += roll_hits(ability_dice(d) * u16::from(bombarding.count(t)), penalised(d.hits_on, penalty), rng);
+            let dice = ability_dice(d) * u16::from(bombarding.count(t));
+            hits += roll_hits_rerolling(dice, penalised(d.hits_on, penalty), reroll, rng);
         }
     }
     hits
@@ -175,16 +187,18 @@ pub fn bombardment_blocked(planet: &Force, attacker_space: &Force, shields_disab
 /// target (see [`space_cannon_offense_target`]) destroys one ship per hit, sustaining damage
 /// if it likes: `Hits::new(hits, target.ship_mask())` on its force in the active system.
 pub fn roll_space_cannon_offense<R: Rng + ?Sized>(in_system: &Force, adjacent: &Force, rng: &mut R) -> u16 {
-    roll_space_cannon_offense_against(in_system, adjacent, 0, rng)
+    roll_space_cannon_offense_against(in_system, adjacent, 0, false, rng)
 }
 
 /// [`roll_space_cannon_offense`] with `penalty` subtracted from each die result (Antimass
 /// Deflectors, Prophecy of Kings: "When other players' units use SPACE CANNON against your
-/// units, apply -1 to the result of each die roll"): each die hits on its value + `penalty`.
+/// units, apply -1 to the result of each die roll"): each die hits on its value + `penalty`;
+/// with `reroll`, each missed die is rolled once more ([`roll_hits_rerolling`]).
 pub fn roll_space_cannon_offense_against<R: Rng + ?Sized>(
     in_system: &Force,
     adjacent: &Force,
     penalty: u8,
+    reroll: bool,
     rng: &mut R,
 ) -> u16 {
     let mut hits = 0;
@@ -192,7 +206,8 @@ pub fn roll_space_cannon_offense_against<R: Rng + ?Sized>(
         for t in UnitType::ALL {
             let s = force.stats(t);
             if let (Some(d), true) = (s.space_cannon, !adjacent_only || s.space_cannon_adjacent) {
-                hits += roll_hits(ability_dice(d) * u16::from(force.count(t)), penalised(d.hits_on, penalty), rng);
+                let dice = ability_dice(d) * u16::from(force.count(t));
+                hits += roll_hits_rerolling(dice, penalised(d.hits_on, penalty), reroll, rng);
             }
         }
     }
@@ -210,16 +225,23 @@ pub fn penalised(hits_on: u8, penalty: u8) -> u8 {
 /// to (mechs may sustain damage: `Hits::new(hits, committed.ground_force_mask())`). Range to
 /// adjacent systems plays no part; combat-roll modifiers do not apply.
 pub fn roll_space_cannon_defense<R: Rng + ?Sized>(planet: &Force, rng: &mut R) -> u16 {
-    roll_space_cannon_defense_against(planet, 0, rng)
+    roll_space_cannon_defense_against(planet, 0, false, rng)
 }
 
 /// [`roll_space_cannon_defense`] with `penalty` subtracted from each die result (Antimass
-/// Deflectors, as [`roll_space_cannon_offense_against`]).
-pub fn roll_space_cannon_defense_against<R: Rng + ?Sized>(planet: &Force, penalty: u8, rng: &mut R) -> u16 {
+/// Deflectors, as [`roll_space_cannon_offense_against`]); with `reroll`, each missed die is
+/// rolled once more ([`roll_hits_rerolling`]).
+pub fn roll_space_cannon_defense_against<R: Rng + ?Sized>(
+    planet: &Force,
+    penalty: u8,
+    reroll: bool,
+    rng: &mut R,
+) -> u16 {
     let mut hits = 0;
     for t in UnitType::ALL {
         if let Some(d) = planet.stats(t).space_cannon {
-            hits += roll_hits(ability_dice(d) * u16::from(planet.count(t)), penalised(d.hits_on, penalty), rng);
+            let dice = ability_dice(d) * u16::from(planet.count(t));
+            hits += roll_hits_rerolling(dice, penalised(d.hits_on, penalty), reroll, rng);
         }
     }
     hits

@@ -68,7 +68,40 @@ pub(super) static RULES: &[Rule] = &[
     // and the home system behind it. Simplified: other players' movement does not see that
     // wormhole, and the flagship moves with the other ships (not before or after them).
     Rule { source: SourceKey::Unit("ghost_flagship"), hooks: Hooks { reach: Some(hil_colish), ..Hooks::NONE } },
+    // Emissary Taivra (agent): "After a player activates a system that contains a non-delta
+    // wormhole, you may exhaust this card; if you do, that system is adjacent to all other
+    // systems that contain a wormhole during this tactical action." (Rules 51.) A decision of
+    // the Creuss at window `SystemActivated` (every player's activation; the agent ready), when
+    // a system with a wormhole is not adjacent to the active system yet; it sets
+    // `TacticalAction::wormhole_hub`, which the active player's movement reads until the
+    // tactical action ends. Simplified: only movement reads the adjacency.
+    Rule {
+        source: SourceKey::Leader("ghost_agent"),
+        hooks: Hooks { may_choices: Some(taivra_choices), may_resolve: Some(taivra), ..Hooks::NONE },
+    },
 ];
+
+/// Emissary Taivra: one choice (0) at window `SystemActivated` when the active system holds a
+/// non-delta wormhole and another system with a wormhole is not adjacent to it.
+fn taivra_choices(_: Source, g: &Ti4Game, _: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let a = g.flow.tactical.active;
+    if window != Window::SystemActivated || g.flow.tactical.wormhole_hub {
+        return;
+    }
+    let non_delta = [Wormhole::Alpha, Wormhole::Beta, Wormhole::Gamma, Wormhole::Epsilon]
+        .into_iter()
+        .any(|kind| crate::ti4::game::component::wormhole_slots(g, kind) >> a & 1 == 1);
+    let far = crate::ti4::game::component::wormhole_systems(g) & !g.galaxy().neighbours(a) & !(1 << a);
+    if non_delta && far != 0 {
+        out(0);
+    }
+}
+
+/// The agent is exhausted; the active system is a hub of wormhole systems for this action.
+fn taivra(src: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
+    crate::ti4::game::leaders::exhaust(g, p, src);
+    g.flow.tactical.wormhole_hub = true;
+}
 
 /// Hil Colish: a delta wormhole where the flagship is.
 fn hil_colish(_: Source, g: &Ti4Game, p: Player, q: &mut Reach) {

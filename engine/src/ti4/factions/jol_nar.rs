@@ -55,7 +55,23 @@ pub(super) static RULES: &[Rule] = &[
             ..Hooks::NONE
         },
     },
+    // Ta Zern (commander): "When 1 or more of your units use BOMBARDMENT or SPACE CANNON, you
+    // may reroll any number of those dice." Unlock: "Own 8 technologies." (Rules 51.) Every
+    // missed die of those rolls is rolled once more (hook point `rerolls_ability_misses`: space
+    // cannon offense and defense, bombardment, Plasma Scoring's die and Experimental
+    // Battlestation's): a reroll can only turn a miss into a hit, so rerolling every miss is
+    // always the best choice and no decision is asked. Simplified: the engagement estimates
+    // do not count the rerolls.
+    Rule {
+        source: SourceKey::Leader("jolnar_commander"),
+        hooks: Hooks { commander_unlocked: Some(eight_technologies), rerolls_ability_misses: Some(yes), ..Hooks::NONE },
+    },
 ];
+
+/// Ta Zern's unlock: `p` owns 8 technologies.
+fn eight_technologies(_: Source, g: &Ti4Game, p: Player) -> bool {
+    g.state.player(p).techs.len() >= 8
+}
 
 /// Systems (bit per board slot) with 1 or more of `p`'s units.
 fn systems_with_units(g: &Ti4Game, p: Player) -> u64 {

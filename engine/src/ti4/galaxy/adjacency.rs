@@ -83,12 +83,13 @@ impl ExtraWormholes {
         self.alpha_beta_closed = true;
         self
     }
-    /// Spatial Conduit Cylinders (Jol-Nar): system `hub` is adjacent to every system of `spokes`
-    /// (bit per slot), and each of them to it, for the caller's player.
+    /// System `hub` is adjacent to every system of `spokes` (bit per slot), and each of them to
+    /// it, for the caller's player (Spatial Conduit Cylinders, Emissary Taivra). A second call
+    /// with the same hub adds its spokes; another hub replaces the first.
     #[must_use]
     pub const fn with_hub(mut self, hub: u8, spokes: u64) -> Self {
+        self.spokes = if self.hub == 1 << hub { self.spokes | spokes } else { spokes };
         self.hub = 1 << hub;
-        self.spokes = spokes;
         self
     }
     /// True when nothing is placed, linked or closed.

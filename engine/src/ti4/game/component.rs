@@ -17,7 +17,7 @@ pub(crate) use super::tactical::{
     relocate_space_units, relocate_space_units_of, retreat_systems, round_boost_open, side_before_round,
     skilled_retreat, units_of, withdrawal_systems, wormhole_slots,
 };
-pub(crate) use super::tactical::{fleet_has_room, locked_ship_can_move};
+pub(crate) use super::tactical::{fleet_has_room, locked_ship_can_move, wormhole_systems};
 pub(crate) use super::take_cards::discarded as discarded_action_cards;
 use crate::ti4::ids::{Player, UnitType};
 use crate::ti4::rules::{self, ComponentThen, Source};

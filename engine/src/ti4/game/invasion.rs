@@ -192,7 +192,8 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) -> St
         let shields_off = crate::ti4::rules::disables_planetary_shields(g, p, a);
         if first && !bombardment_blocked(&planet, &space, shields_off) && !super::agendas::no_bombardment_at(g, ploc) {
             let penalty = bunker_penalty(g, q);
-            let hits = roll_bombardment_against(&space, penalty, rng)
+            let reroll = crate::ti4::rules::rerolls_ability_misses(&g.content, &g.state, p);
+            let hits = roll_bombardment_against(&space, penalty, reroll, rng)
                 + extra_die_hits(g, p, best_bombardment(&space), penalty, rng);
             if hits > 0 {
                 let ground =
@@ -214,7 +215,8 @@ pub(super) fn invasion_rolls(g: &mut Ti4Game, n: u8, rng: &mut ChaCha8Rng) -> St
     if let Some(q) = g.state.occupant(ploc).filter(|_| defended) {
         let planet = defending_force(g, q, ploc);
         let penalty = crate::ti4::rules::space_cannon_penalty_against(&g.content, &g.state, p);
-        let mut hits = roll_space_cannon_defense_against(&planet, penalty, rng)
+        let reroll = crate::ti4::rules::rerolls_ability_misses(&g.content, &g.state, q);
+        let mut hits = roll_space_cannon_defense_against(&planet, penalty, reroll, rng)
             + extra_die_hits(g, q, best_space_cannon(&planet, None), penalty, rng);
         // The planet's own SPACE CANNON, as if it were a unit there (Geoform).
         hits += super::tactical::planet_cannon_hits(g, q, |l| l == ploc, penalty, rng);
@@ -299,8 +301,9 @@ pub(super) fn round_end_bombardment(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
     let p = g.flow.turn;
     let space = bombarding_force(g, p);
     let penalty = bunker_penalty(g, g.flow.tactical.defender);
-    let hits =
-        roll_bombardment_against(&space, penalty, rng) + extra_die_hits(g, p, best_bombardment(&space), penalty, rng);
+    let reroll = crate::ti4::rules::rerolls_ability_misses(&g.content, &g.state, p);
+    let hits = roll_bombardment_against(&space, penalty, reroll, rng)
+        + extra_die_hits(g, p, best_bombardment(&space), penalty, rng);
     if let Some(c) = g.flow.tactical.ground.as_mut() {
         c.bombard(hits).expect("a round-end bombardment is awaited");
     }

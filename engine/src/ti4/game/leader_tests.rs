@@ -12,6 +12,7 @@ use super::vote_card_tests::{vote, voting};
 use super::*;
 use crate::ti4::combat::{Side, SpacePhase};
 use crate::ti4::components::{LeaderState, Zone};
+use crate::ti4::galaxy::Wormhole;
 use crate::ti4::rules::{Source, Window};
 use crate::ti4::state::Location;
 
@@ -853,4 +854,110 @@ fn mahact_commander_il_na_viroset_activates_a_system_with_its_own_token() {
     assert_eq!(g.state.systems[near as usize].tokens >> ME.0 & 1, 0, "both tokens returned");
     assert_eq!(tokens(&g), (pools - 1, reinforcements + 2), "1 token from the tactic pool, 2 back");
     assert_ne!(g.flow.turn, ME, "the turn ended");
+}
+
+/// Emissary Taivra (Creuss agent): "After a player activates a system that contains a non-delta
+/// wormhole, you may exhaust this card; if you do, that system is adjacent to all other systems
+/// that contain a wormhole during this tactical action." Game 16 seats the Creuss at seat 0;
+/// seat 1 activates a system with the alpha token, and its carrier 3 systems away, in the beta
+/// token's system, reaches it once the Creuss exhaust the agent.
+#[test]
+fn ghost_agent_emissary_taivra_joins_the_active_system_to_every_wormhole_system() {
+    const THEM: Player = Player(1);
+    let mut g = scenario_of(six_player_game(16));
+    assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "ghost");
+    let src = unlocked(&mut g, ME, "ghost_agent");
+    let gal = g.galaxy().clone();
+    let homes = g.home_slot;
+    let plain = |sl: u8| {
+        gal.anomalies(sl) == 0
+            && !homes[..6].contains(&sl)
+            && sl != gal.mecatol()
+            && Wormhole::ALL.iter().all(|&k| gal.wormhole_slots(k) >> sl & 1 == 0)
+    };
+    let a = (0..g.state.num_systems).find(|&sl| plain(sl)).expect("a plain system");
+    let far = (0..g.state.num_systems).find(|&sl| plain(sl) && gal.distance(a, sl) == Some(3)).expect("3 away");
+    g.state.add_units(THEM, Location::Space(far), UnitType::Carrier, 1).unwrap();
+    (g.flow.turn, g.step) = (THEM, Step::Turn(THEM));
+    // Without a non-delta wormhole in the active system the agent is not offered.
+    let mut none = g.clone();
+    none.apply(Action::Activate(a));
+    assert!(choices_of(&none, src).is_empty());
+    *g.state.factions.wormhole_tokens_mut() = [Some(a), Some(far)];
+    assert_eq!(g.ship_reach(THEM).systems(far, 1) >> a & 1, 0, "out of reach");
+    g.apply(Action::Activate(a));
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SystemActivated)));
+    assert_eq!(choices_of(&g, src), vec![Action::Choose(src, 0)]);
+    let mut declined = g.clone();
+    g.apply(Action::Choose(src, 0));
+    check(&g).unwrap();
+    assert_eq!(state_of(&g, ME, "ghost_agent"), LeaderState::Exhausted);
+    assert!(g.flow.tactical.wormhole_hub);
+    assert_eq!(g.ship_reach(THEM).systems(far, 1) >> a & 1, 1, "adjacent during this tactical action");
+    while matches!(g.step, Step::Decide(_)) {
+        g.apply(Action::Done);
+    }
+    assert!(legal(&g).contains(&Action::Move(far, UnitType::Carrier)), "{:?}", legal(&g));
+    declined.apply(Action::Done);
+    while matches!(declined.step, Step::Decide(_)) {
+        declined.apply(Action::Done);
+    }
+    assert!(!legal(&declined).contains(&Action::Move(far, UnitType::Carrier)));
+}
+
+/// Ta Zern (Jol-Nar commander): "When 1 or more of your units use BOMBARDMENT or SPACE CANNON,
+/// you may reroll any number of those dice." Unlock: "Own 8 technologies." Game 4 seats the
+/// Jol-Nar at seat 0: seat 1 moves 3 destroyers into the Jol-Nar home system, where 2 PDS fire
+/// space cannon offense; with the commander unlocked, every miss is rolled again.
+#[test]
+fn jolnar_commander_ta_zern_rerolls_missed_space_cannon_dice() {
+    const THEM: Player = Player(1);
+    let lost = |commander: bool, seed: u64| -> u8 {
+        let mut g = scenario_of(six_player_game(4));
+        assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "jolnar");
+        let h = home(&g);
+        let pl = g.state.planet_at(g.content(), Location::Planet(h, 0)).unwrap();
+        assert!(g.state.player(ME).planets.contains(pl));
+        g.state.add_units(ME, Location::Planet(h, 0), UnitType::Pds, 2).unwrap();
+        let from = slot_at_distance(&g, h, 1);
+        g.state.add_units(THEM, Location::Space(from), UnitType::Destroyer, 3).unwrap();
+        if commander {
+            unlocked(&mut g, ME, "jolnar_commander");
+        }
+        (g.flow.turn, g.step) = (THEM, Step::Turn(THEM));
+        g.apply(Action::Activate(h));
+        while matches!(g.step, Step::Decide(_)) {
+            g.apply(Action::Done);
+        }
+        for _ in 0..3 {
+            g.apply(Action::Move(from, UnitType::Destroyer));
+        }
+        g.apply(Action::Done);
+        while matches!(g.step, Step::Decide(_)) {
+            g.apply(Action::Done);
+        }
+        assert_eq!(g.step, Step::SpaceCannon);
+        g.apply_chance(&mut <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed));
+        check(&g).unwrap();
+        3 - g.state.count_at(Location::Space(h), UnitType::Destroyer)
+    };
+    // Locked until the Jol-Nar own 8 technologies.
+    let mut g = scenario_of(six_player_game(4));
+    run_unlocks(&mut g);
+    assert_eq!(state_of(&g, ME, "jolnar_commander"), LeaderState::Locked);
+    let more: Vec<TechId> =
+        g.content().all_techs.iter().filter(|&t| g.content().tech_def(t).faction.is_none()).take(8).collect();
+    for t in more {
+        g.state.player_mut(ME).techs.insert(t);
+    }
+    run_unlocks(&mut g);
+    assert_eq!(state_of(&g, ME, "jolnar_commander"), LeaderState::Unlocked);
+    let (mut without, mut with) = (0u32, 0u32);
+    for seed in 0..100 {
+        let (a, b) = (lost(false, seed), lost(true, seed));
+        assert!(b >= a, "the same dice, misses rolled again (seed {seed})");
+        (without, with) = (without + a as u32, with + b as u32);
+    }
+    // PDS hit on 6: 1 hit per 2 dice, 3 per 4 with the rerolls.
+    assert!(with > without + 25, "{with} hits with the commander, {without} without");
 }

@@ -56,7 +56,7 @@ fn committed_perft_counts_of_action_phase_positions() {
     let expected: Vec<(u64, usize, &str, PerftCount)> = vec![
         (1, 30, "Move(Player(2))", count(761, 2, 0)),
         (2, 40, "Turn(Player(4))", count(28, 0, 0)),
-        (4, 300, "Score(Player(4))", count(1, 0, 0)),
+        (4, 300, "Follow(Player(2))", count(438, 174, 0)),
         (5, 500, "Offer(Player(2))", count(30, 0, 0)),
         (6, 700, "Pick(Player(3))", count(516, 0, 0)),
     ];

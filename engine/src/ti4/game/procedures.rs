@@ -205,6 +205,11 @@ pub struct TacticalAction {
     /// (a query of the card's rule, hook point `reach`).
     #[serde(default, skip_serializing_if = "is_false")]
     pub conduit: bool,
+    /// Emissary Taivra was exhausted at window `SystemActivated`: during this tactical action
+    /// the active system is adjacent to every other system that contains a wormhole, for the
+    /// active player's movement (`tactical::movement_query`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub wormhole_hub: bool,
     /// The active system already held the active player's command token when it was activated
     /// (hook point `activates_own_token_systems`: Il Na Viroset): as the tactical action ends
     /// that token returns to the reinforcements and the turn ends.
@@ -285,15 +290,15 @@ fn no_hits3(h: &[u8; 3]) -> bool {
 
 impl TacticalAction {
     /// Ends the effects of the action cards played at windows `SystemActivated` (Flank Speed,
-    /// Solar Flare, Lost Star Chart, Nav Suite, In the Silence of Space; and Spatial Conduit
-    /// Cylinders) and `InvasionStart`
+    /// Solar Flare, Lost Star Chart, Nav Suite, In the Silence of Space; Spatial Conduit
+    /// Cylinders and Emissary Taivra) and `InvasionStart`
     /// (Bunker, Disable, Blitz), and the record of the planets taken (`taken_from`): at the next
     /// activation and when the tactical action is over.
     pub(crate) fn clear_card_effects(&mut self) {
         (self.flank_speed, self.solar_flare, self.lost_star_chart, self.nav_suite) = (false, false, false, false);
         (self.silence, self.battlestation) = (None, None);
         (self.bunker, self.disable, self.blitz, self.taken_from) = (0, false, false, 0);
-        (self.dominus_orb, self.conduit) = (false, false);
+        (self.dominus_orb, self.conduit, self.wormhole_hub) = (false, false, false);
         self.placed_to_fight = [0; 3];
         self.placed_by_rule = 0;
     }

@@ -48,6 +48,7 @@ any_cs!(research_ignores_one_prerequisite);
 any_cs!(owns_zero_token);
 any_cs!(holds_other_factions_technologies);
 any_cs!(extra_ability_die);
+any_cs!(rerolls_ability_misses);
 any_cs!(sustain_cancels_two);
 any_cs!(combat_repair);
 any_cs!(ground_combat_answer_hit);

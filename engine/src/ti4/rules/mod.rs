@@ -321,6 +321,9 @@ hook_points! {
     // ---- Space cannon, bombardment, combat --------------------------------------------------
     /// A unit that uses SPACE CANNON or BOMBARDMENT may roll 1 additional die.
     Query extra_ability_die: fn(&Content, &State, Player) -> bool;
+    /// The player rerolls the missed dice of their units' SPACE CANNON and BOMBARDMENT rolls (a
+    /// reroll can only turn a miss into a hit, so every miss is rerolled).
+    Query rerolls_ability_misses: fn(&Content, &State, Player) -> bool;
     /// Penalty on each SPACE CANNON die other players roll against the player's units.
     Query space_cannon_penalty_against: fn(&Content, &State, Player) -> u8;
     /// Other players' units in the system at board slot `slot` lose PLANETARY SHIELD (a unit

@@ -1004,3 +1004,34 @@ fn wrath_of_kenara_buys_plus_1_on_a_die_that_misses_by_1_for_a_trade_good() {
     }
     assert!(bought > 0, "some die missed by 1");
 }
+
+/// Ta Zern's reroll (`roll_hits_rerolling`): without it, the draws of `roll_hits`; with it, each
+/// missed die is rolled once more, so a die on 6 hits 1 - 0.5^2 = 75% of the time.
+#[test]
+fn roll_hits_rerolling_rolls_each_missed_die_once_more() {
+    for seed in 0..50 {
+        let (mut r1, mut r2) = (rng(seed), rng(seed));
+        assert_eq!(roll_hits_rerolling(5, 6, false, &mut r1), roll_hits(5, 6, &mut r2));
+        let (mut r1, mut r2) = (rng(seed), rng(seed));
+        let by_hand: u16 = (0..5).map(|_| u16::from(roll_d10(&mut r2) >= 6 || roll_d10(&mut r2) >= 6)).sum();
+        assert_eq!(roll_hits_rerolling(5, 6, true, &mut r1), by_hand);
+    }
+    let mut r = rng(3);
+    let hits = roll_hits_rerolling(4000, 6, true, &mut r) as f64 / 4000.0;
+    assert!((0.72..0.78).contains(&hits), "{hits}");
+    // Through the bombardment and space cannon rolls.
+    let dreads = ships(&[(Dreadnought, 3)]);
+    let pds = planet(&[(Pds, 2)]);
+    let none = planet(&[]);
+    for seed in 0..50 {
+        let (mut r1, mut r2) = (rng(seed), rng(seed));
+        assert_eq!(roll_bombardment_against(&dreads, 0, true, &mut r1), roll_hits_rerolling(3, 5, true, &mut r2));
+        let (mut r1, mut r2) = (rng(seed), rng(seed));
+        assert_eq!(
+            roll_space_cannon_offense_against(&pds, &none, 0, true, &mut r1),
+            roll_hits_rerolling(2, 6, true, &mut r2)
+        );
+        let (mut r1, mut r2) = (rng(seed), rng(seed));
+        assert_eq!(roll_space_cannon_defense_against(&pds, 1, true, &mut r1), roll_hits_rerolling(2, 7, true, &mut r2));
+    }
+}

@@ -35,7 +35,7 @@ pub use capacity::*;
 pub(in crate::ti4::game) use forces::*;
 pub use movement::ShipReach;
 pub(in crate::ti4::game) use movement::*;
-pub(crate) use movement::{enemy_ships, fleet_has_room, locked_ship_can_move, wormhole_slots};
+pub(crate) use movement::{enemy_ships, fleet_has_room, locked_ship_can_move, wormhole_slots, wormhole_systems};
 pub(crate) use retreats::*;
 pub(in crate::ti4::game) use space_cannon::*;
 pub(in crate::ti4::game) use space_combat::*;

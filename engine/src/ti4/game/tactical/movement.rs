@@ -152,6 +152,11 @@ pub(super) fn movement_query(g: &Ti4Game, p: Player, m: &Mover, mv: u8, use_rift
             q.extra.insert(slot, kind);
         }
     }
+    if g.flow.tactical.wormhole_hub {
+        // Emissary Taivra: the active system is adjacent to every other system with a wormhole.
+        let a = g.flow.tactical.active;
+        q.extra = q.extra.with_hub(a, wormhole_systems(g) & !(1 << a));
+    }
     if m.linked {
         // Lost Star Chart: alpha and beta wormholes are adjacent to each other.
         q.extra = q.extra.alpha_beta_linked();
@@ -171,6 +176,11 @@ pub(super) fn movement_query(g: &Ti4Game, p: Player, m: &Mover, mv: u8, use_rift
 pub(crate) fn wormhole_slots(g: &Ti4Game, kind: Wormhole) -> u64 {
     let token = g.state.factions.wormhole_tokens().get(kind as usize).copied().flatten();
     g.galaxy.wormhole_slots(kind) | token.map_or(0, |sl| 1 << sl)
+}
+
+/// The board slots holding a wormhole of any kind (printed, or a Creuss wormhole token).
+pub(crate) fn wormhole_systems(g: &Ti4Game) -> u64 {
+    Wormhole::ALL.into_iter().fold(0, |m, kind| m | wormhole_slots(g, kind))
 }
 
 /// How a ship gets to the active system: whether it needs Gravity Drive's +1 and whether it

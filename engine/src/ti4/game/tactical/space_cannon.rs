@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::ti4::combat::{
-    assign_hits_default, best_space_cannon, penalised, roll_hits, roll_space_cannon_offense_against, Arena, Force,
-    FIGHTERS,
+    assign_hits_default, best_space_cannon, penalised, roll_hits, roll_hits_rerolling,
+    roll_space_cannon_offense_against, Arena, Force, FIGHTERS,
 };
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
@@ -172,11 +172,12 @@ pub(super) fn cannon_hits(
     let best = best_space_cannon(here, Some(near));
     let graviton = rules::before_space_cannon(&g.content, &mut g.state, q, best, f);
     let penalty = rules::space_cannon_penalty_against(&g.content, &g.state, target);
+    let reroll = rules::rerolls_ability_misses(&g.content, &g.state, q);
     let mut hits =
-        roll_space_cannon_offense_against(here, near, penalty, rng) + extra_die_hits(g, q, best, penalty, rng);
+        roll_space_cannon_offense_against(here, near, penalty, reroll, rng) + extra_die_hits(g, q, best, penalty, rng);
     if g.flow.tactical.battlestation == Some(q) && target == g.flow.turn {
         // Experimental Battlestation: a space dock's SPACE CANNON 5 (x3).
-        hits += roll_hits(3, penalised(BATTLESTATION_HITS_ON, penalty), rng);
+        hits += roll_hits_rerolling(3, penalised(BATTLESTATION_HITS_ON, penalty), reroll, rng);
     }
     // A planet's SPACE CANNON as if it were a unit (Geoform).
     let a = g.flow.tactical.active;
@@ -190,7 +191,8 @@ const BATTLESTATION_HITS_ON: u8 = 5;
 /// Hook point `extra_ability_die` (Plasma Scoring): the hits of `p`'s additional die, rolled
 /// after the ability's other dice by the best unit that used it (`best`: its value, from
 /// [`best_space_cannon`] or [`crate::ti4::combat::best_bombardment`]; `penalty` as the other
-/// dice, hook point `space_cannon_penalty_against`); 0 without such a rule or without a unit that used the ability.
+/// dice, hook point `space_cannon_penalty_against`; rerolled on a miss as they are, hook point
+/// `rerolls_ability_misses`); 0 without such a rule or without a unit that used the ability.
 pub(in crate::ti4::game) fn extra_die_hits(
     g: &Ti4Game,
     p: Player,
@@ -199,7 +201,10 @@ pub(in crate::ti4::game) fn extra_die_hits(
     rng: &mut ChaCha8Rng,
 ) -> u16 {
     match best {
-        Some(on) if rules::extra_ability_die(&g.content, &g.state, p) => roll_hits(1, penalised(on, penalty), rng),
+        Some(on) if rules::extra_ability_die(&g.content, &g.state, p) => {
+            let reroll = rules::rerolls_ability_misses(&g.content, &g.state, p);
+            roll_hits_rerolling(1, penalised(on, penalty), reroll, rng)
+        }
         _ => 0,
     }
 }
