@@ -1,11 +1,11 @@
 //! The Vuil'raith Cabal: Devour, Amalgamation, Riftmeld, Vortex, the flagship The Terror
-//! Between, the mech Reanimator and the commander That Which Molds Flesh. (Captured units are
-//! returned on elimination by the Elimination rules.)
+//! Between, the mech Reanimator, the agent The Stillness of Stars and the commander That Which
+//! Molds Flesh. (Captured units are returned on elimination by the Elimination rules.)
 
 use crate::ti4::game::effects::Effect;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey, Window};
 use crate::ti4::state::Location;
 use crate::ti4::technology::research::Skip;
 
@@ -63,7 +63,52 @@ pub(super) static RULES: &[Rule] = &[
             ..Hooks::NONE
         },
     },
+    // The Stillness of Stars (agent): "After another player replenishes commodities: You may
+    // exhaust this card to convert their commodities to trade goods and capture 1 unit from
+    // their reinforcements that has a cost equal to or lower than their commodity value."
+    // (Rules 51.) A decision of the Vuil'raith at window `CommoditiesReplenished`, one choice
+    // per unit type of that player's reinforcements whose cost is at most their faction's
+    // commodity value (choice = unit type index). Simplified: offered after the replenishments
+    // of the Trade strategy card (primary and secondary) only, not after those of other cards.
+    Rule {
+        source: SourceKey::Leader("cabal_agent"),
+        hooks: Hooks { may_choices: Some(stillness_choices), may_resolve: Some(stillness), ..Hooks::NONE },
+    },
 ];
+
+/// The Stillness of Stars: after another player `q` replenished, each unit type in `q`'s
+/// reinforcements that costs at most `q`'s commodity value.
+fn stillness_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if window != Window::CommoditiesReplenished {
+        return;
+    }
+    let q = crate::ti4::game::component::resolving_player(g);
+    if q == p {
+        return;
+    }
+    let (c, s) = (g.content(), &g.state);
+    let value = c.factions[s.player(q).faction.idx()].commodities;
+    let techs = crate::ti4::technology::valefar::effective_techs(c, s, q);
+    for t in UnitType::ALL {
+        let cost = c.effective_unit(s.player(q).faction, t, techs).and_then(|u| c.units[u.idx()].cost);
+        if s.player(q).reinforcements[t.idx()] > 0 && cost.is_some_and(|k| k <= value) {
+            out(t.idx() as u16);
+        }
+    }
+}
+
+/// The agent exhausted; the other player's commodities become trade goods and 1 unit of the
+/// chosen type is captured from their reinforcements.
+fn stillness(src: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
+    crate::ti4::game::leaders::exhaust(g, p, src);
+    let q = crate::ti4::game::component::resolving_player(g);
+    let qs = g.state.player_mut(q);
+    qs.trade_goods = qs.trade_goods.saturating_add(qs.commodities);
+    qs.commodities = 0;
+    let t = UnitType::ALL[choice as usize];
+    g.state.capture_from_reinforcements(p, q, t, 1).expect("the choice is a unit in reinforcements");
+    g.note_effect(p, Effect::UnitsCaptured, 1);
+}
 
 /// The systems adjacent to a system with one of `p`'s space docks (not those systems
 /// themselves, unless adjacent to another one).

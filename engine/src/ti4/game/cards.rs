@@ -94,7 +94,7 @@ fn perform_strategic(g: &mut Ti4Game) -> Step {
         4 => {
             g.state.player_mut(p).trade_goods += 3;
             g.replenish_commodities(p);
-            start_secondaries(g)
+            trade_replenished(g, p)
         }
         5 => {
             let mut any = false;
@@ -162,8 +162,26 @@ fn diplomacy_resolved(g: &mut Ti4Game, p: Player) -> Step {
     }
 }
 
-/// After a Diplomacy resolution: the secondaries are offered (after the primary, `follower`
-/// 0) or the next one is.
+/// After `p` replenished commodities through the Trade primary or secondary: window
+/// `CommoditiesReplenished` for the other players, clockwise from `p`, then the strategic
+/// action goes on ([`after_diplomacy`]).
+fn trade_replenished(g: &mut Ti4Game, p: Player) -> Step {
+    let (others, len) = super::pending::others_clockwise(g.state.num_players, p);
+    match super::pending::open(g, crate::ti4::rules::Window::CommoditiesReplenished, &others[..len]) {
+        Some(decide) => decide,
+        None => after_diplomacy(g),
+    }
+}
+
+/// The player resolving the strategic action's primary (`follower` 0: the card's owner) or
+/// the secondary being resolved.
+pub(crate) fn resolving_player(g: &Ti4Game) -> Player {
+    let (owner, n) = (g.flow.strategic.card_owner, g.state.num_players.max(1));
+    Player((owner.0 + g.flow.strategic.follower) % n)
+}
+
+/// After a Diplomacy resolution (or a Trade replenishment): the secondaries are offered (after
+/// the primary, `follower` 0) or the next one is.
 pub(super) fn after_diplomacy(g: &mut Ti4Game) -> Step {
     if g.flow.strategic.follower == 0 {
         start_secondaries(g)
@@ -345,7 +363,7 @@ pub(super) fn follow(g: &mut Ti4Game, q: Player) -> Step {
         4 => {
             spend_strategy_token(g, q);
             g.replenish_commodities(q);
-            next_secondary(g)
+            trade_replenished(g, q)
         }
         5 => {
             // Warfare secondary: PRODUCTION in the home system, no token placed there.

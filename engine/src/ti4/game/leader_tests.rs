@@ -961,3 +961,45 @@ fn jolnar_commander_ta_zern_rerolls_missed_space_cannon_dice() {
     // PDS hit on 6: 1 hit per 2 dice, 3 per 4 with the rerolls.
     assert!(with > without + 25, "{with} hits with the commander, {without} without");
 }
+
+/// The Stillness of Stars (Vuil'raith agent): "After another player replenishes commodities:
+/// You may exhaust this card to convert their commodities to trade goods and capture 1 unit
+/// from their reinforcements that has a cost equal to or lower than their commodity value."
+/// Game 18 seats the Vuil'raith at seat 0; seat 1 resolves the Trade primary.
+#[test]
+fn cabal_agent_the_stillness_of_stars_converts_commodities_and_captures_a_unit() {
+    const THEM: Player = Player(1);
+    const TRADE: u8 = 4;
+    let mut g = scenario_of(six_player_game(18));
+    let c = g.content.clone();
+    assert_eq!(c.factions[g.state.player(ME).faction.idx()].key, "cabal");
+    let src = unlocked(&mut g, ME, "cabal_agent");
+    let value = c.factions[g.state.player(THEM).faction.idx()].commodities;
+    let tg = g.state.player(THEM).trade_goods;
+    g.state.strategy_cards.set_holder(crate::ti4::components::StrategyCard(TRADE), Some(THEM));
+    g.flow.turn = THEM;
+    g.step = cards::strategic(&mut g, THEM, TRADE);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::CommoditiesReplenished)));
+    assert_eq!(g.state.player(THEM).commodities, value, "replenished");
+    let choices = choices_of(&g, src);
+    let cost = |t: UnitType| {
+        let f = g.state.player(THEM).faction;
+        c.effective_unit(f, t, g.state.player(THEM).techs).and_then(|u| c.units[u.idx()].cost)
+    };
+    for t in UnitType::ALL {
+        let offered = choices.contains(&Action::Choose(src, t.idx() as u16));
+        assert_eq!(offered, cost(t).is_some_and(|k| k <= value), "{t:?}");
+    }
+    g.apply(Action::Choose(src, UnitType::Infantry.idx() as u16));
+    check(&g).unwrap();
+    assert_eq!(state_of(&g, ME, "cabal_agent"), LeaderState::Exhausted);
+    assert_eq!((g.state.player(THEM).commodities, g.state.player(THEM).trade_goods), (0, tg + 3 + value));
+    assert_eq!(g.state.captured.held(ME, THEM, UnitType::Infantry), 1);
+    assert!(matches!(g.step, Step::Follow(_) | Step::Turn(_)), "the strategic action goes on: {:?}", g.step);
+    // Their own replenishment is not "another player's".
+    let mut own = scenario_of(six_player_game(18));
+    unlocked(&mut own, ME, "cabal_agent");
+    own.state.strategy_cards.set_holder(crate::ti4::components::StrategyCard(TRADE), Some(ME));
+    own.step = cards::strategic(&mut own, ME, TRADE);
+    assert!(choices_of(&own, src).is_empty());
+}

@@ -58,7 +58,7 @@ fn committed_perft_counts_of_action_phase_positions() {
         (2, 40, "Turn(Player(4))", count(28, 0, 0)),
         (4, 300, "Follow(Player(2))", count(438, 174, 0)),
         (5, 500, "Offer(Player(2))", count(30, 0, 0)),
-        (6, 700, "Pick(Player(3))", count(516, 0, 0)),
+        (6, 700, "Produce(Player(5))", count(219, 0, 0)),
     ];
     assert_eq!(found.len(), expected.len());
     for (f, e) in found.iter().zip(&expected) {

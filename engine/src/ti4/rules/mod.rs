@@ -112,6 +112,10 @@ pub enum Window {
     /// After the player resolved the primary or the secondary ability of the Diplomacy strategy
     /// card, before the next player is offered the secondary (or the strategic action ends).
     DiplomacyResolved,
+    /// After a player replenished commodities through the Trade strategy card's primary or
+    /// secondary ability (`game::cards::resolving_player` names them), before the strategic
+    /// action goes on; opened for the other players, clockwise from that player.
+    CommoditiesReplenished,
     /// When the player's units are about to use PRODUCTION in the active system (a tactical
     /// action's production step, Warfare's secondary), before the first unit is queued; opened
     /// for that player. A choice may change the production's limit and cost
