@@ -1,6 +1,6 @@
 //! The Vuil'raith Cabal: Devour, Amalgamation, Riftmeld, Vortex, the flagship The Terror
-//! Between, the mech Reanimator, the agent The Stillness of Stars and the commander That Which
-//! Molds Flesh. (Captured units are returned on elimination by the Elimination rules.)
+//! Between, the mech Reanimator, the agent The Stillness of Stars, the commander That Which
+//! Molds Flesh and the hero It Feeds on Carrion. (Captured units are returned on elimination by the Elimination rules.)
 
 use crate::ti4::game::effects::Effect;
 use crate::ti4::game::Ti4Game;
@@ -74,7 +74,110 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Leader("cabal_agent"),
         hooks: Hooks { may_choices: Some(stillness_choices), may_resolve: Some(stillness), ..Hooks::NONE },
     },
+    // It Feeds on Carrion (hero), DIMENSIONAL ANCHOR: "ACTION: Each other player rolls a die for
+    // each of their non-fighter ships that are in or adjacent to a system that contains a
+    // dimensional tear; on a 1-3, capture that unit. If this causes a player's ground forces or
+    // fighters to be removed, also capture those units. Then, purge this card." (Rules 23, 51;
+    // target 0.) The dimensional tears are the systems with a Vuil'raith space dock (Dimensional
+    // Tear). Offered while another player has a non-fighter ship in or next to one; the dice
+    // roll at the chance step that follows (hook point `component_roll`), then the hero is
+    // purged: each ship that rolls 1-3 is captured, then the fighters and ground forces its
+    // space area can no longer carry (Capacity 16.3: fighters first, then infantry, then mechs).
+    Rule {
+        source: SourceKey::Leader("cabal_hero"),
+        hooks: Hooks {
+            component_targets: Some(carrion_targets),
+            component_action: Some(carrion),
+            component_roll: Some(carrion_roll),
+            ..Hooks::NONE
+        },
+    },
 ];
+
+/// The board slots in or next to a system with one of `p`'s space docks (dimensional tears).
+fn near_tears(g: &Ti4Game, p: Player) -> u64 {
+    let s = &g.state;
+    let tears = (0..s.num_systems)
+        .filter(|&sl| s.systems[sl as usize].planets.iter().any(|a| a.owner == p.0 && a.of(UnitType::SpaceDock) > 0))
+        .fold(0u64, |m, sl| m | 1 << sl);
+    crate::ti4::galaxy::bits(tears).fold(tears, |m, sl| m | g.galaxy().neighbours(sl))
+}
+
+/// The non-fighter ship types (unit type order).
+const NON_FIGHTER_SHIPS: [UnitType; 6] = [
+    UnitType::Destroyer,
+    UnitType::Cruiser,
+    UnitType::Carrier,
+    UnitType::Dreadnought,
+    UnitType::Flagship,
+    UnitType::WarSun,
+];
+
+/// The space areas near the tears where another player has a non-fighter ship.
+fn carrion_slots(g: &Ti4Game, p: Player) -> impl Iterator<Item = u8> + '_ {
+    let s = &g.state;
+    crate::ti4::galaxy::bits(near_tears(g, p)).filter(move |&sl| {
+        let a = &s.systems[sl as usize].space;
+        a.occupant().is_some_and(|q| q != p) && NON_FIGHTER_SHIPS.iter().any(|&t| a.of(t) > 0)
+    })
+}
+
+/// It Feeds on Carrion: one target (0) while another player's non-fighter ship is in or next to
+/// a dimensional tear.
+fn carrion_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    if carrion_slots(g, p).next().is_some() {
+        out(0);
+    }
+}
+
+/// The dice follow (the hero is purged after them).
+fn carrion(_: Source, _: &mut Ti4Game, _: Player, _: u8) -> ComponentThen {
+    ComponentThen::Roll
+}
+
+/// The dice: each non-fighter ship near a tear is captured on a 1-3, then what its space area
+/// can no longer carry; then the hero is purged.
+fn carrion_roll(src: Source, g: &mut Ti4Game, p: Player, _: u8, rng: &mut rand_chacha::ChaCha8Rng) {
+    let mut slots = 0u64;
+    for sl in carrion_slots(g, p) {
+        slots |= 1 << sl;
+    }
+    let mut captured = 0u16;
+    for sl in crate::ti4::galaxy::bits(slots) {
+        let loc = Location::Space(sl);
+        for t in NON_FIGHTER_SHIPS {
+            let k = (0..g.state.count_at(loc, t)).filter(|_| crate::ti4::combat::roll_d10(rng) <= 3).count() as u8;
+            if k > 0 {
+                g.state.capture_from_board(p, loc, t, k).expect("the ships are in the space area");
+                captured += u16::from(k);
+            }
+        }
+        captured += capture_beyond_capacity(g, p, sl);
+    }
+    g.note_effect(p, Effect::UnitsCaptured, captured);
+    crate::ti4::game::leaders::purge(g, p, src);
+}
+
+/// Capacity 16.3 after ships were captured: the occupant's fighters, then infantry, then mechs
+/// beyond its capacity in the space area at `sl` are captured by `p`; how many.
+fn capture_beyond_capacity(g: &mut Ti4Game, p: Player, sl: u8) -> u16 {
+    let loc = Location::Space(sl);
+    let (cap, load) = crate::ti4::game::component::space_load(g.content(), &g.state, sl);
+    let mut excess = load.saturating_sub(cap);
+    let ground = u32::from(g.state.count_at(loc, UnitType::Infantry) + g.state.count_at(loc, UnitType::Mech));
+    let counted_fighters = load.saturating_sub(ground);
+    let mut n = 0;
+    for t in [UnitType::Fighter, UnitType::Infantry, UnitType::Mech] {
+        let here = if t == UnitType::Fighter { counted_fighters } else { u32::from(g.state.count_at(loc, t)) };
+        let k = here.min(excess) as u8;
+        if k > 0 {
+            g.state.capture_from_board(p, loc, t, k).expect("the units are in the space area");
+            excess -= u32::from(k);
+            n += u16::from(k);
+        }
+    }
+    n
+}
 
 /// The Stillness of Stars: after another player `q` replenished, each unit type in `q`'s
 /// reinforcements that costs at most `q`'s commodity value.

@@ -199,6 +199,7 @@ impl Ti4Game {
             Step::Explore(_) => "the player explores a planet: an exploration card is drawn",
             Step::ExploreDraw(_) => "the player draws the action card an exploration card paid for",
             Step::DrawRelic(_) => "the player gains a relic from the relic deck",
+            Step::ComponentRoll(_) => "the dice of the player's component action are rolled",
             Step::CardChance => "the action card being played draws at random (dice, a card, a secret objective)",
             _ => "a chance event of the round loop",
         })

@@ -17,7 +17,7 @@ pub(crate) use super::tactical::{
     relocate_space_units, relocate_space_units_of, retreat_systems, round_boost_open, side_before_round,
     skilled_retreat, units_of, withdrawal_systems, wormhole_slots,
 };
-pub(crate) use super::tactical::{fleet_has_room, locked_ship_can_move, wormhole_systems};
+pub(crate) use super::tactical::{fleet_has_room, locked_ship_can_move, space_load, wormhole_systems};
 pub(crate) use super::take_cards::discarded as discarded_action_cards;
 use crate::ti4::ids::{Player, UnitType};
 use crate::ti4::rules::{self, ComponentThen, Source};
@@ -51,6 +51,10 @@ pub(super) fn perform(g: &mut Ti4Game, p: Player, src: Source, target: u8) -> St
         }
         ComponentThen::ProduceShip(slot) => super::production::start_component_production(g, p, slot),
         ComponentThen::DrawRelic => Step::DrawRelic(p),
+        ComponentThen::Roll => {
+            g.flow.component_used = Some((src, target));
+            Step::ComponentRoll(p)
+        }
         ComponentThen::Redeploy(n) => super::redeploy::start(g, p, src, n),
         ComponentThen::TakeDiscarded(n) => super::take_cards::start(g, p, src, n),
     }

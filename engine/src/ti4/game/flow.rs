@@ -38,6 +38,7 @@ pub(super) fn current(g: &Ti4Game) -> Turn {
         | Step::Explore(_)
         | Step::ExploreDraw(_)
         | Step::DrawRelic(_)
+        | Step::ComponentRoll(_)
         | Step::CardChance => Turn::Chance,
         Step::Space => match g.flow.tactical.space.map(|c| c.next_decision()) {
             Some(CStep::Decide(side)) => Turn::Player(seat_of_side(g, side).idx()),
@@ -241,6 +242,7 @@ pub(super) fn legal(g: &Ti4Game, buf: &mut Vec<Action>) {
         | Step::Explore(_)
         | Step::ExploreDraw(_)
         | Step::DrawRelic(_)
+        | Step::ComponentRoll(_)
         | Step::CardChance
         | Step::Deal
         | Step::SpaceCannon
@@ -545,6 +547,12 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
         Step::ExploreDraw(p) => super::exploration::explore_draw(g, rng, p),
         Step::DrawRelic(p) => {
             super::exploration::draw_relic(g, rng, p);
+            next_turn(g)
+        }
+        Step::ComponentRoll(p) => {
+            if let Some((src, target)) = g.flow.component_used {
+                crate::ti4::rules::component_roll(g, p, src, target, rng);
+            }
             next_turn(g)
         }
         Step::DrawActionCards(p) => {

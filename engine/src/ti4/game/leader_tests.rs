@@ -1003,3 +1003,60 @@ fn cabal_agent_the_stillness_of_stars_converts_commodities_and_captures_a_unit()
     own.step = cards::strategic(&mut own, ME, TRADE);
     assert!(choices_of(&own, src).is_empty());
 }
+
+/// It Feeds on Carrion (Vuil'raith hero): "ACTION: Each other player rolls a die for each of
+/// their non-fighter ships that are in or adjacent to a system that contains a dimensional
+/// tear; on a 1-3, capture that unit. If this causes a player's ground forces or fighters to be
+/// removed, also capture those units. Then, purge this card." Game 18 seats the Vuil'raith at
+/// seat 0, with a space dock (a dimensional tear) at home; seat 1 has 6 cruisers and a carrier
+/// with 4 infantry next to it, and a destroyer far away.
+#[test]
+fn cabal_hero_it_feeds_on_carrion_captures_ships_near_a_dimensional_tear_on_1_to_3() {
+    const THEM: Player = Player(1);
+    let setup = || {
+        let mut g = scenario_of(six_player_game(18));
+        assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "cabal");
+        let h = home(&g);
+        g.state.add_units(ME, Location::Planet(h, 0), UnitType::SpaceDock, 1).unwrap();
+        let next = slot_at_distance(&g, h, 1);
+        let far = slot_at_distance(&g, h, 3);
+        g.state.add_units(THEM, Location::Space(next), UnitType::Cruiser, 6).unwrap();
+        g.state.add_units(THEM, Location::Space(next), UnitType::Carrier, 1).unwrap();
+        g.state.add_units(THEM, Location::Space(next), UnitType::Infantry, 4).unwrap();
+        g.state.add_units(THEM, Location::Space(far), UnitType::Destroyer, 1).unwrap();
+        // Room in the fleet pool for 7 ships in one system.
+        g.state.player_mut(THEM).fleet += 4;
+        g.state.player_mut(THEM).token_reinforcements -= 4;
+        (g, next, far)
+    };
+    let (g, ..) = setup();
+    let src = {
+        let mut g = g.clone();
+        unlocked(&mut g, ME, "cabal_hero")
+    };
+    assert!(choices_of(&g, src).is_empty(), "locked");
+    let (mut cruisers, mut carriers_taken_with_infantry) = (0u32, 0u32);
+    for seed in 0..100 {
+        let (mut g, next, far) = setup();
+        unlocked(&mut g, ME, "cabal_hero");
+        assert_eq!(choices_of(&g, src), vec![Action::Use(src, 0)]);
+        g.apply(Action::Use(src, 0));
+        assert_eq!(g.step, Step::ComponentRoll(ME));
+        g.apply_chance(&mut <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed));
+        check(&g).unwrap();
+        assert_eq!(state_of(&g, ME, "cabal_hero"), LeaderState::Purged);
+        let held = |t: UnitType| u32::from(g.state.captured.held(ME, THEM, t));
+        let here = |t: UnitType| u32::from(g.state.count_at(Location::Space(next), t));
+        assert_eq!(held(UnitType::Cruiser) + here(UnitType::Cruiser), 6);
+        assert_eq!(held(UnitType::Carrier) + here(UnitType::Carrier), 1);
+        // Capacity 16.3: a captured carrier leaves the infantry without room (cruisers carry 0).
+        assert_eq!(held(UnitType::Infantry), 4 * held(UnitType::Carrier), "seed {seed}");
+        assert_eq!(g.state.count_at(Location::Space(far), UnitType::Destroyer), 1, "far from the tear");
+        cruisers += held(UnitType::Cruiser);
+        carriers_taken_with_infantry += held(UnitType::Carrier);
+        assert_ne!(g.step, Step::ComponentRoll(ME), "the turn goes on");
+    }
+    // 1-3 on a d10: 30% of 600 cruiser dice, 30 of 100 carriers.
+    assert!((140..=220).contains(&cruisers), "{cruisers} cruisers captured");
+    assert!((15..=45).contains(&carriers_taken_with_infantry), "{carriers_taken_with_infantry} carriers");
+}

@@ -313,6 +313,9 @@ pub enum Step {
     /// Chance: the player gains a relic drawn from the relic deck (relic fragments traded in,
     /// rules 73); the turn then ends.
     DrawRelic(Player),
+    /// Chance: the dice of the player's component action (`Flow::component_used`, which
+    /// answered `ComponentThen::Roll`) are rolled (hook point `component_roll`); the turn ends.
+    ComponentRoll(Player),
     /// Chance: the effect of the component-action card being played (`Flow::played`) draws at
     /// random (Plague's dice, Spy's card, Impersonation's secret objective).
     CardChance,

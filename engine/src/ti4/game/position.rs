@@ -257,6 +257,7 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
         | Step::Explore(p)
         | Step::ExploreDraw(p)
         | Step::DrawRelic(p)
+        | Step::ComponentRoll(p)
         | Step::Research { p, .. }
         | Step::CastVotes { p, .. }
         | Step::Build { p, .. }

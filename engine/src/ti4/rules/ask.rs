@@ -462,6 +462,19 @@ pub fn component_action(g: &mut Ti4Game, p: Player, src: Source, target: u8) -> 
     super::ComponentThen::TurnEnds
 }
 
+/// Hook point `component_roll`: the rule of `src` rolls the dice of `p`'s component action on
+/// `target` (nothing when it is not an active rule of `p`).
+pub fn component_roll(g: &mut Ti4Game, p: Player, src: Source, target: u8, rng: &mut rand_chacha::ChaCha8Rng) {
+    let list = &g.content().rules.component_roll;
+    if let Some(i) = (0..list.len()).find(|&i| list.get(i).0 == src) {
+        let (src, f) = list.get(i);
+        if src.active(g.content(), &g.state, p) {
+            super::exercised(H::component_roll);
+            f(src, g, p, target, rng);
+        }
+    }
+}
+
 /// Hook point `may_choices`: every ready rule of `p` with a "you may" at `window`, each choice
 /// passed to `out` with the rule's source, in registry order.
 pub fn may_choices(g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(Source, u16)) {

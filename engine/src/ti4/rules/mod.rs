@@ -55,6 +55,9 @@ pub enum ComponentThen {
     /// The player takes up to this many action cards of their choice from the discard pile,
     /// one at a time (The Codex: `crate::ti4::game::take_cards`); the turn ends after it.
     TakeDiscarded(u8),
+    /// The action rolls dice: the chance step `ComponentRoll` resolves them through hook point
+    /// `component_roll` of the same rule (It Feeds on Carrion); the turn ends after it.
+    Roll,
 }
 
 /// The two sides of a combat as hook point `combat_sides` shows them to a rule of one player.
@@ -494,6 +497,10 @@ hook_points! {
     /// `component_targets` offered (the cost included), and says what follows (the turn ends,
     /// or the action goes on with further decisions of the player).
     Trigger component_action: fn(&mut Ti4Game, Player, u8) -> ComponentThen;
+    /// The dice of the rule's component action on this target (it answered
+    /// `ComponentThen::Roll`), rolled at the chance step that follows it with the game's chance
+    /// stream.
+    Trigger component_roll: fn(&mut Ti4Game, Player, u8, &mut rand_chacha::ChaCha8Rng);
 
     // ---- Leaders (rules 51) -------------------------------------------------------------------
     /// Rules 51: the unlock condition of the player's own locked commander is met (the core asks
