@@ -563,29 +563,24 @@ pub(super) fn write_position(c: &Content, s: &State, pos: &mut Position) {
 /// [`SLEEPER_TOKENS`] sleeper tokens, with an owner in the game exactly while any is on a
 /// planet.
 pub(super) fn check(c: &Content, s: &State) -> Result<(), ConservationError> {
-    let attached_notes = s
-        .seats()
-        .map(|p| {
-            let n = c.cards.seat_notes[s.player(p).faction.idx()].len();
-            (0..n).filter(|&k| s.notes.get(p, k) == Zone::Attached).count() as u32
-        })
-        .sum::<u32>();
-    if attached_notes != s.factions.terraform().is_some() as u32 {
-        return Err(ConservationError::Token(
+    // Per seat, how many of its `len` slots are attached.
+    let attached = |len: &dyn Fn(FactionId) -> usize, at: &dyn Fn(Player, usize) -> bool| -> u32 {
+        s.seats().map(|p| (0..len(s.player(p).faction)).filter(|&k| at(p, k)).count() as u32).sum()
+    };
+    let notes = attached(&|f| c.cards.seat_notes[f.idx()].len(), &|p, k| s.notes.get(p, k) == Zone::Attached);
+    let heroes =
+        attached(&|f| c.cards.seat_leaders[f.idx()].len(), &|p, k| s.leaders.get(p, k) == LeaderState::Attached);
+    for (n, on, what) in [
+        (
+            notes,
+            s.factions.terraform(),
             "the Terraform note is attached exactly when attachments.terraform names a planet",
-        ));
-    }
-    let attached_heroes = s
-        .seats()
-        .map(|p| {
-            let n = c.cards.seat_leaders[s.player(p).faction.idx()].len();
-            (0..n).filter(|&k| s.leaders.get(p, k) == LeaderState::Attached).count() as u32
-        })
-        .sum::<u32>();
-    if attached_heroes != s.factions.geoform().is_some() as u32 {
-        return Err(ConservationError::Token(
-            "the Titans hero is attached exactly when attachments.geoform names a planet",
-        ));
+        ),
+        (heroes, s.factions.geoform(), "the Titans hero is attached exactly when attachments.geoform names a planet"),
+    ] {
+        if n != on.is_some() as u32 {
+            return Err(ConservationError::Token(what));
+        }
     }
     for planet in [s.factions.terraform(), s.factions.geoform()].into_iter().flatten() {
         if planet.idx() >= c.planets.len() {
