@@ -1,6 +1,6 @@
 //! The Mahact Gene-Sorcerers: Edict, Imperia, Hubris, the flagship Arvicon Rex, the mech
-//! Starlancer, the commander Il Na Viroset. The command tokens they hold are
-//! [`FactionState::held_tokens`](super::FactionState::held_tokens), one bit per seat.
+//! Starlancer, the agent Jae Mir Kan, the commander Il Na Viroset. The command tokens they hold
+//! are [`FactionState::held_tokens`](super::FactionState::held_tokens), one bit per seat.
 
 use crate::ti4::components::Zone;
 use crate::ti4::content::Content;
@@ -59,6 +59,19 @@ pub(super) static RULES: &[Rule] = &[
             activates_own_token_systems: Some(viroset),
             ..Hooks::NONE
         },
+    },
+    // Jae Mir Kan (agent): "When you would spend a command token during the secondary ability
+    // of a strategic action: You may exhaust this card to remove 1 of the active player's
+    // command tokens from the board and use it instead." (Rules 51.) A decision of the Mahact at
+    // window `SecondaryFollowed` (they follow a secondary that spends a strategy-pool token), one
+    // choice per system holding the active player's command token (choice = board slot): the
+    // agent is exhausted, that token goes back to the active player's reinforcements and the
+    // Mahact's strategy pool spends none (`StrategicAction::token_paid`). Simplified: offered
+    // only to a Mahact who may follow with a token of their own, and not for Technology's
+    // secondary (its research spends the token).
+    Rule {
+        source: SourceKey::Leader("mahact_agent"),
+        hooks: Hooks { may_choices: Some(jae_mir_kan_choices), may_resolve: Some(jae_mir_kan), ..Hooks::NONE },
     },
 ];
 
@@ -211,4 +224,27 @@ pub(super) fn check(s: &State) -> Result<(), ConservationError> {
         }
     }
     Ok(())
+}
+
+/// Jae Mir Kan: each board slot holding a command token of the strategic action's active player,
+/// at window `SecondaryFollowed`.
+fn jae_mir_kan_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let owner = g.flow.strategic.card_owner;
+    if window != Window::SecondaryFollowed || owner == p || g.flow.strategic.token_paid {
+        return;
+    }
+    let s = &g.state;
+    for slot in (0..s.num_systems).filter(|&sl| s.systems[sl as usize].tokens >> owner.0 & 1 == 1) {
+        out(u16::from(slot));
+    }
+}
+
+/// The agent exhausted; the active player's token leaves the board for their reinforcements and
+/// pays the secondary.
+fn jae_mir_kan(src: Source, g: &mut Ti4Game, p: Player, _: Window, slot: u16) {
+    crate::ti4::game::leaders::exhaust(g, p, src);
+    let owner = g.flow.strategic.card_owner;
+    g.state.systems[slot as usize].tokens &= !(1 << owner.0);
+    g.state.player_mut(owner).token_reinforcements += 1;
+    g.flow.strategic.token_paid = true;
 }

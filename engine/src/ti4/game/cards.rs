@@ -280,6 +280,7 @@ pub(super) fn crisis_pact_secondaries(g: &mut Ti4Game, card: u8) -> Step {
         follower: 0,
         cancelled: false,
         crisis_pact: true,
+        token_paid: false,
     };
     next_secondary(g)
 }
@@ -336,7 +337,7 @@ fn action_cards_left(g: &Ti4Game) -> bool {
 /// rule waives it (hook point `secondary_without_token`, Hacan's Masters of Trade) or Galactic
 /// Crisis Pact ([`secondary_free`]).
 fn spend_strategy_token(g: &mut Ti4Game, q: Player) {
-    if secondary_free(g, q) {
+    if secondary_free(g, q) || std::mem::take(&mut g.flow.strategic.token_paid) {
         return;
     }
     let (c, s) = g.content_and_state();
@@ -344,6 +345,19 @@ fn spend_strategy_token(g: &mut Ti4Game, q: Player) {
 }
 
 pub(super) fn follow(g: &mut Ti4Game, q: Player) -> Step {
+    // Window `SecondaryFollowed` before a strategy-pool token is spent (not for Leadership's
+    // secondary, which spends none, nor Technology's, whose research spends it).
+    if !matches!(g.flow.strategic.card, 0 | 6) && !secondary_free(g, q) {
+        if let Some(decide) = super::pending::open(g, crate::ti4::rules::Window::SecondaryFollowed, &[q]) {
+            return decide;
+        }
+    }
+    follow_secondary(g, q)
+}
+
+/// The secondary ability of the strategic action's card, followed by `q` (after window
+/// `SecondaryFollowed`).
+pub(super) fn follow_secondary(g: &mut Ti4Game, q: Player) -> Step {
     match g.flow.strategic.card {
         // Leadership's secondary (rules 52): buy tokens with influence (no strategy token).
         0 => Step::BuyTokens { p: q, gaining: 0 },

@@ -1060,3 +1060,48 @@ fn cabal_hero_it_feeds_on_carrion_captures_ships_near_a_dimensional_tear_on_1_to
     assert!((140..=220).contains(&cruisers), "{cruisers} cruisers captured");
     assert!((15..=45).contains(&carriers_taken_with_infantry), "{carriers_taken_with_infantry} carriers");
 }
+
+/// Jae Mir Kan (Mahact agent): "When you would spend a command token during the secondary
+/// ability of a strategic action: You may exhaust this card to remove 1 of the active player's
+/// command tokens from the board and use it instead." Game 20 seats the Mahact at seat 0; seat
+/// 1 resolves the Trade primary with a command token on the board, and the Mahact follow.
+#[test]
+fn mahact_agent_jae_mir_kan_pays_a_secondary_with_the_active_players_token() {
+    const THEM: Player = Player(1);
+    const TRADE: u8 = 4;
+    let mut g = scenario_of(six_player_game(20));
+    assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "mahact");
+    let src = unlocked(&mut g, ME, "mahact_agent");
+    let slot = slot_at_distance(&g, home(&g), 2);
+    g.state.systems[slot as usize].tokens |= 1 << THEM.0;
+    g.state.player_mut(THEM).token_reinforcements -= 1;
+    g.state.strategy_cards.set_holder(crate::ti4::components::StrategyCard(TRADE), Some(THEM));
+    g.flow.turn = THEM;
+    g.step = cards::strategic(&mut g, THEM, TRADE);
+    while let Step::Follow(q) | Step::Decide(q) = g.step {
+        if q == ME {
+            break;
+        }
+        g.apply(Action::Done);
+    }
+    assert_eq!(g.step, Step::Follow(ME));
+    let (mine, theirs) = (g.state.player(ME).strategy, g.state.player(THEM).token_reinforcements);
+    let mut paid = g.clone();
+    paid.apply(Action::Follow);
+    assert_eq!((paid.step, paid.flow.pending.window), (Step::Decide(ME), Some(Window::SecondaryFollowed)));
+    assert_eq!(choices_of(&paid, src), vec![Action::Choose(src, u16::from(slot))]);
+    paid.apply(Action::Choose(src, u16::from(slot)));
+    check(&paid).unwrap();
+    assert_eq!(state_of(&paid, ME, "mahact_agent"), LeaderState::Exhausted);
+    assert_eq!(paid.state.player(ME).strategy, mine, "no token of the Mahact's spent");
+    assert_eq!(paid.state.systems[slot as usize].tokens >> THEM.0 & 1, 0, "the active player's token left the board");
+    assert_eq!(paid.state.player(THEM).token_reinforcements, theirs + 1);
+    assert!(!paid.flow.strategic.token_paid, "used once");
+    let full = paid.content().factions[paid.state.player(ME).faction.idx()].commodities;
+    assert_eq!(paid.state.player(ME).commodities, full, "the secondary resolved");
+    // Declined: the strategy pool pays.
+    g.apply(Action::Follow);
+    g.apply(Action::Done);
+    check(&g).unwrap();
+    assert_eq!(g.state.player(ME).strategy, mine - 1);
+}

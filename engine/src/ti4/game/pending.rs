@@ -169,6 +169,7 @@ fn resume(g: &mut Ti4Game, window: Window) -> Step {
         Window::ActionCardDiscarded => super::action_cards::after_card_discarded(g),
         Window::TacticalActionEnd => production::end_tactical_action(g),
         Window::DiplomacyResolved | Window::CommoditiesReplenished => cards::after_diplomacy(g),
+        Window::SecondaryFollowed => cards::follow_secondary(g, cards::resolving_player(g)),
         Window::StrategicAction => cards::after_strategic_window(g),
         Window::AgendaPhaseStart => flow::after_agenda_phase_start(g),
         Window::StrategyCardsReturn => flow::return_strategy_cards(g),

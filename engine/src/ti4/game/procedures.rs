@@ -382,6 +382,10 @@ pub struct StrategicAction {
     /// on.
     #[serde(default, skip_serializing_if = "is_false")]
     pub crisis_pact: bool,
+    /// The command token the following player's secondary spends was paid at window
+    /// `SecondaryFollowed` (Jae Mir Kan): the strategy pool spends none.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub token_paid: bool,
 }
 
 /// Status phase step 1 (rules 81.1): who scores next and what the scoring player has scored.

@@ -119,6 +119,12 @@ pub enum Window {
     /// secondary ability (`game::cards::resolving_player` names them), before the strategic
     /// action goes on; opened for the other players, clockwise from that player.
     CommoditiesReplenished,
+    /// When the player follows the secondary ability of a strategy card that spends a command
+    /// token from their strategy pool (neither Leadership's, which spends none, nor
+    /// Technology's, whose research spends it), before the token is spent; opened for that
+    /// player (`game::cards::resolving_player`). A choice may pay the token another way
+    /// (`StrategicAction::token_paid`).
+    SecondaryFollowed,
     /// When the player's units are about to use PRODUCTION in the active system (a tactical
     /// action's production step, Warfare's secondary), before the first unit is queued; opened
     /// for that player. A choice may change the production's limit and cost
