@@ -1,9 +1,9 @@
 //! Elimination, "General Rules": what happens to each of the eliminated player's components,
 //! one function per clause, applied in [`apply`] together with the faction rules.
 
-use super::factions;
 use crate::ti4::components::{normalize_action_cards, victory_points, LeaderState, StrategyCard, Zone, STRATEGY_CARDS};
 use crate::ti4::content::Content;
+use crate::ti4::factions::elimination as factions;
 use crate::ti4::ids::*;
 use crate::ti4::state::{PlanetArea, SpaceArea, State, MAX_PLANETS_PER_SYSTEM};
 

@@ -10,11 +10,11 @@
 //! counters (`on_board`, `board_types`, the unit masks) are recomputed from scratch. Tests run it
 //! after every elimination; it allocates nothing but is not meant for the hot path.
 
-use super::factions::leader_may_stay;
 use crate::ti4::components::{LeaderState, PublicState, StrategyCard, Zone, STRATEGY_CARDS};
 use crate::ti4::content::cards::{MAX_LEADERS_PER_SEAT, MAX_NOTES_PER_SEAT};
 use crate::ti4::content::Content;
 use crate::ti4::factions::components as faction_components;
+use crate::ti4::factions::elimination::leader_may_stay;
 use crate::ti4::ids::*;
 use crate::ti4::state::{component_limit, State, COMMAND_TOKENS, GROUND_TYPES, MAX_PLANETS_PER_SYSTEM};
 use std::fmt;

@@ -1,9 +1,9 @@
 //! `sim explain elimination`: for every seat, the three elimination conditions and whether a
 //! planet they can never lose keeps them in the game. Not a hot path: allocates.
 
-use super::factions::cannot_be_eliminated;
 use super::{ground_forces, meets_conditions, production_units};
 use crate::ti4::content::Content;
+use crate::ti4::factions::elimination::cannot_be_eliminated;
 use crate::ti4::state::State;
 use serde::Serialize;
 

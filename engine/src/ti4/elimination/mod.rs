@@ -23,13 +23,14 @@
 mod consequences;
 pub mod conservation;
 pub mod explain;
-mod factions;
 #[cfg(test)]
 mod tests;
 
+pub use crate::ti4::factions::elimination::{
+    can_use_commander, cannot_be_eliminated, end_of_status_phase, sundered_protects, Immunity,
+};
 pub use crate::ti4::placement::{place_units, Placement};
 pub use consequences::Elimination;
-pub use factions::{can_use_commander, cannot_be_eliminated, end_of_status_phase, sundered_protects, Immunity};
 
 use crate::ti4::content::Content;
 use crate::ti4::ids::*;

@@ -10,6 +10,7 @@ mod argent;
 pub(crate) mod components;
 mod creuss;
 mod crimson_rebellion;
+pub(crate) mod elimination;
 mod empyrean;
 mod hacan;
 mod jol_nar;

@@ -14,7 +14,7 @@ use crate::ti4::state::{Location, State};
 pub(super) static RULES: &[Rule] = &[
     // Telepathic: "At the end of the strategy phase, place the Naalu "0" token on your
     // strategy card; you are first in initiative order." The token is held at setup; its
-    // elimination clause is in `crate::ti4::elimination::factions`.
+    // elimination clause is in `super::elimination`.
     Rule { source: SourceKey::Ability("telepathic"), hooks: Hooks { owns_zero_token: Some(yes), ..Hooks::NONE } },
     Rule {
         source: SourceKey::Ability("foresight"),

@@ -2,7 +2,8 @@
 //! wormhole tokens, the Naalu "0" token, Titans attachments, Mahact command tokens and
 //! commanders, and the two factions that cannot be eliminated (Council Keleres through
 //! I.I.H.Q. Modernization, the Crimson Rebellion through SUNDERED) — through their mechanism,
-//! never a flag: they always keep a planet.
+//! never a flag: they always keep a planet. The Elimination rules (`crate::ti4::elimination`)
+//! call these clauses; they live with the factions, since each names one.
 
 use crate::ti4::components::LeaderState;
 use crate::ti4::content::{Content, LeaderKind};
@@ -16,13 +17,13 @@ use serde::Serialize;
 /// Elimination, Nekro: "If a player becomes eliminated and the Nekro Virus' assimilator "X" or
 /// assimilator "Y" token is placed on one of their faction technologies, that technology remains
 /// in play" — in Nekro's play area (`valefar::owner_eliminated`). Returns how many moved.
-pub(super) fn nekro_keeps_assimilated_technologies(c: &Content, s: &mut State, p: Player) -> u8 {
+pub(crate) fn nekro_keeps_assimilated_technologies(c: &Content, s: &mut State, p: Player) -> u8 {
     let mut moved = 0;
     for nekro in s.seats().filter(|&q| q != p) {
         if s.player(nekro).in_game && s.factions.valefar(nekro).iter().any(Option::is_some) {
             let n = valefar::owner_eliminated(c, s, nekro, p);
             if n > 0 {
-                super::refresh_unit_masks(c, s, nekro);
+                crate::ti4::elimination::refresh_unit_masks(c, s, nekro);
             }
             moved += n;
         }
@@ -34,7 +35,7 @@ pub(super) fn nekro_keeps_assimilated_technologies(c: &Content, s: &mut State, p
 /// player's command tokens on their faction sheet, those command tokens are returned to their
 /// respective players' reinforcements." A token of a player already eliminated goes to the box.
 /// Returns how many tokens went back to players.
-pub(super) fn mahact_tokens_return_to_their_owners(s: &mut State, p: Player) -> u8 {
+pub(crate) fn mahact_tokens_return_to_their_owners(s: &mut State, p: Player) -> u8 {
     let held = s.factions.held_tokens(p);
     *s.factions.held_tokens_mut(p) = 0;
     let mut n = 0;
@@ -51,7 +52,7 @@ pub(super) fn mahact_tokens_return_to_their_owners(s: &mut State, p: Player) -> 
 /// on their faction sheet, that command token remains in play, as does the eliminated player's
 /// commander, if it is unlocked." True when `p`'s commander stays (a player still in the game
 /// holds `p`'s token and the commander is unlocked).
-pub(super) fn commander_stays_with_mahact(c: &Content, s: &State, p: Player) -> bool {
+pub(crate) fn commander_stays_with_mahact(c: &Content, s: &State, p: Player) -> bool {
     let held = s.seats().any(|q| q != p && s.player(q).in_game && s.factions.held_tokens(q) >> p.0 & 1 == 1);
     held && commander_slot(c, s, p).is_some_and(|k| s.leaders.get(p, k).is_unlocked())
 }
@@ -82,7 +83,7 @@ pub fn can_use_commander(c: &Content, s: &State, user: Player, owner: Player) ->
 /// Elimination, Naalu: "If the Naalu player becomes eliminated while another player has the
 /// Naalu player's "0" token, that token remains with its current player until the end of the
 /// status phase, and then it is removed from play." Otherwise it leaves play now.
-pub(super) fn naalu_zero_token_stays_until_status_phase_end(c: &Content, s: &mut State, p: Player) {
+pub(crate) fn naalu_zero_token_stays_until_status_phase_end(c: &Content, s: &mut State, p: Player) {
     if !rules::owns_zero_token(c, s, p) {
         // Not in the rules text: the token lies on the eliminated player's strategy card, which
         // returns to the common area; the token goes back to its owner, the Naalu player (out
@@ -148,7 +149,7 @@ pub fn sundered_protects(c: &Content, s: &State, p: Player, planet: PlanetId) ->
 
 /// Leader states after elimination, for checks: `p`'s leaders are all `Removed`, except an
 /// attached Titans hero and a commander kept with Mahact.
-pub(super) fn leader_may_stay(c: &Content, s: &State, p: Player, slot: usize, st: LeaderState) -> bool {
+pub(crate) fn leader_may_stay(c: &Content, s: &State, p: Player, slot: usize, st: LeaderState) -> bool {
     match st {
         LeaderState::Removed | LeaderState::Attached => true,
         st if st.is_unlocked() => commander_slot(c, s, p) == Some(slot),
