@@ -480,12 +480,9 @@ pub(super) fn read_position(c: &Content, s: &mut State, pos: &Position) -> Resul
     if let Some(key) = &at.terraform {
         let planet = lookup("attachments.terraform", IdKind::Planet, key, c.planet(key))?;
         let note = c.known.terraform;
-        let owner =
-            s.seats().find(|&p| note.is_some_and(|n| c.cards.seat_notes[s.player(p).faction.idx()].contains(&n)));
-        let Some(owner) = owner else {
+        let Some((owner, slot)) = seat_slot(s, &|f| &c.cards.seat_notes[f.idx()], note) else {
             return err("attachments.terraform", K::Attachment("no seated player owns the Terraform note"));
         };
-        let slot = c.cards.seat_notes[s.player(owner).faction.idx()].iter().position(|&n| Some(n) == note).unwrap_or(0);
         match s.notes.get(owner, slot) {
             Zone::Attached => {}
             Zone::Hand(q)
@@ -505,13 +502,9 @@ pub(super) fn read_position(c: &Content, s: &mut State, pos: &Position) -> Resul
     if let Some(key) = &at.geoform {
         let planet = lookup("attachments.geoform", IdKind::Planet, key, c.planet(key))?;
         let hero = c.known.geoform_hero;
-        let owner =
-            s.seats().find(|&p| hero.is_some_and(|h| c.cards.seat_leaders[s.player(p).faction.idx()].contains(&h)));
-        let Some(owner) = owner else {
+        let Some((owner, slot)) = seat_slot(s, &|f| &c.cards.seat_leaders[f.idx()], hero) else {
             return err("attachments.geoform", K::Attachment("no seated player has the Titans hero"));
         };
-        let slot =
-            c.cards.seat_leaders[s.player(owner).faction.idx()].iter().position(|&l| Some(l) == hero).unwrap_or(0);
         let listed = hero.is_some_and(|h| pos.players[owner.idx()].leaders.contains_key(&c.cards.leaders[h.idx()].key));
         match s.leaders.get(owner, slot) {
             LeaderState::Attached => {}
@@ -544,6 +537,16 @@ pub(super) fn read_position(c: &Content, s: &mut State, pos: &Position) -> Resul
         return err("sleeper_tokens.planets", K::BadValue("[]".into(), "the planets with the owner's tokens"));
     }
     Ok(())
+}
+
+/// The first seat whose faction's sheet (`list`) holds `card`, and its slot there.
+fn seat_slot<'a, T: PartialEq + Copy + 'a>(
+    s: &State,
+    list: &dyn Fn(FactionId) -> &'a [T],
+    card: Option<T>,
+) -> Option<(Player, usize)> {
+    let card = card?;
+    s.seats().find_map(|p| list(s.player(p).faction).iter().position(|&x| x == card).map(|k| (p, k)))
 }
 
 /// State → position: `attachments` and `sleeper_tokens`.
