@@ -1,9 +1,10 @@
 //! The Emirates of Hacan: Masters of Trade, Guild Ships, Production Biomes, the agent Carth of
 //! Golden Sands, the commander Gila the Silvertongue, the hero Harrugh Gefhara and the flagship
-//! Wrath of Kenara. (Arbiters lets
+//! Wrath of Kenara, and Quantum Datahub Node. (Arbiters lets
 //! action cards be exchanged in transactions, which trade commodities and promissory notes only
 //! here.)
 
+use crate::ti4::components::StrategyCard;
 use crate::ti4::content::Content;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
@@ -72,6 +73,16 @@ pub(super) static RULES: &[Rule] = &[
     Rule {
         source: SourceKey::Unit("hacan_flagship"),
         hooks: Hooks { combat_sides: Some(wrath_of_kenara), ..Hooks::NONE },
+    },
+    // Quantum Datahub Node: "At the end of the strategy phase, you may spend 1 token from your
+    // strategy pool and give another player 3 of your trade goods. If you do, give 1 of your
+    // strategy cards to that player and take 1 of their strategy cards." A decision of the owner
+    // at window `StrategyPhaseEnd` (with a strategy token and 3 trade goods), one choice per swap:
+    // `mine * 8 + theirs` (strategy card indices, 0 Leadership … 7 Imperial); the trade goods go
+    // to the holder of `theirs`. A Valefar copy carries it (Technology 16).
+    Rule {
+        source: SourceKey::Tech("quantum_datahub_node"),
+        hooks: Hooks { may_choices: Some(datahub_choices), may_resolve: Some(datahub), ..Hooks::NONE },
     },
 ];
 
@@ -183,4 +194,35 @@ fn wrath_of_kenara(_: Source, _: &Content, _: &State, _: Player, sides: &mut Com
     if matches!(sides.loc, Location::Space(_)) && own.count(UnitType::Flagship) > 0 {
         *own = own.with_plus_one_for_trade_goods(crate::ti4::combat::type_bit(UnitType::Flagship));
     }
+}
+
+/// Strategy cards, as the two halves of a Quantum Datahub Node choice.
+const CARDS: u16 = 8;
+
+/// Quantum Datahub Node: one choice per (own card, another player's card) at the end of the
+/// strategy phase, while `p` has a strategy token and 3 trade goods.
+fn datahub_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let ps = g.state.player(p);
+    if window != Window::StrategyPhaseEnd || ps.strategy == 0 || ps.trade_goods < 3 {
+        return;
+    }
+    let sc = &g.state.strategy_cards;
+    for mine in StrategyCard::all().filter(|&k| sc.holder(k) == Some(p)) {
+        for theirs in StrategyCard::all().filter(|&k| sc.holder(k).is_some_and(|q| q != p)) {
+            out(u16::from(mine.0) * CARDS + u16::from(theirs.0));
+        }
+    }
+}
+
+/// A strategy token spent, 3 trade goods given to the other card's holder, and the two strategy
+/// cards change hands.
+fn datahub(_: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
+    let (mine, theirs) = (StrategyCard((choice / CARDS) as u8), StrategyCard((choice % CARDS) as u8));
+    let Some(q) = g.state.strategy_cards.holder(theirs) else { return };
+    let (c, s) = g.content_and_state();
+    crate::ti4::components::command_tokens::spend_strategy_token(c, s, p);
+    s.player_mut(p).trade_goods -= 3;
+    s.player_mut(q).trade_goods = s.player(q).trade_goods.saturating_add(3);
+    s.strategy_cards.set_holder(theirs, Some(p));
+    s.strategy_cards.set_holder(mine, Some(q));
 }

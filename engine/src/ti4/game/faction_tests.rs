@@ -2029,3 +2029,36 @@ fn mentak_salvage_operations_gains_a_trade_good_and_produces_a_destroyed_ship_ty
     }
     assert!(asked > 0, "the Mentak won some of the combats");
 }
+
+/// Quantum Datahub Node (Hacan): "At the end of the strategy phase, you may spend 1 token from
+/// your strategy pool and give another player 3 of your trade goods. If you do, give 1 of your
+/// strategy cards to that player and take 1 of their strategy cards." Game 1 seats the Hacan at
+/// seat 0, holding Leadership; seat 1 holds Imperial.
+#[test]
+fn hacan_quantum_datahub_node_swaps_strategy_cards_for_3_trade_goods_and_a_token() {
+    use crate::ti4::components::StrategyCard;
+    let them = Player(1);
+    let mut g = scenario_of(six_player_game(1));
+    let c = g.content.clone();
+    assert_eq!(c.factions[g.state.player(ME).faction.idx()].key, "hacan");
+    let t = c.tech("quantum_datahub_node").unwrap();
+    let src = Source::Tech(t);
+    g.state.player_mut(ME).techs.insert(t);
+    g.state.player_mut(ME).trade_goods = 5;
+    let (leadership, imperial) = (StrategyCard(0), StrategyCard(7));
+    g.state.strategy_cards.set_holder(leadership, Some(ME));
+    g.state.strategy_cards.set_holder(imperial, Some(them));
+    let (strategy, theirs) = (g.state.player(ME).strategy, g.state.player(them).trade_goods);
+    let mut poor = g.clone();
+    poor.state.player_mut(ME).trade_goods = 2;
+    assert!(pending::open(&mut poor, Window::StrategyPhaseEnd, &[ME]).is_none(), "3 trade goods needed");
+    g.step = pending::open(&mut g, Window::StrategyPhaseEnd, &[ME]).expect("offered");
+    assert_eq!(g.step, Step::Decide(ME));
+    assert_eq!(legal(&g), vec![Action::Choose(src, 7), Action::Done], "Leadership for Imperial");
+    g.apply(Action::Choose(src, 7));
+    assert_eq!(g.state.strategy_cards.holder(imperial), Some(ME));
+    assert_eq!(g.state.strategy_cards.holder(leadership), Some(them));
+    assert_eq!((g.state.player(ME).trade_goods, g.state.player(them).trade_goods), (2, theirs + 3));
+    assert_eq!(g.state.player(ME).strategy, strategy - 1);
+    check(&g).unwrap();
+}
