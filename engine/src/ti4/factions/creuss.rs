@@ -19,7 +19,8 @@ pub(super) static RULES: &[Rule] = &[
     // Wormhole Generator: "ACTION: Exhaust this card to place or move a Creuss wormhole token
     // into either a system that contains a planet you control or a non-home system that does
     // not contain another player's ships." (rules 23; target = slot × 2, + 1 for the beta
-    // token.) A Valefar copy carries it (Technology 16).
+    // token.) Not modelled: a Valefar copy does not carry it (Technology 16;
+    // `rules::Source::active`).
     Rule {
         source: SourceKey::Tech("wormhole_generator"),
         hooks: Hooks { component_targets: Some(generator_targets), component_action: Some(place_token), ..Hooks::NONE },
@@ -28,7 +29,8 @@ pub(super) static RULES: &[Rule] = &[
     // and 1 or more of your ships, you may produce 1 hit and assign it to 1 of your opponent's
     // ships." (Space Combat 78, at its start.) A decision of the owner at window
     // `SpaceCombatStart`: which of the opponent's ships takes the hit (an undamaged one with
-    // SUSTAIN DAMAGE cancels it, automatic for its owner). A Valefar copy carries it.
+    // SUSTAIN DAMAGE cancels it, automatic for its owner). Not modelled: a Valefar copy does not
+    // carry it (`rules::Source::active`).
     Rule {
         source: SourceKey::Tech("dimensional_splicer"),
         hooks: Hooks { may_choices: Some(splicer_targets), may_resolve: Some(splice), ..Hooks::NONE },

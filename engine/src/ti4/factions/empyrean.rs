@@ -15,8 +15,8 @@ pub(super) static RULES: &[Rule] = &[
     // value of all of their ships during this tactical action." A decision of the owner at
     // window `SystemActivated` (the card ready; the active player the owner or a neighbour,
     // rules 60): the +1 is Flank Speed's (`TacticalAction::flank_speed`). Simplified: not
-    // offered when Flank Speed was already played (the two do not add up). A Valefar copy
-    // carries it.
+    // offered when Flank Speed was already played (the two do not add up). Not modelled: a Valefar copy
+    // does not carry it (`rules::Source::active`).
     Rule {
         source: SourceKey::Tech("aetherstream"),
         hooks: Hooks { may_choices: Some(aetherstream_offered), may_resolve: Some(aetherstream), ..Hooks::NONE },

@@ -17,7 +17,8 @@ const TRADE: u8 = 4;
 pub(super) static RULES: &[Rule] = &[
     // Production Biomes: "ACTION: Exhaust this card and spend 1 token from your strategy pool to
     // gain 4 trade goods and choose 1 other player; that player gains 2 trade goods." (rules 23;
-    // target = the other player's seat.) A Valefar copy carries it (Technology 16).
+    // target = the other player's seat.) Not modelled: a Valefar copy does not carry it
+    // (Technology 16; `rules::Source::active`).
     Rule {
         source: SourceKey::Tech("production_biomes"),
         hooks: Hooks { component_targets: Some(biomes_targets), component_action: Some(biomes), ..Hooks::NONE },
@@ -79,7 +80,8 @@ pub(super) static RULES: &[Rule] = &[
     // strategy cards to that player and take 1 of their strategy cards." A decision of the owner
     // at window `StrategyPhaseEnd` (with a strategy token and 3 trade goods), one choice per swap:
     // `mine * 8 + theirs` (strategy card indices, 0 Leadership … 7 Imperial); the trade goods go
-    // to the holder of `theirs`. A Valefar copy carries it (Technology 16).
+    // to the holder of `theirs`. Not modelled: a Valefar copy does not carry it (Technology 16;
+    // `rules::Source::active`).
     Rule {
         source: SourceKey::Tech("quantum_datahub_node"),
         hooks: Hooks { may_choices: Some(datahub_choices), may_resolve: Some(datahub), ..Hooks::NONE },

@@ -24,7 +24,8 @@ pub(super) static RULES: &[Rule] = &[
     // loop for every Jol-Nar follower of Technology (`game::cards::follow`).
     Rule { source: SourceKey::Ability("brilliant"), hooks: Hooks::NONE },
     // E-Res Siphons: "After another player activates a system that contains 1 or more of your
-    // ships, gain 4 trade goods." (A Valefar copy carries it.)
+    // ships, gain 4 trade goods." (A Valefar copy does not carry it: not modelled, see
+    // `rules::Source::active`.)
     Rule {
         source: SourceKey::Tech("e_res_siphons"),
         hooks: Hooks { system_activated: Some(e_res_siphons), ..Hooks::NONE },
@@ -44,8 +45,8 @@ pub(super) static RULES: &[Rule] = &[
     // at window `SystemActivated` (the card ready, their units in the active system and in a
     // system not adjacent to it); it sets `TacticalAction::conduit`, which joins the active
     // system to every system with their units in their movement (hook point `reach`) until
-    // the tactical action ends. Simplified: only movement reads the adjacency. A Valefar copy
-    // carries it.
+    // the tactical action ends. Simplified: only movement reads the adjacency. Not modelled: a Valefar copy
+    // does not carry it (`rules::Source::active`).
     Rule {
         source: SourceKey::Tech("spatial_conduit_cylinders"),
         hooks: Hooks {

@@ -25,14 +25,15 @@ pub(super) static RULES: &[Rule] = &[
     },
     // Non-Euclidean Shielding: "When 1 of your units uses SUSTAIN DAMAGE, cancel 2 hits instead
     // of 1." (Sustain Damage 87.) Every force of the owner's units cancels 2 hits per sustain
-    // (`Force::sustain_cancels`), in every hit assignment; a Valefar copy carries it.
+    // (`Force::sustain_cancels`), in every hit assignment; not modelled: a Valefar copy does not
+    // carry it (`rules::Source::active`).
     Rule {
         source: SourceKey::Tech("non_euclidean_shielding"),
         hooks: Hooks { sustain_cancels_two: Some(non_euclidean_shielding), ..Hooks::NONE },
     },
     // L4 Disruptors: "During an invasion, units cannot use SPACE CANNON against your units."
     // (Space cannon 77.5: no space cannon defense against the owner's invading ground forces.)
-    // Carried by a Valefar copy like any technology rule.
+    // Not modelled: a Valefar copy does not carry it (`rules::Source::active`).
     Rule {
         source: SourceKey::Tech("l4_disruptors"),
         hooks: Hooks { no_space_cannon_in_invasion: Some(l4_disruptors), ..Hooks::NONE },

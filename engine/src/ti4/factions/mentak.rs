@@ -32,7 +32,8 @@ pub(super) static RULES: &[Rule] = &[
     // counts too). The winner's production is a decision at window `SpaceCombatEnd`: one
     // choice per ship type destroyed in the combat (`TacticalAction::space_destroyed`) that
     // the reinforcements hold, fits there (fleet pool, capacity) and the owner can pay for
-    // (its cost, paid by the default plan). A Valefar copy carries it.
+    // (its cost, paid by the default plan). Not modelled: a Valefar copy does not carry it
+    // (`rules::Source::active`).
     Rule {
         source: SourceKey::Tech("salvage_operations"),
         hooks: Hooks {

@@ -22,7 +22,8 @@ pub(super) static RULES: &[Rule] = &[
     },
     // Neuroglaive: "After another player activates a system that contains 1 or more of your
     // ships, that player removes 1 token from their fleet pool and returns it to their
-    // reinforcements." (A Valefar copy carries it.)
+    // reinforcements." (A Valefar copy does not carry it: not modelled, see
+    // `rules::Source::active`.)
     Rule {
         source: SourceKey::Tech("neuroglaive"),
         hooks: Hooks { system_activated: Some(neuroglaive), ..Hooks::NONE },

@@ -18,7 +18,8 @@ pub(super) static RULES: &[Rule] = &[
     // rolls only.) Asked as Morale Boost is, of the owner's side of a space combat at windows
     // `SpaceCombatStart` and `SpaceCombatRoundEnd` (the next round's start), and sets the same
     // +1 (`SpaceCombat::set_boost`). Simplified: not in ground combat, and not in a round
-    // already boosted by Morale Boost (the two do not add up). A Valefar copy carries it.
+    // already boosted by Morale Boost (the two do not add up). Not modelled: a Valefar copy does
+    // not carry it (`rules::Source::active`).
     Rule {
         source: SourceKey::Tech("supercharge"),
         hooks: Hooks { may_choices: Some(supercharge_offered), may_resolve: Some(supercharge), ..Hooks::NONE },
@@ -26,7 +27,8 @@ pub(super) static RULES: &[Rule] = &[
     // Pre-Fab Arcologies: "After you explore a planet, ready that planet." At the explorer's
     // window `AfterExploring` (`TacticalAction::last_explored`): one choice that readies the
     // planet, offered while it is exhausted and controlled by the owner (simplified: asked,
-    // where the card readies it unasked; readying is never worse). A Valefar copy carries it.
+    // where the card readies it unasked; readying is never worse). Not modelled: a Valefar copy
+    // does not carry it (`rules::Source::active`).
     Rule {
         source: SourceKey::Tech("pre_fab_arcologies"),
         hooks: Hooks { may_choices: Some(arcology_offered), may_resolve: Some(arcology), ..Hooks::NONE },

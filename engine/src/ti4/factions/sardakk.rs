@@ -14,7 +14,9 @@ pub(super) static RULES: &[Rule] = &[
     },
     // Valkyrie Particle Weave: "After making combat rolls during a round of ground combat, if
     // your opponent produced 1 or more hits, you produce 1 additional hit." (Ground Combat
-    // 42.1-42.2: the hit is assigned with the round's others.) Carried by a Valefar copy.
+    // 42.1-42.2: the hit is assigned with the round's others.) Not modelled: a Valefar copy does
+    // not carry
+    // it (`rules::Source::active`).
     Rule {
         source: SourceKey::Tech("valkyrie_particle_weave"),
         hooks: Hooks { ground_combat_answer_hit: Some(valkyrie_particle_weave), ..Hooks::NONE },

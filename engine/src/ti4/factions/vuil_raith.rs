@@ -47,7 +47,7 @@ pub(super) static RULES: &[Rule] = &[
     // Vortex: "ACTION: Exhaust this card to choose another player's non-structure unit in a
     // system that is adjacent to 1 or more of your space docks. Capture 1 unit of that type
     // from that player's reinforcements." (rules 23; target = seat × 16 + unit type.) A
-    // Valefar copy carries it (Technology 16).
+    // Valefar copy does not carry it: not modelled (Technology 16; `rules::Source::active`).
     Rule {
         source: SourceKey::Tech("vortex"),
         hooks: Hooks { component_targets: Some(vortex_targets), component_action: Some(vortex), ..Hooks::NONE },

@@ -24,8 +24,8 @@ pub(super) static RULES: &[Rule] = &[
     // Lazax Gate Folding: "During your tactical actions, if you do not control Mecatol Rex,
     // treat its system as if it has both an alpha and beta wormhole. ACTION: If you control
     // Mecatol Rex, exhaust this card to place 1 infantry from your reinforcements on Mecatol
-    // Rex." (rules 23, 101; the action's target is the Mecatol Rex planet id.) A Valefar copy
-    // carries it (Technology 16).
+    // Rex." (rules 23, 101; the action's target is the Mecatol Rex planet id.) Not modelled: a Valefar copy
+    // does not carry it (`rules::Source::active`).
     Rule {
         source: SourceKey::Tech("lazax_gate_folding"),
         hooks: Hooks {

@@ -30,8 +30,8 @@ pub(super) static RULES: &[Rule] = &[
     // is, at window `ActionCardPlayed` (a component-action card played by another player, not
     // yet cancelled), while the card is ready and the strategy pool holds a token: exhaust it,
     // spend the token, the played card resolves nothing (`PlayedCard::cancelled`). Simplified
-    // as Sabotage is: the cards played at other windows cannot be cancelled. A Valefar copy
-    // carries it.
+    // as Sabotage is: the cards played at other windows cannot be cancelled. Not modelled: a Valefar copy
+    // does not carry it (`rules::Source::active`).
     Rule {
         source: SourceKey::Tech("instinct_training"),
         hooks: Hooks { may_choices: Some(instinct_offered), may_resolve: Some(instinct_training), ..Hooks::NONE },

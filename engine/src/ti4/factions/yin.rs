@@ -22,8 +22,8 @@ pub(super) static RULES: &[Rule] = &[
     // Impulse Core: "At the start of a space combat, you may destroy 1 of your cruisers or
     // destroyers in the active system to produce 1 hit against your opponent's ships; that hit
     // must be assigned by your opponent to 1 of their non-fighter ships if able." (Space
-    // Combat 78, at its start.) A decision of the owner at window `SpaceCombatStart`; a Valefar
-    // copy carries it.
+    // Combat 78, at its start.) A decision of the owner at window `SpaceCombatStart`; not
+    // modelled: a Valefar copy does not carry it (`rules::Source::active`).
     Rule {
         source: SourceKey::Tech("impulse_core"),
         hooks: Hooks { may_choices: Some(impulse_core_ships), may_resolve: Some(impulse_core), ..Hooks::NONE },
@@ -34,7 +34,7 @@ pub(super) static RULES: &[Rule] = &[
     // trigger it.) After a use of PRODUCTION in a system where 2 or more of the owner's units
     // have PRODUCTION (hook point `units_produced`), 1 infantry is placed on the first planet
     // there the owner controls (simplified: that planet, not a planet of their choice). A
-    // Valefar copy carries it.
+    // Valefar copy does not carry it: not modelled (`rules::Source::active`).
     Rule { source: SourceKey::Tech("yin_spinner"), hooks: Hooks { units_produced: Some(yin_spinner), ..Hooks::NONE } },
 ];
 

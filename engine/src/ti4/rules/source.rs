@@ -141,8 +141,9 @@ impl Source {
     }
 
     /// True when the rule applies to player `p`: they own the technology (their play area;
-    /// generic technologies are never copied, and each faction-technology rule states whether
-    /// a Valefar copy carries it), their faction lists the ability, they control the planet,
+    /// generic technologies are never copied; a faction technology copied under a Valefar
+    /// Assimilator token changes its holder's unit definitions only, `valefar::effective_techs`,
+    /// and brings no rule along: not modelled), their faction lists the ability, they control the planet,
     /// they hold a copy of the action card (and may play action cards: hook point
     /// `cannot_play_action_cards`), the agenda is in their play area, or the unit is one of
     /// their faction's.
