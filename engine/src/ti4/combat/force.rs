@@ -599,6 +599,14 @@ impl Force {
         }
         self
     }
+    /// This force with no ANTI-FIGHTER BARRAGE for any unit (Iconoclast Omega: "other players
+    /// cannot use ANTI-FIGHTER BARRAGE against your units in this system").
+    pub fn without_barrage(mut self) -> Force {
+        for st in self.stats.iter_mut() {
+            st.anti_fighter_barrage = None;
+        }
+        self
+    }
     /// This force with no printed unit ability but SUSTAIN DAMAGE for its units of the types in
     /// `mask` (Articles of War: no SPACE CANNON, BOMBARDMENT, ANTI-FIGHTER BARRAGE or PLANETARY
     /// SHIELD; combat values stay).

@@ -26,6 +26,16 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Ability("harrow"),
         hooks: Hooks { bombards_after_ground_rounds: Some(harrow), ..Hooks::NONE },
     },
+    // Anihilator (mech): "While not participating in ground combat, this unit can use its
+    // BOMBARDMENT ability on planets in its system as if it were a ship." The mechs on planets
+    // the L1Z1X control in the active system join the bombardment of the space area's units
+    // (`invasion::bombarding_force`), in the Bombardment step and in Harrow's round-end
+    // bombardment; mechs committed to a ground combat are not on a planet the L1Z1X control,
+    // so they do not.
+    Rule {
+        source: SourceKey::Unit("l1z1x_mech"),
+        hooks: Hooks { mechs_bombard_from_planets: Some(anihilator), ..Hooks::NONE },
+    },
     // Inheritance Systems: "You may exhaust this card and spend 2 resources when you research
     // a technology; ignore all of that technology's prerequisites." (Technology 12.3)
     Rule {
@@ -111,6 +121,11 @@ fn four_dreadnoughts(_: Source, g: &Ti4Game, p: Player) -> bool {
 
 /// 2RAM: PLANETARY SHIELD never stops the player's BOMBARDMENT.
 fn two_ram(_: Source, _: &Ti4Game, _: Player, _: u8) -> bool {
+    true
+}
+
+/// Anihilator: the L1Z1X mechs on their planets in the active system bombard.
+fn anihilator(_: Source, _: &Content, _: &State, _: Player) -> bool {
     true
 }
 

@@ -8,10 +8,18 @@ use crate::ti4::game::component::{adjacent_without_enemy_ships, relocate_space_u
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::position::{live_seat, NaaluZero, Position, PositionError, PositionErrorKind as K};
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
+use crate::ti4::rules::{CombatSides, Hooks, Rule, Source, SourceKey, Window};
 use crate::ti4::state::{Location, State};
 
 pub(super) static RULES: &[Rule] = &[
+    // Iconoclast Omega (mech, the Naalu sheet's mech: the first mech of `faction_units`):
+    // "Other players cannot use ANTI-FIGHTER BARRAGE against your units in this system." In a
+    // space combat in a system holding a Naalu mech (space area or planet), for the whole
+    // combat.
+    Rule {
+        source: SourceKey::Unit("naalu_mech_omega"),
+        hooks: Hooks { combat_sides: Some(iconoclast_omega), ..Hooks::NONE },
+    },
     // Telepathic: "At the end of the strategy phase, place the Naalu "0" token on your
     // strategy card; you are first in initiative order." The token is held at setup; its
     // elimination clause is in `super::elimination`.
@@ -52,6 +60,16 @@ fn neuroglaive(_: Source, g: &mut Ti4Game, p: Player, active: Player, slot: u8) 
     ps.fleet -= 1;
     ps.token_reinforcements += 1;
     crate::ti4::game::component::enforce_fleet_everywhere(g, active);
+}
+
+/// Iconoclast Omega: the opponent's units lose ANTI-FIGHTER BARRAGE in a space combat in a
+/// system that holds one of the player's mechs.
+fn iconoclast_omega(_: Source, _: &Content, s: &State, p: Player, sides: &mut CombatSides) {
+    if let Location::Space(a) = sides.loc {
+        if Location::all_in(a).any(|l| s.occupant(l) == Some(p) && s.count_at(l, UnitType::Mech) > 0) {
+            sides.other = sides.other.without_barrage();
+        }
+    }
 }
 
 fn yes(_: Source, _: &Content, _: &State, _: Player) -> bool {

@@ -310,9 +310,21 @@ pub(super) fn round_end_bombardment(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
 }
 
 /// The active player's units in the active system's space area as they bombard: with
-/// BOMBARDMENT 6 for their non-fighter ships that have none when Blitz was played.
+/// BOMBARDMENT 6 for their non-fighter ships that have none when Blitz was played, and with
+/// their mechs on planets they control in the system when a rule lets those bombard as if
+/// they were ships (hook point `mechs_bombard_from_planets`, Anihilator).
 pub(crate) fn bombarding_force(g: &Ti4Game, p: Player) -> Force {
-    let space = board_force(g, p, Location::Space(g.flow.tactical.active));
+    let a = g.flow.tactical.active;
+    let mut space = board_force(g, p, Location::Space(a));
+    if crate::ti4::rules::mechs_bombard_from_planets(&g.content, &g.state, p) {
+        let on_planets: u8 = Location::all_in(a)
+            .skip(1)
+            .filter(|&l| g.state.occupant(l) == Some(p))
+            .map(|l| g.state.count_at(l, UnitType::Mech))
+            .sum();
+        let (k, d) = (space.count(UnitType::Mech), space.damaged(UnitType::Mech));
+        space = space.with_units(UnitType::Mech, k.saturating_add(on_planets), d).unwrap_or(space);
+    }
     if g.flow.tactical.blitz {
         space.with_bombardment_for_ships(crate::ti4::content::Dice { hits_on: 6, dice: 1 })
     } else {

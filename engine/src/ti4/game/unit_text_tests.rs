@@ -732,3 +732,66 @@ fn nekro_flagship_the_alastor_puts_ground_forces_in_the_space_combat() {
     play_space_combat_declining(&mut g, &mut ChaCha8Rng::seed_from_u64(3));
     check(&g).unwrap();
 }
+
+/// Iconoclast Omega (Naalu mech, the sheet's mech): "Other players cannot use ANTI-FIGHTER
+/// BARRAGE against your units in this system." Game 6 seats the Naalu at seat 0: with a Naalu
+/// mech in the space area or on a planet of the system, the opponent's destroyers lose
+/// ANTI-FIGHTER BARRAGE in its space combat; with the mech elsewhere, or in a ground combat,
+/// they keep it.
+#[test]
+fn naalu_mech_iconoclast_omega_stops_anti_fighter_barrage_in_its_system() {
+    let g0 = seat_0(6, "naalu");
+    assert_eq!(
+        g0.content().units
+            [g0.content().sheet_unit[g0.state.player(ME).faction.idx()][UnitType::Mech.idx()].unwrap().idx()]
+        .key,
+        "naalu_mech_omega"
+    );
+    let (h, gal) = (home(&g0), g0.galaxy().clone());
+    let slot = (0..g0.state.num_systems)
+        .find(|&s| gal.distance(h, s) == Some(1) && g0.state.planet_at(g0.content(), Location::Planet(s, 0)).is_some())
+        .expect("a planet system next to home");
+    let theirs = force(&g0, THEM, Arena::Space, &[(UnitType::Destroyer, 2)]);
+    assert!(theirs.stats(UnitType::Destroyer).anti_fighter_barrage.is_some());
+    let mine = force(&g0, ME, Arena::Space, &[(UnitType::Fighter, 3), (UnitType::Carrier, 1)]);
+    let barrage =
+        |g: &Ti4Game, loc: Location| sides(g, loc, mine, theirs).1.stats(UnitType::Destroyer).anti_fighter_barrage;
+    assert!(barrage(&g0, Location::Space(slot)).is_some(), "no Naalu mech in the system");
+    for loc in [Location::Space(slot), Location::Planet(slot, 0)] {
+        let mut g = g0.clone();
+        g.state.add_units(ME, loc, UnitType::Mech, 1).unwrap();
+        assert_eq!(barrage(&g, Location::Space(slot)), None, "a mech at {loc:?}");
+        assert!(barrage(&g, Location::Planet(slot, 0)).is_some(), "a ground combat is no space combat");
+    }
+    let mut elsewhere = g0.clone();
+    elsewhere.state.add_units(ME, Location::Planet(h, 0), UnitType::Mech, 1).unwrap();
+    assert!(barrage(&elsewhere, Location::Space(slot)).is_some(), "a mech in another system");
+}
+
+/// Anihilator (L1Z1X mech): "While not participating in ground combat, this unit can use its
+/// BOMBARDMENT ability on planets in its system as if it were a ship." Game 8 seats the L1Z1X
+/// at seat 0: in a system with two planets, their mechs on the planet they hold join the
+/// bombarding units of the space area (BOMBARDMENT 8); the same board under another faction's
+/// mechs bombards with the space area alone.
+#[test]
+fn l1z1x_mech_anihilator_bombards_from_a_planet_in_the_active_system() {
+    let mut g = seat_0(8, "l1z1x");
+    let slot = (0..g.state.num_systems)
+        .find(|&s| g.state.planet_at(g.content(), Location::Planet(s, 1)).is_some() && !g.home_slot[..6].contains(&s))
+        .expect("a system with two planets");
+    g.flow.tactical.active = slot;
+    g.state.add_units(ME, Location::Planet(slot, 0), UnitType::Mech, 2).unwrap();
+    g.state.add_units(THEM, Location::Planet(slot, 1), UnitType::Infantry, 2).unwrap();
+    g.state.add_units(ME, Location::Space(slot), UnitType::Dreadnought, 1).unwrap();
+    let f = super::invasion::bombarding_force(&g, ME);
+    assert_eq!((f.count(UnitType::Mech), f.count(UnitType::Dreadnought)), (2, 1));
+    assert_eq!(f.stats(UnitType::Mech).bombardment.map(|d| d.hits_on), Some(8));
+    // Their own planet is not bombarded from: THEM's mechs never bombard (no Anihilator).
+    let mut other = g.clone();
+    other.state.remove_units(Location::Planet(slot, 0), UnitType::Mech, 2).unwrap();
+    other.state.add_units(THEM, Location::Planet(slot, 0), UnitType::Mech, 2).unwrap();
+    other.state.remove_units(Location::Space(slot), UnitType::Dreadnought, 1).unwrap();
+    other.state.add_units(THEM, Location::Space(slot), UnitType::Dreadnought, 1).unwrap();
+    other.flow.turn = THEM;
+    assert_eq!(super::invasion::bombarding_force(&other, THEM).count(UnitType::Mech), 0);
+}

@@ -55,6 +55,7 @@ any_cs!(ground_combat_answer_hit);
 any_cs!(space_combat_ambush);
 any_cs!(barrage_excess_damages);
 any_cs!(bombards_after_ground_rounds);
+any_cs!(mechs_bombard_from_planets);
 any_cs!(no_space_cannon_in_invasion);
 any_cs!(assimilates_structures);
 any_cs!(cannot_play_action_cards);

@@ -380,6 +380,9 @@ hook_points! {
     /// At the end of each round of a ground combat the player fights as the invader, its ships
     /// in the active system use BOMBARDMENT against the opponent's ground forces on the planet.
     Query bombards_after_ground_rounds: fn(&Content, &State, Player) -> bool;
+    /// The player's mechs on planets of the active system they control use BOMBARDMENT as if
+    /// they were ships in its space area (L1Z1X's Anihilator).
+    Query mechs_bombard_from_planets: fn(&Content, &State, Player) -> bool;
     /// The player's ships may retreat into adjacent systems without other players' units.
     Query retreat_into_empty: fn(&Ti4Game, Player) -> bool;
     /// After a space or ground combat (once the losses are back in reinforcements): the units
