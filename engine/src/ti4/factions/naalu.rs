@@ -5,6 +5,7 @@ use crate::ti4::content::Content;
 use crate::ti4::elimination::conservation::ConservationError;
 use crate::ti4::galaxy::bits;
 use crate::ti4::game::component::{adjacent_without_enemy_ships, relocate_space_units};
+use crate::ti4::game::notes::{give_note, note_to_give};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::position::{live_seat, NaaluZero, Position, PositionError, PositionErrorKind as K};
@@ -46,7 +47,40 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Leader("naalu_commander"),
         hooks: Hooks { commander_unlocked: Some(twelve_fighters), units_produced: Some(maban), ..Hooks::NONE },
     },
+    // The Oracle (hero), C-RADIUM GEOMETRY: "At the end of the status phase, you may force each
+    // other player to give you 1 promissory note from their hand. If you do, purge this card."
+    // (Rules 51, 69.) A decision at window `StatusPhaseEnd` while another player holds a note
+    // with an effect here. Simplified: which note each giver gives is not asked of them; each
+    // gives the note Diplomatic Pressure takes (`notes::note_to_give`: Ceasefire before Trade
+    // Agreement before Support for the Throne, owners in seat order), and a player with no such
+    // note gives none (notes without an effect in this engine stay in hand).
+    Rule {
+        source: SourceKey::Leader("naalu_hero"),
+        hooks: Hooks { may_choices: Some(oracle_choices), may_resolve: Some(oracle), ..Hooks::NONE },
+    },
 ];
+
+/// The Oracle: offered at the end of the status phase while another player holds a note to give.
+fn oracle_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if window == Window::StatusPhaseEnd && givers(g, p).next().is_some() {
+        out(0);
+    }
+}
+
+/// The other players in the game who hold a note with an effect here, in seat order.
+fn givers(g: &Ti4Game, p: Player) -> impl Iterator<Item = Player> + '_ {
+    g.state.seats().filter(move |&q| q != p && g.state.player(q).in_game && note_to_give(g, q).is_some())
+}
+
+/// The Oracle is purged; each other player gives the Naalu a note.
+fn oracle(src: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
+    crate::ti4::game::leaders::purge(g, p, src);
+    for q in (0..g.state.num_players).map(Player).filter(|&q| q != p) {
+        if let Some((owner, k)) = note_to_give(g, q).filter(|_| g.state.player(q).in_game) {
+            give_note(g, owner, k, p);
+        }
+    }
+}
 
 /// Neuroglaive: the active player loses a fleet-pool token (if it has one) when it activates a
 /// system holding the owner's ships; its ships beyond the new fleet limit are removed (rules

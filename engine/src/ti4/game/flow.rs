@@ -1037,6 +1037,16 @@ pub(super) fn return_strategy_cards(g: &mut Ti4Game) -> Step {
             crate::ti4::rules::status_phase_end(g, p);
         }
     }
+    // Window `StatusPhaseEnd`, in initiative order (The Oracle).
+    match super::pending::open(g, crate::ti4::rules::Window::StatusPhaseEnd, &order[..n]) {
+        Some(decide) => decide,
+        None => after_status_phase(g),
+    }
+}
+
+/// After the end of the status phase (window `StatusPhaseEnd`): Elimination's end-of-status
+/// clauses, then the agenda phase (Custodians taken) or the next round.
+pub(super) fn after_status_phase(g: &mut Ti4Game) -> Step {
     crate::ti4::elimination::end_of_status_phase(&mut g.state);
     if !g.flow.custodians {
         g.flow.agenda_phase.agenda = 0;

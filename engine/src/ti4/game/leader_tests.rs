@@ -1105,3 +1105,39 @@ fn mahact_agent_jae_mir_kan_pays_a_secondary_with_the_active_players_token() {
     check(&g).unwrap();
     assert_eq!(g.state.player(ME).strategy, mine - 1);
 }
+
+/// The Oracle (Naalu hero), C-RADIUM GEOMETRY: "At the end of the status phase, you may force
+/// each other player to give you 1 promissory note from their hand. If you do, purge this
+/// card." Game 6 seats the Naalu at seat 0: returning the strategy cards ends the status phase
+/// and opens window `StatusPhaseEnd`, where the unlocked hero is offered; using it purges it
+/// and each other player gives a note from their hand (their own Ceasefire here); a player
+/// with no note to give gives none. A locked hero is not offered.
+#[test]
+fn naalu_hero_the_oracle_takes_a_promissory_note_from_each_other_player() {
+    let mut g = scenario_of(six_player_game(6));
+    assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "naalu");
+    g.flow.custodians = true;
+    let mut locked = g.clone();
+    assert!(!matches!(super::flow::return_strategy_cards(&mut locked), Step::Decide(ME)), "a locked hero");
+    let src = unlocked(&mut g, ME, "naalu_hero");
+    let ceasefire = g.notes.ceasefire.expect("Ceasefire has an effect");
+    // Seat 2 already gave the Naalu its notes that have an effect here: it has none to give.
+    let empty = Player(2);
+    let n = g.notes;
+    for k in [n.ceasefire, n.trade_agreement].into_iter().flatten() {
+        g.state.notes.set(empty, k as usize, Zone::Hand(ME));
+    }
+    g.state.notes.set(empty, n.support_for_the_throne.expect("an effect") as usize, Zone::PlayArea(ME));
+    g.step = super::flow::return_strategy_cards(&mut g);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::StatusPhaseEnd)));
+    assert_eq!(choices_of(&g, src), vec![Action::Choose(src, 0)]);
+    g.apply(Action::Choose(src, 0));
+    assert_eq!(state_of(&g, ME, "naalu_hero"), LeaderState::Purged);
+    for q in (1..6).map(Player) {
+        assert_eq!(g.state.notes.get(q, ceasefire as usize), Zone::Hand(ME), "{q:?}'s Ceasefire");
+    }
+    for k in [n.trade_agreement, n.support_for_the_throne].into_iter().flatten() {
+        assert!((1..6).all(|q| g.state.notes.get(Player(q), k as usize) != Zone::Hand(ME) || q == 2), "one note each");
+    }
+    check(&g).unwrap();
+}

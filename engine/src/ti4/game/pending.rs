@@ -173,6 +173,7 @@ fn resume(g: &mut Ti4Game, window: Window) -> Step {
         Window::StrategicAction => cards::after_strategic_window(g),
         Window::AgendaPhaseStart => flow::after_agenda_phase_start(g),
         Window::StrategyCardsReturn => flow::return_strategy_cards(g),
+        Window::StatusPhaseEnd => flow::after_status_phase(g),
         Window::StrategyPhaseStart => flow::after_strategy_phase_start(g),
         Window::StrategyPhaseEnd => flow::start_action_phase(g),
         Window::StrategyCardChosen => flow::after_strategy_card_chosen(g),

@@ -208,6 +208,10 @@ pub enum Window {
     /// in initiative order. A choice may keep a player's cards (`Flow::stability`: Political
     /// Stability).
     StrategyCardsReturn,
+    /// At the end of the status phase (rules 81, after step 8 and the hook point
+    /// `status_phase_end`), before the agenda phase or the next round; opened for the players
+    /// in initiative order.
+    StatusPhaseEnd,
     /// At the start of the agenda phase (rules 8), before the first agenda is revealed; opened
     /// for every player from the speaker clockwise (Ancient Burial Sites).
     AgendaPhaseStart,
