@@ -230,6 +230,10 @@ pub struct Cards {
     pub seat_notes: Vec<Vec<NoteId>>,
     /// Per faction: its leaders in content order. The state keeps one state per slot.
     pub seat_leaders: Vec<Vec<LeaderId>>,
+    /// The seat-note slot of the generic note "alliance" when it is implemented (the same slot
+    /// for every faction: the generic notes come first): its holder may use the owner's
+    /// commander (`rules::holds_alliance`).
+    pub alliance_slot: Option<u8>,
     action_by_key: BTreeMap<String, ActionCardId>,
     agenda_by_key: BTreeMap<String, AgendaId>,
     public_by_key: BTreeMap<String, PublicObjectiveId>,
@@ -451,6 +455,10 @@ pub(crate) fn compile(
     }
     let generic: Vec<NoteId> =
         (0..cards.notes.len()).filter(|&i| cards.notes[i].faction.is_none()).map(|i| NoteId(i as u8)).collect();
+    cards.alliance_slot = generic
+        .iter()
+        .position(|n| cards.notes[n.idx()].key == "alliance" && cards.notes[n.idx()].implemented)
+        .map(|k| k as u8);
     for f in 0..num_factions {
         let fid = FactionId(f as u8);
         let mut notes = generic.clone();

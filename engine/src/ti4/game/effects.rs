@@ -25,10 +25,12 @@ pub enum Effect {
     /// Trade goods the player spent to apply +1 to a combat-roll die that missed by 1
     /// (`Force::pays_plus_one`: the Hacan flagship, Wrath of Kenara).
     PlusOneBought = 6,
+    /// The player received another player's Alliance promissory note (into their play area).
+    AllianceReceived = 7,
 }
 
 /// How many kinds of [`Effect`] there are.
-pub const EFFECTS: usize = 7;
+pub const EFFECTS: usize = 8;
 
 impl Effect {
     /// Every effect, in index order.
@@ -40,6 +42,7 @@ impl Effect {
         Effect::HeroUnlocked,
         Effect::MechDeployedForPds,
         Effect::PlusOneBought,
+        Effect::AllianceReceived,
     ];
 
     /// The statistics label (`sim`'s tally channel).
@@ -52,6 +55,7 @@ impl Effect {
             Effect::HeroUnlocked => "hero_unlocked",
             Effect::MechDeployedForPds => "mech_deployed_for_pds",
             Effect::PlusOneBought => "plus_one_bought",
+            Effect::AllianceReceived => "alliance_received",
         }
     }
 }
@@ -97,6 +101,6 @@ mod tests {
         assert_eq!(c.get(Player(0), Effect::UnitsCaptured), u16::MAX);
         let all: Vec<_> = c.nonzero().collect();
         assert_eq!(all, vec![(Player(0), Effect::UnitsCaptured, u16::MAX), (Player(2), Effect::DestroyedEntering, 3)]);
-        assert_eq!(Effect::ALL.map(|e| e as usize), [0, 1, 2, 3, 4, 5, 6]);
+        assert_eq!(Effect::ALL.map(|e| e as usize), [0, 1, 2, 3, 4, 5, 6, 7]);
     }
 }

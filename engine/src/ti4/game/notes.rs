@@ -17,8 +17,12 @@
 //! - Ceasefire: played automatically by its holder when the owner activates a system containing
 //!   the holder's units (simplified: the holder always plays it): the owner cannot move units
 //!   into that system this tactical action; the note returns to its owner.
+//! - Alliance: placed in the receiver's play area; while there, the receiver may use the
+//!   owner's commander if it is unlocked (`rules::holds_alliance`, through which
+//!   `rules::leader_state` and `elimination::can_use_commander` see it); returns to its owner
+//!   when the holder activates a system containing the owner's units.
 //!
-//! Not modelled: Political Secret and Alliance (their owners keep them; they are never offered),
+//! Not modelled: Political Secret (its owner keeps it; it is never offered),
 //! faction notes, trading trade goods or action cards, notes passed on by their holder,
 //! multi-item bargains; promissory notes in hands are visible to every player.
 
@@ -39,6 +43,8 @@ pub struct NoteSlots {
     pub trade_agreement: Option<u8>,
     /// Support for the Throne.
     pub support_for_the_throne: Option<u8>,
+    /// Alliance.
+    pub alliance: Option<u8>,
 }
 
 impl NoteSlots {
@@ -56,29 +62,37 @@ impl NoteSlots {
             ceasefire: slot("ceasefire"),
             trade_agreement: slot("trade_agreement"),
             support_for_the_throne: slot("support_for_the_throne"),
+            alliance: slot("alliance"),
         }
     }
     fn offered(&self, slot: u8) -> bool {
-        [self.ceasefire, self.trade_agreement, self.support_for_the_throne].contains(&Some(slot))
+        [self.ceasefire, self.trade_agreement, self.support_for_the_throne, self.alliance].contains(&Some(slot))
     }
 }
 
 /// Diplomatic Pressure: the note `q` gives from their hand, as (owner, slot): a note with an
-/// effect here (the giver's choice; simplified: the first in seat order of owners, then slot
-/// order); none with no such note in hand.
+/// effect here (the giver's choice; simplified: the first in seat order of owners, then in the
+/// order Ceasefire, Trade Agreement, Alliance, Support for the Throne); none with no such note
+/// in hand.
 pub(crate) fn note_to_give(g: &Ti4Game, q: Player) -> Option<(Player, u8)> {
     g.state.seats().find_map(|owner| {
-        let slots = [g.notes.ceasefire, g.notes.trade_agreement, g.notes.support_for_the_throne];
+        let n = &g.notes;
+        let slots = [n.ceasefire, n.trade_agreement, n.alliance, n.support_for_the_throne];
         slots.into_iter().flatten().find(|&k| g.state.notes.get(owner, k as usize) == Zone::Hand(q)).map(|k| (owner, k))
     })
 }
 
-/// `owner`'s note in slot `k` goes to `to`: Support for the Throne into `to`'s play area (to
-/// its owner's hand when `to` owns it), any other note into `to`'s hand.
+/// `owner`'s note in slot `k` goes to `to`: Support for the Throne and Alliance ("when you
+/// receive this card, if you are not the (color) player, you must place it face up in your
+/// play area") into `to`'s play area (into its owner's hand when `to` owns it), any other note
+/// into `to`'s hand.
 pub(crate) fn give_note(g: &mut Ti4Game, owner: Player, k: u8, to: Player) {
-    let zone =
-        if Some(k) == g.notes.support_for_the_throne && to != owner { Zone::PlayArea(to) } else { Zone::Hand(to) };
+    let face_up = [g.notes.support_for_the_throne, g.notes.alliance].contains(&Some(k));
+    let zone = if face_up && to != owner { Zone::PlayArea(to) } else { Zone::Hand(to) };
     g.state.notes.set(owner, k as usize, zone);
+    if Some(k) == g.notes.alliance && to != owner {
+        g.note_effect(to, super::effects::Effect::AllianceReceived, 1);
+    }
 }
 
 /// Support for the Throne: 1 victory point per other in-game player's note in `p`'s play area.
@@ -164,9 +178,7 @@ pub(super) fn answer(g: &mut Ti4Game, q: Player, accept: bool) -> Step {
             let cp = g.state.player(p).commodities;
             swap_goods(g, p, q, cp);
         } else {
-            let k = what - 1;
-            let zone = if Some(k) == g.notes.support_for_the_throne { Zone::PlayArea(q) } else { Zone::Hand(q) };
-            g.state.notes.set(p, k as usize, zone);
+            give_note(g, p, what - 1, q);
         }
         swap_goods(g, q, p, cq);
     }
@@ -191,11 +203,13 @@ fn has_units_in(g: &Ti4Game, q: Player, slot: u8) -> bool {
     sys.space.owner == q.0 || sys.planets.iter().any(|a| a.owner == q.0 && a.owner != NOBODY)
 }
 
-/// After `p` activates `slot`: Support for the Throne notes `p` holds from owners with units
-/// there return; a Ceasefire of `p`'s held by a player with units there is played.
+/// After `p` activates `slot`: Support for the Throne and Alliance notes `p` holds from owners
+/// with units there return ("if you activate a system that contains 1 or more of the (color)
+/// player's units, return this card"); a Ceasefire of `p`'s held by a player with units there
+/// is played.
 pub(super) fn on_activate(g: &mut Ti4Game, p: Player, slot: u8) {
     g.flow.tactical.ceasefire = false;
-    if let Some(k) = g.notes.support_for_the_throne {
+    for k in [g.notes.support_for_the_throne, g.notes.alliance].into_iter().flatten() {
         for o in 0..g.state.num_players {
             let o = Player(o);
             if o != p && g.state.notes.get(o, k as usize) == Zone::PlayArea(p) && has_units_in(g, o, slot) {

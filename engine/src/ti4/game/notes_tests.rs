@@ -126,3 +126,41 @@ fn ceasefire() {
     assert_eq!(legal(&g), vec![Action::Done], "no movement into the system");
     assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME));
 }
+
+/// Alliance (Prophecy of Kings): "When you receive this card, if you are not the (color)
+/// player, you must place it face up in your play area. While this card is in your play area,
+/// you can use the (color) player's commander ability, if it is unlocked. If you activate a
+/// system that contains 1 or more of the (color) player's units, return this card to the
+/// (color) player." Seed 1 seats the Hacan at seat 0: its Alliance, given in a transaction,
+/// lies face up before seat 1, who may then use Gila the Silvertongue once it is unlocked (and
+/// not before); activating the Hacan home returns the note and the use ends.
+#[test]
+fn alliance() {
+    use crate::ti4::components::LeaderState;
+    let (mut g, _) = neighbour_game();
+    let c = g.content.clone();
+    let k = slot(&g, "alliance");
+    assert_eq!(c.cards.alliance_slot, Some(k));
+    assert!(legal(&g).contains(&Action::Transact(THEM.0, 1 + k)), "offered in a transaction");
+    g.apply(Action::Transact(THEM.0, 1 + k));
+    g.apply(Action::Accept);
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::PlayArea(THEM));
+    assert_eq!(g.effects().get(THEM, super::effects::Effect::AllianceReceived), 1, "tallied");
+    check(&g).unwrap();
+    let gila = c.cards.leader("hacan_commander").unwrap();
+    let hacan = g.state.player(ME).faction;
+    let state = |g: &Ti4Game| crate::ti4::rules::leader_state(&c, &g.state, THEM, gila, hacan);
+    assert_eq!(state(&g), LeaderState::Locked, "the commander is locked");
+    let gk = crate::ti4::components::leaders::slot_of(&c, hacan, gila).unwrap();
+    g.state.leaders.set(ME, gk, LeaderState::Unlocked);
+    assert_eq!(state(&g), LeaderState::Unlocked);
+    assert!(crate::ti4::rules::uses_others_commander(&c, &g.state, THEM, ME));
+    assert!(!crate::ti4::rules::uses_others_commander(&c, &g.state, Player(2), ME), "only its holder");
+    let home = g.home_slot[0];
+    g.state.player_mut(THEM).tactic += 1;
+    g.state.player_mut(THEM).token_reinforcements -= 1;
+    g.flow.turn = THEM;
+    g.step = tactical::activate(&mut g, THEM, home);
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME), "returned");
+    assert_eq!(state(&g), LeaderState::Locked);
+}

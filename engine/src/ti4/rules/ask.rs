@@ -396,9 +396,11 @@ pub fn cannot_be_eliminated(c: &Content, s: &State, p: Player) -> Option<&'stati
 }
 
 /// Hook point `uses_others_commander`.
+/// Also true when `user` holds `owner`'s Alliance (`source::holds_alliance`).
 pub fn uses_others_commander(c: &Content, s: &State, user: Player, owner: Player) -> bool {
-    active(&c.rules.uses_others_commander, H::uses_others_commander, c, s, user)
-        .any(|(src, f)| f(src, c, s, user, owner))
+    super::source::holds_alliance(c, s, user, owner)
+        || active(&c.rules.uses_others_commander, H::uses_others_commander, c, s, user)
+            .any(|(src, f)| f(src, c, s, user, owner))
 }
 
 /// Hook point `production_mask`: the extra PRODUCTION bits of rules among `techs` (technology

@@ -27,7 +27,9 @@ mod source;
 
 pub use ask::*;
 
-pub use source::{in_hand, leader_state, AbilityBit, AbilitySet, Source, SourceKey};
+pub use source::{
+    holds_alliance, in_hand, leader_state, may_use_others_commanders, AbilityBit, AbilitySet, Source, SourceKey,
+};
 
 use crate::ti4::combat::Force;
 use crate::ti4::content::Content;
@@ -736,7 +738,7 @@ impl<F: Copy> HookList<F> {
                     set_entry(&mut m, i);
                 }
             }
-            if self.commander_entries != [0; 4] && c.rules.uses_others_commander.may_apply(c, s, p) {
+            if self.commander_entries != [0; 4] && source::may_use_others_commanders(c, s, p) {
                 for (w, e) in m.iter_mut().zip(self.commander_entries) {
                     *w |= e;
                 }

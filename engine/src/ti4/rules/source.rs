@@ -210,7 +210,7 @@ pub fn leader_state(c: &Content, s: &State, p: Player, l: LeaderId, f: FactionId
     if c.cards.leaders[l.idx()].kind != crate::ti4::content::LeaderKind::Commander {
         return LeaderState::Removed;
     }
-    if !c.rules.uses_others_commander.may_apply(c, s, p) {
+    if !may_use_others_commanders(c, s, p) {
         return LeaderState::Locked;
     }
     let usable =
@@ -220,4 +220,22 @@ pub fn leader_state(c: &Content, s: &State, p: Player, l: LeaderId, f: FactionId
     } else {
         LeaderState::Locked
     }
+}
+
+/// Alliance (promissory note, Prophecy of Kings): "While this card is in your play area, you can
+/// use the (color) player's commander ability, if it is unlocked." True when `user` holds
+/// `owner`'s Alliance face up in their play area.
+#[inline]
+pub fn holds_alliance(c: &Content, s: &State, user: Player, owner: Player) -> bool {
+    c.cards
+        .alliance_slot
+        .is_some_and(|k| s.notes.get(owner, k as usize) == crate::ti4::components::Zone::PlayArea(user))
+}
+
+/// True when `p` may use some other player's commander: a rule of theirs may allow it (hook
+/// point `uses_others_commander`: Imperia) or they hold another player's Alliance.
+#[inline]
+pub fn may_use_others_commanders(c: &Content, s: &State, p: Player) -> bool {
+    c.rules.uses_others_commander.may_apply(c, s, p)
+        || c.cards.alliance_slot.is_some() && s.seats().any(|o| o != p && holds_alliance(c, s, p, o))
 }

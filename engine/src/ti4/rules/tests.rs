@@ -39,6 +39,14 @@ const NOT_IN_PLAY: &[(&str, &str)] = &[
 /// Hook points play reaches too rarely for this test's budget, with the test that reaches them.
 const RARE: &[(&str, &str)] = &[
     (
+        "uses_others_commander",
+        "a Mahact player holding the command token of a player whose commander is unlocked (Imperia), asked outside a held Alliance (which answers without a rule); game::leader_tests::mahact_imperia_uses_another_players_unlocked_commander asks it",
+    ),
+    (
+        "commit_influence",
+        "ground forces committed to a planet holding a Keleres mech (the Keleres are only in the Keleres table); game::faction_tests::keleres_omniopiares_makes_other_players_spend_1_influence_per_mech_to_commit_units asks it",
+    ),
+    (
         "activates_own_token_systems",
         "a Mahact activation once Il Na Viroset is unlocked (2 other factions' command tokens in the fleet pool, taken by Edict after won combats); game::leader_tests::mahact_commander_il_na_viroset_activates_a_system_with_its_own_token asks it",
     ),
