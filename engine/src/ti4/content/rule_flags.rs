@@ -19,6 +19,9 @@
 //! - An exploration card marked implemented has a known effect (a relic fragment, an
 //!   attachment, or a rule: [`crate::ti4::rules::SourceKey::Exploration`]), and each card with
 //!   one is marked implemented: the decks in play hold exactly the implemented cards.
+//! - A promissory note marked implemented has an effect: a generic note one the core gives it
+//!   (`game::notes::CORE_NOTES`), a faction note a rule
+//!   ([`crate::ti4::rules::SourceKey::Note`]); each such note is marked implemented.
 //! - A leader marked implemented has a rule ([`crate::ti4::rules::SourceKey::Leader`]), and
 //!   each leader with one is marked implemented.
 //! - A flagship or mech text ability (`units.json` `text_ability_implemented`) is marked
@@ -48,6 +51,7 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
     let mut unit_rules = BTreeSet::new();
     let mut relic_rules = BTreeSet::new();
     let mut leader_rules = BTreeSet::new();
+    let mut note_rules = BTreeSet::new();
     for (_, r) in registry() {
         match r.source {
             SourceKey::Ability(id) => ability_rules.insert(id),
@@ -57,6 +61,7 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
             SourceKey::Unit(id) => unit_rules.insert(id),
             SourceKey::Relic(id) => relic_rules.insert(id),
             SourceKey::Leader(id) => leader_rules.insert(id),
+            SourceKey::Note(id) => note_rules.insert(id),
             SourceKey::Planet(_) | SourceKey::Exploration(_) => false,
         };
     }
@@ -127,6 +132,18 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
         match (r.implemented, has) {
             (true, false) => return Err(err(5, &r.id, "implemented", K::ImplementedWithoutRule(r.id.clone()))),
             (false, true) => return Err(err(5, &r.id, "implemented", K::RuleNotMarkedImplemented(r.id.clone()))),
+            _ => {}
+        }
+    }
+
+    // Promissory notes: a generic note is implemented exactly when the core gives it an effect
+    // (`game::notes::CORE_NOTES`), a faction note exactly when a note rule names it.
+    for note in &raw.cards.promissory_notes {
+        let has = note_rules.contains(note.id.as_str())
+            || note.faction.is_none() && crate::ti4::game::notes::CORE_NOTES.contains(&note.id.as_str());
+        match (note.implemented, has) {
+            (true, false) => return Err(err(5, &note.id, "implemented", K::ImplementedWithoutRule(note.id.clone()))),
+            (false, true) => return Err(err(5, &note.id, "implemented", K::RuleNotMarkedImplemented(note.id.clone()))),
             _ => {}
         }
     }
@@ -379,6 +396,12 @@ mod tests {
                 let row = units.iter().find(|r| r.0 == faction && r.1 == u.name);
                 check(&format!("unit {}", u.key), row, implemented);
             }
+        }
+        let notes = rows(doc, "### Promissory notes");
+        for n in &c.cards.notes {
+            let faction = n.faction.map_or("generic", |f| c.factions[f.idx()].key.as_str());
+            let row = notes.iter().find(|r| r.0 == faction && r.1 == n.name);
+            check(&format!("note {}", n.key), row, n.implemented);
         }
     }
 }

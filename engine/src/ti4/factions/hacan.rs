@@ -35,6 +35,14 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Ability("guild_ships"),
         hooks: Hooks { transacts_with_anyone: Some(guild_ships), ..Hooks::NONE },
     },
+    // Trade Convoys (promissory note): "When you receive this card, if you are not the Hacan
+    // player, you must place it face up in your play area. While this card is in your play
+    // area, you may negotiate transactions with players who are not your neighbor." (Rules 69,
+    // 94.) The holder transacts as Guild Ships lets the Hacan.
+    Rule {
+        source: SourceKey::Note("trade_convoys"),
+        hooks: Hooks { transacts_with_anyone: Some(trade_convoys), note_placed_face_up: Some(face_up), ..Hooks::NONE },
+    },
     // Carth of Golden Sands (agent): "During the action phase: You may exhaust this card to gain
     // 2 commodities or replenish another player's commodities." (Rules 51.) Offered at the
     // holder's window `TurnEnd`: choice 0 gains 2 commodities (up to the commodity value), choice
@@ -157,6 +165,17 @@ fn harrugh(src: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
 }
 
 fn guild_ships(_: Source, _: &Ti4Game, _: Player) -> bool {
+    true
+}
+
+/// Trade Convoys: its holder transacts with anyone while it lies in their play area.
+fn trade_convoys(src: Source, g: &Ti4Game, p: Player) -> bool {
+    let Source::Note(n) = src else { return false };
+    crate::ti4::rules::note_owner(g.content(), &g.state, n)
+        .is_some_and(|(owner, k)| g.state.notes.get(owner, k) == crate::ti4::components::Zone::PlayArea(p))
+}
+
+fn face_up(_: Source) -> bool {
     true
 }
 

@@ -33,6 +33,10 @@ use crate::ti4::content::Content;
 use crate::ti4::ids::*;
 use crate::ti4::state::NOBODY;
 
+/// The generic notes whose effects this module implements (their `implemented` flags agree,
+/// `content::rule_flags`).
+pub const CORE_NOTES: [&str; 4] = ["ceasefire", "trade_agreement", "support_for_the_throne", "alliance"];
+
 /// The seat-note slots of the generic notes with effects (generic notes come first in every
 /// faction's `seat_notes`, in content order).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -87,12 +91,26 @@ pub(crate) fn note_to_give(g: &Ti4Game, q: Player) -> Option<(Player, u8)> {
 /// play area") into `to`'s play area (into its owner's hand when `to` owns it), any other note
 /// into `to`'s hand.
 pub(crate) fn give_note(g: &mut Ti4Game, owner: Player, k: u8, to: Player) {
-    let face_up = [g.notes.support_for_the_throne, g.notes.alliance].contains(&Some(k));
+    let face_up = [g.notes.support_for_the_throne, g.notes.alliance].contains(&Some(k))
+        || faction_note(g, owner, k).is_some_and(|n| crate::ti4::rules::note_placed_face_up(&g.content, n));
     let zone = if face_up && to != owner { Zone::PlayArea(to) } else { Zone::Hand(to) };
     g.state.notes.set(owner, k as usize, zone);
     if Some(k) == g.notes.alliance && to != owner {
         g.note_effect(to, super::effects::Effect::AllianceReceived, 1);
     }
+}
+
+/// The faction note in `owner`'s seat-note slot `k`, if that slot holds one.
+fn faction_note(g: &Ti4Game, owner: Player, k: u8) -> Option<NoteId> {
+    let c = &g.content;
+    let n = *c.cards.seat_notes[g.state.player(owner).faction.idx()].get(k as usize)?;
+    c.cards.notes[n.idx()].faction.map(|_| n)
+}
+
+/// `owner` may give the note in their slot `k` in a transaction: a generic note with an effect
+/// here, or an implemented faction note (its rule: `SourceKey::Note`).
+fn tradeable(g: &Ti4Game, owner: Player, k: u8) -> bool {
+    g.notes.offered(k) || faction_note(g, owner, k).is_some_and(|n| g.content.cards.notes[n.idx()].implemented)
 }
 
 /// Support for the Throne: 1 victory point per other in-game player's note in `p`'s play area.
@@ -140,7 +158,7 @@ pub(super) fn transact_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
     // Nothing to offer anyone (no commodities on either side, no note in hand to give): the
     // partners are not needed.
     let notes = (0..crate::ti4::content::cards::MAX_NOTES_PER_SEAT as u8)
-        .any(|k| g.notes.offered(k) && s.notes.get(p, k as usize) == Zone::Hand(p));
+        .any(|k| tradeable(g, p, k) && s.notes.get(p, k as usize) == Zone::Hand(p));
     if !notes && s.seats().all(|q| s.player(q).commodities == 0 || (q != p && !s.player(q).in_game)) {
         return;
     }
@@ -153,7 +171,7 @@ pub(super) fn transact_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
             buf.push(Action::Transact(q.0, 0));
         }
         for k in 0..crate::ti4::content::cards::MAX_NOTES_PER_SEAT as u8 {
-            if g.notes.offered(k) && s.notes.get(p, k as usize) == Zone::Hand(p) {
+            if tradeable(g, p, k) && s.notes.get(p, k as usize) == Zone::Hand(p) {
                 buf.push(Action::Transact(q.0, 1 + k));
             }
         }

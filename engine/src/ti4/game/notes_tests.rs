@@ -164,3 +164,30 @@ fn alliance() {
     assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME), "returned");
     assert_eq!(state(&g), LeaderState::Locked);
 }
+
+/// Trade Convoys (Hacan promissory note): "When you receive this card, if you are not the
+/// Hacan player, you must place it face up in your play area. While this card is in your play
+/// area, you may negotiate transactions with players who are not your neighbor." Seed 1 seats
+/// the Hacan at seat 0: the note is offered in a transaction, lands face up before seat 1, and
+/// seat 1 may then offer a transaction to a player who is not its neighbour (not before).
+#[test]
+fn hacan_trade_convoys_lets_its_holder_transact_with_players_who_are_not_neighbours() {
+    let (mut g, _) = neighbour_game();
+    let k = slot(&g, "trade_convoys");
+    for q in g.state.seats().collect::<Vec<_>>() {
+        g.state.player_mut(q).commodities = 2;
+    }
+    let far = (2..6).map(Player).find(|&q| neighbours(&g, THEM) >> q.0 & 1 == 0).expect("a non-neighbour of seat 1");
+    let may_offer = |g: &Ti4Game| {
+        let mut h = g.clone();
+        (h.flow.turn, h.step, h.flow.transaction.transacted) = (THEM, Step::Turn(THEM), 0);
+        legal(&h).contains(&Action::Transact(far.0, 0))
+    };
+    assert!(!may_offer(&g), "not yet");
+    assert!(legal(&g).contains(&Action::Transact(THEM.0, 1 + k)), "offered in a transaction");
+    g.apply(Action::Transact(THEM.0, 1 + k));
+    g.apply(Action::Accept);
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::PlayArea(THEM), "face up");
+    assert!(may_offer(&g));
+    check(&g).unwrap();
+}

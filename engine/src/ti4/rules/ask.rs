@@ -520,3 +520,13 @@ pub fn may_resolve(g: &mut Ti4Game, p: Player, window: Window, src: Source, choi
         f(s, g, p, window, choice);
     }
 }
+
+/// Hook point `note_placed_face_up`: faction note `n` goes face up into its receiver's play
+/// area.
+pub fn note_placed_face_up(c: &Content, n: NoteId) -> bool {
+    let up = c.rules.note_placed_face_up.iter().any(|&(src, f)| src == Source::Note(n) && f(src));
+    if up {
+        super::exercised(H::note_placed_face_up);
+    }
+    up
+}

@@ -28,7 +28,8 @@ mod source;
 pub use ask::*;
 
 pub use source::{
-    holds_alliance, in_hand, leader_state, may_use_others_commanders, AbilityBit, AbilitySet, Source, SourceKey,
+    holds_alliance, in_hand, leader_state, may_use_others_commanders, note_holder, note_owner, AbilityBit, AbilitySet,
+    Source, SourceKey,
 };
 
 use crate::ti4::combat::Force;
@@ -433,6 +434,9 @@ hook_points! {
     Trigger produced_without_paying: fn(&mut Ti4Game, Player, UnitType, u8);
     /// The player may transact with players who are not its neighbours (rules 94), both ways.
     Query transacts_with_anyone: fn(&Ti4Game, Player) -> bool;
+    /// The rule's promissory note, when received by a player other than its owner, goes face
+    /// up into their play area ("you must place it face up in your play area").
+    Query note_placed_face_up: fn() -> bool;
     /// The player resolves the secondary ability of strategy card `card` (0 Leadership … 7
     /// Imperial) without spending a command token from its strategy pool.
     Query secondary_without_token: fn(&Ti4Game, Player, u8) -> bool;
@@ -674,7 +678,7 @@ impl<F: Copy> HookList<F> {
                 self.leader_entries.push((f, i as u16));
                 true
             }
-            Source::Agenda(_) | Source::Unit(..) | Source::Exploration(_) | Source::Relic(_) => false,
+            Source::Agenda(_) | Source::Unit(..) | Source::Exploration(_) | Source::Relic(_) | Source::Note(_) => false,
         };
         if !indexed {
             set_entry(&mut self.plain, i as u16);
@@ -690,7 +694,7 @@ impl<F: Copy> HookList<F> {
                 self.any_planet = true;
             }
             Source::ActionCard(_) => self.any_card = true,
-            Source::Agenda(_) | Source::Exploration(_) | Source::Relic(_) => self.any_agenda = true,
+            Source::Agenda(_) | Source::Exploration(_) | Source::Relic(_) | Source::Note(_) => self.any_agenda = true,
             Source::Leader(..) => self.any_leader = true,
             Source::Unit(_, f) => self.unit_factions[f.idx() / 64] |= 1 << (f.idx() % 64),
         }
@@ -857,6 +861,7 @@ fn resolve(c: &Content, key: SourceKey) -> Option<Source> {
         SourceKey::Unit(id) => c.unit(id).and_then(|u| c.units[u.idx()].faction.map(|f| Source::Unit(u, f))),
         SourceKey::Exploration(id) => c.cards.exploration(id).map(Source::Exploration),
         SourceKey::Relic(id) => c.cards.relic(id).map(Source::Relic),
+        SourceKey::Note(id) => c.cards.note(id).filter(|&n| c.cards.notes[n.idx()].faction.is_some()).map(Source::Note),
         SourceKey::Leader(id) => c.cards.leader(id).map(|l| Source::Leader(l, c.cards.leaders[l.idx()].faction)),
     }
 }

@@ -35,6 +35,9 @@ pub enum SourceKey {
     /// hero is neither), and, for a commander, for a player a rule lets use it (hook point
     /// `uses_others_commander`: Imperia, Alliance).
     Leader(&'static str),
+    /// A faction promissory note: active for a player other than its owner (the seat of the
+    /// note's faction) who holds it, in hand or face up in their play area (rules 69).
+    Note(&'static str),
 }
 
 impl SourceKey {
@@ -49,7 +52,8 @@ impl SourceKey {
             | SourceKey::Unit(k)
             | SourceKey::Exploration(k)
             | SourceKey::Relic(k)
-            | SourceKey::Leader(k) => k,
+            | SourceKey::Leader(k)
+            | SourceKey::Note(k) => k,
         }
     }
 }
@@ -122,6 +126,8 @@ pub enum Source {
     Relic(RelicId),
     /// A leader with its faction.
     Leader(LeaderId, FactionId),
+    /// A faction promissory note.
+    Note(NoteId),
 }
 
 impl Source {
@@ -166,6 +172,7 @@ impl Source {
             Source::Exploration(_) => true,
             Source::Relic(r) => s.exploration.relic(r) == crate::ti4::components::Zone::PlayArea(p),
             Source::Leader(l, f) => leader_state(c, s, p, l, f).is_unlocked(),
+            Source::Note(n) => note_holder(c, s, n) == Some(p),
         }
     }
 
@@ -238,4 +245,21 @@ pub fn holds_alliance(c: &Content, s: &State, user: Player, owner: Player) -> bo
 pub fn may_use_others_commanders(c: &Content, s: &State, p: Player) -> bool {
     c.rules.uses_others_commander.may_apply(c, s, p)
         || c.cards.alliance_slot.is_some() && s.seats().any(|o| o != p && holds_alliance(c, s, p, o))
+}
+
+/// The owner of faction promissory note `n` (the seat of its faction) and its seat-note slot;
+/// `None` for a generic note or a faction not in the game.
+pub fn note_owner(c: &Content, s: &State, n: NoteId) -> Option<(Player, usize)> {
+    let f = c.cards.notes[n.idx()].faction?;
+    let owner = s.seat_of(f)?;
+    let k = c.cards.seat_notes[f.idx()].iter().position(|&m| m == n)?;
+    Some((owner, k))
+}
+
+/// The player other than its owner who holds faction note `n` (in hand or face up in their
+/// play area), if any.
+#[inline]
+pub fn note_holder(c: &Content, s: &State, n: NoteId) -> Option<Player> {
+    let (owner, k) = note_owner(c, s, n)?;
+    s.notes.get(owner, k).holder().filter(|&h| h != owner)
 }
