@@ -347,8 +347,15 @@ impl State {
 
     /// The location of a planet's surface, if its tile is on the board.
     pub fn planet_location(&self, content: &Content, planet: PlanetId) -> Option<Location> {
-        let tile = content.planets[planet.idx()].system?;
-        let slot = self.slot_of(tile)?;
+        let own = content.planets[planet.idx()].system?;
+        // A planet printed on two tiles (Mallice) stands on whichever is on the board.
+        let (tile, slot) = match self.slot_of(own) {
+            Some(slot) => (own, slot),
+            None => {
+                let alt = content.planet_alt_tile[planet.idx()]?;
+                (alt, self.slot_of(alt)?)
+            }
+        };
         let n = content.systems[tile.idx()].planets.iter().position(|&p| p == planet)?;
         Some(Location::Planet(slot, n as u8))
     }

@@ -71,6 +71,10 @@ pub struct Content {
     pub coloured_faction_techs: TechSet,
     /// Per system tile, indexed by [`SystemId`]: its planets as a set.
     pub system_planets: Vec<PlanetSet>,
+    /// Per planet, indexed by [`PlanetId`]: a second tile that prints it besides its own
+    /// (`Planet::system`), if any (Mallice, on both sides of the Wormhole Nexus: its card
+    /// names the active side 82b, the board starts with the locked side 82a).
+    pub planet_alt_tile: Vec<Option<SystemId>>,
     /// Per faction: technologies it may research at all (generic ones and its own faction
     /// technologies, minus generic upgrades its faction upgrades replace, minus cards that
     /// can never be researched). Technology 11 and note 3.
@@ -180,6 +184,14 @@ impl Content {
             .filter(|t| techs[t.idx()].faction.is_some() && techs[t.idx()].kind != TechKind::Colourless)
             .collect();
         let system_planets = systems.iter().map(|sys| sys.planets.iter().copied().collect()).collect();
+        let mut planet_alt_tile = vec![None; planets.len()];
+        for (i, sys) in systems.iter().enumerate() {
+            for &pl in &sys.planets {
+                if planets[pl.idx()].system != Some(SystemId(i as u8)) {
+                    planet_alt_tile[pl.idx()] = Some(SystemId(i as u8));
+                }
+            }
+        }
         let generic: TechSet = all_techs.iter().filter(|t| techs[t.idx()].faction.is_none()).collect();
         let mut researchable_by = Vec::new();
         let mut forbidden_by = Vec::new();
@@ -256,6 +268,7 @@ impl Content {
             legendary_planets,
             coloured_faction_techs,
             system_planets,
+            planet_alt_tile,
             researchable_by,
             forbidden_by,
             sheet_unit,

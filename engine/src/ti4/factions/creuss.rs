@@ -25,6 +25,16 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Tech("wormhole_generator"),
         hooks: Hooks { component_targets: Some(generator_targets), component_action: Some(place_token), ..Hooks::NONE },
     },
+    // Creuss IFF (promissory note): "At the start of your turn during the action phase: Place or
+    // move a Creuss wormhole token into either a system that contains a planet you control or a
+    // non-home system that does not contain another player's ships. Then, return this card to
+    // the Creuss player." (Rules 69.) A decision of its holder at window `TurnStart` of their
+    // own turn: one choice per target as Wormhole Generator's, for the holder (slot × 2, + 1
+    // for the beta token).
+    Rule {
+        source: SourceKey::Note("creuss_iff"),
+        hooks: Hooks { may_choices: Some(iff_targets), may_resolve: Some(iff), ..Hooks::NONE },
+    },
     // Dimensional Splicer: "At the start of space combat in a system that contains a wormhole
     // and 1 or more of your ships, you may produce 1 hit and assign it to 1 of your opponent's
     // ships." (Space Combat 78, at its start.) A decision of the owner at window
@@ -153,6 +163,19 @@ fn place_token(src: Source, g: &mut Ti4Game, p: Player, target: u8) -> Component
         g.state.factions.wormhole_tokens_mut()[(target % 2) as usize] = Some(target / 2);
     }
     ComponentThen::TurnEnds
+}
+
+/// Creuss IFF: Wormhole Generator's targets for the holder, at the start of their turn.
+fn iff_targets(src: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if window == Window::TurnStart && p == g.flow.turn {
+        generator_targets(src, g, p, &mut |t| out(u16::from(t)));
+    }
+}
+
+/// Creuss IFF: the token is placed (alpha, or beta for an odd choice); the note returns.
+fn iff(src: Source, g: &mut Ti4Game, _: Player, _: Window, choice: u16) {
+    g.state.factions.wormhole_tokens_mut()[(choice % 2) as usize] = Some((choice / 2) as u8);
+    crate::ti4::game::notes::return_note(g, src);
 }
 
 /// True when board slot `slot` contains a wormhole: one its tile prints, or a Creuss token.

@@ -36,6 +36,16 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Unit("l1z1x_mech"),
         hooks: Hooks { mechs_bombard_from_planets: Some(anihilator), ..Hooks::NONE },
     },
+    // Cybernetic Enhancements (promissory note): "At the start of your turn: Remove 1 token from
+    // the L1Z1X player's strategy pool and return it to their reinforcements. Then, place 1
+    // token from your reinforcements in your strategy pool. Then, return this card to the
+    // L1Z1X player." (Rules 69.) A decision of its holder at window `TurnStart` of their own
+    // turn, while they have a token in reinforcements (the L1Z1X lose one only if their
+    // strategy pool holds one).
+    Rule {
+        source: SourceKey::Note("cybernetic_enhancements"),
+        hooks: Hooks { may_choices: Some(cybernetic_choices), may_resolve: Some(cybernetic), ..Hooks::NONE },
+    },
     // Inheritance Systems: "You may exhaust this card and spend 2 resources when you research
     // a technology; ignore all of that technology's prerequisites." (Technology 12.3)
     Rule {
@@ -122,6 +132,31 @@ fn four_dreadnoughts(_: Source, g: &Ti4Game, p: Player) -> bool {
 /// 2RAM: PLANETARY SHIELD never stops the player's BOMBARDMENT.
 fn two_ram(_: Source, _: &Ti4Game, _: Player, _: u8) -> bool {
     true
+}
+
+/// Cybernetic Enhancements: offered at the start of the holder's turn.
+fn cybernetic_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if window == Window::TurnStart && p == g.flow.turn && g.state.player(p).token_reinforcements > 0 {
+        out(0);
+    }
+}
+
+/// The L1Z1X lose a strategy token, the holder gains one; the note returns.
+fn cybernetic(src: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
+    let Source::Note(n) = src else { return };
+    if let Some((owner, _)) = crate::ti4::rules::note_owner(g.content(), &g.state, n) {
+        let o = g.state.player_mut(owner);
+        if o.strategy > 0 {
+            o.strategy -= 1;
+            o.token_reinforcements += 1;
+        }
+    }
+    let h = g.state.player_mut(p);
+    if h.token_reinforcements > 0 {
+        h.token_reinforcements -= 1;
+        h.strategy += 1;
+    }
+    crate::ti4::game::notes::return_note(g, src);
 }
 
 /// Anihilator: the L1Z1X mechs on their planets in the active system bombard.

@@ -838,7 +838,15 @@ pub(super) fn start_action_phase(g: &mut Ti4Game) -> Step {
     g.flow.turn = order[0];
     g.flow.turn_initiative = crate::ti4::elimination::initiative_key(s, order[0]);
     g.flow.transaction.transacted = 0;
-    Step::Turn(order[0])
+    begin_turn(g)
+}
+
+/// The start of the active player's action-phase turn: window `TurnStart` (the active player,
+/// then the others clockwise), then the turn.
+fn begin_turn(g: &mut Ti4Game) -> Step {
+    let p = g.flow.turn;
+    let (order, len) = super::pending::clockwise_from(g.state.num_players, p);
+    super::pending::open(g, crate::ti4::rules::Window::TurnStart, &order[..len]).unwrap_or(Step::Turn(p))
 }
 
 /// The next action-phase turn: the next player in initiative order who has not passed (the
@@ -888,7 +896,7 @@ pub(super) fn advance_turn(g: &mut Ti4Game) -> Step {
             g.flow.turn = q;
             g.flow.turn_initiative = key(q);
             g.flow.transaction.transacted = 0;
-            return Step::Turn(q);
+            return begin_turn(g);
         }
     }
     start_status(g)

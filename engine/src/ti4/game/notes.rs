@@ -100,6 +100,16 @@ pub(crate) fn give_note(g: &mut Ti4Game, owner: Player, k: u8, to: Player) {
     }
 }
 
+/// A faction note's rule (`rules::Source::Note`) has been resolved: the note returns to its
+/// owner's hand ("then, return this card to the (color) player").
+pub(crate) fn return_note(g: &mut Ti4Game, src: crate::ti4::rules::Source) {
+    if let crate::ti4::rules::Source::Note(n) = src {
+        if let Some((owner, k)) = crate::ti4::rules::note_owner(&g.content, &g.state, n) {
+            give_note(g, owner, k as u8, owner);
+        }
+    }
+}
+
 /// The faction note in `owner`'s seat-note slot `k`, if that slot holds one.
 fn faction_note(g: &Ti4Game, owner: Player, k: u8) -> Option<NoteId> {
     let c = &g.content;

@@ -1,8 +1,8 @@
 //! Transaction and promissory note tests (rules 94, 69; the notes' texts).
 
-use super::action_card_tests::game;
+use super::action_card_tests::{game, game_of};
 use super::action_cards::neighbours;
-use super::tests::check;
+use super::tests::{check, six_player_game};
 use super::*;
 use crate::game::Game;
 use crate::ti4::components::Zone;
@@ -189,5 +189,76 @@ fn hacan_trade_convoys_lets_its_holder_transact_with_players_who_are_not_neighbo
     g.apply(Action::Accept);
     assert_eq!(g.state.notes.get(ME, k as usize), Zone::PlayArea(THEM), "face up");
     assert!(may_offer(&g));
+    check(&g).unwrap();
+}
+
+/// `g` at the start of seat 1's action-phase turn: it holds Leadership (initiative 1) and the
+/// action phase starts, which opens window `TurnStart` for seat 1, then the others.
+fn seat_1_turn_starts(g: &mut Ti4Game) {
+    use crate::ti4::components::StrategyCard;
+    for k in StrategyCard::all() {
+        g.state.strategy_cards.set_holder(k, None);
+    }
+    for q in 0..6u8 {
+        g.state.strategy_cards.set_holder(StrategyCard((q + 7) % 8), Some(Player(q)));
+    }
+    g.step = super::flow::start_action_phase(g);
+}
+
+/// Cybernetic Enhancements (L1Z1X promissory note): "At the start of your turn: Remove 1 token
+/// from the L1Z1X player's strategy pool and return it to their reinforcements. Then, place 1
+/// token from your reinforcements in your strategy pool. Then, return this card to the L1Z1X
+/// player." Seed 8 seats the L1Z1X at seat 0: seat 1 receives the note in a transaction; at
+/// the start of its turn it is asked, and using it moves one strategy token from the L1Z1X to
+/// seat 1 and returns the note.
+#[test]
+fn l1z1x_cybernetic_enhancements_takes_a_strategy_token_at_the_start_of_the_holders_turn() {
+    let (mut g, _) = neighbour_game_of(game_of(six_player_game(8)));
+    assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "l1z1x");
+    let k = slot(&g, "cybernetic_enhancements");
+    g.apply(Action::Transact(THEM.0, 1 + k));
+    g.apply(Action::Accept);
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(THEM));
+    let n = g.content().cards.note("cybernetic_enhancements").unwrap();
+    let src = crate::ti4::rules::Source::Note(n);
+    seat_1_turn_starts(&mut g);
+    assert_eq!(
+        (g.step, g.flow.turn, g.flow.pending.window),
+        (Step::Decide(THEM), THEM, Some(crate::ti4::rules::Window::TurnStart))
+    );
+    assert_eq!(legal(&g), vec![Action::Choose(src, 0), Action::Done]);
+    let (mine, theirs) = (g.state.player(ME).strategy, g.state.player(THEM).strategy);
+    assert!(mine > 0);
+    g.apply(Action::Choose(src, 0));
+    assert_eq!((g.state.player(ME).strategy, g.state.player(THEM).strategy), (mine - 1, theirs + 1));
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME), "returned");
+    assert_eq!(g.step, Step::Turn(THEM));
+    check(&g).unwrap();
+}
+
+/// Creuss IFF (Creuss promissory note): "At the start of your turn during the action phase:
+/// Place or move a Creuss wormhole token into either a system that contains a planet you
+/// control or a non-home system that does not contain another player's ships. Then, return
+/// this card to the Creuss player." Seed 16 seats the Creuss at seat 0: seat 1, holding the
+/// note, may place the alpha token in its own home system at the start of its turn; the note
+/// returns.
+#[test]
+fn ghost_creuss_iff_places_a_wormhole_token_at_the_start_of_the_holders_turn() {
+    let (mut g, _) = neighbour_game_of(game_of(six_player_game(16)));
+    assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "ghost");
+    let k = slot(&g, "creuss_iff");
+    g.apply(Action::Transact(THEM.0, 1 + k));
+    g.apply(Action::Accept);
+    let src = crate::ti4::rules::Source::Note(g.content().cards.note("creuss_iff").unwrap());
+    seat_1_turn_starts(&mut g);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(THEM), Some(crate::ti4::rules::Window::TurnStart)));
+    let home = g.home_slot[THEM.idx()];
+    let alpha_home = Action::Choose(src, u16::from(home) * 2);
+    assert!(legal(&g).contains(&alpha_home), "a system with a planet the holder controls");
+    let other_home = Action::Choose(src, u16::from(g.home_slot[2]) * 2);
+    assert!(!legal(&g).contains(&other_home), "not another player's home");
+    g.apply(alpha_home);
+    assert_eq!(g.state.factions.wormhole_tokens()[0], Some(home));
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME), "returned");
     check(&g).unwrap();
 }

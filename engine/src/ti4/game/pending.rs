@@ -163,6 +163,7 @@ pub(super) fn decide(g: &mut Ti4Game, p: Player, choice: Option<(Source, u16)>) 
 fn resume(g: &mut Ti4Game, window: Window) -> Step {
     match window {
         Window::TurnEnd => flow::after_turn_end(g),
+        Window::TurnStart => Step::Turn(g.flow.turn),
         Window::ProductionStart => Step::Produce(production::producer(g)),
         Window::AfterProduction => production::end_production(g),
         Window::ActionCardPlayed => super::action_cards::after_card_played(g),

@@ -54,9 +54,9 @@ fn committed_perft_counts_of_action_phase_positions() {
     }
     // Regression data: recompute with this test's loop and check the change is meant.
     let expected: Vec<(u64, usize, &str, PerftCount)> = vec![
-        (1, 30, "Move(Player(2))", count(1591, 2, 0)),
+        (1, 30, "Move(Player(2))", count(2194, 2, 0)),
         (2, 40, "Turn(Player(4))", count(28, 0, 0)),
-        (4, 300, "Score(Player(4))", count(0, 1, 0)),
+        (4, 300, "Turn(Player(5))", count(811, 1, 0)),
         (5, 500, "BuyTokens { p: Player(0), gaining: 0 }", count(9, 0, 0)),
         (6, 700, "Follow(Player(1))", count(11, 3, 0)),
     ];

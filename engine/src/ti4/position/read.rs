@@ -193,7 +193,9 @@ fn read_player(
         }
         s.player_mut(p).planets.insert(pl);
         s.exhausted_planets.set(pl, ex);
-        if let Some(tile) = c.planets[pl.idx()].system {
+        // Its tile goes on the board, unless the board already holds a tile printing it (the
+        // locked Wormhole Nexus, 82a, for Mallice).
+        if let Some(tile) = c.planets[pl.idx()].system.filter(|_| s.planet_location(c, pl).is_none()) {
             place(s, tile, &path)?;
         }
     }

@@ -150,6 +150,23 @@ fn a_planet_on_two_tiles_stands_on_the_tile_given() {
     assert_round_trip(&s);
 }
 
+/// Mallice controlled on the locked Wormhole Nexus (82a, the side the board starts with; the
+/// planet card names 82b): the planet stands on 82a (`State::planet_location`), and a round
+/// trip keeps the board as it is (it does not add 82b).
+#[test]
+fn a_planet_controlled_on_its_second_tile_stays_there() {
+    let c = c();
+    let s = state(
+        r#"{"systems": ["82a"], "players": [{"faction": "sol", "planets": [{"id": "jord"}, {"id": "mallice"}],
+            "units": [{"unit": "infantry", "planet": "mallice", "system": "82a"}]}]}"#,
+    );
+    let mallice = c.planet("mallice").unwrap();
+    let slot = s.slot_of(c.system("82a").unwrap()).unwrap();
+    assert_eq!(s.planet_location(&c, mallice), Some(Location::Planet(slot, 0)));
+    assert_eq!(s.slot_of(c.system("82b").unwrap()), None);
+    assert_round_trip(&s);
+}
+
 #[test]
 fn hand_built_states_round_trip() {
     let c = c();

@@ -85,6 +85,10 @@ pub enum Window {
     /// The end of the player's action-phase turn, before a redistribution of command tokens
     /// and the next turn.
     TurnEnd,
+    /// The start of a player's action-phase turn (`Flow::turn`), before transactions and the
+    /// action; opened for the active player, then the others clockwise ("at the start of your
+    /// turn", "at the start of the (color) player's turn").
+    TurnStart,
     /// At the start of the strategy phase (after the hook point `strategy_phase_start`), before
     /// the speaker's pick; opened for every player from the speaker clockwise.
     StrategyPhaseStart,

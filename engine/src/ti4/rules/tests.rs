@@ -39,6 +39,10 @@ const NOT_IN_PLAY: &[(&str, &str)] = &[
 /// Hook points play reaches too rarely for this test's budget, with the test that reaches them.
 const RARE: &[(&str, &str)] = &[
     (
+        "mechs_bombard_from_planets",
+        "the bombardment step of an L1Z1X invasion (asked only for the L1Z1X, only in the L1Z1X table); game::unit_text_tests::l1z1x_mech_anihilator_bombards_from_a_planet_in_the_active_system asks it",
+    ),
+    (
         "uses_others_commander",
         "a Mahact player holding the command token of a player whose commander is unlocked (Imperia), asked outside a held Alliance (which answers without a rule); game::leader_tests::mahact_imperia_uses_another_players_unlocked_commander asks it",
     ),
