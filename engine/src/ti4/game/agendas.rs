@@ -1546,8 +1546,11 @@ fn apply_effect(g: &mut Ti4Game, e: AgendaEffect, outcome: u8, rng: &mut ChaCha8
             }
         }
         AgendaEffect::ResearchGrantReallocation => {
+            // An elected player eliminated since the vote gains nothing.
             let mut any = false;
-            grant_options(g, Player(outcome), &mut |_| any = true);
+            if g.state.player(Player(outcome)).in_game {
+                grant_options(g, Player(outcome), &mut |_| any = true);
+            }
             g.flow.agenda_phase.granting = any;
         }
         AgendaEffect::WormholeResearch => {

@@ -477,6 +477,34 @@ fn research_grant_reallocation_gains_a_technology_for_fleet_tokens() {
     check(&g).unwrap();
 }
 
+/// Research Grant Reallocation elected for a player who is no longer in the game (eliminated
+/// after the vote): nobody gains a technology and the agenda phase goes on (found by the
+/// default run, game 1211 at the commit after c048d73: the gain panicked).
+#[test]
+fn research_grant_reallocation_for_an_eliminated_player_gains_nothing() {
+    let mut g = game();
+    let p = Player(2);
+    let c = g.content.clone();
+    for slot in 0..g.state.num_systems {
+        for loc in crate::ti4::state::Location::all_in(slot) {
+            if g.state.occupant(loc) != Some(p) {
+                continue;
+            }
+            for t in UnitType::ALL {
+                let k = g.state.count_at(loc, t);
+                if k > 0 {
+                    g.state.remove_units(loc, t, k).unwrap();
+                    g.state.player_mut(p).reinforcements[t.idx()] += k;
+                }
+            }
+        }
+    }
+    g.state.player_mut(p).planets = crate::ti4::ids::PlanetSet::EMPTY;
+    crate::ti4::elimination::eliminate(&c, &mut g.state, p, None).expect("eliminated");
+    resolve(&mut g, "research_grant_reallocation", p.0, 0);
+    assert_ne!(g.step, Step::GainTechnology(p));
+}
+
 /// Search Warrant (law, Elect Player): "The elected player gains this card and draws 2 secret
 /// objectives. The owner of this card plays with their secret objectives revealed." The
 /// elected player draws 2 and takes the card; beyond 3 held, it returns secret objectives one

@@ -570,7 +570,9 @@ pub(super) fn chance(g: &mut Ti4Game, rng: &mut ChaCha8Rng) {
             let elected = Player(g.flow.agenda_phase.outcome);
             if g.flow.agenda_phase.returning {
                 Step::ReturnSecret(elected)
-            } else if std::mem::take(&mut g.flow.agenda_phase.granting) {
+            } else if std::mem::take(&mut g.flow.agenda_phase.granting) && g.state.player(elected).in_game {
+                // Research Grant Reallocation (the elected player still in the game: a rider
+                // or law resolved with the agenda may have eliminated them).
                 Step::GainTechnology(elected)
             } else if let Some(card) = g.flow.agenda_phase.crisis_card.take() {
                 cards::crisis_pact_secondaries(g, card)
