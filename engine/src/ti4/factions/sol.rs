@@ -28,6 +28,20 @@ pub(super) static RULES: &[Rule] = &[
     // reinforcements in this system's space area." (Capacity 16: an infantry beyond the
     // capacity there is removed at once.)
     Rule { source: SourceKey::Unit("sol_flagship"), hooks: Hooks { status_phase_end: Some(genesis), ..Hooks::NONE } },
+    // Military Support (promissory note): "At the start of the Sol player's turn: Remove 1 token
+    // from the Sol player's strategy pool, if able, and return it to their reinforcements.
+    // Then, you may place 2 infantry from your reinforcements on any planet you control. Then,
+    // return this card to the Sol player." (Rules 69.) A decision of its holder at window
+    // `TurnStart` of the Sol player's turn: one choice per planet on the board the holder
+    // controls (`PlanetId`); as many of the 2 infantry as the reinforcements hold are placed.
+    Rule {
+        source: SourceKey::Note("military_support"),
+        hooks: Hooks {
+            may_choices: Some(military_support_planets),
+            may_resolve: Some(military_support),
+            ..Hooks::NONE
+        },
+    },
     // ZS Thunderbolt M2 (mech), DEPLOY: "After you use your ORBITAL DROP faction ability, you
     // may spend 3 resources to place 1 mech on that planet." A decision of the Sol player at
     // window `TurnEnd` of the turn whose action was Orbital Drop (`Flow::component_used`), with
@@ -225,4 +239,39 @@ fn delouis(src: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
     if let Some(c) = g.flow.tactical.ground.as_mut() {
         c.add_round_die(side, t).expect("a ground force of the type in the combat");
     }
+}
+
+/// Military Support: offered to its holder at the start of the Sol player's turn, one choice
+/// per planet on the board the holder controls.
+fn military_support_planets(src: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let Source::Note(n) = src else { return };
+    let sol = crate::ti4::rules::note_owner(g.content(), &g.state, n).map(|(o, _)| o);
+    if window != Window::TurnStart || sol != Some(g.flow.turn) {
+        return;
+    }
+    for pl in g.state.player(p).planets.iter() {
+        if g.state.planet_location(g.content(), pl).is_some() {
+            out(u16::from(pl.0));
+        }
+    }
+}
+
+/// The Sol player loses a strategy token (if they have one); up to 2 of the holder's infantry
+/// go on the chosen planet; the note returns.
+fn military_support(src: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
+    let sol = g.flow.turn;
+    let s = g.state.player_mut(sol);
+    if s.strategy > 0 {
+        s.strategy -= 1;
+        s.token_reinforcements += 1;
+    }
+    let pl = PlanetId(choice as u8);
+    if let Some(loc) = g.state.planet_location(g.content(), pl).filter(|&l| g.state.occupant(l).is_none_or(|q| q == p))
+    {
+        let k = g.state.player(p).reinforcements[UnitType::Infantry.idx()].min(2);
+        if k > 0 {
+            g.place_units(p, loc, UnitType::Infantry, k).expect("placed units come from reinforcements");
+        }
+    }
+    crate::ti4::game::notes::return_note(g, src);
 }

@@ -262,3 +262,40 @@ fn ghost_creuss_iff_places_a_wormhole_token_at_the_start_of_the_holders_turn() {
     assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME), "returned");
     check(&g).unwrap();
 }
+
+/// Military Support (Sol promissory note): "At the start of the Sol player's turn: Remove 1
+/// token from the Sol player's strategy pool, if able, and return it to their reinforcements.
+/// Then, you may place 2 infantry from your reinforcements on any planet you control. Then,
+/// return this card to the Sol player." Seed 0 seats the Sol at seat 0: seat 1 holds the note;
+/// at the start of seat 1's own turn it is not offered; at the start of the Sol's turn it is,
+/// once per planet seat 1 controls; using it costs the Sol a strategy token, puts 2 of seat 1's
+/// infantry on the chosen planet and returns the note.
+#[test]
+fn sol_military_support_places_2_infantry_at_the_start_of_the_sol_players_turn() {
+    use crate::ti4::rules::{Source, Window};
+    let (mut g, _) = neighbour_game_of(game_of(six_player_game(0)));
+    assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "sol");
+    let k = slot(&g, "military_support");
+    g.apply(Action::Transact(THEM.0, 1 + k));
+    g.apply(Action::Accept);
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(THEM));
+    let src = Source::Note(g.content().cards.note("military_support").unwrap());
+    let mut own = g.clone();
+    own.flow.turn = THEM;
+    assert!(pending::open(&mut own, Window::TurnStart, &[THEM]).is_none(), "not at seat 1's own turn");
+    g.flow.turn = ME;
+    g.step = pending::open(&mut g, Window::TurnStart, &[THEM]).expect("offered at the Sol's turn");
+    let planets: Vec<_> = g.state.player(THEM).planets.iter().collect();
+    let want: Vec<Action> =
+        planets.iter().map(|pl| Action::Choose(src, u16::from(pl.0))).chain([Action::Done]).collect();
+    assert_eq!(legal(&g), want);
+    let pl = planets[0];
+    let loc = g.state.planet_location(g.content(), pl).unwrap();
+    let (infantry, strategy) = (g.state.count_at(loc, UnitType::Infantry), g.state.player(ME).strategy);
+    assert!(strategy > 0);
+    g.apply(Action::Choose(src, u16::from(pl.0)));
+    assert_eq!(g.state.count_at(loc, UnitType::Infantry), infantry + 2);
+    assert_eq!(g.state.player(ME).strategy, strategy - 1);
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME), "returned");
+    check(&g).unwrap();
+}
