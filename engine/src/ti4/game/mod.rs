@@ -497,6 +497,54 @@ pub enum RoundPhase {
 }
 
 impl Ti4Game {
+    /// True when `other` is the same position of the same game: the same content, board and
+    /// options, and every field of the state, the bookkeeping and the records equal (so that
+    /// anything computed from one holds for the other; an evaluator may reuse a value).
+    pub fn same_position(&self, other: &Ti4Game) -> bool {
+        let Ti4Game {
+            content,
+            galaxy,
+            objectives,
+            action_effects,
+            agendas,
+            notes,
+            opts,
+            state,
+            home_slot,
+            home_planets,
+            step,
+            flow,
+            decisions,
+            researched,
+            agenda_points,
+            effects,
+            explorations,
+            research_log,
+            agendas_resolved,
+            agenda_log,
+        } = self;
+        Arc::ptr_eq(content, &other.content)
+            && Arc::ptr_eq(galaxy, &other.galaxy)
+            && Arc::ptr_eq(objectives, &other.objectives)
+            && Arc::ptr_eq(action_effects, &other.action_effects)
+            && Arc::ptr_eq(agendas, &other.agendas)
+            && *decisions == other.decisions
+            && *step == other.step
+            && *flow == other.flow
+            && *state == other.state
+            && *notes == other.notes
+            && *opts == other.opts
+            && *home_slot == other.home_slot
+            && *home_planets == other.home_planets
+            && *researched == other.researched
+            && *agenda_points == other.agenda_points
+            && *effects == other.effects
+            && *explorations == other.explorations
+            && *research_log == other.research_log
+            && *agendas_resolved == other.agendas_resolved
+            && *agenda_log == other.agenda_log
+    }
+
     /// The components: board, pools, cards, players.
     pub fn state(&self) -> &State {
         &self.state

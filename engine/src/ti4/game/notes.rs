@@ -210,6 +210,9 @@ pub(super) fn answer(g: &mut Ti4Game, q: Player, accept: bool) -> Step {
         }
         swap_goods(g, q, p, cq);
     }
+    // No offer pending any more.
+    g.flow.transaction.offer_from = 0;
+    g.flow.transaction.offer_what = 0;
     Step::Turn(p)
 }
 
