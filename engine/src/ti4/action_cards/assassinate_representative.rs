@@ -11,7 +11,12 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::ActionCard("assassinate_representative"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::AgendaRevealed]),
+        may_resolve: Some(resolve),
+        ..Hooks::NONE
+    },
 };
 
 /// Choice `q` (a seat) for each other player in the game who may vote on this agenda.

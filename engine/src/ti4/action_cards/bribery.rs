@@ -15,7 +15,12 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::ActionCard("bribery"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::VotesCast]),
+        may_resolve: Some(resolve),
+        ..Hooks::NONE
+    },
 };
 
 /// True when the window is `VotesCast` after the speaker's vote.

@@ -16,7 +16,12 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::ActionCard("deadly_plot"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::OutcomeDecided]),
+        may_resolve: Some(resolve),
+        ..Hooks::NONE
+    },
 };
 
 /// One choice (0) for a player who voted for or predicted another outcome.

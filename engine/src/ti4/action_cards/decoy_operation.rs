@@ -18,7 +18,12 @@ use crate::ti4::state::{Location, MAX_PLANETS_PER_SYSTEM};
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::ActionCard("decoy_operation"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::SystemActivated]),
+        may_resolve: Some(resolve),
+        ..Hooks::NONE
+    },
 };
 
 /// The ground forces the card moves, in the order they are taken.

@@ -16,7 +16,12 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::ActionCard("direct_hit"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::SpaceCombatAfterHits]),
+        may_resolve: Some(resolve),
+        ..Hooks::NONE
+    },
 };
 
 /// The ship types of the opponent that used SUSTAIN DAMAGE against `p`'s hits this round.

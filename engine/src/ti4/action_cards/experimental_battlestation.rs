@@ -19,7 +19,12 @@ use crate::ti4::state::Location;
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::ActionCard("experimental_battlestation"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::AfterMovement]),
+        may_resolve: Some(resolve),
+        ..Hooks::NONE
+    },
 };
 
 /// True when `p` has a space dock on a planet of the system in `slot`.

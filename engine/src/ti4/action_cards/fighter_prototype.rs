@@ -13,7 +13,12 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::ActionCard("fighter_prototype"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::SpaceCombatStart]),
+        may_resolve: Some(resolve),
+        ..Hooks::NONE
+    },
 };
 
 /// One choice (0) for a side of the space combat about to start with fighters in it.

@@ -12,7 +12,12 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::ActionCard("flank_speed"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::SystemActivated]),
+        may_resolve: Some(resolve),
+        ..Hooks::NONE
+    },
 };
 
 /// One choice (0) for the active player, once per tactical action.

@@ -12,7 +12,12 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::ActionCard("forward_supply_base"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::SystemActivated]),
+        may_resolve: Some(resolve),
+        ..Hooks::NONE
+    },
 };
 
 /// Choice `q` (a seat) for each other player `q` in the game, when `p` has units in the

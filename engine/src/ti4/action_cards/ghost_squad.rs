@@ -16,7 +16,12 @@ use crate::ti4::state::{Location, MAX_PLANETS_PER_SYSTEM};
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::ActionCard("ghost_squad"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::GroundForcesCommitted]),
+        may_resolve: Some(resolve),
+        ..Hooks::NONE
+    },
 };
 
 const GROUND: [UnitType; 2] = [UnitType::Infantry, UnitType::Mech];

@@ -13,7 +13,12 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::ActionCard("hack_election"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::AgendaRevealed]),
+        may_resolve: Some(resolve),
+        ..Hooks::NONE
+    },
 };
 
 /// One choice (0), once per agenda.

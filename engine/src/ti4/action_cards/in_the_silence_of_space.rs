@@ -15,7 +15,12 @@ use crate::ti4::state::Location;
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::ActionCard("in_the_silence_of_space"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::SystemActivated]),
+        may_resolve: Some(resolve),
+        ..Hooks::NONE
+    },
 };
 
 /// Choice `slot` for each system other than the active one where the active player has ships

@@ -16,12 +16,22 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 
 pub(super) const CONFUSING: Rule = Rule {
     source: SourceKey::ActionCard("confusing_legal_text"),
-    hooks: Hooks { may_choices: Some(confusing_choices), may_resolve: Some(elect_choice), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(confusing_choices),
+        may_windows: Some(&[Window::OutcomeDecided]),
+        may_resolve: Some(elect_choice),
+        ..Hooks::NONE
+    },
 };
 
 pub(super) const CONFOUNDING: Rule = Rule {
     source: SourceKey::ActionCard("confounding_legal_text"),
-    hooks: Hooks { may_choices: Some(confounding_choices), may_resolve: Some(elect_self), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(confounding_choices),
+        may_windows: Some(&[Window::OutcomeDecided]),
+        may_resolve: Some(elect_self),
+        ..Hooks::NONE
+    },
 };
 
 /// The player elected by the outcome decided, at window `OutcomeDecided` of an election.

@@ -14,7 +14,12 @@ use crate::ti4::state::Location;
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::ActionCard("rally"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::SystemActivated]),
+        may_resolve: Some(resolve),
+        ..Hooks::NONE
+    },
 };
 
 /// True when another player's ships are in the active system.

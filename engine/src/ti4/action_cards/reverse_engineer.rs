@@ -14,7 +14,12 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::ActionCard("reverse_engineer"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::ActionCardDiscarded]),
+        may_resolve: Some(resolve),
+        ..Hooks::NONE
+    },
 };
 
 /// The copy index of the discarded card `Flow::played` still in the discard pile.

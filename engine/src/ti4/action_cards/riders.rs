@@ -20,7 +20,12 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 const fn rider(key: &'static str) -> Rule {
     Rule {
         source: SourceKey::ActionCard(key),
-        hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(choices),
+            may_windows: Some(&[Window::AgendaRevealed]),
+            may_resolve: Some(resolve),
+            ..Hooks::NONE
+        },
     }
 }
 

@@ -17,7 +17,12 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::ActionCard("rout"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::SpaceCombatStart, Window::SpaceCombatRoundEnd]),
+        may_resolve: Some(resolve),
+        ..Hooks::NONE
+    },
 };
 
 /// One choice (0) for the defender before a round, when the attacker could retreat and is not

@@ -11,7 +11,12 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::ActionCard("salvage"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::SpaceCombatEnd]),
+        may_resolve: Some(resolve),
+        ..Hooks::NONE
+    },
 };
 
 /// The loser of the space combat `p` won, if any.

@@ -14,7 +14,12 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::ActionCard("summit"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::StrategyPhaseStart]),
+        may_resolve: Some(resolve),
+        ..Hooks::NONE
+    },
 };
 
 /// The pools of each choice: 0 tactic, 1 fleet, 2 strategy.

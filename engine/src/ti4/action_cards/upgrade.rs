@@ -15,7 +15,12 @@ use crate::ti4::state::Location;
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::ActionCard("upgrade"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::SystemActivated]),
+        may_resolve: Some(resolve),
+        ..Hooks::NONE
+    },
 };
 
 fn space(g: &Ti4Game) -> Location {

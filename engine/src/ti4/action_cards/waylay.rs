@@ -15,7 +15,12 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::ActionCard("waylay"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::SpaceCombatStart]),
+        may_resolve: Some(resolve),
+        ..Hooks::NONE
+    },
 };
 
 /// True when `p` has units with ANTI-FIGHTER BARRAGE among its ships in the space combat about

@@ -16,7 +16,12 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::Relic("dominus_orb"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(purge), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::SystemActivated]),
+        may_resolve: Some(purge),
+        ..Hooks::NONE
+    },
 };
 
 /// Choice 0 at the holder's own activation, when a ship of theirs would move only through it.

@@ -18,17 +18,32 @@ use crate::ti4::state::Location;
 
 pub(super) const CORE_MINE: Rule = Rule {
     source: SourceKey::Exploration("core_mine"),
-    hooks: Hooks { may_choices: Some(one_choice), may_resolve: Some(core_mine), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(one_choice),
+        may_windows: Some(&[Window::PlanetExplored]),
+        may_resolve: Some(core_mine),
+        ..Hooks::NONE
+    },
 };
 
 pub(super) const EXPEDITION: Rule = Rule {
     source: SourceKey::Exploration("expedition"),
-    hooks: Hooks { may_choices: Some(one_choice), may_resolve: Some(expedition), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(one_choice),
+        may_windows: Some(&[Window::PlanetExplored]),
+        may_resolve: Some(expedition),
+        ..Hooks::NONE
+    },
 };
 
 pub(super) const VOLATILE_FUEL_SOURCE: Rule = Rule {
     source: SourceKey::Exploration("volatile_fuel_source"),
-    hooks: Hooks { may_choices: Some(pool_choices), may_resolve: Some(volatile_fuel_source), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(pool_choices),
+        may_windows: Some(&[Window::PlanetExplored]),
+        may_resolve: Some(volatile_fuel_source),
+        ..Hooks::NONE
+    },
 };
 
 /// The planet explored with `src`'s card and whether the explorer can meet the condition

@@ -33,7 +33,12 @@ pub(super) static RULES: &[Rule] = &[
     // for the beta token).
     Rule {
         source: SourceKey::Note("creuss_iff"),
-        hooks: Hooks { may_choices: Some(iff_targets), may_resolve: Some(iff), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(iff_targets),
+            may_windows: Some(&[Window::TurnStart]),
+            may_resolve: Some(iff),
+            ..Hooks::NONE
+        },
     },
     // Dimensional Splicer: "At the start of space combat in a system that contains a wormhole
     // and 1 or more of your ships, you may produce 1 hit and assign it to 1 of your opponent's
@@ -43,7 +48,12 @@ pub(super) static RULES: &[Rule] = &[
     // carry it (`rules::Source::active`).
     Rule {
         source: SourceKey::Tech("dimensional_splicer"),
-        hooks: Hooks { may_choices: Some(splicer_targets), may_resolve: Some(splice), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(splicer_targets),
+            may_windows: Some(&[Window::SpaceCombatStart]),
+            may_resolve: Some(splice),
+            ..Hooks::NONE
+        },
     },
     // Icarus Drive (mech): "After any player activates a system, you may remove this unit from
     // the game board to place or move a Creuss wormhole token into this system." A decision of
@@ -54,7 +64,12 @@ pub(super) static RULES: &[Rule] = &[
     // control a planet, so that the removal never raises the elimination question mid-window.
     Rule {
         source: SourceKey::Unit("ghost_mech"),
-        hooks: Hooks { may_choices: Some(icarus_choices), may_resolve: Some(icarus), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(icarus_choices),
+            may_windows: Some(&[Window::SystemActivated]),
+            may_resolve: Some(icarus),
+            ..Hooks::NONE
+        },
     },
     // Quantum Entanglement: "You treat all systems that contain either an alpha or beta
     // wormhole as adjacent to each other."
@@ -89,7 +104,12 @@ pub(super) static RULES: &[Rule] = &[
     // tactical action ends. Simplified: only movement reads the adjacency.
     Rule {
         source: SourceKey::Leader("ghost_agent"),
-        hooks: Hooks { may_choices: Some(taivra_choices), may_resolve: Some(taivra), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(taivra_choices),
+            may_windows: Some(&[Window::SystemActivated]),
+            may_resolve: Some(taivra),
+            ..Hooks::NONE
+        },
     },
 ];
 

@@ -19,7 +19,12 @@ pub(super) static RULES: &[Rule] = &[
     // does not carry it (`rules::Source::active`).
     Rule {
         source: SourceKey::Tech("aetherstream"),
-        hooks: Hooks { may_choices: Some(aetherstream_offered), may_resolve: Some(aetherstream), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(aetherstream_offered),
+            may_windows: Some(&[Window::SystemActivated]),
+            may_resolve: Some(aetherstream),
+            ..Hooks::NONE
+        },
     },
 ];
 

@@ -49,7 +49,12 @@ pub(super) static RULES: &[Rule] = &[
     // 1 + seat replenishes that player's.
     Rule {
         source: SourceKey::Leader("hacan_agent"),
-        hooks: Hooks { may_choices: Some(carth_choices), may_resolve: Some(carth), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(carth_choices),
+            may_windows: Some(&[Window::TurnEnd]),
+            may_resolve: Some(carth),
+            ..Hooks::NONE
+        },
     },
     // Gila the Silvertongue (commander): "When you cast votes: You may spend any number of
     // trade goods; cast 2 additional votes for each trade good spent." Unlock: "Have 10 trade
@@ -60,6 +65,7 @@ pub(super) static RULES: &[Rule] = &[
         hooks: Hooks {
             commander_unlocked: Some(ten_trade_goods),
             may_choices: Some(gila_choices),
+            may_windows: Some(&[Window::VotesCast]),
             may_resolve: Some(gila),
             ..Hooks::NONE
         },
@@ -70,7 +76,12 @@ pub(super) static RULES: &[Rule] = &[
     // `ProductionRun::costless`.)
     Rule {
         source: SourceKey::Leader("hacan_hero"),
-        hooks: Hooks { may_choices: Some(harrugh_choices), may_resolve: Some(harrugh), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(harrugh_choices),
+            may_windows: Some(&[Window::ProductionStart]),
+            may_resolve: Some(harrugh),
+            ..Hooks::NONE
+        },
     },
     // Wrath of Kenara (flagship): "After you roll a die during a space combat in this system, you
     // may spend 1 trade good to apply +1 to the result." (FAQ: once per die, +1 at most.) At
@@ -92,7 +103,12 @@ pub(super) static RULES: &[Rule] = &[
     // `rules::Source::active`).
     Rule {
         source: SourceKey::Tech("quantum_datahub_node"),
-        hooks: Hooks { may_choices: Some(datahub_choices), may_resolve: Some(datahub), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(datahub_choices),
+            may_windows: Some(&[Window::StrategyPhaseEnd]),
+            may_resolve: Some(datahub),
+            ..Hooks::NONE
+        },
     },
 ];
 

@@ -51,6 +51,7 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Tech("spatial_conduit_cylinders"),
         hooks: Hooks {
             may_choices: Some(conduit_choices),
+            may_windows: Some(&[Window::SystemActivated]),
             may_resolve: Some(conduit),
             reach: Some(conduit_reach),
             ..Hooks::NONE

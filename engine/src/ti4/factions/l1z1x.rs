@@ -44,7 +44,12 @@ pub(super) static RULES: &[Rule] = &[
     // strategy pool holds one).
     Rule {
         source: SourceKey::Note("cybernetic_enhancements"),
-        hooks: Hooks { may_choices: Some(cybernetic_choices), may_resolve: Some(cybernetic), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(cybernetic_choices),
+            may_windows: Some(&[Window::TurnStart]),
+            may_resolve: Some(cybernetic),
+            ..Hooks::NONE
+        },
     },
     // Inheritance Systems: "You may exhaust this card and spend 2 resources when you research
     // a technology; ignore all of that technology's prerequisites." (Technology 12.3)
@@ -60,7 +65,12 @@ pub(super) static RULES: &[Rule] = &[
     // never worse than an infantry).
     Rule {
         source: SourceKey::Leader("l1z1x_agent"),
-        hooks: Hooks { may_choices: Some(i48s_choices), may_resolve: Some(i48s), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(i48s_choices),
+            may_windows: Some(&[Window::SystemActivated]),
+            may_resolve: Some(i48s),
+            ..Hooks::NONE
+        },
     },
     // 2RAM (commander): "Units that have PLANETARY SHIELD do not prevent you from using
     // BOMBARDMENT." Unlock: "Have 4 dreadnoughts on the game board." (Rules 51; Bombardment 15.)

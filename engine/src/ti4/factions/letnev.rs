@@ -21,7 +21,12 @@ pub(super) static RULES: &[Rule] = &[
     // worse than another choice of dice).
     Rule {
         source: SourceKey::Ability("munitions"),
-        hooks: Hooks { may_choices: Some(munitions_choice), may_resolve: Some(munitions), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(munitions_choice),
+            may_windows: Some(&[Window::SpaceCombatStart, Window::SpaceCombatRoundEnd]),
+            may_resolve: Some(munitions),
+            ..Hooks::NONE
+        },
     },
     // Non-Euclidean Shielding: "When 1 of your units uses SUSTAIN DAMAGE, cancel 2 hits instead
     // of 1." (Sustain Damage 87.) Every force of the owner's units cancels 2 hits per sustain
@@ -60,7 +65,12 @@ pub(super) static RULES: &[Rule] = &[
     // one of their own ships (the window opens for the two sides only).
     Rule {
         source: SourceKey::Leader("letnev_agent"),
-        hooks: Hooks { may_choices: Some(unlenn_choices), may_resolve: Some(unlenn), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(unlenn_choices),
+            may_windows: Some(&[Window::SpaceCombatStart, Window::SpaceCombatRoundEnd]),
+            may_resolve: Some(unlenn),
+            ..Hooks::NONE
+        },
     },
     // Dunlain Reaper (mech), DEPLOY: "At the start of a round of ground combat, you may spend 2
     // resources to replace 1 of your infantry in that combat with 1 mech." A decision of the
@@ -70,7 +80,12 @@ pub(super) static RULES: &[Rule] = &[
     // (simplified: paid by the default plan, `objectives::spend_plan`, as ZS Thunderbolt M2).
     Rule {
         source: SourceKey::Unit("letnev_mech"),
-        hooks: Hooks { may_choices: Some(reaper_choices), may_resolve: Some(reaper), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(reaper_choices),
+            may_windows: Some(&[Window::GroundCombatRoundStart]),
+            may_resolve: Some(reaper),
+            ..Hooks::NONE
+        },
     },
     // Rear Admiral Farran (commander): "After 1 of your units uses SUSTAIN DAMAGE: You may gain 1
     // trade good." Unlock: "Have 5 non-fighter ships in 1 system." (Rules 51.) One trade good

@@ -43,7 +43,12 @@ pub(super) static RULES: &[Rule] = &[
     // goes to their tactic pool (the rules let them choose the pool).
     Rule {
         source: SourceKey::Unit("mahact_mech"),
-        hooks: Hooks { may_choices: Some(starlancer_offered), may_resolve: Some(starlancer), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(starlancer_offered),
+            may_windows: Some(&[Window::SystemActivated]),
+            may_resolve: Some(starlancer),
+            ..Hooks::NONE
+        },
     },
     // Il Na Viroset (commander): "During your tactical actions, you can activate systems that
     // contain your command tokens. If you do, return both command tokens to your
@@ -71,7 +76,12 @@ pub(super) static RULES: &[Rule] = &[
     // secondary (its research spends the token).
     Rule {
         source: SourceKey::Leader("mahact_agent"),
-        hooks: Hooks { may_choices: Some(jae_mir_kan_choices), may_resolve: Some(jae_mir_kan), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(jae_mir_kan_choices),
+            may_windows: Some(&[Window::SecondaryFollowed]),
+            may_resolve: Some(jae_mir_kan),
+            ..Hooks::NONE
+        },
     },
 ];
 

@@ -39,6 +39,7 @@ pub(super) static RULES: &[Rule] = &[
         hooks: Hooks {
             own_casualties: Some(salvage_trade_good),
             may_choices: Some(salvage_ships),
+            may_windows: Some(&[Window::SpaceCombatEnd]),
             may_resolve: Some(salvage_produce),
             ..Hooks::NONE
         },

@@ -27,7 +27,12 @@ pub(super) static RULES: &[Rule] = &[
     Rule { source: SourceKey::Ability("telepathic"), hooks: Hooks { owns_zero_token: Some(yes), ..Hooks::NONE } },
     Rule {
         source: SourceKey::Ability("foresight"),
-        hooks: Hooks { may_choices: Some(foresight_systems), may_resolve: Some(foresight), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(foresight_systems),
+            may_windows: Some(&[Window::AfterMovement]),
+            may_resolve: Some(foresight),
+            ..Hooks::NONE
+        },
     },
     // Neuroglaive: "After another player activates a system that contains 1 or more of your
     // ships, that player removes 1 token from their fleet pool and returns it to their
@@ -56,7 +61,12 @@ pub(super) static RULES: &[Rule] = &[
     // note gives none (notes without an effect in this engine stay in hand).
     Rule {
         source: SourceKey::Leader("naalu_hero"),
-        hooks: Hooks { may_choices: Some(oracle_choices), may_resolve: Some(oracle), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(oracle_choices),
+            may_windows: Some(&[Window::StatusPhaseEnd]),
+            may_resolve: Some(oracle),
+            ..Hooks::NONE
+        },
     },
 ];
 

@@ -22,7 +22,12 @@ pub(super) static RULES: &[Rule] = &[
     // not carry it (`rules::Source::active`).
     Rule {
         source: SourceKey::Tech("supercharge"),
-        hooks: Hooks { may_choices: Some(supercharge_offered), may_resolve: Some(supercharge), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(supercharge_offered),
+            may_windows: Some(&[Window::SpaceCombatStart, Window::SpaceCombatRoundEnd]),
+            may_resolve: Some(supercharge),
+            ..Hooks::NONE
+        },
     },
     // Pre-Fab Arcologies: "After you explore a planet, ready that planet." At the explorer's
     // window `AfterExploring` (`TacticalAction::last_explored`): one choice that readies the
@@ -31,7 +36,12 @@ pub(super) static RULES: &[Rule] = &[
     // does not carry it (`rules::Source::active`).
     Rule {
         source: SourceKey::Tech("pre_fab_arcologies"),
-        hooks: Hooks { may_choices: Some(arcology_offered), may_resolve: Some(arcology), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(arcology_offered),
+            may_windows: Some(&[Window::AfterExploring]),
+            may_resolve: Some(arcology),
+            ..Hooks::NONE
+        },
     },
 ];
 

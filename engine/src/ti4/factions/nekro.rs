@@ -27,6 +27,7 @@ pub(super) static RULES: &[Rule] = &[
         hooks: Hooks {
             cannot_vote: Some(no_vote),
             may_choices: Some(galactic_threat_choices),
+            may_windows: Some(&[Window::AgendaRevealed, Window::AgendaResolved]),
             may_resolve: Some(galactic_threat),
             may_tally: Some(galactic_threat_tally),
             ..Hooks::NONE
@@ -44,6 +45,7 @@ pub(super) static RULES: &[Rule] = &[
         hooks: Hooks {
             holds_other_factions_technologies: Some(yes),
             may_choices: Some(singularity_choices),
+            may_windows: Some(&[Window::SpaceCombatEnd, Window::GroundCombatEnd]),
             may_resolve: Some(singularity),
             may_tally: Some(singularity_tally),
             ..Hooks::NONE
@@ -76,7 +78,12 @@ pub(super) static RULES: &[Rule] = &[
     // chosen is always the holder (another player's choice of card or pool is not asked).
     Rule {
         source: SourceKey::Leader("nekro_agent"),
-        hooks: Hooks { may_choices: Some(malleon_choices), may_resolve: Some(malleon), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(malleon_choices),
+            may_windows: Some(&[Window::TurnEnd]),
+            may_resolve: Some(malleon),
+            ..Hooks::NONE
+        },
     },
     // UNIT.DSGN.FLAYESH (hero), POLYMORPHIC ALGORITHM: "ACTION: Choose a planet that has a
     // technology specialty in a system that contains your units. Destroy any other player's

@@ -19,7 +19,12 @@ pub(super) static RULES: &[Rule] = &[
     // gained otherwise. The window asks each rule once: one mech per tactical action.
     Rule {
         source: SourceKey::Unit("saar_mech"),
-        hooks: Hooks { may_choices: Some(scavenger_zeta_offered), may_resolve: Some(scavenger_zeta), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(scavenger_zeta_offered),
+            may_windows: Some(&[Window::TacticalActionEnd]),
+            may_resolve: Some(scavenger_zeta),
+            ..Hooks::NONE
+        },
     },
 ];
 

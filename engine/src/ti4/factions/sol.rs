@@ -38,6 +38,7 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Note("military_support"),
         hooks: Hooks {
             may_choices: Some(military_support_planets),
+            may_windows: Some(&[Window::TurnStart]),
             may_resolve: Some(military_support),
             ..Hooks::NONE
         },
@@ -49,7 +50,12 @@ pub(super) static RULES: &[Rule] = &[
     // `objectives::spend_plan`, planets then trade goods).
     Rule {
         source: SourceKey::Unit("sol_mech"),
-        hooks: Hooks { may_choices: Some(thunderbolt_choices), may_resolve: Some(thunderbolt), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(thunderbolt_choices),
+            may_windows: Some(&[Window::TurnEnd]),
+            may_resolve: Some(thunderbolt),
+            ..Hooks::NONE
+        },
     },
     // Evelyn Delouis (agent): "At the start of a ground combat round: You may exhaust this card
     // to choose 1 ground force in the combat; that ground force rolls 1 additional die during
@@ -60,7 +66,12 @@ pub(super) static RULES: &[Rule] = &[
     // the two sides only).
     Rule {
         source: SourceKey::Leader("sol_agent"),
-        hooks: Hooks { may_choices: Some(delouis_choices), may_resolve: Some(delouis), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(delouis_choices),
+            may_windows: Some(&[Window::GroundCombatRoundStart]),
+            may_resolve: Some(delouis),
+            ..Hooks::NONE
+        },
     },
     // Claire Gibson (commander): "At the start of a ground combat on a planet you control: You
     // may place 1 infantry from your reinforcements on that planet." Unlock: "Control planets
@@ -73,6 +84,7 @@ pub(super) static RULES: &[Rule] = &[
         hooks: Hooks {
             commander_unlocked: Some(twelve_resources),
             may_choices: Some(gibson_choices),
+            may_windows: Some(&[Window::GroundForcesCommitted]),
             may_resolve: Some(gibson),
             ..Hooks::NONE
         },

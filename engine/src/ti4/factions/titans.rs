@@ -24,6 +24,7 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Ability("terragenesis"),
         hooks: Hooks {
             may_choices: Some(terragenesis_choices),
+            may_windows: Some(&[Window::AfterExploring]),
             may_resolve: Some(terragenesis),
             may_tally: Some(terragenesis_tally),
             ..Hooks::NONE
@@ -40,6 +41,7 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Ability("awaken"),
         hooks: Hooks {
             may_choices: Some(awaken_choices),
+            may_windows: Some(&[Window::SystemActivated]),
             may_resolve: Some(awaken),
             may_tally: Some(awaken_tally),
             activation_targets: Some(sleeper_systems),
@@ -67,7 +69,12 @@ pub(super) static RULES: &[Rule] = &[
     // target it as a ship moving in, and its capacity counts for the units they transport.
     Rule {
         source: SourceKey::Unit("titans_flagship"),
-        hooks: Hooks { may_choices: Some(ouranos_choices), may_resolve: Some(ouranos), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(ouranos_choices),
+            may_windows: Some(&[Window::SystemActivated]),
+            may_resolve: Some(ouranos),
+            ..Hooks::NONE
+        },
     },
     // Hecatoncheires (mech), DEPLOY: "When you would place a PDS on a planet, you may place 1
     // mech and 1 infantry on that planet instead." Offered beside each PDS the Construction
@@ -90,7 +97,12 @@ pub(super) static RULES: &[Rule] = &[
     // hits of a space combat's combat roll against their ships (window `SpaceCombatBeforeHits`).
     Rule {
         source: SourceKey::Leader("titans_agent"),
-        hooks: Hooks { may_choices: Some(tellurian_choices), may_resolve: Some(tellurian), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(tellurian_choices),
+            may_windows: Some(&[Window::SpaceCombatBeforeHits]),
+            may_resolve: Some(tellurian),
+            ..Hooks::NONE
+        },
     },
     // Ul the Progenitor (hero), GEOFORM: "ACTION: Ready Elysium and attach this card to it. Its
     // resource and influence values are each increased by 3, and it gains the SPACE CANNON 5

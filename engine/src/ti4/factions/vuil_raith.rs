@@ -72,7 +72,12 @@ pub(super) static RULES: &[Rule] = &[
     // of the Trade strategy card (primary and secondary) only, not after those of other cards.
     Rule {
         source: SourceKey::Leader("cabal_agent"),
-        hooks: Hooks { may_choices: Some(stillness_choices), may_resolve: Some(stillness), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(stillness_choices),
+            may_windows: Some(&[Window::CommoditiesReplenished]),
+            may_resolve: Some(stillness),
+            ..Hooks::NONE
+        },
     },
     // It Feeds on Carrion (hero), DIMENSIONAL ANCHOR: "ACTION: Each other player rolls a die for
     // each of their non-fighter ships that are in or adjacent to a system that contains a

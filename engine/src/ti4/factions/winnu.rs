@@ -19,7 +19,12 @@ pub(super) static RULES: &[Rule] = &[
     // reinforcements; `Done` declines.)
     Rule {
         source: SourceKey::Ability("reclamation"),
-        hooks: Hooks { may_choices: Some(reclamation_offered), may_resolve: Some(reclamation), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(reclamation_offered),
+            may_windows: Some(&[Window::TacticalActionEnd]),
+            may_resolve: Some(reclamation),
+            ..Hooks::NONE
+        },
     },
     // Lazax Gate Folding: "During your tactical actions, if you do not control Mecatol Rex,
     // treat its system as if it has both an alpha and beta wormhole. ACTION: If you control
@@ -42,7 +47,12 @@ pub(super) static RULES: &[Rule] = &[
     // `Done` declines. The window asks each rule once, so one placement per tactical action.)
     Rule {
         source: SourceKey::Unit("winnu_mech"),
-        hooks: Hooks { may_choices: Some(reclaimer_offered), may_resolve: Some(reclaimer), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(reclaimer_offered),
+            may_windows: Some(&[Window::TacticalActionEnd]),
+            may_resolve: Some(reclaimer),
+            ..Hooks::NONE
+        },
     },
 ];
 

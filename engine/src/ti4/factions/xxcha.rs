@@ -16,14 +16,24 @@ pub(super) static RULES: &[Rule] = &[
     // (Window `DiplomacyResolved`; the choice is the planet id; `Done` declines.)
     Rule {
         source: SourceKey::Ability("peace_accords"),
-        hooks: Hooks { may_choices: Some(peace_accords_planets), may_resolve: Some(peace_accords), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(peace_accords_planets),
+            may_windows: Some(&[Window::DiplomacyResolved]),
+            may_resolve: Some(peace_accords),
+            ..Hooks::NONE
+        },
     },
     // Quash: "When an agenda is revealed, you may spend 1 token from your strategy pool to
     // discard that agenda and reveal 1 agenda from the top of the deck. Players vote on this
     // agenda instead." (Window `WhenAgendaRevealed`; one choice, 0; `Done` declines.)
     Rule {
         source: SourceKey::Ability("quash"),
-        hooks: Hooks { may_choices: Some(quash_offer), may_resolve: Some(quash), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(quash_offer),
+            may_windows: Some(&[Window::WhenAgendaRevealed]),
+            may_resolve: Some(quash),
+            ..Hooks::NONE
+        },
     },
     // Instinct Training: "You may exhaust this card and spend 1 token from your strategy pool
     // when another player plays an action card; cancel that action card." Asked as Sabotage
@@ -34,7 +44,12 @@ pub(super) static RULES: &[Rule] = &[
     // does not carry it (`rules::Source::active`).
     Rule {
         source: SourceKey::Tech("instinct_training"),
-        hooks: Hooks { may_choices: Some(instinct_offered), may_resolve: Some(instinct_training), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(instinct_offered),
+            may_windows: Some(&[Window::ActionCardPlayed]),
+            may_resolve: Some(instinct_training),
+            ..Hooks::NONE
+        },
     },
 ];
 

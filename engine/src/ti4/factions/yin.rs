@@ -17,7 +17,12 @@ pub(super) static RULES: &[Rule] = &[
     // the Yin picks an undamaged one that has it).
     Rule {
         source: SourceKey::Ability("devotion"),
-        hooks: Hooks { may_choices: Some(devotion_choices), may_resolve: Some(devotion), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(devotion_choices),
+            may_windows: Some(&[Window::SpaceCombatRoundEnd]),
+            may_resolve: Some(devotion),
+            ..Hooks::NONE
+        },
     },
     // Impulse Core: "At the start of a space combat, you may destroy 1 of your cruisers or
     // destroyers in the active system to produce 1 hit against your opponent's ships; that hit
@@ -26,7 +31,12 @@ pub(super) static RULES: &[Rule] = &[
     // modelled: a Valefar copy does not carry it (`rules::Source::active`).
     Rule {
         source: SourceKey::Tech("impulse_core"),
-        hooks: Hooks { may_choices: Some(impulse_core_ships), may_resolve: Some(impulse_core), ..Hooks::NONE },
+        hooks: Hooks {
+            may_choices: Some(impulse_core_ships),
+            may_windows: Some(&[Window::SpaceCombatStart]),
+            may_resolve: Some(impulse_core),
+            ..Hooks::NONE
+        },
     },
     // Yin Spinner: "After 2 or more of your units use PRODUCTION, place 1 infantry from your
     // reinforcements on a planet you control in that system." (FAQ: the planet need not hold a

@@ -14,7 +14,12 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::Agenda("imperial_arbiter"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(resolve), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::StrategyPhaseEnd]),
+        may_resolve: Some(resolve),
+        ..Hooks::NONE
+    },
 };
 
 /// Strategy cards, as indices of the choice's two halves.

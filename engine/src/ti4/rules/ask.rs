@@ -2,7 +2,7 @@
 //! answers of every active rule (numbers add up, flags are "any"), triggers run every active
 //! rule in registry order. Each is named after its hook point ([`super::Hooks`]).
 
-use super::{active, ready, HookId as H, Source, Window};
+use super::{active, ready, ready_among, HookId as H, Source, Window};
 use crate::ti4::combat::Force;
 use crate::ti4::content::Content;
 use crate::ti4::galaxy::{MoverTraits, Reach};
@@ -480,20 +480,44 @@ pub fn component_roll(g: &mut Ti4Game, p: Player, src: Source, target: u8, rng: 
 
 /// Hook point `may_choices`: every ready rule of `p` with a "you may" at `window`, each choice
 /// passed to `out` with the rule's source, in registry order.
+/// Only the rules whose [`super::Hooks::may_windows`] name `window` are asked.
 pub fn may_choices(g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(Source, u16)) {
     let c = g.content();
-    for (src, f) in ready(&c.rules.may_choices, H::may_choices, c, &g.state, p) {
+    #[cfg(test)]
+    check_may_windows(g, p, window);
+    for (src, f) in ready_among(&c.rules.may_choices, H::may_choices, c, &g.state, p, at_window(c, window)) {
         f(src, g, p, window, &mut |k| out(src, k));
     }
 }
 
 /// Hook point `may_choices` for the one rule of `src` (nothing when it is not a ready rule of
-/// `p`).
+/// `p`, or does not answer at `window`).
 pub fn may_choices_of(g: &Ti4Game, p: Player, window: Window, src: Source, out: &mut dyn FnMut(u16)) {
     let c = g.content();
-    for (s, f) in ready(&c.rules.may_choices, H::may_choices, c, &g.state, p) {
+    for (s, f) in ready_among(&c.rules.may_choices, H::may_choices, c, &g.state, p, at_window(c, window)) {
         if s == src {
             f(s, g, p, window, out);
+        }
+    }
+}
+
+/// The entries of hook point `may_choices` whose rules may answer at `window`.
+#[inline]
+fn at_window(c: &Content, window: Window) -> [u64; 4] {
+    c.rules.may_windows.get(window as usize).copied().unwrap_or([0; 4])
+}
+
+/// Test builds: a ready rule that does not declare `window` in its `may_windows` offers no
+/// choice there (its declaration would hide a choice from the game).
+#[cfg(test)]
+fn check_may_windows(g: &Ti4Game, p: Player, window: Window) {
+    let c = g.content();
+    let declared = at_window(c, window);
+    for (i, &(src, f)) in c.rules.may_choices.iter().enumerate() {
+        if declared[i / 64] >> (i % 64) & 1 == 0 && src.ready(c, &g.state, p) {
+            f(src, g, p, window, &mut |k| {
+                panic!("{src:?} offers choice {k} to {p:?} at {window:?}, a window its may_windows do not name")
+            });
         }
     }
 }

@@ -247,6 +247,11 @@ pub enum Window {
     AgendaResolved,
 }
 
+impl Window {
+    /// How many windows there are (the variants are `0..COUNT` as `usize`).
+    pub const COUNT: usize = Window::AgendaResolved as usize + 1;
+}
+
 /// What a hook point does to the rules.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum HookKind {
@@ -272,11 +277,17 @@ macro_rules! hook_points {
         /// The hook functions of one rule; `None` where the rule takes no part. Every function
         /// gets the rule's resolved [`Source`] first (the card to exhaust, the planet).
         #[derive(Clone, Copy)]
-        pub struct Hooks { $( $(#[$doc])* pub $name: Option<fn(Source, $($arg),*) $(-> $ret)?>, )* }
+        pub struct Hooks {
+            $( $(#[$doc])* pub $name: Option<fn(Source, $($arg),*) $(-> $ret)?>, )*
+            /// The windows at which `may_choices` may offer a choice (`None`: any window). The
+            /// core asks the rule at these windows only; test builds check that it offers
+            /// nothing at the others.
+            pub may_windows: Option<&'static [Window]>,
+        }
 
         impl Hooks {
             /// A rule that takes part in no hook point.
-            pub const NONE: Hooks = Hooks { $($name: None,)* };
+            pub const NONE: Hooks = Hooks { $($name: None,)* may_windows: None };
         }
 
         /// Per hook point, the `(source, function)` pairs of the rules one content has, in
@@ -289,11 +300,24 @@ macro_rules! hook_points {
             /// Per faction index, the entry of `commander_unlocked` for its commander
             /// (`u16::MAX`: none), so that the unlock check reads one entry per seat.
             pub(crate) commander_rule_of_faction: Vec<u16>,
+            /// Per [`Window`] (by index), the entries of `may_choices` whose rule may offer a
+            /// choice there ([`Hooks::may_windows`]), bit per entry index.
+            pub(crate) may_windows: Vec<[u64; 4]>,
         }
 
         impl RuleBook {
             fn add(&mut self, src: Source, h: &Hooks) {
                 $( if let Some(f) = h.$name { self.$name.push(src, f); } )*
+                if h.may_choices.is_some() {
+                    if self.may_windows.is_empty() {
+                        self.may_windows = vec![[0; 4]; Window::COUNT];
+                    }
+                    let i = (self.may_choices.len() - 1) as u16;
+                    match h.may_windows {
+                        Some(ws) => ws.iter().for_each(|&w| set_entry(&mut self.may_windows[w as usize], i)),
+                        None => self.may_windows.iter_mut().for_each(|m| set_entry(m, i)),
+                    }
+                }
             }
             fn index_cards(&mut self, c: &Content) {
                 $( self.$name.index_cards(c); )*
@@ -597,6 +621,8 @@ pub struct HookList<F> {
     /// The entries of commanders' rules: candidates too for a player who may use other players'
     /// commanders (hook point `uses_others_commander`).
     commander_entries: [u64; 4],
+    /// The entries of action cards' rules.
+    card_entries: [u64; 4],
     /// Bit per faction index (256 at most) whose units' rules are in the list.
     unit_factions: [u64; 4],
     /// Bit per entry index whose source is tested one by one: agendas, units, and a source
@@ -630,6 +656,15 @@ fn set_entry(m: &mut [u64; 4], i: u16) {
     m[i as usize / 64] |= 1 << (i % 64);
 }
 
+/// True when two entry sets share an entry.
+#[inline]
+fn meet(a: &[u64; 4], b: &[u64; 4]) -> bool {
+    a.iter().zip(b).any(|(x, y)| x & y != 0)
+}
+
+/// Every entry of a list.
+const ALL_ENTRIES: [u64; 4] = [u64::MAX; 4];
+
 /// Adds to `m` the entries `map` holds for `ids`.
 #[inline]
 fn add_entries(m: &mut [u64; 4], map: &[u16], ids: impl Iterator<Item = usize>) {
@@ -659,6 +694,7 @@ impl<F> Default for HookList<F> {
             any_leader: false,
             leader_entries: Vec::new(),
             commander_entries: [0; 4],
+            card_entries: [0; 4],
             unit_factions: [0; 4],
             plain: [0; 4],
             card_entry: Vec::new(),
@@ -715,6 +751,7 @@ impl<F: Copy> HookList<F> {
                 }
             }
             if let Source::ActionCard(card) = *src {
+                set_entry(&mut self.card_entries, i as u16);
                 let (first, n) = c.cards.copies_of(card);
                 for e in self.card_entry.iter_mut().skip(first).take(n) {
                     *e = i as u16;
@@ -727,7 +764,7 @@ impl<F: Copy> HookList<F> {
     /// ([`source::playable_copies`]), and the entries tested one by one (`plain`); so that a
     /// player costs one bit per source it holds instead of one test per rule of the list.
     #[inline]
-    fn candidates(&self, c: &Content, s: &State, p: Player) -> [u64; 4] {
+    fn candidates(&self, c: &Content, s: &State, p: Player, allowed: &[u64; 4]) -> [u64; 4] {
         let mut m = self.plain;
         let ps = s.player(p);
         if self.any_tech {
@@ -746,13 +783,13 @@ impl<F: Copy> HookList<F> {
                     set_entry(&mut m, i);
                 }
             }
-            if self.commander_entries != [0; 4] && source::may_use_others_commanders(c, s, p) {
+            if meet(&self.commander_entries, allowed) && source::may_use_others_commanders(c, s, p) {
                 for (w, e) in m.iter_mut().zip(self.commander_entries) {
                     *w |= e;
                 }
             }
         }
-        if self.any_card {
+        if self.any_card && meet(&self.card_entries, allowed) {
             let copies = source::playable_copies(c, s, p);
             for (half, word) in [copies as u64, (copies >> 64) as u64].into_iter().enumerate() {
                 for b in crate::ti4::galaxy::bits(word) {
@@ -910,10 +947,17 @@ fn matching<'a, F: Copy>(
     s: &'a State,
     p: Player,
     only_ready: bool,
+    allowed: [u64; 4],
 ) -> impl Iterator<Item = (Source, F)> + 'a {
     // The action-card entries among the candidates are those of the cards `p` may play: the
     // same answer as `Source::active`.
-    let candidates = if list.may_apply(c, s, p) { list.candidates(c, s, p) } else { [0; 4] };
+    let mut candidates = [0; 4];
+    if allowed != [0; 4] && list.may_apply(c, s, p) {
+        candidates = list.candidates(c, s, p, &allowed);
+        for (m, a) in candidates.iter_mut().zip(allowed) {
+            *m &= a;
+        }
+    }
     (0..4usize)
         .flat_map(move |w| crate::ti4::galaxy::bits(candidates[w]).map(move |b| w * 64 + b as usize))
         .map(move |i| list.entries[i])
@@ -934,7 +978,7 @@ pub(crate) fn active<'a, F: Copy>(
     s: &'a State,
     p: Player,
 ) -> impl Iterator<Item = (Source, F)> + 'a {
-    matching(list, h, c, s, p, false)
+    matching(list, h, c, s, p, false, ALL_ENTRIES)
 }
 
 /// As [`active`], for ready technology cards (exhausted cards take no part).
@@ -946,7 +990,21 @@ pub(crate) fn ready<'a, F: Copy>(
     s: &'a State,
     p: Player,
 ) -> impl Iterator<Item = (Source, F)> + 'a {
-    matching(list, h, c, s, p, true)
+    matching(list, h, c, s, p, true, ALL_ENTRIES)
+}
+
+/// As [`ready`], for the entries of `allowed` only (bit per entry index: those of the rules
+/// that may answer at one window, `RuleBook::may_windows`).
+#[inline]
+pub(crate) fn ready_among<'a, F: Copy>(
+    list: &'a HookList<F>,
+    h: HookId,
+    c: &'a Content,
+    s: &'a State,
+    p: Player,
+    allowed: [u64; 4],
+) -> impl Iterator<Item = (Source, F)> + 'a {
+    matching(list, h, c, s, p, true, allowed)
 }
 
 #[cfg(test)]

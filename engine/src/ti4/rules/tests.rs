@@ -132,6 +132,19 @@ fn the_embedded_content_resolves_every_rule() {
     assert_eq!(c.rules.sources.len(), n, "a rule's content id is missing from the embedded content");
 }
 
+/// Every rule with a "you may" names the windows it answers at (`Hooks::may_windows`), at
+/// least one, so that opening a window asks only the rules that can answer there.
+#[test]
+fn every_may_rule_names_its_windows() {
+    for r in super::rules().filter(|r| r.hooks.may_choices.is_some()) {
+        let windows = r.hooks.may_windows.unwrap_or_else(|| panic!("{:?} names no may_windows", r.source));
+        assert!(!windows.is_empty(), "{:?}: empty may_windows", r.source);
+    }
+    for r in super::rules().filter(|r| r.hooks.may_choices.is_none()) {
+        assert!(r.hooks.may_windows.is_none(), "{:?}: may_windows without may_choices", r.source);
+    }
+}
+
 #[test]
 fn docs_list_every_hook_point() {
     let doc = include_str!("../../../../docs/ADDING_RULES.md");
@@ -187,11 +200,24 @@ fn matching_equals_the_plain_filter_on_random_states() {
     use rand::SeedableRng;
     /// Checks one list for `p`; returns how many action-card entries matched.
     fn same<F: Copy>(list: &HookList<F>, h: HookId, g: &Ti4Game, p: Player, ready: bool) -> usize {
+        same_among(list, h, g, p, ready, [u64::MAX; 4])
+    }
+    /// As `same`, for the entries of `allowed` only (a window's `may_windows` entries).
+    fn same_among<F: Copy>(
+        list: &HookList<F>,
+        h: HookId,
+        g: &Ti4Game,
+        p: Player,
+        ready: bool,
+        allowed: [u64; 4],
+    ) -> usize {
         let (c, s) = (g.content(), g.state());
-        let fast: Vec<Source> = matching(list, h, c, s, p, ready).map(|(src, _)| src).collect();
+        let fast: Vec<Source> = matching(list, h, c, s, p, ready, allowed).map(|(src, _)| src).collect();
         let plain: Vec<Source> = list
             .iter()
-            .map(|&(src, _)| src)
+            .enumerate()
+            .filter(|&(i, _)| allowed[i / 64] >> (i % 64) & 1 == 1)
+            .map(|(_, &(src, _))| src)
             .filter(|src| if ready { src.ready(c, s, p) } else { src.active(c, s, p) })
             .collect();
         assert_eq!(fast, plain, "seat {}", p.0);
@@ -210,6 +236,9 @@ fn matching_equals_the_plain_filter_on_random_states() {
             let rules = &g.content().rules;
             for p in g.state().seats() {
                 cards += same(&rules.may_choices, HookId::may_choices, &g, p, true);
+                // The entries of one window (a different one at each step).
+                let w = g.decisions() as usize % super::Window::COUNT;
+                same_among(&rules.may_choices, HookId::may_choices, &g, p, true, rules.may_windows[w]);
                 cards += same(&rules.may_resolve, HookId::may_resolve, &g, p, true);
                 same(&rules.combat_sides, HookId::combat_sides, &g, p, false);
                 same(&rules.component_targets, HookId::component_targets, &g, p, true);

@@ -10,7 +10,12 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::Tech("bio_stims"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(ready_one), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::TurnEnd]),
+        may_resolve: Some(ready_one),
+        ..Hooks::NONE
+    },
 };
 
 /// The choice number of technology `t` (planets are their own ids, below 256).

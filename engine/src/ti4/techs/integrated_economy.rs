@@ -20,7 +20,12 @@ use crate::ti4::state::MAX_PLANETS_PER_SYSTEM;
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::Tech("integrated_economy"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(produce_on), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::ControlGained]),
+        may_resolve: Some(produce_on),
+        ..Hooks::NONE
+    },
 };
 
 /// Each planet `n` of the active system `p` gained during this tactical action where

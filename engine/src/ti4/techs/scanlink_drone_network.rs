@@ -14,7 +14,12 @@ use crate::ti4::state::{Location, MAX_PLANETS_PER_SYSTEM};
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::Tech("scanlink_drone_network"),
-    hooks: Hooks { may_choices: Some(choices), may_resolve: Some(explore), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(choices),
+        may_windows: Some(&[Window::SystemActivated]),
+        may_resolve: Some(explore),
+        ..Hooks::NONE
+    },
 };
 
 /// Each planet of the system `p` just activated that holds units of `p` and has a trait.

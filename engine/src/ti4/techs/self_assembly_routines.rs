@@ -13,7 +13,12 @@ use crate::ti4::state::{Location, MAX_PLANETS_PER_SYSTEM};
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::Tech("self_assembly_routines"),
-    hooks: Hooks { may_choices: Some(planets), may_resolve: Some(place_mech), ..Hooks::NONE },
+    hooks: Hooks {
+        may_choices: Some(planets),
+        may_windows: Some(&[Window::AfterProduction]),
+        may_resolve: Some(place_mech),
+        ..Hooks::NONE
+    },
 };
 
 /// Self-Assembly Routines: the planets of the active system where `p` may place the mech.
