@@ -10,6 +10,15 @@ use crate::ti4::rules::{CombatSides, Hooks, Rule, Source, SourceKey, Window};
 use crate::ti4::state::{Location, State};
 
 pub(super) static RULES: &[Rule] = &[
+    // Research Agreement (promissory note): "After the Jol-Nar player researches a technology
+    // that is not a faction technology: Gain that technology. Then, return this card to the
+    // Jol-Nar player." (Rules 69; Technology 5: gained, prerequisites ignored.) A trigger of
+    // its holder (hook point `another_researched`): a technology the holder cannot gain
+    // (already owned, barred by its faction) is not gained, and the card still returns.
+    Rule {
+        source: SourceKey::Note("research_agreement"),
+        hooks: Hooks { another_researched: Some(research_agreement), ..Hooks::NONE },
+    },
     // Fragile: "Apply -1 to the result of each of your unit's combat rolls." (Modifiers 56)
     Rule { source: SourceKey::Ability("fragile"), hooks: Hooks { combat_roll_modifier: Some(fragile), ..Hooks::NONE } },
     // Analytical: "When you research a technology that is not a unit upgrade technology, you
@@ -145,4 +154,17 @@ fn shield_paling(_: Source, c: &Content, s: &State, p: Player, sides: &mut Comba
     if fragile && matches!(sides.loc, Location::Planet(..)) && own.count(UnitType::Mech) > 0 {
         *own = own.with_aura(Aura { needs: type_bit(UnitType::Mech), on: type_bit(UnitType::Infantry), bonus: 1 });
     }
+}
+
+/// Research Agreement: the note's owner (the Jol-Nar) researched `t`, not a faction
+/// technology: `holder` gains it, and the note returns to the Jol-Nar's hand.
+fn research_agreement(src: Source, c: &Content, s: &mut State, holder: Player, researcher: Player, t: TechId) {
+    let Source::Note(n) = src else { return };
+    let Some((owner, k)) = crate::ti4::rules::note_owner(c, s, n) else { return };
+    if researcher != owner || c.tech_def(t).faction.is_some() {
+        return;
+    }
+    // Already owned or another faction's upgrade's generic twin: nothing to gain.
+    let _ = crate::ti4::technology::gain(c, s, holder, t);
+    s.notes.set(owner, k, crate::ti4::components::Zone::Hand(owner));
 }

@@ -28,6 +28,21 @@ pub(super) static RULES: &[Rule] = &[
             ..Hooks::NONE
         },
     },
+    // War Funding (promissory note): "At the start of a round of space combat: The Letnev
+    // player loses 2 trade goods. During this combat round, re-roll any number of your dice.
+    // Then, return this card to the Letnev player." (Rules 69.) A decision of its holder, in a
+    // space combat, at window `SpaceCombatStart` (the first round) and `SpaceCombatRoundEnd`
+    // (the next), as Munitions Reserves: the round's combat roll re-rolls the holder's misses.
+    // Simplified: offered only while the Letnev player has 2 trade goods to lose.
+    Rule {
+        source: SourceKey::Note("war_funding"),
+        hooks: Hooks {
+            may_choices: Some(war_funding_choice),
+            may_windows: Some(&[Window::SpaceCombatStart, Window::SpaceCombatRoundEnd]),
+            may_resolve: Some(war_funding),
+            ..Hooks::NONE
+        },
+    },
     // Non-Euclidean Shielding: "When 1 of your units uses SUSTAIN DAMAGE, cancel 2 hits instead
     // of 1." (Sustain Damage 87.) Every force of the owner's units cancels 2 hits per sustain
     // (`Force::sustain_cancels`), in every hit assignment; not modelled: a Valefar copy does not
@@ -220,12 +235,44 @@ fn munitions_choice(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut
 
 /// Munitions Reserves: 2 trade goods spent; the round's combat roll re-rolls the misses.
 fn munitions(_: Source, g: &mut Ti4Game, p: Player, window: Window, _choice: u16) {
-    let side = combat_side(g, p).expect("a side of the combat");
     g.state.player_mut(p).trade_goods -= MUNITIONS_COST;
+    reroll_this_round(g, p, window);
+}
+
+/// Munitions Reserves and War Funding: the combat roll of `p`'s side this round re-rolls the
+/// misses.
+fn reroll_this_round(g: &mut Ti4Game, p: Player, window: Window) {
+    let side = combat_side(g, p).expect("a side of the combat");
     match (window, g.flow.tactical.space.as_mut()) {
         (Window::SpaceCombatRoundEnd, Some(c)) => c.set_reroll(side, true),
         _ => g.flow.tactical.reroll[side.idx()] = true,
     }
+}
+
+/// Trade goods War Funding takes from the Letnev player.
+const WAR_FUNDING_LOSS: u8 = 2;
+
+/// War Funding: one choice (0) while its holder `p` fights a space combat starting or going on
+/// into another round, has no re-roll for that round yet, and the Letnev player (the note's
+/// owner) has 2 trade goods.
+fn war_funding_choice(src: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let Some((side, combat)) = side_before_round(g, p, window) else { return };
+    let Source::Note(n) = src else { return };
+    let Some((owner, _)) = crate::ti4::rules::note_owner(g.content(), &g.state, n) else { return };
+    let paid = combat.map_or(g.flow.tactical.reroll, |c| c.reroll())[side.idx()];
+    if !paid && g.state.player(owner).trade_goods >= WAR_FUNDING_LOSS {
+        out(0);
+    }
+}
+
+/// War Funding: the Letnev player loses 2 trade goods, the holder's roll this round re-rolls
+/// its misses, and the note returns.
+fn war_funding(src: Source, g: &mut Ti4Game, p: Player, window: Window, _choice: u16) {
+    let Source::Note(n) = src else { return };
+    let Some((owner, _)) = crate::ti4::rules::note_owner(g.content(), &g.state, n) else { return };
+    g.state.player_mut(owner).trade_goods -= WAR_FUNDING_LOSS;
+    reroll_this_round(g, p, window);
+    crate::ti4::game::notes::return_note(g, src);
 }
 
 fn non_euclidean_shielding(_: Source, _: &Content, _: &State, _: Player) -> bool {

@@ -13,6 +13,18 @@ use crate::ti4::technology::valefar::ValefarError;
 use crate::ti4::technology::valefar::{self, Token};
 
 pub(super) static RULES: &[Rule] = &[
+    // Antivirus (promissory note): "At the start of a combat: Place this card face-up in your
+    // play area. While this card is in your play area, the Nekro player cannot use their
+    // TECHNOLOGICAL SINGULARITY faction ability against you. If you activate a system that
+    // contains 1 or more of the Nekro player's units, return this card to the Nekro player."
+    // (Rules 69.) Simplified: the card goes face up as it is received (hook point
+    // `note_placed_face_up`), not at the start of its holder's next combat; Technological
+    // Singularity offers nothing against a player with it face up; it returns when its holder
+    // activates a system with the Nekro player's units (hook point `system_activated`).
+    Rule {
+        source: SourceKey::Note("antivirus"),
+        hooks: Hooks { note_placed_face_up: Some(face_up), system_activated: Some(antivirus_returns), ..Hooks::NONE },
+    },
     // Propagation: "You cannot research technology. When you would research a technology,
     // gain 3 command tokens instead." The Technology card's research becomes `Propagate`.
     Rule { source: SourceKey::Ability("propagation"), hooks: Hooks { cannot_research: Some(yes), ..Hooks::NONE } },
@@ -195,8 +207,33 @@ fn singularity_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &
     if !matches!(window, Window::SpaceCombatEnd | Window::GroundCombatEnd) {
         return;
     }
-    if let Some(q) = g.combat_opponent_with_losses(p) {
+    if let Some(q) = g.combat_opponent_with_losses(p).filter(|&q| !antivirus_protects(g, q)) {
         tech_options(g, p, q, TechSet::EMPTY, &mut |o| out(o.code()));
+    }
+}
+
+/// Antivirus: `q` holds the Nekro's Antivirus face up in their play area.
+fn antivirus_protects(g: &Ti4Game, q: Player) -> bool {
+    let c = g.content();
+    let Some(n) = c.cards.note("antivirus") else { return false };
+    crate::ti4::rules::note_owner(c, &g.state, n)
+        .is_some_and(|(owner, k)| g.state.notes.get(owner, k) == crate::ti4::components::Zone::PlayArea(q))
+}
+
+/// Antivirus goes face up into its receiver's play area.
+fn face_up(_: Source) -> bool {
+    true
+}
+
+/// Antivirus: its holder `q`, the active player, activated a system holding the Nekro
+/// player's units: the note returns.
+fn antivirus_returns(src: Source, g: &mut Ti4Game, q: Player, active: Player, slot: u8) {
+    let Source::Note(n) = src else { return };
+    let Some((owner, _)) = crate::ti4::rules::note_owner(g.content(), &g.state, n) else { return };
+    let sys = &g.state.systems[slot as usize];
+    let nekro_there = sys.space.owner == owner.0 || sys.planets.iter().any(|a| a.owner == owner.0);
+    if q == active && nekro_there {
+        crate::ti4::game::notes::return_note(g, src);
     }
 }
 

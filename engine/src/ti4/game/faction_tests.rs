@@ -1321,6 +1321,49 @@ fn nekro_technological_singularity_gains_or_copies_a_technology_of_the_opponent_
     assert!(!matches!(g.step, Step::Decide(_)), "{:?}", g.step);
 }
 
+/// Antivirus (Nekro promissory note): received by seat 1, it goes face up into their play
+/// area; after the same combat as in the test above, the Nekro player is not asked for a
+/// Technological Singularity against them. When seat 1 activates a system with the Nekro's
+/// units, the note returns to the Nekro's hand.
+#[test]
+fn nekro_antivirus_stops_technological_singularity_against_its_holder() {
+    use crate::ti4::components::Zone;
+    let foe = Player(1);
+    let seed = seed_seating_first("nekro");
+    let give = |g: &mut Ti4Game| {
+        let n = g.content().cards.note("antivirus").unwrap();
+        let (owner, k) = crate::ti4::rules::note_owner(g.content(), &g.state, n).unwrap();
+        assert_eq!(owner, ME);
+        super::notes::give_note(g, ME, k as u8, foe);
+        assert_eq!(g.state.notes.get(ME, k), Zone::PlayArea(foe), "face up in the receiver's play area");
+        let drive = g.content().tech("gravity_drive").unwrap();
+        g.state.player_mut(foe).techs.insert(drive);
+        k
+    };
+    let (without, _, _) = dreadnoughts_attack_two_destroyers(seed, "nekro", |g| {
+        let drive = g.content().tech("gravity_drive").unwrap();
+        g.state.player_mut(foe).techs.insert(drive);
+    });
+    assert_eq!(without.step, Step::Decide(ME), "without the note, the same combat asks the Nekro");
+    let (mut g, near, k) = dreadnoughts_attack_two_destroyers(seed, "nekro", give);
+    assert!(!matches!(g.step, Step::Decide(p) if p == ME), "no Singularity against the holder: {:?}", g.step);
+    // The holder activates a system without the Nekro's units: the note stays; with them: it
+    // returns.
+    let far = (0..g.state.num_systems)
+        .find(|&sl| {
+            let sys = &g.state.systems[sl as usize];
+            sys.space.owner != ME.0 && sys.planets.iter().all(|a| a.owner != ME.0)
+        })
+        .unwrap();
+    crate::ti4::rules::system_activated(&mut g, foe, foe, far);
+    assert_eq!(g.state.notes.get(ME, k), Zone::PlayArea(foe));
+    crate::ti4::rules::system_activated(&mut g, ME, foe, near);
+    assert_eq!(g.state.notes.get(ME, k), Zone::PlayArea(foe), "asked of the Nekro, not the holder");
+    crate::ti4::rules::system_activated(&mut g, foe, foe, near);
+    assert_eq!(g.state.notes.get(ME, k), Zone::Hand(ME), "returned");
+    check(&g).unwrap();
+}
+
 /// Galactic Threat (Nekro): once per agenda phase, after an agenda is revealed, the Nekro
 /// player may predict its outcome (window `AgendaRevealed`); if the prediction is right, it may
 /// gain a technology owned by a player who voted that way (window `AgendaResolved`). A wrong

@@ -299,3 +299,76 @@ fn sol_military_support_places_2_infantry_at_the_start_of_the_sol_players_turn()
     assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME), "returned");
     check(&g).unwrap();
 }
+
+/// Research Agreement (Jol-Nar, game 4 seats them at seat 0): given to seat 1, it gives seat 1
+/// the non-faction technology the Jol-Nar research, then returns; a faction technology the
+/// Jol-Nar research, or a technology they gain without researching, gives nothing and the note
+/// stays.
+#[test]
+fn jolnar_research_agreement_gives_its_holder_the_technology_the_jol_nar_research() {
+    use crate::ti4::technology::{gain, research, ResearchOption, Skip};
+    let (mut g, _) = neighbour_game_of(game_of(six_player_game(4)));
+    let c = g.content.clone();
+    assert_eq!(c.factions[g.state.player(ME).faction.idx()].key, "jolnar");
+    let k = slot(&g, "research_agreement");
+    assert!(legal(&g).contains(&Action::Transact(THEM.0, 1 + k)), "offered in a transaction");
+    g.apply(Action::Transact(THEM.0, 1 + k));
+    g.apply(Action::Accept);
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(THEM));
+    let before = g.state.player(THEM).techs;
+    // A faction technology researched, then a technology gained: nothing, the note stays.
+    let conduit = c.tech("spatial_conduit_cylinders").unwrap();
+    research(&c, &mut g.state, ME, &ResearchOption::new(conduit, Skip::None, &[])).unwrap();
+    let gravity = c.tech("gravity_drive").unwrap();
+    let mut gained = g.clone();
+    gain(&c, &mut gained.state, ME, gravity).unwrap();
+    for h in [&g, &gained] {
+        assert_eq!(h.state.player(THEM).techs, before);
+        assert_eq!(h.state.notes.get(ME, k as usize), Zone::Hand(THEM));
+    }
+    // Gravity Drive researched: the holder gains it, the note returns.
+    assert!(!before.contains(gravity));
+    research(&c, &mut g.state, ME, &ResearchOption::new(gravity, Skip::None, &[])).unwrap();
+    assert!(g.state.player(THEM).techs.contains(gravity), "the holder gains it");
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME), "returned");
+    check(&g).unwrap();
+}
+
+/// War Funding (Letnev, game 23 seats them at seat 1): seat 0 holding it attacks the Letnev;
+/// at the start of the space combat seat 0 may take it: the Letnev lose 2 trade goods, seat
+/// 0's first round re-rolls its misses, the note returns. Without 2 trade goods on the Letnev
+/// side it is not offered.
+#[test]
+fn letnev_war_funding_rerolls_the_holders_misses_at_the_letnev_players_cost() {
+    use super::faction_tests::attack_next_door;
+    use crate::ti4::rules::{Source, Window};
+    let theirs = [(UnitType::Dreadnought, 3)];
+    let setup = |tg: u8| {
+        attack_next_door(23, &theirs, |g| {
+            assert_eq!(g.content().factions[g.state.player(THEM).faction.idx()].key, "letnev");
+            let n = g.content().cards.note("war_funding").unwrap();
+            let (owner, k) = crate::ti4::rules::note_owner(g.content(), &g.state, n).unwrap();
+            assert_eq!(owner, THEM);
+            g.state.notes.set(THEM, k, Zone::Hand(ME));
+            g.state.player_mut(THEM).trade_goods = tg;
+        })
+        .0
+    };
+    let src = Source::Note(Content::embedded().cards.note("war_funding").unwrap());
+    let poor = setup(1);
+    assert!(
+        !(poor.step == Step::Decide(ME) && legal(&poor).contains(&Action::Choose(src, 0))),
+        "the Letnev have 1 trade good: not offered"
+    );
+    let mut g = setup(3);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::SpaceCombatStart)));
+    assert!(legal(&g).contains(&Action::Choose(src, 0)));
+    g.apply(Action::Choose(src, 0));
+    assert_eq!(g.state.player(THEM).trade_goods, 1, "the Letnev lost 2");
+    let n = g.content().cards.note("war_funding").unwrap();
+    let (_, k) = crate::ti4::rules::note_owner(g.content(), &g.state, n).unwrap();
+    assert_eq!(g.state.notes.get(THEM, k), Zone::Hand(THEM), "returned");
+    let reroll = g.flow.tactical.space.map_or(g.flow.tactical.reroll, |c| c.reroll());
+    assert_eq!(reroll, [true, false], "the attacker's first round re-rolls");
+    check(&g).unwrap();
+}

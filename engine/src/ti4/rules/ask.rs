@@ -144,6 +144,22 @@ pub fn technology_gained(c: &Content, s: &mut State, p: Player, t: TechId) {
     }
 }
 
+/// Hook point `another_researched`: `researcher` researched `t`; every active rule of each
+/// other player in the game, clockwise from the researcher.
+pub fn another_researched(c: &Content, s: &mut State, researcher: Player, t: TechId) {
+    let n = s.num_players;
+    for k in 1..n {
+        let q = Player((researcher.0 + k) % n);
+        for i in 0..c.rules.another_researched.len() {
+            let (src, f) = c.rules.another_researched.get(i);
+            if s.player(q).in_game && src.active(c, s, q) {
+                super::exercised(H::another_researched);
+                f(src, c, s, q, researcher, t);
+            }
+        }
+    }
+}
+
 /// Hook point `status_command_tokens`: the sum over the active rules.
 pub fn status_command_tokens(c: &Content, s: &State, p: Player) -> u8 {
     active(&c.rules.status_command_tokens, H::status_command_tokens, c, s, p).map(|(src, f)| f(src, c, s, p)).sum()

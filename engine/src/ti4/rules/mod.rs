@@ -350,6 +350,9 @@ hook_points! {
     Replacement cannot_research: fn(&Content, &State, Player) -> bool;
     /// A technology was gained (after Technology 10.2's gain).
     Trigger technology_gained: fn(&Content, &mut State, Player, TechId);
+    /// Another player (the second `Player`) researched a technology (Technology 10, after its
+    /// own `technology_gained` rules); asked of every other player in the game, clockwise.
+    Trigger another_researched: fn(&Content, &mut State, Player, Player, TechId);
 
     // ---- Movement (Movement 58, anomalies) --------------------------------------------------
     /// The player's ships may move through systems that contain other players' ships.

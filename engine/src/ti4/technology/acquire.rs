@@ -160,6 +160,7 @@ pub fn research(c: &Content, s: &mut State, p: Player, opt: &ResearchOption) -> 
     }
     s.player_mut(p).techs.insert(opt.tech);
     super::after_gain(c, s, p, opt.tech);
+    crate::ti4::rules::another_researched(c, s, p, opt.tech);
     Ok(Researched { tech: opt.tech, owed: opt.skip.resources() })
 }
 
