@@ -169,6 +169,18 @@ impl PlayerState {
         }
         true
     }
+
+    /// One command token from the strategy pool back to reinforcements (a token removed, not
+    /// spent: Cybernetic Enhancements, Military Support); false, and nothing changes, when the
+    /// strategy pool is empty.
+    pub fn return_strategy_token(&mut self) -> bool {
+        if self.strategy == 0 {
+            return false;
+        }
+        self.strategy -= 1;
+        self.token_reinforcements += 1;
+        true
+    }
 }
 
 /// The whole game state.

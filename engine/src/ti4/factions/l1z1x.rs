@@ -155,11 +155,7 @@ fn cybernetic_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &m
 fn cybernetic(src: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
     let Source::Note(n) = src else { return };
     if let Some((owner, _)) = crate::ti4::rules::note_owner(g.content(), &g.state, n) {
-        let o = g.state.player_mut(owner);
-        if o.strategy > 0 {
-            o.strategy -= 1;
-            o.token_reinforcements += 1;
-        }
+        g.state.player_mut(owner).return_strategy_token();
     }
     let h = g.state.player_mut(p);
     if h.token_reinforcements > 0 {

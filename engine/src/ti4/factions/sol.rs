@@ -272,11 +272,7 @@ fn military_support_planets(src: Source, g: &Ti4Game, p: Player, window: Window,
 /// go on the chosen planet; the note returns.
 fn military_support(src: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
     let sol = g.flow.turn;
-    let s = g.state.player_mut(sol);
-    if s.strategy > 0 {
-        s.strategy -= 1;
-        s.token_reinforcements += 1;
-    }
+    g.state.player_mut(sol).return_strategy_token();
     let pl = PlanetId(choice as u8);
     if let Some(loc) = g.state.planet_location(g.content(), pl).filter(|&l| g.state.occupant(l).is_none_or(|q| q == p))
     {

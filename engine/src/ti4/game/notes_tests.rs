@@ -35,6 +35,16 @@ fn legal(g: &Ti4Game) -> Vec<Action> {
     b
 }
 
+/// Seat 0 offers its note `key` to seat 1 in a transaction (checked to be offered), and seat
+/// 1 accepts; returns the note's seat-note slot.
+fn given_to_them(g: &mut Ti4Game, key: &str) -> u8 {
+    let k = slot(g, key);
+    assert!(legal(g).contains(&Action::Transact(THEM.0, 1 + k)), "{key} offered in a transaction");
+    g.apply(Action::Transact(THEM.0, 1 + k));
+    g.apply(Action::Accept);
+    k
+}
+
 fn slot(g: &Ti4Game, key: &str) -> u8 {
     let id = g.content().cards.note(key).unwrap();
     g.content().cards.seat_notes[g.state.player(ME).faction.idx()].iter().position(|&n| n == id).unwrap() as u8
@@ -102,9 +112,7 @@ fn support_for_the_throne() {
 #[test]
 fn trade_agreement() {
     let (mut g, _) = neighbour_game();
-    let k = slot(&g, "trade_agreement");
-    g.apply(Action::Transact(THEM.0, 1 + k));
-    g.apply(Action::Accept);
+    let k = given_to_them(&mut g, "trade_agreement");
     assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(THEM));
     let full = g.content.factions[g.state.player(ME).faction.idx()].commodities;
     let tg = g.state.player(THEM).trade_goods;
@@ -117,9 +125,7 @@ fn trade_agreement() {
 #[test]
 fn ceasefire() {
     let (mut g, next) = neighbour_game();
-    let k = slot(&g, "ceasefire");
-    g.apply(Action::Transact(THEM.0, 1 + k));
-    g.apply(Action::Accept);
+    let k = given_to_them(&mut g, "ceasefire");
     assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(THEM));
     g.step = tactical::activate(&mut g, ME, next);
     assert!(g.flow.tactical.ceasefire);
@@ -139,11 +145,8 @@ fn alliance() {
     use crate::ti4::components::LeaderState;
     let (mut g, _) = neighbour_game();
     let c = g.content.clone();
-    let k = slot(&g, "alliance");
+    let k = given_to_them(&mut g, "alliance");
     assert_eq!(c.cards.alliance_slot, Some(k));
-    assert!(legal(&g).contains(&Action::Transact(THEM.0, 1 + k)), "offered in a transaction");
-    g.apply(Action::Transact(THEM.0, 1 + k));
-    g.apply(Action::Accept);
     assert_eq!(g.state.notes.get(ME, k as usize), Zone::PlayArea(THEM));
     assert_eq!(g.effects().get(THEM, super::effects::Effect::AllianceReceived), 1, "tallied");
     check(&g).unwrap();
@@ -215,9 +218,7 @@ fn seat_1_turn_starts(g: &mut Ti4Game) {
 fn l1z1x_cybernetic_enhancements_takes_a_strategy_token_at_the_start_of_the_holders_turn() {
     let (mut g, _) = neighbour_game_of(game_of(six_player_game(8)));
     assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "l1z1x");
-    let k = slot(&g, "cybernetic_enhancements");
-    g.apply(Action::Transact(THEM.0, 1 + k));
-    g.apply(Action::Accept);
+    let k = given_to_them(&mut g, "cybernetic_enhancements");
     assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(THEM));
     let n = g.content().cards.note("cybernetic_enhancements").unwrap();
     let src = crate::ti4::rules::Source::Note(n);
@@ -246,9 +247,7 @@ fn l1z1x_cybernetic_enhancements_takes_a_strategy_token_at_the_start_of_the_hold
 fn ghost_creuss_iff_places_a_wormhole_token_at_the_start_of_the_holders_turn() {
     let (mut g, _) = neighbour_game_of(game_of(six_player_game(16)));
     assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "ghost");
-    let k = slot(&g, "creuss_iff");
-    g.apply(Action::Transact(THEM.0, 1 + k));
-    g.apply(Action::Accept);
+    let k = given_to_them(&mut g, "creuss_iff");
     let src = crate::ti4::rules::Source::Note(g.content().cards.note("creuss_iff").unwrap());
     seat_1_turn_starts(&mut g);
     assert_eq!((g.step, g.flow.pending.window), (Step::Decide(THEM), Some(crate::ti4::rules::Window::TurnStart)));
@@ -275,9 +274,7 @@ fn sol_military_support_places_2_infantry_at_the_start_of_the_sol_players_turn()
     use crate::ti4::rules::{Source, Window};
     let (mut g, _) = neighbour_game_of(game_of(six_player_game(0)));
     assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "sol");
-    let k = slot(&g, "military_support");
-    g.apply(Action::Transact(THEM.0, 1 + k));
-    g.apply(Action::Accept);
+    let k = given_to_them(&mut g, "military_support");
     assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(THEM));
     let src = Source::Note(g.content().cards.note("military_support").unwrap());
     let mut own = g.clone();
@@ -310,10 +307,7 @@ fn jolnar_research_agreement_gives_its_holder_the_technology_the_jol_nar_researc
     let (mut g, _) = neighbour_game_of(game_of(six_player_game(4)));
     let c = g.content.clone();
     assert_eq!(c.factions[g.state.player(ME).faction.idx()].key, "jolnar");
-    let k = slot(&g, "research_agreement");
-    assert!(legal(&g).contains(&Action::Transact(THEM.0, 1 + k)), "offered in a transaction");
-    g.apply(Action::Transact(THEM.0, 1 + k));
-    g.apply(Action::Accept);
+    let k = given_to_them(&mut g, "research_agreement");
     assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(THEM));
     let before = g.state.player(THEM).techs;
     // A faction technology researched, then a technology gained: nothing, the note stays.
