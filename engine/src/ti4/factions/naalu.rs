@@ -1,6 +1,7 @@
 //! The Naalu Collective: Telepathic (the "0" initiative token), Foresight, Neuroglaive and the
 //! commander M'aban.
 
+use crate::ti4::components::Zone;
 use crate::ti4::content::Content;
 use crate::ti4::elimination::conservation::ConservationError;
 use crate::ti4::galaxy::bits;
@@ -25,6 +26,24 @@ pub(super) static RULES: &[Rule] = &[
     // strategy card; you are first in initiative order." The token is held at setup; its
     // elimination clause is in `super::elimination`.
     Rule { source: SourceKey::Ability("telepathic"), hooks: Hooks { owns_zero_token: Some(yes), ..Hooks::NONE } },
+    // Gift of Prescience (promissory note): "At the end of the strategy phase: Place this card
+    // face-up in your play area and place the Naalu player's "0" token on your strategy card;
+    // you are first in initiative order. The Naalu player cannot use their TELEPATHIC faction
+    // ability during this game round. Return this card to the Naalu player at the end of the
+    // status phase." (Rules 69, Initiative order 48.) A decision of its holder at window
+    // `StrategyPhaseEnd` while the Naalu hold the token: the card goes face up, the token to the
+    // holder (`ZeroToken::Held`: the Naalu are no longer first); at the end of the status phase
+    // (hook point `status_phase_end`) the card returns and the token goes back to the Naalu.
+    Rule {
+        source: SourceKey::Note("gift_of_prescience"),
+        hooks: Hooks {
+            may_choices: Some(gift_choices),
+            may_windows: Some(&[Window::StrategyPhaseEnd]),
+            may_resolve: Some(gift),
+            status_phase_end: Some(gift_returns),
+            ..Hooks::NONE
+        },
+    },
     Rule {
         source: SourceKey::Ability("foresight"),
         hooks: Hooks {
@@ -69,6 +88,46 @@ pub(super) static RULES: &[Rule] = &[
         },
     },
 ];
+
+/// Gift of Prescience: the Naalu (the note's owner) and the note's seat-note slot, while the
+/// Naalu are in the game.
+fn gift_owner(src: Source, g: &Ti4Game) -> Option<(Player, usize)> {
+    let Source::Note(n) = src else { return None };
+    crate::ti4::rules::note_owner(g.content(), &g.state, n).filter(|&(o, _)| g.state.player(o).in_game)
+}
+
+/// Gift of Prescience: one choice (0) at the end of the strategy phase while its holder `p`
+/// has it in hand and the Naalu hold the "0" token.
+fn gift_choices(src: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let Some((owner, k)) = gift_owner(src, g) else { return };
+    let s = &g.state;
+    if window == Window::StrategyPhaseEnd
+        && s.notes.get(owner, k) == Zone::Hand(p)
+        && s.factions.zero_token() == ZeroToken::Held(owner)
+    {
+        out(0);
+    }
+}
+
+/// Gift of Prescience: the card face up in `p`'s play area, the "0" token on `p`'s card.
+fn gift(src: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
+    if let Some((owner, k)) = gift_owner(src, g) {
+        g.state.notes.set(owner, k, Zone::PlayArea(p));
+        g.state.factions.set_zero_token(ZeroToken::Held(p));
+    }
+}
+
+/// Gift of Prescience at the end of the status phase: a card face up in its holder `p`'s play
+/// area returns to the Naalu, and the "0" token with it.
+fn gift_returns(src: Source, g: &mut Ti4Game, p: Player) {
+    let Some((owner, k)) = gift_owner(src, g) else { return };
+    if g.state.notes.get(owner, k) == Zone::PlayArea(p) {
+        g.state.notes.set(owner, k, Zone::Hand(owner));
+        if g.state.factions.zero_token() == ZeroToken::Held(p) {
+            g.state.factions.set_zero_token(ZeroToken::Held(owner));
+        }
+    }
+}
 
 /// The Oracle: offered at the end of the status phase while another player holds a note to give.
 fn oracle_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {

@@ -366,3 +366,33 @@ fn letnev_war_funding_rerolls_the_holders_misses_at_the_letnev_players_cost() {
     assert_eq!(reroll, [true, false], "the attacker's first round re-rolls");
     check(&g).unwrap();
 }
+
+/// Gift of Prescience (Naalu, game 6 seats them at seat 0): given to seat 1, it is offered at
+/// the end of the strategy phase; taken, the card is face up in seat 1's play area and seat 1
+/// holds the "0" token, first in initiative order; at the end of the status phase both go back
+/// to the Naalu.
+#[test]
+fn naalu_gift_of_prescience_puts_its_holder_first_in_initiative_until_the_status_phase_ends() {
+    use crate::ti4::elimination::initiative_key;
+    use crate::ti4::factions::ZeroToken;
+    use crate::ti4::rules::{Source, Window};
+    let (mut g, _) = neighbour_game_of(game_of(six_player_game(6)));
+    assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "naalu");
+    assert_eq!(g.state.factions.zero_token(), ZeroToken::Held(ME));
+    let k = given_to_them(&mut g, "gift_of_prescience");
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(THEM));
+    let src = Source::Note(g.content().cards.note("gift_of_prescience").unwrap());
+    assert!(pending::open(&mut g.clone(), Window::TurnEnd, &[THEM]).is_none(), "only at the end of the strategy phase");
+    g.step = pending::open(&mut g, Window::StrategyPhaseEnd, &[THEM]).expect("offered");
+    assert_eq!(legal(&g), vec![Action::Choose(src, 0), Action::Done]);
+    g.apply(Action::Choose(src, 0));
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::PlayArea(THEM), "face up");
+    assert_eq!(g.state.factions.zero_token(), ZeroToken::Held(THEM));
+    assert_eq!(initiative_key(&g.state, THEM), 0, "first in initiative order");
+    assert_ne!(initiative_key(&g.state, ME), 0, "the Naalu are not");
+    check(&g).unwrap();
+    crate::ti4::rules::status_phase_end(&mut g, THEM);
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME), "returned");
+    assert_eq!(g.state.factions.zero_token(), ZeroToken::Held(ME));
+    check(&g).unwrap();
+}
