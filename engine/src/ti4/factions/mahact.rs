@@ -27,6 +27,22 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Ability("imperia"),
         hooks: Hooks { uses_others_commander: Some(imperia), ..Hooks::NONE },
     },
+    // Scepter of Dominion (promissory note): "At the start of the strategy phase: Choose 1
+    // non-home system that contains your units; each other player who has a token on the
+    // Mahact player's command sheet places a token from their reinforcements in that system.
+    // Then, return this card to the Mahact player." (Rules 69.) A decision of its holder at
+    // window `StrategyPhaseStart`: one choice per non-home system holding the holder's units
+    // where 1 or more of those players would place a token (one with a token there already, or
+    // none in reinforcements, places none); the note returns.
+    Rule {
+        source: SourceKey::Note("scepter_of_dominion"),
+        hooks: Hooks {
+            may_choices: Some(scepter_choices),
+            may_windows: Some(&[Window::StrategyPhaseStart]),
+            may_resolve: Some(scepter),
+            ..Hooks::NONE
+        },
+    },
     // Hubris: "During setup, purge your 'Alliance' promissory note."
     Rule { source: SourceKey::Ability("hubris"), hooks: Hooks { seat_setup: Some(hubris), ..Hooks::NONE } },
     // Arvicon Rex (flagship): "During combat against an opponent whose command token is not in
@@ -113,6 +129,53 @@ fn starlancer_offered(_: Source, g: &Ti4Game, p: Player, window: Window, out: &m
     if mech_there {
         out(0);
     }
+}
+
+/// Scepter of Dominion: the players (bit per seat) who would place a token in `slot` for
+/// holder `p`: those other than `p` whose token is on the Mahact's sheet, in the game, with a
+/// token in reinforcements and none in that system.
+fn scepter_placers(src: Source, g: &Ti4Game, p: Player, slot: u8) -> u8 {
+    let Source::Note(n) = src else { return 0 };
+    let Some((mahact, _)) = crate::ti4::rules::note_owner(g.content(), &g.state, n) else { return 0 };
+    let s = &g.state;
+    let mut them = 0;
+    for q in s.seats().filter(|&q| q != p && s.factions.held_tokens(mahact) >> q.0 & 1 == 1) {
+        let ps = s.player(q);
+        if ps.in_game && ps.token_reinforcements > 0 && s.systems[slot as usize].tokens >> q.0 & 1 == 0 {
+            them |= 1 << q.0;
+        }
+    }
+    them
+}
+
+/// Scepter of Dominion: at the start of the strategy phase, each non-home system holding `p`'s
+/// units where a token would be placed (its slot).
+fn scepter_choices(src: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if window != Window::StrategyPhaseStart {
+        return;
+    }
+    let s = &g.state;
+    for slot in 0..s.num_systems {
+        let home = s.seats().any(|q| g.home_slot[q.idx()] == slot);
+        let mine = crate::ti4::state::Location::all_in(slot).any(|loc| s.occupant(loc) == Some(p));
+        if !home && mine && scepter_placers(src, g, p, slot) != 0 {
+            out(u16::from(slot));
+        }
+    }
+}
+
+/// Scepter of Dominion: each of those players places a token from reinforcements in the
+/// chosen system; the note returns.
+fn scepter(src: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
+    let slot = choice as u8;
+    let placers = scepter_placers(src, g, p, slot);
+    for q in 0..g.state.num_players {
+        if placers >> q & 1 == 1 {
+            g.state.player_mut(Player(q)).token_reinforcements -= 1;
+            g.state.systems[slot as usize].tokens |= 1 << q;
+        }
+    }
+    crate::ti4::game::notes::return_note(g, src);
 }
 
 /// Starlancer: the held token goes back to the active player (tactic pool); their turn ends.

@@ -396,3 +396,35 @@ fn naalu_gift_of_prescience_puts_its_holder_first_in_initiative_until_the_status
     assert_eq!(g.state.factions.zero_token(), ZeroToken::Held(ME));
     check(&g).unwrap();
 }
+
+/// Scepter of Dominion (Mahact, game 20 seats them at seat 0): given to seat 1, whose
+/// destroyer stands next to the Mahact home; with the tokens of seats 1, 2 and 3 on the Mahact
+/// sheet and seat 3's token already in that system, seat 1 is offered that system at the start
+/// of the strategy phase; taken, only seat 2 places a token there (seat 1 is the holder, seat
+/// 3 has one), and the note returns.
+#[test]
+fn mahact_scepter_of_dominion_places_the_sheet_players_tokens_in_a_system_of_the_holder() {
+    use crate::ti4::rules::{Source, Window};
+    let (mut g, next) = neighbour_game_of(game_of(six_player_game(20)));
+    assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "mahact");
+    let k = given_to_them(&mut g, "scepter_of_dominion");
+    let src = Source::Note(g.content().cards.note("scepter_of_dominion").unwrap());
+    let (two, three) = (Player(2), Player(3));
+    assert!(pending::open(&mut g.clone(), Window::StrategyPhaseStart, &[THEM]).is_none(), "no token on the sheet");
+    *g.state.factions.held_tokens_mut(ME) |= 1 << THEM.0 | 1 << two.0 | 1 << three.0;
+    for q in [THEM, two, three] {
+        g.state.player_mut(q).token_reinforcements -= 1;
+    }
+    g.state.systems[next as usize].tokens |= 1 << three.0;
+    g.state.player_mut(three).token_reinforcements -= 1;
+    check(&g).unwrap();
+    g.step = pending::open(&mut g, Window::StrategyPhaseStart, &[THEM]).expect("offered");
+    assert_eq!(legal(&g), vec![Action::Choose(src, u16::from(next)), Action::Done]);
+    let reinforcements = |g: &Ti4Game| [THEM, two, three].map(|q| g.state.player(q).token_reinforcements);
+    let before = reinforcements(&g);
+    g.apply(Action::Choose(src, u16::from(next)));
+    assert_eq!(g.state.systems[next as usize].tokens, 1 << two.0 | 1 << three.0);
+    assert_eq!(reinforcements(&g), [before[0], before[1] - 1, before[2]]);
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME), "returned");
+    check(&g).unwrap();
+}
