@@ -1,18 +1,35 @@
 //! The Council Keleres: Council Patronage, I.I.H.Q. Modernization and the Custodia Vigilia
-//! planet card. (The Tribuni and Law's Order are not modelled.)
+//! planet card, the Keleres Rider. (The Tribuni and Law's Order are not modelled.)
 
 use crate::ti4::content::Content;
 use crate::ti4::control;
+use crate::ti4::game::agendas;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::position::{PositionError, PositionErrorKind as K};
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey};
+use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 use crate::ti4::state::State;
 
 /// The Custodia Vigilia planet card's content id.
 const CUSTODIA_VIGILIA: &str = "custodiavigilia";
 
 pub(super) static RULES: &[Rule] = &[
+    // Keleres Rider (promissory note): "After an agenda is revealed: You cannot vote on this
+    // agenda. Predict aloud an outcome of this agenda. If your prediction is correct, draw 1
+    // action card and gain 2 trade goods. Then, return this card to the Keleres player."
+    // (Rules 69.) Played as the rider action cards are (`action_cards::riders`): a decision of
+    // its holder at window `AgendaRevealed`, one choice per outcome; the prediction is recorded
+    // (`agendas::play_rider`, `Rider::Keleres`) and paid as the outcome resolves. Simplified:
+    // the card returns to the Keleres as it is played, not after the payout.
+    Rule {
+        source: SourceKey::Note("keleres_rider"),
+        hooks: Hooks {
+            may_choices: Some(rider_choices),
+            may_windows: Some(&[Window::AgendaRevealed]),
+            may_resolve: Some(rider),
+            ..Hooks::NONE
+        },
+    },
     // Artemiris (flagship): "Other players must spend 2 influence to activate the system that
     // contains this ship." (Rules 3; hook point `activation_influence`: a player who cannot
     // spend 2 influence is not offered the system; paid by the default plan, planets then trade
@@ -50,6 +67,20 @@ pub(super) static RULES: &[Rule] = &[
         },
     },
 ];
+
+/// Keleres Rider: at `AgendaRevealed`, one choice per outcome of the agenda revealed.
+fn rider_choices(_: Source, g: &Ti4Game, _: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if window == Window::AgendaRevealed && agendas::rider_room(g) {
+        agendas::outcomes(g, &mut |o| out(o as u16));
+    }
+}
+
+/// Keleres Rider: the prediction is recorded, `p` does not vote on this agenda; the note
+/// returns.
+fn rider(src: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
+    agendas::play_rider(g, p, agendas::Rider::Keleres, choice as u8, 0);
+    crate::ti4::game::notes::return_note(g, src);
+}
 
 /// The player who gains I.I.H.Q. Modernization gains the Custodia Vigilia planet card,
 /// exhausted (a card not on the board; no units are ever placed there).

@@ -417,6 +417,9 @@ pub enum Rider {
     /// Warfare Rider: "... place 1 dreadnought from your reinforcements in a system that
     /// contains 1 or more of your ships." (Target: the system's board slot.)
     Warfare,
+    /// Keleres Rider (the Keleres promissory note): "... draw 1 action card and gain 2 trade
+    /// goods."
+    Keleres,
 }
 
 impl Rider {
@@ -427,7 +430,7 @@ impl Rider {
     }
 
     /// Every rider, in index order (`Rider as u8`).
-    pub const ALL: [Rider; 9] = [
+    pub const ALL: [Rider; 10] = [
         Rider::Imperial,
         Rider::Trade,
         Rider::Politics,
@@ -437,6 +440,7 @@ impl Rider {
         Rider::Diplomacy,
         Rider::Technology,
         Rider::Warfare,
+        Rider::Keleres,
     ];
 
     /// The rider of the action card with this data-file id.
@@ -501,7 +505,7 @@ pub fn rider_targets(g: &Ti4Game, p: Player, r: Rider, out: &mut dyn FnMut(u8)) 
                 }
             }
         }
-        Rider::Imperial | Rider::Trade | Rider::Politics | Rider::Leadership | Rider::Sanction => {}
+        Rider::Imperial | Rider::Trade | Rider::Politics | Rider::Leadership | Rider::Sanction | Rider::Keleres => {}
     }
 }
 
@@ -574,6 +578,11 @@ fn pay_riders(g: &mut Ti4Game, outcome: u8, rng: &mut ChaCha8Rng) {
                     }
                 }
             }
+            Some(Rider::Keleres) => {
+                action_cards::draw(g, rng, p);
+                let ps = g.state.player_mut(p);
+                ps.trade_goods = ps.trade_goods.saturating_add(2);
+            }
             Some(Rider::Construction | Rider::Diplomacy | Rider::Technology | Rider::Warfare) | None => {}
         }
     }
@@ -606,7 +615,7 @@ fn pay_targeted_rider(g: &mut Ti4Game, p: Player, r: Rider, target: u8) {
             // Rules 37: ships beyond the fleet pool are removed.
             super::tactical::enforce_fleet_everywhere(g, p);
         }
-        Rider::Imperial | Rider::Trade | Rider::Politics | Rider::Leadership | Rider::Sanction => {}
+        Rider::Imperial | Rider::Trade | Rider::Politics | Rider::Leadership | Rider::Sanction | Rider::Keleres => {}
     }
 }
 

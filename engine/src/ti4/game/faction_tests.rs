@@ -149,7 +149,7 @@ fn keleres_council_patronage_replenishes_and_gains_1_trade_good_at_the_start_of_
 
 /// A game (a [`scenario_of`]) of the Sol at seat 0 and Keleres at seat 1 (then Mentak, Hacan,
 /// Letnev and Jol-Nar).
-fn sol_with_keleres_at_seat_1() -> Ti4Game {
+pub(super) fn sol_with_keleres_at_seat_1() -> Ti4Game {
     let c = crate::ti4::content::Content::embedded();
     let keys = ["sol", "keleres", "mentak", "hacan", "letnev", "jolnar"];
     let f: Vec<FactionId> = keys.iter().map(|k| c.faction(k).unwrap()).collect();

@@ -429,3 +429,37 @@ fn diplomatic_pressure_takes_a_promissory_note_when_an_agenda_is_revealed() {
     assert_eq!(g.state.notes.get(them, throne as usize), Zone::PlayArea(me));
     assert_eq!(notes::throne_points(&g, me), before + 1);
 }
+
+/// Keleres Rider (the Keleres promissory note; Keleres at seat 1): held by seat 0, it is
+/// offered after an agenda is revealed, one choice per outcome; played, it returns to the
+/// Keleres and seat 0 does not vote; a correct prediction draws 1 action card and gains 2
+/// trade goods, a wrong one nothing.
+#[test]
+fn keleres_rider_predicts_an_outcome_for_an_action_card_and_2_trade_goods() {
+    let (me, keleres) = (Player(0), Player(1));
+    for (predicted, gain) in [(0, 1), (1, 0)] {
+        let mut g = super::faction_tests::sol_with_keleres_at_seat_1();
+        let n = g.content().cards.note("keleres_rider").unwrap();
+        let (owner, k) = crate::ti4::rules::note_owner(g.content(), &g.state, n).unwrap();
+        assert_eq!(owner, keleres);
+        g.state.notes.set(keleres, k, Zone::Hand(me));
+        let src = Source::Note(n);
+        let a = g.content().cards.agenda("economic_equality").unwrap();
+        g.state.agendas.set(a.idx(), Zone::Discard);
+        g.flow.custodians = false;
+        g.flow.agenda_phase.agenda = 0;
+        g.flow.agenda_phase.agenda_card = a.0;
+        g.step = super::pending::open(&mut g, Window::AgendaRevealed, &[me]).expect("the rider is offered");
+        assert_eq!(legal(&g), vec![Action::Choose(src, 0), Action::Choose(src, 1), Action::Done]);
+        g.apply(Action::Choose(src, predicted));
+        assert_eq!(g.state.notes.get(keleres, k), Zone::Hand(keleres), "returned");
+        assert_eq!(g.flow.agenda_phase.abstaining, 1 << me.0, "cannot vote on this agenda");
+        let copies = g.content().cards.action_copies.len();
+        let hand = g.state.action_cards.count(copies, Zone::Hand(me));
+        resolve(&mut g, "economic_equality", 0, 0);
+        assert_eq!(g.state.action_cards.count(copies, Zone::Hand(me)), hand + gain as usize);
+        // Economic Equality "for" sets every player's trade goods to 5 before the riders pay.
+        assert_eq!(g.state.player(me).trade_goods, 5 + 2 * gain, "predicted {predicted}");
+        check(&g).unwrap();
+    }
+}
