@@ -165,11 +165,16 @@ pub(super) fn all_throne_points(g: &Ti4Game) -> [u32; MAX_PLAYERS] {
 /// The transaction offers of the active player `p` at the start of their turn.
 pub(super) fn transact_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
     let s = &g.state;
+    // The notes `p` may give, bit per seat-note slot (the same for every partner).
+    let mut notes = 0u16;
+    for k in 0..crate::ti4::content::cards::MAX_NOTES_PER_SEAT as u8 {
+        if tradeable(g, p, k) && s.notes.get(p, k as usize) == Zone::Hand(p) {
+            notes |= 1 << k;
+        }
+    }
     // Nothing to offer anyone (no commodities on either side, no note in hand to give): the
     // partners are not needed.
-    let notes = (0..crate::ti4::content::cards::MAX_NOTES_PER_SEAT as u8)
-        .any(|k| tradeable(g, p, k) && s.notes.get(p, k as usize) == Zone::Hand(p));
-    if !notes && s.seats().all(|q| s.player(q).commodities == 0 || (q != p && !s.player(q).in_game)) {
+    if notes == 0 && s.seats().all(|q| s.player(q).commodities == 0 || (q != p && !s.player(q).in_game)) {
         return;
     }
     let open = partners(g, p) & !g.flow.transaction.transacted;
@@ -180,10 +185,8 @@ pub(super) fn transact_options(g: &Ti4Game, p: Player, buf: &mut Vec<Action>) {
         if s.player(p).commodities > 0 || s.player(q).commodities > 0 {
             buf.push(Action::Transact(q.0, 0));
         }
-        for k in 0..crate::ti4::content::cards::MAX_NOTES_PER_SEAT as u8 {
-            if tradeable(g, p, k) && s.notes.get(p, k as usize) == Zone::Hand(p) {
-                buf.push(Action::Transact(q.0, 1 + k));
-            }
+        for k in crate::ti4::galaxy::bits(u64::from(notes)) {
+            buf.push(Action::Transact(q.0, 1 + k));
         }
     }
 }
