@@ -186,8 +186,7 @@ fn guild_ships(_: Source, _: &Ti4Game, _: Player) -> bool {
 
 /// Trade Convoys: its holder transacts with anyone while it lies in their play area.
 fn trade_convoys(src: Source, g: &Ti4Game, p: Player) -> bool {
-    let Source::Note(n) = src else { return false };
-    crate::ti4::rules::note_owner(g.content(), &g.state, n)
+    src.note_owner(g.content(), &g.state)
         .is_some_and(|(owner, k)| g.state.notes.get(owner, k) == crate::ti4::components::Zone::PlayArea(p))
 }
 

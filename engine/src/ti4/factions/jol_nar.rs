@@ -159,8 +159,7 @@ fn shield_paling(_: Source, c: &Content, s: &State, p: Player, sides: &mut Comba
 /// Research Agreement: the note's owner (the Jol-Nar) researched `t`, not a faction
 /// technology: `holder` gains it, and the note returns to the Jol-Nar's hand.
 fn research_agreement(src: Source, c: &Content, s: &mut State, holder: Player, researcher: Player, t: TechId) {
-    let Source::Note(n) = src else { return };
-    let Some((owner, k)) = crate::ti4::rules::note_owner(c, s, n) else { return };
+    let Some((owner, k)) = src.note_owner(c, s) else { return };
     if researcher != owner || c.tech_def(t).faction.is_some() {
         return;
     }

@@ -153,8 +153,7 @@ fn cybernetic_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &m
 
 /// The L1Z1X lose a strategy token, the holder gains one; the note returns.
 fn cybernetic(src: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
-    let Source::Note(n) = src else { return };
-    if let Some((owner, _)) = crate::ti4::rules::note_owner(g.content(), &g.state, n) {
+    if let Some((owner, _)) = src.note_owner(g.content(), &g.state) {
         g.state.player_mut(owner).return_strategy_token();
     }
     let h = g.state.player_mut(p);

@@ -257,8 +257,7 @@ const WAR_FUNDING_LOSS: u8 = 2;
 /// owner) has 2 trade goods.
 fn war_funding_choice(src: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
     let Some((side, combat)) = side_before_round(g, p, window) else { return };
-    let Source::Note(n) = src else { return };
-    let Some((owner, _)) = crate::ti4::rules::note_owner(g.content(), &g.state, n) else { return };
+    let Some((owner, _)) = src.note_owner(g.content(), &g.state) else { return };
     let paid = combat.map_or(g.flow.tactical.reroll, |c| c.reroll())[side.idx()];
     if !paid && g.state.player(owner).trade_goods >= WAR_FUNDING_LOSS {
         out(0);
@@ -268,8 +267,7 @@ fn war_funding_choice(src: Source, g: &Ti4Game, p: Player, window: Window, out: 
 /// War Funding: the Letnev player loses 2 trade goods, the holder's roll this round re-rolls
 /// its misses, and the note returns.
 fn war_funding(src: Source, g: &mut Ti4Game, p: Player, window: Window, _choice: u16) {
-    let Source::Note(n) = src else { return };
-    let Some((owner, _)) = crate::ti4::rules::note_owner(g.content(), &g.state, n) else { return };
+    let Some((owner, _)) = src.note_owner(g.content(), &g.state) else { return };
     g.state.player_mut(owner).trade_goods -= WAR_FUNDING_LOSS;
     reroll_this_round(g, p, window);
     crate::ti4::game::notes::return_note(g, src);

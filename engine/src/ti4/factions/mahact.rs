@@ -135,8 +135,7 @@ fn starlancer_offered(_: Source, g: &Ti4Game, p: Player, window: Window, out: &m
 /// holder `p`: those other than `p` whose token is on the Mahact's sheet, in the game, with a
 /// token in reinforcements and none in that system.
 fn scepter_placers(src: Source, g: &Ti4Game, p: Player, slot: u8) -> u8 {
-    let Source::Note(n) = src else { return 0 };
-    let Some((mahact, _)) = crate::ti4::rules::note_owner(g.content(), &g.state, n) else { return 0 };
+    let Some((mahact, _)) = src.note_owner(g.content(), &g.state) else { return 0 };
     let s = &g.state;
     let mut them = 0;
     for q in s.seats().filter(|&q| q != p && s.factions.held_tokens(mahact) >> q.0 & 1 == 1) {

@@ -92,8 +92,7 @@ pub(super) static RULES: &[Rule] = &[
 /// Gift of Prescience: the Naalu (the note's owner) and the note's seat-note slot, while the
 /// Naalu are in the game.
 fn gift_owner(src: Source, g: &Ti4Game) -> Option<(Player, usize)> {
-    let Source::Note(n) = src else { return None };
-    crate::ti4::rules::note_owner(g.content(), &g.state, n).filter(|&(o, _)| g.state.player(o).in_game)
+    src.note_owner(g.content(), &g.state).filter(|&(o, _)| g.state.player(o).in_game)
 }
 
 /// Gift of Prescience: one choice (0) at the end of the strategy phase while its holder `p`

@@ -228,11 +228,8 @@ fn face_up(_: Source) -> bool {
 /// Antivirus: its holder `q`, the active player, activated a system holding the Nekro
 /// player's units: the note returns.
 fn antivirus_returns(src: Source, g: &mut Ti4Game, q: Player, active: Player, slot: u8) {
-    let Source::Note(n) = src else { return };
-    let Some((owner, _)) = crate::ti4::rules::note_owner(g.content(), &g.state, n) else { return };
-    let sys = &g.state.systems[slot as usize];
-    let nekro_there = sys.space.owner == owner.0 || sys.planets.iter().any(|a| a.owner == owner.0);
-    if q == active && nekro_there {
+    let Some((owner, _)) = src.note_owner(g.content(), &g.state) else { return };
+    if q == active && crate::ti4::game::notes::has_units_in(g, owner, slot) {
         crate::ti4::game::notes::return_note(g, src);
     }
 }

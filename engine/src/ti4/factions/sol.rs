@@ -256,8 +256,7 @@ fn delouis(src: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
 /// Military Support: offered to its holder at the start of the Sol player's turn, one choice
 /// per planet on the board the holder controls.
 fn military_support_planets(src: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    let Source::Note(n) = src else { return };
-    let sol = crate::ti4::rules::note_owner(g.content(), &g.state, n).map(|(o, _)| o);
+    let sol = src.note_owner(g.content(), &g.state).map(|(o, _)| o);
     if window != Window::TurnStart || sol != Some(g.flow.turn) {
         return;
     }

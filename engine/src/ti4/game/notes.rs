@@ -103,10 +103,8 @@ pub(crate) fn give_note(g: &mut Ti4Game, owner: Player, k: u8, to: Player) {
 /// A faction note's rule (`rules::Source::Note`) has been resolved: the note returns to its
 /// owner's hand ("then, return this card to the (color) player").
 pub(crate) fn return_note(g: &mut Ti4Game, src: crate::ti4::rules::Source) {
-    if let crate::ti4::rules::Source::Note(n) = src {
-        if let Some((owner, k)) = crate::ti4::rules::note_owner(&g.content, &g.state, n) {
-            give_note(g, owner, k as u8, owner);
-        }
+    if let Some((owner, k)) = src.note_owner(&g.content, &g.state) {
+        give_note(g, owner, k as u8, owner);
     }
 }
 
@@ -232,7 +230,8 @@ fn holder(g: &Ti4Game, owner: Player, k: Option<u8>) -> Option<Player> {
     g.state.notes.get(owner, k as usize).holder().filter(|&h| h != owner && g.state.player(h).in_game)
 }
 
-fn has_units_in(g: &Ti4Game, q: Player, slot: u8) -> bool {
+/// True when `q` has units in the system at board slot `slot` (space area or a planet).
+pub(crate) fn has_units_in(g: &Ti4Game, q: Player, slot: u8) -> bool {
     let sys = &g.state.systems[slot as usize];
     sys.space.owner == q.0 || sys.planets.iter().any(|a| a.owner == q.0 && a.owner != NOBODY)
 }

@@ -45,6 +45,19 @@ fn given_to_them(g: &mut Ti4Game, key: &str) -> u8 {
     k
 }
 
+/// Six-player game `seed` (which seats `faction` at seat 0, checked) at seat 0's turn with
+/// seat 1 a neighbour ([`neighbour_game_of`]), after seat 0 gave its faction note `key` to
+/// seat 1 in a transaction (checked in seat 1's hand): the game, the neighbour slot, the
+/// note's seat-note slot and its rule source.
+fn holding_their_note(seed: u64, faction: &str, key: &str) -> (Ti4Game, u8, u8, crate::ti4::rules::Source) {
+    let (mut g, next) = neighbour_game_of(game_of(six_player_game(seed)));
+    assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, faction);
+    let k = given_to_them(&mut g, key);
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(THEM));
+    let src = crate::ti4::rules::Source::Note(g.content().cards.note(key).unwrap());
+    (g, next, k, src)
+}
+
 fn slot(g: &Ti4Game, key: &str) -> u8 {
     let id = g.content().cards.note(key).unwrap();
     g.content().cards.seat_notes[g.state.player(ME).faction.idx()].iter().position(|&n| n == id).unwrap() as u8
@@ -216,12 +229,7 @@ fn seat_1_turn_starts(g: &mut Ti4Game) {
 /// seat 1 and returns the note.
 #[test]
 fn l1z1x_cybernetic_enhancements_takes_a_strategy_token_at_the_start_of_the_holders_turn() {
-    let (mut g, _) = neighbour_game_of(game_of(six_player_game(8)));
-    assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "l1z1x");
-    let k = given_to_them(&mut g, "cybernetic_enhancements");
-    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(THEM));
-    let n = g.content().cards.note("cybernetic_enhancements").unwrap();
-    let src = crate::ti4::rules::Source::Note(n);
+    let (mut g, _, k, src) = holding_their_note(8, "l1z1x", "cybernetic_enhancements");
     seat_1_turn_starts(&mut g);
     assert_eq!(
         (g.step, g.flow.turn, g.flow.pending.window),
@@ -245,10 +253,7 @@ fn l1z1x_cybernetic_enhancements_takes_a_strategy_token_at_the_start_of_the_hold
 /// returns.
 #[test]
 fn ghost_creuss_iff_places_a_wormhole_token_at_the_start_of_the_holders_turn() {
-    let (mut g, _) = neighbour_game_of(game_of(six_player_game(16)));
-    assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "ghost");
-    let k = given_to_them(&mut g, "creuss_iff");
-    let src = crate::ti4::rules::Source::Note(g.content().cards.note("creuss_iff").unwrap());
+    let (mut g, _, k, src) = holding_their_note(16, "ghost", "creuss_iff");
     seat_1_turn_starts(&mut g);
     assert_eq!((g.step, g.flow.pending.window), (Step::Decide(THEM), Some(crate::ti4::rules::Window::TurnStart)));
     let home = g.home_slot[THEM.idx()];
@@ -271,12 +276,8 @@ fn ghost_creuss_iff_places_a_wormhole_token_at_the_start_of_the_holders_turn() {
 /// infantry on the chosen planet and returns the note.
 #[test]
 fn sol_military_support_places_2_infantry_at_the_start_of_the_sol_players_turn() {
-    use crate::ti4::rules::{Source, Window};
-    let (mut g, _) = neighbour_game_of(game_of(six_player_game(0)));
-    assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "sol");
-    let k = given_to_them(&mut g, "military_support");
-    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(THEM));
-    let src = Source::Note(g.content().cards.note("military_support").unwrap());
+    use crate::ti4::rules::Window;
+    let (mut g, _, k, src) = holding_their_note(0, "sol", "military_support");
     let mut own = g.clone();
     own.flow.turn = THEM;
     assert!(pending::open(&mut own, Window::TurnStart, &[THEM]).is_none(), "not at seat 1's own turn");
@@ -304,11 +305,8 @@ fn sol_military_support_places_2_infantry_at_the_start_of_the_sol_players_turn()
 #[test]
 fn jolnar_research_agreement_gives_its_holder_the_technology_the_jol_nar_research() {
     use crate::ti4::technology::{gain, research, ResearchOption, Skip};
-    let (mut g, _) = neighbour_game_of(game_of(six_player_game(4)));
+    let (mut g, _, k, _) = holding_their_note(4, "jolnar", "research_agreement");
     let c = g.content.clone();
-    assert_eq!(c.factions[g.state.player(ME).faction.idx()].key, "jolnar");
-    let k = given_to_them(&mut g, "research_agreement");
-    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(THEM));
     let before = g.state.player(THEM).techs;
     // A faction technology researched, then a technology gained: nothing, the note stays.
     let conduit = c.tech("spatial_conduit_cylinders").unwrap();
@@ -375,13 +373,9 @@ fn letnev_war_funding_rerolls_the_holders_misses_at_the_letnev_players_cost() {
 fn naalu_gift_of_prescience_puts_its_holder_first_in_initiative_until_the_status_phase_ends() {
     use crate::ti4::elimination::initiative_key;
     use crate::ti4::factions::ZeroToken;
-    use crate::ti4::rules::{Source, Window};
-    let (mut g, _) = neighbour_game_of(game_of(six_player_game(6)));
-    assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "naalu");
+    use crate::ti4::rules::Window;
+    let (mut g, _, k, src) = holding_their_note(6, "naalu", "gift_of_prescience");
     assert_eq!(g.state.factions.zero_token(), ZeroToken::Held(ME));
-    let k = given_to_them(&mut g, "gift_of_prescience");
-    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(THEM));
-    let src = Source::Note(g.content().cards.note("gift_of_prescience").unwrap());
     assert!(pending::open(&mut g.clone(), Window::TurnEnd, &[THEM]).is_none(), "only at the end of the strategy phase");
     g.step = pending::open(&mut g, Window::StrategyPhaseEnd, &[THEM]).expect("offered");
     assert_eq!(legal(&g), vec![Action::Choose(src, 0), Action::Done]);
@@ -404,11 +398,8 @@ fn naalu_gift_of_prescience_puts_its_holder_first_in_initiative_until_the_status
 /// 3 has one), and the note returns.
 #[test]
 fn mahact_scepter_of_dominion_places_the_sheet_players_tokens_in_a_system_of_the_holder() {
-    use crate::ti4::rules::{Source, Window};
-    let (mut g, next) = neighbour_game_of(game_of(six_player_game(20)));
-    assert_eq!(g.content().factions[g.state.player(ME).faction.idx()].key, "mahact");
-    let k = given_to_them(&mut g, "scepter_of_dominion");
-    let src = Source::Note(g.content().cards.note("scepter_of_dominion").unwrap());
+    use crate::ti4::rules::Window;
+    let (mut g, next, k, src) = holding_their_note(20, "mahact", "scepter_of_dominion");
     let (two, three) = (Player(2), Player(3));
     assert!(pending::open(&mut g.clone(), Window::StrategyPhaseStart, &[THEM]).is_none(), "no token on the sheet");
     *g.state.factions.held_tokens_mut(ME) |= 1 << THEM.0 | 1 << two.0 | 1 << three.0;

@@ -176,6 +176,16 @@ impl Source {
         }
     }
 
+    /// For a faction-note source, the note's owner and seat-note slot ([`note_owner`]); `None`
+    /// for any other source, or a faction not in the game.
+    #[inline]
+    pub fn note_owner(self, c: &Content, s: &State) -> Option<(Player, usize)> {
+        match self {
+            Source::Note(n) => note_owner(c, s, n),
+            _ => None,
+        }
+    }
+
     /// True when the rule applies to `p` and, for a technology or a leader, the card is ready
     /// (an agent not exhausted).
     #[inline]
