@@ -127,38 +127,20 @@ impl Hex {
         Side::ALL.into_iter().find(|&d| self.step(d) == o)
     }
 
-    /// The hex at a map-string position (`None` beyond [`MAX_RINGS`]).
+    /// The hex at a map-string position (`None` beyond [`MAX_RINGS`]): a table lookup.
+    #[inline]
     pub fn from_position(pos: usize) -> Option<Hex> {
-        if pos == 0 {
-            return Some(Hex::CENTRE);
-        }
-        let ring = (1..=MAX_RINGS).find(|&k| pos < positions_within(k))?;
-        let mut j = pos - positions_within(ring - 1);
-        // Start north, then walk each of the six sides of the ring, clockwise.
-        let mut h = Hex::CENTRE.steps(Side::N, ring as i8);
-        for side in 0..6u8 {
-            let dir = Side::from_index(side + 2);
-            let k = j.min(ring as usize);
-            h = h.steps(dir, k as i8);
-            j -= k;
-            if j == 0 {
-                break;
-            }
-        }
-        Some(h)
+        HEXES.get(pos).copied()
     }
 
-    /// The map-string position of this hex (`None` beyond [`MAX_RINGS`]).
+    /// The map-string position of this hex (`None` beyond [`MAX_RINGS`]): a table lookup.
+    #[inline]
     pub fn position(self) -> Option<usize> {
-        let ring = self.ring();
-        if ring == 0 {
-            return Some(0);
-        }
-        if ring > MAX_RINGS {
+        if self.ring() > MAX_RINGS {
             return None;
         }
-        let first = positions_within(ring - 1);
-        (first..positions_within(ring)).find(|&p| Hex::from_position(p) == Some(self))
+        let p = POSITIONS[(self.q + AXIS) as usize][(self.r + AXIS) as usize];
+        (p != NO_POSITION).then_some(p as usize)
     }
 
     /// Clockwise bearing from north, as the fraction of its ring walked from the ring's first
@@ -173,5 +155,90 @@ impl Hex {
                 j * 288 / (6 * ring)
             }
         }
+    }
+}
+
+/// Offset of axial coordinates in [`POSITIONS`]: `q` and `r` lie in `-MAX_RINGS..=MAX_RINGS`.
+const AXIS: i8 = MAX_RINGS as i8;
+/// Side of the square [`POSITIONS`] table.
+const SPAN: usize = 2 * MAX_RINGS as usize + 1;
+/// A cell of [`POSITIONS`] outside the rings.
+const NO_POSITION: u8 = u8::MAX;
+
+/// The hex of every map-string position: the centre, then each ring from the hex straight north
+/// of the centre, clockwise (walking its six sides south-east first).
+const HEXES: [Hex; MAX_POSITIONS] = {
+    let mut out = [Hex::CENTRE; MAX_POSITIONS];
+    let mut pos = 1;
+    let mut ring = 1;
+    while ring <= MAX_RINGS {
+        let mut h = Hex::CENTRE.steps(Side::N, ring as i8);
+        let mut side = 0;
+        while side < 6 {
+            let dir = Side::from_index(side + 2);
+            let mut k = 0;
+            while k < ring {
+                out[pos] = h;
+                pos += 1;
+                h = h.step(dir);
+                k += 1;
+            }
+            side += 1;
+        }
+        ring += 1;
+    }
+    out
+};
+
+/// The inverse of [`HEXES`], by `(q + AXIS, r + AXIS)`.
+const POSITIONS: [[u8; SPAN]; SPAN] = {
+    let mut out = [[NO_POSITION; SPAN]; SPAN];
+    let mut pos = 0;
+    while pos < MAX_POSITIONS {
+        let h = HEXES[pos];
+        out[(h.q + AXIS) as usize][(h.r + AXIS) as usize] = pos as u8;
+        pos += 1;
+    }
+    out
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain walk the tables replace: ring by ring from north, clockwise.
+    fn walked(pos: usize) -> Option<Hex> {
+        if pos == 0 {
+            return Some(Hex::CENTRE);
+        }
+        let ring = (1..=MAX_RINGS).find(|&k| pos < positions_within(k))?;
+        let mut j = pos - positions_within(ring - 1);
+        let mut h = Hex::CENTRE.steps(Side::N, ring as i8);
+        for side in 0..6u8 {
+            let k = j.min(ring as usize);
+            h = h.steps(Side::from_index(side + 2), k as i8);
+            j -= k;
+            if j == 0 {
+                break;
+            }
+        }
+        Some(h)
+    }
+
+    /// Differential: the position tables agree with the plain walk, both ways, and every hex
+    /// beyond the rings has no position.
+    #[test]
+    fn position_tables_agree_with_the_ring_walk() {
+        for pos in 0..MAX_POSITIONS + 5 {
+            assert_eq!(Hex::from_position(pos), walked(pos), "position {pos}");
+        }
+        for q in -8i8..=8 {
+            for r in -8i8..=8 {
+                let h = Hex::new(q, r);
+                let want = (0..MAX_POSITIONS).find(|&p| walked(p) == Some(h));
+                assert_eq!(h.position(), want, "hex {h:?}");
+            }
+        }
+        assert_eq!(Hex::from_position(8), Some(Hex::new(1, -2)));
     }
 }

@@ -64,7 +64,7 @@ pub(crate) fn touching(occ: &[Occupant]) -> Vec<u64> {
                 Occupant::System => out[p] |= 1 << q,
                 Occupant::Hyperlane(..) => {
                     // (position, entry side) pairs already followed: a cycle guard.
-                    let mut seen = vec![false; occ.len() * 6];
+                    let mut seen = [false; super::hex::MAX_POSITIONS * 6];
                     follow(occ, q, side.opposite(), p, &mut out[p], &mut seen);
                 }
             }

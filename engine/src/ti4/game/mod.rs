@@ -99,7 +99,7 @@ pub use objectives::{Cond, ObjectiveTable};
 pub use procedures::{
     AgendaPhase, Flow, PlayedCard, ProductionRun, StatusScoring, StrategicAction, TacticalAction, Transaction,
 };
-pub use setup::{MapChoice, Ti4Options};
+pub use setup::{GameTables, MapChoice, Ti4Options};
 pub use tactical::ShipReach;
 
 use crate::game::{Game, PerPlayer, Turn};

@@ -12,7 +12,7 @@
 //! hand-edited procedure is one the rules could reach.
 
 use super::effects::{Effect, EFFECTS};
-use super::{agendas::NO_AGENDA, setup::Tables, Flow, Step, Ti4Game, Ti4Options, AGENDA_LOG, RESEARCH_LOG};
+use super::{agendas::NO_AGENDA, setup::GameTables, Flow, Step, Ti4Game, Ti4Options, AGENDA_LOG, RESEARCH_LOG};
 use crate::ti4::combat::{Force, GroundCombat, Side, SpaceCombat};
 use crate::ti4::content::Content;
 use crate::ti4::galaxy::{Galaxy, MapString};
@@ -168,7 +168,7 @@ pub fn game_from_position(content: Arc<Content>, pos: &Position) -> Result<Ti4Ga
     let mut g = Ti4Game::assemble(
         content.clone(),
         Arc::new(galaxy),
-        Tables::of(c),
+        GameTables::of(content.clone()),
         opts,
         state,
         procedure.step,

@@ -45,9 +45,20 @@ pub enum MapChoice {
 impl Ti4Game {
     /// A new game for `factions` (seat order, 3-8) on the map `map`. The game starts at a chance
     /// node that deals the secret objectives, picks the speaker and reveals two stage I
-    /// objectives. Errors name the problem (bad map, unsupported faction).
+    /// objectives. Errors name the problem (bad map, unsupported faction). Builds the content's
+    /// tables; [`Ti4Game::new_shared`] reuses them across the games of one content.
     pub fn new(
         content: Arc<Content>,
+        factions: &[FactionId],
+        map: &MapChoice,
+        opts: Ti4Options,
+    ) -> Result<Ti4Game, SetupError> {
+        Ti4Game::new_shared(&GameTables::of(content), factions, map, opts)
+    }
+
+    /// As [`Ti4Game::new`], on the content of `tables` and sharing them (the same game).
+    pub fn new_shared(
+        tables: &GameTables,
         factions: &[FactionId],
         map: &MapChoice,
         opts: Ti4Options,
@@ -55,7 +66,7 @@ impl Ti4Game {
         if !(3..=MAX_PLAYERS).contains(&factions.len()) {
             return Err(SetupError::PlayerCount(factions.len()));
         }
-        let c = &*content;
+        let c = &*tables.content;
         let mut homes = Vec::new();
         for &f in factions {
             homes.push(home_system_of(c, f, factions)?);
@@ -71,7 +82,7 @@ impl Ti4Game {
                 Galaxy::new(c, &m)
             }
         }?;
-        Ti4Game::on_galaxy(content.clone(), Arc::new(galaxy), factions, opts)
+        Ti4Game::on_galaxy_shared(tables, Arc::new(galaxy), factions, opts)
     }
 
     /// A new game on a built galaxy whose homes are, seat by seat, the factions' home systems.
@@ -81,11 +92,22 @@ impl Ti4Game {
         factions: &[FactionId],
         opts: Ti4Options,
     ) -> Result<Ti4Game, SetupError> {
+        Ti4Game::on_galaxy_shared(&GameTables::of(content), galaxy, factions, opts)
+    }
+
+    /// As [`Ti4Game::on_galaxy`], sharing the tables of `tables` (and its content).
+    pub fn on_galaxy_shared(
+        tables: &GameTables,
+        galaxy: Arc<Galaxy>,
+        factions: &[FactionId],
+        opts: Ti4Options,
+    ) -> Result<Ti4Game, SetupError> {
+        let content = tables.content.clone();
         let c = &*content;
         if galaxy.homes().len() != factions.len() {
             return Err(SetupError::HomeCount { homes: galaxy.homes().len(), factions: factions.len() });
         }
-        let tables = Tables::of(c);
+        let tables = tables.clone();
         let mut s = State::new(c, factions);
         for slot in 0..galaxy.len() {
             s.systems[slot].tile = galaxy.tile(slot as u8);
@@ -132,7 +154,7 @@ impl Ti4Game {
     pub(super) fn assemble(
         content: Arc<Content>,
         galaxy: Arc<Galaxy>,
-        tables: Tables,
+        tables: GameTables,
         opts: Ti4Options,
         state: State,
         step: Step,
@@ -171,24 +193,40 @@ impl Ti4Game {
     }
 }
 
-/// The tables a game builds from its content once (objective conditions, action card and
-/// agenda effects, the generic notes' slots).
-pub(super) struct Tables {
+/// What every game of one content shares, built from it once: the content, the objective
+/// conditions, the action card and agenda effects and the generic notes' slots. Cloning shares
+/// them; [`Ti4Game::new_shared`] starts a game on them.
+#[derive(Clone)]
+pub struct GameTables {
+    content: Arc<Content>,
     objectives: Arc<ObjectiveTable>,
     action_effects: Arc<[Option<super::ActionEffect>]>,
     agendas: Arc<super::AgendaTable>,
     notes: super::notes::NoteSlots,
 }
 
-impl Tables {
-    /// The tables of `c`.
-    pub(super) fn of(c: &Content) -> Tables {
-        Tables {
+impl GameTables {
+    /// The tables of `content`.
+    pub fn of(content: Arc<Content>) -> GameTables {
+        let c = &*content;
+        GameTables {
             objectives: Arc::new(ObjectiveTable::embedded(c)),
             action_effects: super::action_cards::effect_table(c).into(),
             agendas: Arc::new(super::AgendaTable::new(c)),
             notes: super::notes::NoteSlots::new(c),
+            content,
         }
+    }
+
+    /// The content the tables come from.
+    pub fn content(&self) -> &Arc<Content> {
+        &self.content
+    }
+}
+
+impl std::fmt::Debug for GameTables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameTables").field("notes", &self.notes).finish_non_exhaustive()
     }
 }
 

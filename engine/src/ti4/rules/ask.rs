@@ -2,7 +2,7 @@
 //! answers of every active rule (numbers add up, flags are "any"), triggers run every active
 //! rule in registry order. Each is named after its hook point ([`super::Hooks`]).
 
-use super::{active, ready, ready_among, HookId as H, Source, Window};
+use super::{active, ready, HookId as H, Source, Window};
 use crate::ti4::combat::Force;
 use crate::ti4::content::Content;
 use crate::ti4::galaxy::{MoverTraits, Reach};
@@ -501,7 +501,8 @@ pub fn may_choices(g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(S
     let c = g.content();
     #[cfg(test)]
     check_may_windows(g, p, window);
-    for (src, f) in ready_among(&c.rules.may_choices, H::may_choices, c, &g.state, p, at_window(c, window)) {
+    let Some(list) = c.rules.may_by_window.get(window as usize) else { return };
+    for (src, f) in ready(list, H::may_choices, c, &g.state, p) {
         f(src, g, p, window, &mut |k| out(src, k));
     }
 }
@@ -510,7 +511,8 @@ pub fn may_choices(g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(S
 /// `p`, or does not answer at `window`).
 pub fn may_choices_of(g: &Ti4Game, p: Player, window: Window, src: Source, out: &mut dyn FnMut(u16)) {
     let c = g.content();
-    for (s, f) in ready_among(&c.rules.may_choices, H::may_choices, c, &g.state, p, at_window(c, window)) {
+    let Some(list) = c.rules.may_by_window.get(window as usize) else { return };
+    for (s, f) in ready(list, H::may_choices, c, &g.state, p) {
         if s == src {
             f(s, g, p, window, out);
         }
@@ -518,7 +520,7 @@ pub fn may_choices_of(g: &Ti4Game, p: Player, window: Window, src: Source, out: 
 }
 
 /// The entries of hook point `may_choices` whose rules may answer at `window`.
-#[inline]
+#[cfg(test)]
 fn at_window(c: &Content, window: Window) -> [u64; 4] {
     c.rules.may_windows.get(window as usize).copied().unwrap_or([0; 4])
 }

@@ -303,6 +303,9 @@ macro_rules! hook_points {
             /// Per [`Window`] (by index), the entries of `may_choices` whose rule may offer a
             /// choice there ([`Hooks::may_windows`]), bit per entry index.
             pub(crate) may_windows: Vec<[u64; 4]>,
+            /// Per [`Window`] (by index), the `may_choices` list of those entries alone (in
+            /// registry order), so that a window's sources are matched without the others'.
+            pub(crate) may_by_window: Vec<HookList<MayChoicesFn>>,
         }
 
         impl RuleBook {
@@ -743,6 +746,17 @@ impl<F: Copy> HookList<F> {
         }
         self.entries.push((src, f));
     }
+    /// The list of the entries of `allowed` alone (bit per entry index), in order.
+    fn among(&self, c: &Content, allowed: &[u64; 4]) -> HookList<F> {
+        let mut out = HookList::default();
+        for (i, &(src, f)) in self.entries.iter().enumerate() {
+            if allowed[i / 64] >> (i % 64) & 1 == 1 {
+                out.push(src, f);
+            }
+        }
+        out.index_cards(c);
+        out
+    }
     /// Maps each action-card copy of `c` to the entry of its card's rule (after the last
     /// `push`).
     fn index_cards(&mut self, c: &Content) {
@@ -844,6 +858,9 @@ pub struct Rule {
     pub hooks: Hooks,
 }
 
+/// The function type of hook point `may_choices`.
+pub(crate) type MayChoicesFn = fn(Source, &Ti4Game, Player, Window, &mut dyn FnMut(u16));
+
 /// Every rule the engine implements: the faction rules, then the generic technology rules,
 /// then the action-card rules, then the rules of laws a player owns.
 pub fn rules() -> impl Iterator<Item = &'static Rule> {
@@ -880,6 +897,7 @@ impl RuleBook {
             }
         }
         book.index_cards(c);
+        book.may_by_window = book.may_windows.iter().map(|allowed| book.may_choices.among(c, allowed)).collect();
         book.commander_rule_of_faction = vec![u16::MAX; c.factions.len()];
         for (i, (src, _)) in book.commander_unlocked.entries.iter().enumerate() {
             if let Source::Leader(_, f) = *src {
@@ -994,20 +1012,6 @@ pub(crate) fn ready<'a, F: Copy>(
     p: Player,
 ) -> impl Iterator<Item = (Source, F)> + 'a {
     matching(list, h, c, s, p, true, ALL_ENTRIES)
-}
-
-/// As [`ready`], for the entries of `allowed` only (bit per entry index: those of the rules
-/// that may answer at one window, `RuleBook::may_windows`).
-#[inline]
-pub(crate) fn ready_among<'a, F: Copy>(
-    list: &'a HookList<F>,
-    h: HookId,
-    c: &'a Content,
-    s: &'a State,
-    p: Player,
-    allowed: [u64; 4],
-) -> impl Iterator<Item = (Source, F)> + 'a {
-    matching(list, h, c, s, p, true, allowed)
 }
 
 #[cfg(test)]

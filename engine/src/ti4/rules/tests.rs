@@ -200,11 +200,13 @@ fn matching_equals_the_plain_filter_on_random_states() {
     use rand::SeedableRng;
     /// Checks one list for `p`; returns how many action-card entries matched.
     fn same<F: Copy>(list: &HookList<F>, h: HookId, g: &Ti4Game, p: Player, ready: bool) -> usize {
-        same_among(list, h, g, p, ready, [u64::MAX; 4])
+        same_among(list, list, h, g, p, ready, [u64::MAX; 4])
     }
-    /// As `same`, for the entries of `allowed` only (a window's `may_windows` entries).
+    /// As `same`, for the entries of `allowed` only (a window's `may_windows` entries), matched
+    /// fast in `window_list` (the window's own list, `RuleBook::may_by_window`).
     fn same_among<F: Copy>(
         list: &HookList<F>,
+        window_list: &HookList<F>,
         h: HookId,
         g: &Ti4Game,
         p: Player,
@@ -212,7 +214,7 @@ fn matching_equals_the_plain_filter_on_random_states() {
         allowed: [u64; 4],
     ) -> usize {
         let (c, s) = (g.content(), g.state());
-        let fast: Vec<Source> = matching(list, h, c, s, p, ready, allowed).map(|(src, _)| src).collect();
+        let fast: Vec<Source> = matching(window_list, h, c, s, p, ready, [u64::MAX; 4]).map(|(src, _)| src).collect();
         let plain: Vec<Source> = list
             .iter()
             .enumerate()
@@ -238,7 +240,8 @@ fn matching_equals_the_plain_filter_on_random_states() {
                 cards += same(&rules.may_choices, HookId::may_choices, &g, p, true);
                 // The entries of one window (a different one at each step).
                 let w = g.decisions() as usize % super::Window::COUNT;
-                same_among(&rules.may_choices, HookId::may_choices, &g, p, true, rules.may_windows[w]);
+                let window_list = &rules.may_by_window[w];
+                same_among(&rules.may_choices, window_list, HookId::may_choices, &g, p, true, rules.may_windows[w]);
                 cards += same(&rules.may_resolve, HookId::may_resolve, &g, p, true);
                 same(&rules.combat_sides, HookId::combat_sides, &g, p, false);
                 same(&rules.component_targets, HookId::component_targets, &g, p, true);

@@ -45,7 +45,7 @@ use engine::game::{Game, PerPlayer};
 use engine::ti4::components::Zone;
 use engine::ti4::content::cards::AgendaKind;
 use engine::ti4::content::{Content, ContentSource, FILES};
-use engine::ti4::game::{Action, MapChoice, Step, Ti4Game, Ti4Options, RESEARCH_LOG};
+use engine::ti4::game::{Action, GameTables, MapChoice, Step, Ti4Game, Ti4Options, RESEARCH_LOG};
 use engine::ti4::ids::{FactionId, Player, PublicObjectiveId};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -109,6 +109,8 @@ pub enum MapRule {
 pub struct Ti4Prepared {
     /// The content (embedded, or the config's `content` directory).
     pub content: Arc<Content>,
+    /// The tables every game of the content shares, built once.
+    pub tables: GameTables,
     /// Victory points and round cap.
     pub options: Ti4Options,
     /// The galaxy rule.
@@ -184,7 +186,8 @@ impl Experimentable for Ti4Game {
             }
         }
         let inert_edits = inert_edits(&source, &factions);
-        let prepared = Ti4Prepared { content, options, map, factions, content_files, inert_edits };
+        let tables = GameTables::of(content.clone());
+        let prepared = Ti4Prepared { content, tables, options, map, factions, content_files, inert_edits };
         let trial: Vec<String> = match (&exp.factions, &exp.faction_pool) {
             (Some(f), _) => f.clone(),
             (None, Some(pool)) => pool.iter().take(exp.players).cloned().collect(),
@@ -509,7 +512,7 @@ fn setup(prep: &Ti4Prepared, factions: &[String], rng: &mut ChaCha8Rng) -> Resul
         MapRule::Random => MapChoice::Random(rng.next_u64()),
         MapRule::Tts(s) => MapChoice::Tts(s.clone()),
     };
-    Ti4Game::new(prep.content.clone(), &ids, &map, prep.options).map_err(String::from)
+    Ti4Game::new_shared(&prep.tables, &ids, &map, prep.options).map_err(String::from)
 }
 
 #[cfg(test)]
