@@ -54,6 +54,10 @@ impl PublicObjectives {
             *x = st as u8;
         }
     }
+    /// How many of the first `n` objectives `p` scored.
+    pub fn count_scored_by(&self, p: Player, n: usize) -> u32 {
+        self.scored.iter().take(n).filter(|&&by| by >> p.0 & 1 == 1).count() as u32
+    }
     /// The seats that scored objective `o`.
     pub fn scored_by(&self, o: PublicObjectiveId) -> PlayerSet {
         PlayerSet::from_words([self.scored.get(o.idx()).copied().unwrap_or(0) as u64])

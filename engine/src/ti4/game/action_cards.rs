@@ -211,13 +211,21 @@ pub fn neighbours(g: &Ti4Game, p: Player) -> u8 {
     out & alive & !(1 << p.0)
 }
 
-/// The distinct implemented cards in `p`'s hand.
+/// The distinct implemented cards in `p`'s hand, in card order: read from the hand's copy mask
+/// (a card's copies are consecutive, in card order).
 fn hand(g: &Ti4Game, p: Player) -> impl Iterator<Item = (ActionCardId, ActionEffect)> + '_ {
     let c = &g.content;
-    (0..c.cards.action_cards.len()).filter_map(move |i| {
-        let id = ActionCardId(i as u8);
-        let e = g.action_effects[i]?;
-        crate::ti4::rules::in_hand(c, &g.state, p, id).then_some((id, e))
+    let copies = g.state.action_cards.mask(Zone::Hand(p));
+    let mut last = None;
+    let words = [copies as u64, (copies >> 64) as u64];
+    let copy_indices = (0..2usize).flat_map(move |w| bits(words[w]).map(move |b| w * 64 + b as usize));
+    copy_indices.filter_map(move |k| {
+        let id = c.cards.action_copies[k];
+        if last == Some(id) {
+            return None;
+        }
+        last = Some(id);
+        Some((id, g.action_effects[id.idx()]?))
     })
 }
 

@@ -89,6 +89,37 @@ fn leaders_51_a_hero_unlocks_with_3_scored_objectives() {
     check(&g).unwrap();
 }
 
+/// Rules 51: the scored-objective count the hero unlock reads (markers by bitmask, secrets by
+/// zone mask) equals the plain count of public objectives with the player's marker and secret
+/// objectives in its play area, for every seat at every step of seeded random games (a
+/// differential test of the fast count).
+#[test]
+fn leaders_51_scored_objectives_equal_the_plain_count_in_random_games() {
+    use rand::SeedableRng;
+    let mut scored = 0;
+    for seed in 0..6u64 {
+        let mut g = six_player_game(seed);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut buf = Vec::new();
+        while !g.is_terminal() && g.decisions() < 3_000 {
+            let (c, s) = (g.content(), g.state());
+            for p in s.seats() {
+                let public = (0..c.cards.public_objectives.len())
+                    .filter(|&o| s.public_objectives.scored_by(PublicObjectiveId(o as u8)).contains(p))
+                    .count();
+                let secret = (0..c.cards.secret_objectives.len())
+                    .filter(|&o| s.secret_objectives.get(o) == Zone::PlayArea(p))
+                    .count();
+                let fast = super::leaders::scored_objectives(&g, p);
+                assert_eq!(fast, (public + secret) as u32, "seed {seed}, seat {}", p.0);
+                scored += fast;
+            }
+            crate::game::random_step(&mut g, &mut rng, &mut buf);
+        }
+    }
+    assert!(scored > 0, "no objective scored in these games: the test shows nothing");
+}
+
 /// Rules 51 (status phase step 6, Ready Cards): exhausted agents ready.
 #[test]
 fn leaders_51_exhausted_agents_ready_in_the_status_phase() {

@@ -59,13 +59,11 @@ pub(super) fn unlock(g: &mut Ti4Game, vp: &[u32; MAX_PLAYERS]) {
 /// play area.
 pub fn scored_objectives(g: &Ti4Game, p: Player) -> u32 {
     let (c, s) = (&*g.content, &g.state);
-    let public = (0..c.cards.public_objectives.len())
-        .filter(|&o| s.public_objectives.scored_by(PublicObjectiveId(o as u8)).contains(p))
-        .count();
-    let secret = (0..c.cards.secret_objectives.len())
-        .filter(|&o| s.secret_objectives.get(o) == crate::ti4::components::Zone::PlayArea(p))
-        .count();
-    (public + secret) as u32
+    let public = s.public_objectives.count_scored_by(p, c.cards.public_objectives.len());
+    let n = c.cards.secret_objectives.len().min(128);
+    let first_n = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
+    let secret = (s.secret_objectives.mask(crate::ti4::components::Zone::PlayArea(p)) & first_n).count_ones();
+    public + secret
 }
 
 /// Status phase step 6 (rules 81.6, 51): every exhausted agent readies (an exhausted hero is

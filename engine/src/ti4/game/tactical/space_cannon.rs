@@ -54,10 +54,21 @@ pub(super) fn defender_in_space(g: &Ti4Game, p: Player) -> Option<Player> {
 /// player at the active player's ships there (moving or already present).
 pub(super) fn cannon_may_fire(g: &Ti4Game) -> bool {
     let p = g.flow.turn;
+    // The seats with units on planets in or next to the active system: the only ones whose
+    // `cannon_forces` hold a unit.
+    let a = g.flow.tactical.active;
+    let mut on_planets = 0u16;
+    for sl in crate::ti4::galaxy::bits(g.galaxy.neighbours(a) | 1 << a) {
+        for x in &g.state.systems[sl as usize].planets {
+            on_planets |= 1 << x.owner.min(15);
+        }
+    }
     let fires = |q: Player| {
-        let (h, n) = cannon_forces(g, q);
-        has_cannon(&h)
-            || UnitType::ALL.iter().any(|&t| n.count(t) > 0 && n.stats(t).space_cannon_adjacent)
+        let units = on_planets >> q.0 & 1 == 1 && {
+            let (h, n) = cannon_forces(g, q);
+            has_cannon(&h) || UnitType::ALL.iter().any(|&t| n.count(t) > 0 && n.stats(t).space_cannon_adjacent)
+        };
+        units
             || g.flow.tactical.battlestation == Some(q)
             || planet_cannon(g, q, |l| l.slot() == g.flow.tactical.active).is_some()
     };
