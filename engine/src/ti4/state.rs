@@ -542,6 +542,24 @@ impl State {
         content.planets[pl.idx()].resources + self.exploration.bonus(pl).resources + self.factions.planet_bonus(pl)
     }
 
+    /// The traits of planet `pl`, bit per trait (cultural, hazardous, industrial, as
+    /// `Planet::trait_bits`): printed, plus those a faction attachment gives (Terraform).
+    #[inline]
+    pub fn planet_traits(&self, content: &Content, pl: PlanetId) -> u8 {
+        content.planets[pl.idx()].trait_bits | self.factions.planet_traits(pl)
+    }
+
+    /// The planets with trait `t` (bit `t` of [`State::planet_traits`]): the content's, plus a
+    /// planet a faction attachment gives every trait (Terraform).
+    #[inline]
+    pub fn trait_planets(&self, content: &Content, t: usize) -> PlanetSet {
+        let mut set = content.trait_planets[t];
+        if let Some(pl) = self.factions.terraform() {
+            set.insert(pl);
+        }
+        set
+    }
+
     /// The influence value of planet `pl`: printed, plus its attachments (Exploration 35.6;
     /// Geoform).
     #[inline]

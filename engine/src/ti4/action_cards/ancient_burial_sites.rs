@@ -26,7 +26,7 @@ const CULTURAL: usize = 0;
 /// The ready cultural planets `q` controls.
 fn ready_cultural(g: &Ti4Game, q: Player) -> PlanetSet {
     let s = &g.state;
-    s.player(q).planets.difference(s.exhausted_planets).intersection(g.content().trait_planets[CULTURAL])
+    s.player(q).planets.difference(s.exhausted_planets).intersection(g.state.trait_planets(g.content(), CULTURAL))
 }
 
 /// One choice per other player in the game with a ready cultural planet (the seat).

@@ -115,7 +115,43 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Leader("titans_hero"),
         hooks: Hooks { component_targets: Some(geoform_targets), component_action: Some(geoform), ..Hooks::NONE },
     },
+    // Terraform (the Titans' promissory note): "ACTION: Attach this card to a non-home planet
+    // you control other than Mecatol Rex. Its resource and influence values are each increased
+    // by 1 and it is treated as having all 3 planet traits (cultural, hazardous and
+    // industrial)." A component action of its holder (target: the planet), who holds it in
+    // hand; the note stays attached (`Zone::Attached`, `FactionState::terraform`), counting for
+    // whoever controls the planet.
+    Rule {
+        source: SourceKey::Note("terraform"),
+        hooks: Hooks { component_targets: Some(terraform_targets), component_action: Some(terraform), ..Hooks::NONE },
+    },
 ];
+
+/// Terraform's planets: the non-home planets `p` controls other than Mecatol Rex, while `p`
+/// holds the note in hand.
+fn terraform_targets(src: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    let (c, s) = (g.content(), &g.state);
+    let Some((owner, k)) = src.note_owner(c, s) else { return };
+    if s.notes.get(owner, k) != Zone::Hand(p) {
+        return;
+    }
+    let home = crate::ti4::game::objectives::home_planets(g);
+    for pl in s.player(p).planets.iter() {
+        if !home.contains(pl) && Some(pl) != c.known.mecatol_rex {
+            out(pl.0);
+        }
+    }
+}
+
+/// Terraform attaches to planet `target`.
+fn terraform(src: Source, g: &mut Ti4Game, _: Player, target: u8) -> ComponentThen {
+    let (c, s) = g.content_and_state();
+    if let Some((owner, k)) = src.note_owner(c, s) {
+        s.notes.set(owner, k, Zone::Attached);
+        s.factions.set_terraform(Some(PlanetId(target)));
+    }
+    ComponentThen::TurnEnds
+}
 
 /// Elysium, the planet Geoform attaches to.
 fn elysium(g: &Ti4Game) -> Option<PlanetId> {
@@ -389,6 +425,10 @@ impl Sleepers {
 /// Geoform (the Titans hero Ul the Progenitor attached to a planet): "Its resource and influence
 /// values are each increased by 3".
 const GEOFORM_BONUS: u8 = 3;
+/// Terraform: +1 resource and +1 influence.
+const TERRAFORM_BONUS: u8 = 1;
+/// Terraform: cultural, hazardous and industrial (`Planet::trait_bits`).
+const ALL_TRAITS: u8 = 0b111;
 
 /// The SPACE CANNON Geoform gives its planet: SPACE CANNON 5 (x3).
 const GEOFORM_SPACE_CANNON: crate::ti4::content::Dice = crate::ti4::content::Dice { hits_on: 5, dice: 3 };
@@ -442,11 +482,21 @@ impl super::FactionState {
     }
 
     /// What faction attachments add to `pl`'s resource value and to its influence value
-    /// (Geoform: "Its resource and influence values are each increased by 3").
+    /// (Geoform: "Its resource and influence values are each increased by 3"; Terraform: "...
+    /// increased by 1").
     #[inline]
     pub fn planet_bonus(&self, pl: PlanetId) -> u8 {
-        if self.titans.geoform == Some(pl) {
-            GEOFORM_BONUS
+        let geoform = if self.titans.geoform == Some(pl) { GEOFORM_BONUS } else { 0 };
+        let terraform = if self.titans.terraform == Some(pl) { TERRAFORM_BONUS } else { 0 };
+        geoform + terraform
+    }
+
+    /// The planet traits faction attachments give `pl` (bit per trait, as `Planet::trait_bits`;
+    /// Terraform: "it is treated as having all 3 planet traits").
+    #[inline]
+    pub fn planet_traits(&self, pl: PlanetId) -> u8 {
+        if self.titans.terraform == Some(pl) {
+            ALL_TRAITS
         } else {
             0
         }

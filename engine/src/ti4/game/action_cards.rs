@@ -151,8 +151,10 @@ pub fn effect_table(c: &Content) -> Vec<Option<ActionEffect>> {
     c.cards.action_cards.iter().map(|d| if d.implemented { ActionEffect::of_key(&d.key) } else { None }).collect()
 }
 
-fn has_trait(c: &Content, pl: PlanetId, t: &str) -> bool {
-    c.planets[pl.idx()].traits.iter().any(|x| x == t)
+/// Planet `pl` has trait `t` ("cultural", "hazardous" or "industrial"; Terraform gives all).
+fn has_trait(c: &Content, s: &State, pl: PlanetId, t: &str) -> bool {
+    let bit = ["cultural", "hazardous", "industrial"].iter().position(|&x| x == t).expect("a planet trait");
+    s.planet_traits(c, pl) >> bit & 1 == 1
 }
 
 fn is_home_slot(g: &Ti4Game, slot: u8) -> bool {
@@ -247,12 +249,12 @@ fn each_target(g: &Ti4Game, p: Player, e: ActionEffect, out: &mut dyn FnMut(u8))
     let reinf = |t: UnitType| ps.reinforcements[t.idx()];
     match e {
         EconomicInitiative => {
-            if ps.planets.intersection(s.exhausted_planets).iter().any(|pl| has_trait(c, pl, "cultural")) {
+            if ps.planets.intersection(s.exhausted_planets).iter().any(|pl| has_trait(c, s, pl, "cultural")) {
                 out(0)
             }
         }
         IndustrialInitiative => {
-            if ps.planets.iter().any(|pl| has_trait(c, pl, "industrial")) {
+            if ps.planets.iter().any(|pl| has_trait(c, s, pl, "industrial")) {
                 out(0)
             }
         }
@@ -396,7 +398,7 @@ fn each_target(g: &Ti4Game, p: Player, e: ActionEffect, out: &mut dyn FnMut(u8))
             // infantry (exhausting or destroying only what is one's own is never offered).
             for slot in 0..s.num_systems {
                 for (n, &pl) in c.systems[g.galaxy.tile(slot).idx()].planets.iter().enumerate() {
-                    if !has_trait(c, pl, "hazardous") {
+                    if !has_trait(c, s, pl, "hazardous") {
                         continue;
                     }
                     let loc = Location::Planet(slot, n as u8);
@@ -803,7 +805,7 @@ fn resolve(g: &mut Ti4Game, p: Player, e: ActionEffect, target: u8) {
 pub fn economic_initiative(c: &Content, s: &mut State, p: Player) {
     let planets = s.player(p).planets;
     for pl in planets.iter() {
-        if has_trait(c, pl, "cultural") {
+        if has_trait(c, s, pl, "cultural") {
             s.exhausted_planets.remove(pl);
         }
     }
@@ -811,7 +813,7 @@ pub fn economic_initiative(c: &Content, s: &mut State, p: Player) {
 
 /// Industrial Initiative: 1 trade good per industrial planet `p` controls.
 pub fn industrial_initiative(c: &Content, s: &mut State, p: Player) {
-    let n = s.player(p).planets.iter().filter(|&pl| has_trait(c, pl, "industrial")).count() as u8;
+    let n = s.player(p).planets.iter().filter(|&pl| has_trait(c, s, pl, "industrial")).count() as u8;
     let ps = s.player_mut(p);
     ps.trade_goods = ps.trade_goods.saturating_add(n);
 }

@@ -57,7 +57,7 @@ pub(crate) fn explore_at_activation(g: &mut Ti4Game, n: u8) {
 /// 35.1; a planet without one has no deck).
 pub(crate) fn explorable(g: &Ti4Game, n: u8) -> bool {
     let loc = Location::Planet(g.flow.tactical.active, n);
-    g.state.planet_at(&g.content, loc).is_some_and(|pl| g.content.planets[pl.idx()].trait_bits != 0)
+    g.state.planet_at(&g.content, loc).is_some_and(|pl| g.state.planet_traits(&g.content, pl) != 0)
 }
 
 /// Chance at [`Step::Explore`]: `p` explores the lowest marked planet (Exploration 35.2-35.3):
@@ -68,7 +68,9 @@ pub(super) fn explore(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player) -> Step 
     g.flow.tactical.to_explore &= !(1 << n);
     let loc = Location::Planet(g.flow.tactical.active, n);
     let Some(pl) = g.state.planet_at(&g.content, loc) else { return explore_next(g) };
-    let traits = g.content.planets[pl.idx()].trait_bits;
+    // A planet of several traits (Terraform) is explored from the first (simplified: the
+    // player does not choose the deck).
+    let traits = g.state.planet_traits(&g.content, pl);
     let deck = ExplorationDeck::of_trait(traits.trailing_zeros() as u8);
     g.flow.tactical.last_explored = Some(n);
     match draw(g, rng, deck) {

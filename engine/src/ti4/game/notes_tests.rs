@@ -419,3 +419,39 @@ fn mahact_scepter_of_dominion_places_the_sheet_players_tokens_in_a_system_of_the
     assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME), "returned");
     check(&g).unwrap();
 }
+
+/// Terraform (Titans promissory note): "ACTION: Attach this card to a non-home planet you
+/// control other than Mecatol Rex. Its resource and influence values are each increased by 1
+/// and it is treated as having all 3 planet traits." Seed 23 seats the Titans at seat 0: seat
+/// 1 receives the note in a transaction and, at its turn, may attach it to a non-home planet it
+/// controls (a component action), never to its home planets; the planet gains 1 resource and
+/// 1 influence, and the note stays attached.
+#[test]
+fn titans_terraform_attaches_to_a_non_home_planet_of_its_holder() {
+    let (mut g, _, k, src) = holding_their_note(23, "titans", "terraform");
+    let home = super::objectives::home_planets(&g);
+    let (c, s) = (g.content(), &g.state);
+    let free = (0..c.planets.len() as u8)
+        .map(PlanetId)
+        .find(|&pl| {
+            !home.contains(pl)
+                && Some(pl) != c.known.mecatol_rex
+                && s.planet_location(c, pl).is_some()
+                && crate::ti4::control::controller(s, pl).is_none()
+        })
+        .expect("an uncontrolled planet on the board");
+    let (c, s) = g.content_and_state();
+    crate::ti4::control::gain_control(c, s, THEM, free, false).unwrap();
+    seat_1_turn_starts(&mut g);
+    assert_eq!(g.step, Step::Turn(THEM));
+    let uses: Vec<Action> = legal(&g).into_iter().filter(|a| matches!(a, Action::Use(s, _) if *s == src)).collect();
+    assert_eq!(uses, vec![Action::Use(src, free.0)], "the non-home planet only");
+    let (res, inf) = (g.state.resources_of(g.content(), free), g.state.influence_of(g.content(), free));
+    g.apply(Action::Use(src, free.0));
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Attached);
+    assert_eq!(g.state.factions.terraform(), Some(free));
+    assert_eq!((g.state.resources_of(g.content(), free), g.state.influence_of(g.content(), free)), (res + 1, inf + 1));
+    assert_eq!(g.state.planet_traits(g.content(), free), 0b111, "cultural, hazardous and industrial");
+    assert!(g.state.trait_planets(g.content(), 0).contains(free));
+    check(&g).unwrap();
+}

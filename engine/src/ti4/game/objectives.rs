@@ -353,8 +353,8 @@ pub fn meets(g: &Ti4Game, p: Player, cond: Cond) -> bool {
     let count_planets = |f: &dyn Fn(PlanetId) -> bool| planets.iter().filter(|&pl| f(pl)).count() as u32;
     let systems_where = |f: &dyn Fn(u8) -> bool| (0..n_slots).filter(|&sl| f(sl)).count() as u32;
     match cond {
-        Cond::PlanetsSameTrait(n) => (0..3).any(|t| count_planets(&|pl| has_trait(c, pl, t)) >= n as u32),
-        Cond::PlanetsWithTrait(t, n) => count_planets(&|pl| has_trait(c, pl, t)) >= n as u32,
+        Cond::PlanetsSameTrait(n) => (0..3).any(|t| count_planets(&|pl| has_trait(c, s, pl, t)) >= n as u32),
+        Cond::PlanetsWithTrait(t, n) => count_planets(&|pl| has_trait(c, s, pl, t)) >= n as u32,
         Cond::UnitUpgrades(n) => objective_counts(c, s, p).unit_upgrades >= n,
         Cond::TechsInColours { count, colours } => {
             objective_counts(c, s, p).colours.iter().filter(|&&k| k >= count).count() >= colours as usize
@@ -740,8 +740,8 @@ impl ObjectiveBoard {
         let ps = s.player(p);
         let planets = ps.planets;
         let mut b = ObjectiveBoard { techs: objective_counts(c, s, p), ..ObjectiveBoard::default() };
-        for (k, set) in b.traits.iter_mut().zip(&c.trait_planets) {
-            *k = planets.intersection(*set).len_sparse();
+        for (t, k) in b.traits.iter_mut().enumerate() {
+            *k = planets.intersection(s.trait_planets(c, t)).len_sparse();
         }
         b.specialty =
             planets.intersection(c.any_specialty_planets.union(s.exploration.specialty_planets())).len_sparse();
@@ -777,7 +777,7 @@ impl ObjectiveBoard {
         for pl in ps.planets.iter() {
             let d = &c.planets[pl.idx()];
             for t in 0..3u8 {
-                b.traits[t as usize] += has_trait(c, pl, t) as u32;
+                b.traits[t as usize] += has_trait(c, s, pl, t) as u32;
             }
             b.specialty += (s.specialties_of(c, pl) != 0) as u32;
             b.resources += s.resources_of(c, pl) as u32;
@@ -1053,8 +1053,8 @@ impl OwnCache {
     }
 }
 
-fn has_trait(c: &Content, pl: PlanetId, t: u8) -> bool {
-    c.planets[pl.idx()].trait_bits >> t & 1 == 1
+fn has_trait(c: &Content, s: &State, pl: PlanetId, t: u8) -> bool {
+    s.planet_traits(c, pl) >> t & 1 == 1
 }
 
 fn system_matches(c: &Content, gal: &Galaxy, sl: u8, f: SystemFilter) -> bool {
