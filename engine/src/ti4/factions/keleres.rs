@@ -1,6 +1,7 @@
 //! The Council Keleres: Council Patronage, I.I.H.Q. Modernization and the Custodia Vigilia
 //! planet card, the Keleres Rider. (The Tribuni and Law's Order are not modelled.)
 
+use crate::ti4::components::LeaderState;
 use crate::ti4::content::Content;
 use crate::ti4::control;
 use crate::ti4::game::agendas;
@@ -30,6 +31,23 @@ pub(super) static RULES: &[Rule] = &[
             ..Hooks::NONE
         },
     },
+    // Kuuasi Aun Jalatai (hero of the Keleres who borrow the Argent home), OVERWING ZETA: "At
+    // the start of a round of space combat in a system that contains a planet you control: You
+    // may place your flagship and up to 2 cruisers or destroyers from your reinforcements in
+    // the active system. Then, purge this card." (Rules 51.) A decision of the Keleres at
+    // window `SpaceCombatStart`, attacking or defending, one choice per number of cruisers and
+    // destroyers (`3 × cruisers + destroyers`, at most 2 in all); the flagship comes with them
+    // when it is in the reinforcements. Only as many ships as the fleet pool allows (rules 37).
+    // Simplified: only at the start of the combat's first round, not of a later one.
+    Rule {
+        source: SourceKey::Leader("keleres_hero_kuuasi"),
+        hooks: Hooks {
+            may_choices: Some(overwing_choices),
+            may_windows: Some(&[Window::SpaceCombatStart]),
+            may_resolve: Some(overwing_zeta),
+            ..Hooks::NONE
+        },
+    },
     // Artemiris (flagship): "Other players must spend 2 influence to activate the system that
     // contains this ship." (Rules 3; hook point `activation_influence`: a player who cannot
     // spend 2 influence is not offered the system; paid by the default plan, planets then trade
@@ -47,6 +65,13 @@ pub(super) static RULES: &[Rule] = &[
         source: SourceKey::Unit("keleres_mech"),
         hooks: Hooks { commit_influence: Some(omniopiares), ..Hooks::NONE },
     },
+    // The Tribuni: "During setup, choose an unplayed faction from among the Mentak, Xxcha and
+    // Argent; take that faction's home system, command tokens and control markers.
+    // Additionally, place the Keleres hero that corresponds to that faction in your leader
+    // area." Setup borrows the home (`setup::home_system_of`; simplified: the first of the
+    // three not in the game, no choice); at hook point `home_setup` the heroes of the other two
+    // go to the box (`LeaderState::Removed`), so only the matching hero can unlock.
+    Rule { source: SourceKey::Ability("the_tribuni"), hooks: Hooks { home_setup: Some(tribuni), ..Hooks::NONE } },
     // Council Patronage: "Replenish your commodities at the start of the strategy phase, then
     // gain 1 trade good."
     Rule {
@@ -142,4 +167,98 @@ pub(super) fn check_position(c: &Content, s: &State, p: Player) -> Result<(), Po
         }
     }
     Ok(())
+}
+
+/// The Keleres heroes, by the faction whose home they come with (The Tribuni).
+const TRIBUNI_HEROES: [(&str, &str); 3] =
+    [("mentak", "keleres_hero_harka"), ("xxcha", "keleres_hero_odlynn"), ("argent", "keleres_hero_kuuasi")];
+
+/// The Tribuni at setup: the heroes of the factions whose home `p` did not borrow (it controls
+/// the borrowed home's planets) go to the box.
+fn tribuni(_: Source, c: &Content, s: &mut State, p: Player) {
+    let fd = &c.factions[s.player(p).faction.idx()];
+    let planets = s.player(p).planets;
+    let Some(home) = fd.home_options.iter().find(|o| o.home_planets.iter().all(|&pl| planets.contains(pl))) else {
+        return;
+    };
+    let borrowed = &c.factions[home.variant_of.idx()].key;
+    for (_, hero) in TRIBUNI_HEROES.into_iter().filter(|(f, _)| f != borrowed) {
+        if let Some(l) = c.cards.leader(hero) {
+            crate::ti4::components::leaders::set_own(c, s, p, l, LeaderState::Removed);
+        }
+    }
+}
+
+/// The Keleres seat `p` borrows the home system of the faction with content id `key`.
+fn borrows_home_of(g: &Ti4Game, p: Player, key: &str) -> bool {
+    let c = g.content();
+    let tile = g.state.systems[g.home_slot()[p.idx()] as usize].tile;
+    let fd = &c.factions[g.state.player(p).faction.idx()];
+    fd.home_options.iter().any(|o| o.home_system == tile && c.factions[o.variant_of.idx()].key == key)
+}
+
+/// Overwing Zeta's ships: flagship, cruiser, destroyer.
+const OVERWING_SHIPS: [UnitType; 3] = [UnitType::Flagship, UnitType::Cruiser, UnitType::Destroyer];
+
+/// Overwing Zeta, at the start of a space combat `p` fights in a system with a planet it
+/// controls (the Keleres of the Argent home): how many of each [`OVERWING_SHIPS`] may be placed,
+/// the non-fighter ships the fleet pool still allows in the active system, and whether `p`
+/// attacks (its ships there are in transit).
+fn overwing(g: &Ti4Game, p: Player, window: Window) -> Option<([u8; 3], u32, bool)> {
+    let (c, s) = (g.content(), &g.state);
+    let (side, _) = crate::ti4::game::component::side_before_round(g, p, window)?;
+    let active = g.flow.tactical.active;
+    let planets = &c.systems[s.systems[active as usize].tile.idx()].planets;
+    if window != Window::SpaceCombatStart
+        || !planets.iter().any(|&pl| s.player(p).planets.contains(pl))
+        || !borrows_home_of(g, p, "argent")
+    {
+        return None;
+    }
+    let attacking = side == crate::ti4::combat::Side::Attacker;
+    let t = &g.flow.tactical;
+    let reinf = |u: UnitType| s.player(p).reinforcements[u.idx()] - if attacking { t.transit[u.idx()] } else { 0 };
+    let there: u32 = if attacking {
+        UnitType::SHIPS[1..].iter().map(|u| t.transit[u.idx()] as u32).sum()
+    } else {
+        crate::ti4::game::component::non_fighter_ships(s, active)
+    };
+    let room = crate::ti4::rules::fleet_limit(c, s, p).saturating_sub(there);
+    Some((OVERWING_SHIPS.map(reinf), room, attacking))
+}
+
+/// Overwing Zeta's placement for choice `3 × cruisers + destroyers`: the ships of each
+/// [`OVERWING_SHIPS`] type (`None` when the choice does not fit).
+fn overwing_placement(avail: [u8; 3], room: u32, choice: u16) -> Option<[u8; 3]> {
+    let (cruisers, destroyers) = ((choice / 3) as u8, (choice % 3) as u8);
+    let flagship = u8::from(avail[0] > 0 && room > 0);
+    let total = (flagship + cruisers + destroyers) as u32;
+    let fits = choice < 9 && cruisers + destroyers <= 2 && cruisers <= avail[1] && destroyers <= avail[2];
+    (fits && total > 0 && total <= room).then_some([flagship, cruisers, destroyers])
+}
+
+fn overwing_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let Some((avail, room, _)) = overwing(g, p, window) else { return };
+    for choice in 0..9 {
+        if overwing_placement(avail, room, choice).is_some() {
+            out(choice);
+        }
+    }
+}
+
+/// Overwing Zeta: the ships join the combat (on the board for the defender, in transit with the
+/// attacker's moving ships); the hero is purged.
+fn overwing_zeta(src: Source, g: &mut Ti4Game, p: Player, window: Window, choice: u16) {
+    let Some((avail, room, attacking)) = overwing(g, p, window) else { return };
+    let Some(placed) = overwing_placement(avail, room, choice) else { return };
+    let active = g.flow.tactical.active;
+    for (u, n) in OVERWING_SHIPS.into_iter().zip(placed).filter(|&(_, n)| n > 0) {
+        if attacking {
+            g.flow.tactical.transit[u.idx()] += n;
+        } else {
+            g.place_units(p, crate::ti4::state::Location::Space(active), u, n)
+                .expect("placed units come from reinforcements the caller checked");
+        }
+    }
+    crate::ti4::game::leaders::purge(g, p, src);
 }

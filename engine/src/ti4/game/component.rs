@@ -14,8 +14,8 @@ pub(crate) use super::invasion::{blitz_arms_a_ship, bombarding_force, gain_plane
 pub(crate) use super::tactical::{
     adjacent_without_enemy_ships, assigning_space_combat_hits, boost_round, combat_ships, combat_side,
     combat_will_start, enemy_ships, enforce_capacity, enforce_fleet_everywhere, has_ships_in, hit_combat_ship,
-    relocate_space_units, relocate_space_units_of, retreat_systems, round_boost_open, side_before_round,
-    skilled_retreat, units_of, withdrawal_systems, wormhole_slots,
+    non_fighter_ships, relocate_space_units, relocate_space_units_of, retreat_systems, round_boost_open,
+    side_before_round, skilled_retreat, units_of, withdrawal_systems, wormhole_slots,
 };
 pub(crate) use super::tactical::{fleet_has_room, locked_ship_can_move, space_load, wormhole_systems};
 pub(crate) use super::take_cards::discarded as discarded_action_cards;

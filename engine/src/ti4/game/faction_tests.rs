@@ -156,6 +156,44 @@ pub(super) fn sol_with_keleres_at_seat_1() -> Ti4Game {
     scenario_of(Ti4Game::new(c, &f, &MapChoice::Random(2), Ti4Options::default()).unwrap())
 }
 
+/// The Tribuni (Keleres): "During setup, choose an unplayed faction from among the Mentak,
+/// Xxcha and Argent; take that faction's home system ... Additionally, place the Keleres hero
+/// that corresponds to that faction in your leader area." With the Mentak seated, the Keleres
+/// (seat 1) take the Xxcha home: Odlynn Myrr stays on the sheet, locked; Harka Leeds and Kuuasi
+/// Aun Jalatai go to the box, and a hero unlock (3 scored objectives) unlocks only Odlynn Myrr.
+#[test]
+fn keleres_the_tribuni_keeps_the_hero_of_the_borrowed_home() {
+    use crate::ti4::components::LeaderState;
+    let mut g = sol_with_keleres_at_seat_1();
+    let k = Player(1);
+    let state = |g: &Ti4Game, key: &str| {
+        let c = g.content();
+        let l = c.cards.leader(key).unwrap();
+        let slot = crate::ti4::components::leaders::slot_of(c, c.cards.leaders[l.idx()].faction, l).unwrap();
+        g.state.leaders.get(k, slot)
+    };
+    let c = g.content();
+    let options = &c.factions[g.state.player(k).faction.idx()].home_options;
+    let xxcha_home = options.iter().find(|o| c.factions[o.variant_of.idx()].key == "xxcha").unwrap().home_system;
+    assert_eq!(g.state.systems[g.home_slot[k.idx()] as usize].tile, xxcha_home, "the Xxcha's home option");
+    assert_eq!(state(&g, "keleres_hero_odlynn"), LeaderState::Locked);
+    assert_eq!(state(&g, "keleres_hero_harka"), LeaderState::Removed);
+    assert_eq!(state(&g, "keleres_hero_kuuasi"), LeaderState::Removed);
+    let n = g.content().cards.secret_objectives.len();
+    // The secret objectives seat 1 holds, then others from the deck: 3 scored in all.
+    let zone = |g: &Ti4Game, i: usize| g.state.secret_objectives.get(i);
+    let mut scored: Vec<usize> = (0..n).filter(|&i| zone(&g, i) == Zone::Hand(k)).collect();
+    scored.extend((0..n).filter(|&i| zone(&g, i) == Zone::Deck));
+    for &i in &scored[..3] {
+        g.state.secret_objectives.set(i, Zone::PlayArea(k));
+    }
+    let vp = g.all_victory_points();
+    super::leaders::unlock(&mut g, &vp);
+    assert_eq!(state(&g, "keleres_hero_odlynn"), LeaderState::Unlocked);
+    assert_eq!(state(&g, "keleres_hero_harka"), LeaderState::Removed);
+    check(&g).unwrap();
+}
+
 /// Artemiris (Keleres flagship): "Other players must spend 2 influence to activate the system
 /// that contains this ship." Keleres at seat 1 (with Sol at seat 0, Mentak, Hacan, Letnev and
 /// Jol-Nar); the Sol's destroyer can reach the flagship's system next to its home.

@@ -1172,3 +1172,52 @@ fn naalu_hero_the_oracle_takes_a_promissory_note_from_each_other_player() {
     }
     check(&g).unwrap();
 }
+
+/// Kuuasi Aun Jalatai (Keleres hero, Argent home), OVERWING ZETA: "At the start of a round of
+/// space combat in a system that contains a planet you control: You may place your flagship and
+/// up to 2 cruisers or destroyers from your reinforcements in the active system. Then, purge
+/// this card." The Keleres (seat 0, with the Mentak and Xxcha seated, so on the Argent home)
+/// attack a destroyer next door in a system with a planet they control: at window
+/// `SpaceCombatStart` they may place ships (within the fleet pool); 1 cruiser and 1 destroyer
+/// with the flagship join the attack and the hero is purged.
+#[test]
+fn keleres_hero_kuuasi_aun_jalatai_places_ships_at_the_start_of_a_space_combat() {
+    let c = crate::ti4::content::Content::embedded();
+    let keys = ["keleres", "mentak", "xxcha", "sol", "hacan", "letnev"];
+    let factions: Vec<FactionId> = keys.iter().map(|k| c.faction(k).unwrap()).collect();
+    let mut g = scenario_of(Ti4Game::new(c.clone(), &factions, &MapChoice::Random(3), Ti4Options::default()).unwrap());
+    let src = unlocked(&mut g, ME, "keleres_hero_kuuasi");
+    let h = home(&g);
+    let homes: Vec<u8> = g.home_slot()[..6].to_vec();
+    let target = crate::ti4::galaxy::bits(g.galaxy.neighbours(h))
+        .find(|&sl| !homes.contains(&sl) && !c.systems[g.galaxy.tile(sl).idx()].planets.is_empty())
+        .expect("a system with a planet next to the Keleres home");
+    let pl = c.systems[g.galaxy.tile(target).idx()].planets[0];
+    let (cc, s) = g.content_and_state();
+    crate::ti4::control::gain_control(cc, s, ME, pl, false).unwrap();
+    g.state.add_units(Player(1), Location::Space(target), UnitType::Destroyer, 1).unwrap();
+    g.state.add_units(ME, Location::Space(h), UnitType::Cruiser, 2).unwrap();
+    // Room in the fleet pool for the placed ships: 3 tokens from the reinforcements.
+    let ps = g.state.player_mut(ME);
+    (ps.fleet, ps.token_reinforcements) = (ps.fleet + 3, ps.token_reinforcements - 3);
+    g.apply(Action::Activate(target));
+    g.apply(Action::Move(h, UnitType::Cruiser));
+    g.apply(Action::Move(h, UnitType::Cruiser));
+    g.apply(Action::Done);
+    let (_, mut g) = asked_at(&g, Window::SpaceCombatStart, ME).next().expect("asked at the combat's start");
+    let offered = choices_of(&g, src);
+    assert!(offered.contains(&Action::Choose(src, 3 + 1)), "{offered:?}");
+    assert!(!offered.contains(&Action::Choose(src, 3 * 2 + 1)), "at most 2 cruisers and destroyers");
+    let reinf = |g: &Ti4Game, t: UnitType| g.state.player(ME).reinforcements[t.idx()];
+    assert!(reinf(&g, UnitType::Flagship) > 0);
+    g.apply(Action::Choose(src, 3 + 1));
+    assert_eq!(state_of(&g, ME, "keleres_hero_kuuasi"), LeaderState::Purged);
+    check(&g).unwrap();
+    let combat = g.flow.tactical.space.expect("the combat starts");
+    let att = combat.force(Side::Attacker);
+    assert_eq!(
+        [UnitType::Flagship, UnitType::Cruiser, UnitType::Destroyer].map(|t| att.count(t)),
+        [1, 3, 1],
+        "the 2 moved cruisers, and the flagship, a cruiser and a destroyer placed"
+    );
+}

@@ -126,6 +126,9 @@ impl Ti4Game {
         for i in 0..s.num_players {
             choose_owned_by_others(c, &mut s, Player(i));
         }
+        for i in 0..s.num_players {
+            crate::ti4::rules::home_setup(c, &mut s, Player(i));
+        }
         // The action deck holds every copy of the implemented cards (component actions and cards
         // played at windows, checked at load); the others stay in the box.
         for (i, card) in c.cards.action_copies.iter().enumerate() {

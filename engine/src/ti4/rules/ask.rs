@@ -144,6 +144,17 @@ pub fn technology_gained(c: &Content, s: &mut State, p: Player, t: TechId) {
     }
 }
 
+/// Hook point `home_setup`: every active rule of `p`, once its home and units are placed.
+pub fn home_setup(c: &Content, s: &mut State, p: Player) {
+    for i in 0..c.rules.home_setup.len() {
+        let (src, f) = c.rules.home_setup.get(i);
+        if src.active(c, s, p) {
+            super::exercised(H::home_setup);
+            f(src, c, s, p);
+        }
+    }
+}
+
 /// Hook point `another_researched`: `researcher` researched `t`; every active rule of each
 /// other player in the game, clockwise from the researcher.
 pub fn another_researched(c: &Content, s: &mut State, researcher: Player, t: TechId) {

@@ -353,6 +353,10 @@ hook_points! {
     Replacement cannot_research: fn(&Content, &State, Player) -> bool;
     /// A technology was gained (after Technology 10.2's gain).
     Trigger technology_gained: fn(&Content, &mut State, Player, TechId);
+    /// Setup: the seat's home system, units and technologies are placed (asked of every seat
+    /// once, in seat order, before the first chance step; `seat_setup` came before, with the
+    /// seat's components). The Tribuni.
+    Trigger home_setup: fn(&Content, &mut State, Player);
     /// Another player (the second `Player`) researched a technology (Technology 10, after its
     /// own `technology_gained` rules); asked of every other player in the game, clockwise.
     Trigger another_researched: fn(&Content, &mut State, Player, Player, TechId);
