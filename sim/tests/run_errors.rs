@@ -56,8 +56,13 @@ const TI4: &str = r#"{"name": "bad", "game": "ti4", "games": 6, "seed": 1, "play
 fn ti4_factions_rules_and_agents_are_checked() {
     let err = rejected(&TI4.replace("\"xxcha\"", "\"xxcha\", \"creuss\""), "faction_pool[4]", &[]);
     assert!(err.contains("unknown faction 'creuss'"), "{err}");
-    let err = rejected(&TI4.replace("\"xxcha\"", "\"keleres\""), "faction_pool[3]", &[]);
-    assert!(err.contains("no home system"), "{err}");
+    // Council Keleres borrows a home (The Tribuni): a draw that seats the Mentak, the Xxcha and
+    // the Argent with it leaves none.
+    let four = TI4.replace("\"players\": 3", "\"players\": 4").replace("[[0, 0, 0]]", "[[0, 0, 0, 0]]");
+    let four = four.replace("\"games\": 6", "\"games\": 8");
+    let lenders = four.replace("\"xxcha\"", "\"xxcha\", \"keleres\", \"mentak\", \"argent\"");
+    let err = rejected(&lenders, "faction_pool", &[]);
+    assert!(err.contains("'keleres' borrows the home of one of 'mentak', 'xxcha', 'argent'"), "{err}");
     let err = rejected(&TI4.replace("\"xxcha\"", "\"firmament\", \"obsidian\""), "faction_pool[4]", &[]);
     assert!(err.contains("'firmament' and 'obsidian' cannot play in one game"), "{err}");
     rejected(

@@ -202,6 +202,9 @@ impl Experimentable for Ti4Game {
         // Every two factions a draw may seat together must fit one galaxy (Firmament and
         // Obsidian, for one, live on the two sides of one tile).
         if let (None, Some(pool)) = (&exp.factions, &exp.faction_pool) {
+            if let Some(problem) = homeless_draw(&prepared.content, pool, exp.players) {
+                return Err(err("faction_pool", problem));
+            }
             for j in 1..pool.len() {
                 for i in 0..j {
                     let mut seats = vec![pool[i].clone(), pool[j].clone()];
@@ -496,10 +499,32 @@ fn faction(c: &Content, id: &str) -> Result<FactionId, String> {
         let known: Vec<&str> = c.factions.iter().map(|f| f.key.as_str()).collect();
         format!("unknown faction '{id}' (the content has: {})", known.join(", "))
     })?;
-    if c.factions[f.idx()].home_system.is_none() {
-        return Err(format!("faction '{id}' has no home system of its own, which setup needs"));
+    let fd = &c.factions[f.idx()];
+    if fd.home_system.is_none() && fd.home_options.is_empty() {
+        return Err(format!("faction '{id}' has no home system of its own or to borrow, which setup needs"));
     }
     Ok(f)
+}
+
+/// A faction of `pool` that borrows a home (Council Keleres: The Tribuni) from factions that
+/// may all be drawn with it into one game of `players` seats, leaving it none: an error naming
+/// them.
+fn homeless_draw(c: &Content, pool: &[String], players: usize) -> Option<String> {
+    for id in pool {
+        let Some(f) = c.faction(id) else { continue };
+        let fd = &c.factions[f.idx()];
+        if fd.home_system.is_some() || fd.home_options.is_empty() || players <= fd.home_options.len() {
+            continue;
+        }
+        let lenders: Vec<&str> = fd.home_options.iter().map(|o| c.factions[o.variant_of.idx()].key.as_str()).collect();
+        if lenders.iter().all(|l| pool.iter().any(|p| p == l)) {
+            return Some(format!(
+                "'{id}' borrows the home of one of '{}' not in the game, and a draw of {players} may seat them all",
+                lenders.join("', '")
+            ));
+        }
+    }
+    None
 }
 
 /// Sets up a game of `factions` (seat order) by the prepared rules.
