@@ -8,7 +8,7 @@ use crate::ti4::game::agendas;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::position::{PositionError, PositionErrorKind as K};
-use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
+use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey, Window};
 use crate::ti4::state::State;
 
 /// The Custodia Vigilia planet card's content id.
@@ -45,6 +45,23 @@ pub(super) static RULES: &[Rule] = &[
             may_choices: Some(overwing_choices),
             may_windows: Some(&[Window::SpaceCombatStart]),
             may_resolve: Some(overwing_zeta),
+            ..Hooks::NONE
+        },
+    },
+    // Harka Leeds (hero of the Keleres who borrow the Mentak home), ERWAN'S COVENANT: "ACTION:
+    // Reveal cards from the action card deck until you reveal 3 action cards that have
+    // component actions. Draw those cards and shuffle the rest back into the deck. Then, purge
+    // this card." (Rules 51.) A component action (target 0); the draw is its chance step
+    // (`ComponentThen::Roll`): 3 cards drawn one by one, uniformly among the deck's cards with
+    // component actions, which is what revealing a shuffled deck up to the third such card gives
+    // (the others go back unseen). Simplified: with fewer than 3 in the deck, those there are,
+    // without reshuffling the discard pile.
+    Rule {
+        source: SourceKey::Leader("keleres_hero_harka"),
+        hooks: Hooks {
+            component_targets: Some(covenant_targets),
+            component_action: Some(covenant),
+            component_roll: Some(covenant_draw),
             ..Hooks::NONE
         },
     },
@@ -260,5 +277,27 @@ fn overwing_zeta(src: Source, g: &mut Ti4Game, p: Player, window: Window, choice
                 .expect("placed units come from reinforcements the caller checked");
         }
     }
+    crate::ti4::game::leaders::purge(g, p, src);
+}
+
+/// Cards Erwan's Covenant draws.
+const COVENANT_CARDS: u8 = 3;
+
+/// Erwan's Covenant: target 0 for the Keleres of the Mentak home (whatever the deck holds,
+/// which the player cannot see: a deck without such cards draws none).
+fn covenant_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    if borrows_home_of(g, p, "mentak") {
+        out(0);
+    }
+}
+
+/// The draw follows (the hero is purged after it).
+fn covenant(_: Source, _: &mut Ti4Game, _: Player, _: u8) -> ComponentThen {
+    ComponentThen::Roll
+}
+
+/// Erwan's Covenant's draw: 3 cards with component actions; the hero is purged.
+fn covenant_draw(src: Source, g: &mut Ti4Game, p: Player, _: u8, rng: &mut rand_chacha::ChaCha8Rng) {
+    crate::ti4::game::component::draw_component_cards(g, rng, p, COVENANT_CARDS);
     crate::ti4::game::leaders::purge(g, p, src);
 }

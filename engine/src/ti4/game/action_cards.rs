@@ -933,6 +933,29 @@ pub(super) fn draw(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player) {
     draw_from_deck(g, rng, p);
 }
 
+/// True for copy `k` in the deck whose card has a component action (an [`ActionEffect`]).
+fn component_card_in_deck(g: &Ti4Game, k: usize) -> bool {
+    g.state.action_cards.get(k) == Zone::Deck && g.action_effects[g.content.cards.action_copies[k].idx()].is_some()
+}
+
+/// Draws up to `n` action cards with component actions, each uniformly from those left in the
+/// deck (no reshuffle); how many were drawn.
+pub(crate) fn draw_component_cards(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player, n: u8) -> u8 {
+    let copies = g.content.cards.action_copies.len();
+    let mut drawn = 0;
+    while drawn < n {
+        let left = (0..copies).filter(|&k| component_card_in_deck(g, k)).count();
+        if left == 0 {
+            break;
+        }
+        let pick = rng.random_range(0..left);
+        let Some(k) = (0..copies).filter(|&k| component_card_in_deck(g, k)).nth(pick) else { break };
+        to_hand(g, k, p);
+        drawn += 1;
+    }
+    drawn
+}
+
 /// Draws one action card uniformly from the deck (no reshuffle; determinization refills hidden
 /// hands with it).
 pub(super) fn draw_from_deck(g: &mut Ti4Game, rng: &mut ChaCha8Rng, p: Player) {

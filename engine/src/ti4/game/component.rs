@@ -7,7 +7,7 @@
 
 use super::{Action, Step, Ti4Game};
 
-pub(crate) use super::action_cards::{cards_in_hand, discard, fighter_fits, fits_ship};
+pub(crate) use super::action_cards::{cards_in_hand, discard, draw_component_cards, fighter_fits, fits_ship};
 pub(crate) use super::cards::{granted_research, granted_research_options, resolving_player};
 pub(crate) use super::exploration::{explorable, explore_at_activation};
 pub(crate) use super::invasion::{blitz_arms_a_ship, bombarding_force, gain_planet, place_by_rule};

@@ -1221,3 +1221,39 @@ fn keleres_hero_kuuasi_aun_jalatai_places_ships_at_the_start_of_a_space_combat()
         "the 2 moved cruisers, and the flagship, a cruiser and a destroyer placed"
     );
 }
+
+/// Harka Leeds (Keleres hero, Mentak home), ERWAN'S COVENANT: "ACTION: Reveal cards from the
+/// action card deck until you reveal 3 action cards that have component actions. Draw those
+/// cards and shuffle the rest back into the deck. Then, purge this card." The Keleres (seat 0,
+/// no Mentak seated, so on the Mentak home) use it at their turn: its chance step puts 3 cards
+/// with component actions from the deck into their hand and purges the hero.
+#[test]
+fn keleres_hero_harka_leeds_draws_3_action_cards_with_component_actions() {
+    use rand::SeedableRng;
+    let c = crate::ti4::content::Content::embedded();
+    let keys = ["keleres", "sol", "hacan", "letnev", "jolnar", "nekro"];
+    let factions: Vec<FactionId> = keys.iter().map(|k| c.faction(k).unwrap()).collect();
+    let mut g = scenario_of(Ti4Game::new(c.clone(), &factions, &MapChoice::Random(4), Ti4Options::default()).unwrap());
+    let src = unlocked(&mut g, ME, "keleres_hero_harka");
+    assert_eq!(g.step, Step::Turn(ME));
+    assert_eq!(choices_of(&g, src), vec![Action::Use(src, 0)]);
+    let hand = |g: &Ti4Game| -> Vec<usize> {
+        (0..c.cards.action_copies.len()).filter(|&k| g.state.action_cards.get(k) == Zone::Hand(ME)).collect()
+    };
+    let before = hand(&g);
+    g.apply(Action::Use(src, 0));
+    assert_eq!(g.step, Step::ComponentRoll(ME));
+    g.apply_chance(&mut rand_chacha::ChaCha8Rng::seed_from_u64(9));
+    let drawn: Vec<usize> = hand(&g).into_iter().filter(|k| !before.contains(k)).collect();
+    assert_eq!(drawn.len(), 3, "3 cards drawn");
+    for k in drawn {
+        let card = c.cards.action_copies[k];
+        assert!(
+            g.action_effects[card.idx()].is_some(),
+            "{}: a card with a component action",
+            c.cards.action_cards[card.idx()].key
+        );
+    }
+    assert_eq!(state_of(&g, ME, "keleres_hero_harka"), LeaderState::Purged);
+    check(&g).unwrap();
+}
