@@ -1173,6 +1173,13 @@ fn naalu_hero_the_oracle_takes_a_promissory_note_from_each_other_player() {
     check(&g).unwrap();
 }
 
+/// A scenario ([`scenario_of`]) of the factions `keys` in seat order on random map `map`.
+fn seated(keys: [&str; 6], map: u64) -> Ti4Game {
+    let c = crate::ti4::content::Content::embedded();
+    let factions: Vec<FactionId> = keys.iter().map(|k| c.faction(k).unwrap()).collect();
+    scenario_of(Ti4Game::new(c, &factions, &MapChoice::Random(map), Ti4Options::default()).unwrap())
+}
+
 /// Kuuasi Aun Jalatai (Keleres hero, Argent home), OVERWING ZETA: "At the start of a round of
 /// space combat in a system that contains a planet you control: You may place your flagship and
 /// up to 2 cruisers or destroyers from your reinforcements in the active system. Then, purge
@@ -1182,10 +1189,8 @@ fn naalu_hero_the_oracle_takes_a_promissory_note_from_each_other_player() {
 /// with the flagship join the attack and the hero is purged.
 #[test]
 fn keleres_hero_kuuasi_aun_jalatai_places_ships_at_the_start_of_a_space_combat() {
-    let c = crate::ti4::content::Content::embedded();
-    let keys = ["keleres", "mentak", "xxcha", "sol", "hacan", "letnev"];
-    let factions: Vec<FactionId> = keys.iter().map(|k| c.faction(k).unwrap()).collect();
-    let mut g = scenario_of(Ti4Game::new(c.clone(), &factions, &MapChoice::Random(3), Ti4Options::default()).unwrap());
+    let mut g = seated(["keleres", "mentak", "xxcha", "sol", "hacan", "letnev"], 3);
+    let c = g.content.clone();
     let src = unlocked(&mut g, ME, "keleres_hero_kuuasi");
     let h = home(&g);
     let homes: Vec<u8> = g.home_slot()[..6].to_vec();
@@ -1230,10 +1235,8 @@ fn keleres_hero_kuuasi_aun_jalatai_places_ships_at_the_start_of_a_space_combat()
 #[test]
 fn keleres_hero_harka_leeds_draws_3_action_cards_with_component_actions() {
     use rand::SeedableRng;
-    let c = crate::ti4::content::Content::embedded();
-    let keys = ["keleres", "sol", "hacan", "letnev", "jolnar", "nekro"];
-    let factions: Vec<FactionId> = keys.iter().map(|k| c.faction(k).unwrap()).collect();
-    let mut g = scenario_of(Ti4Game::new(c.clone(), &factions, &MapChoice::Random(4), Ti4Options::default()).unwrap());
+    let mut g = seated(["keleres", "sol", "hacan", "letnev", "jolnar", "nekro"], 4);
+    let c = g.content.clone();
     let src = unlocked(&mut g, ME, "keleres_hero_harka");
     assert_eq!(g.step, Step::Turn(ME));
     assert_eq!(choices_of(&g, src), vec![Action::Use(src, 0)]);
