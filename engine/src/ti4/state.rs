@@ -385,8 +385,10 @@ impl State {
 
     /// True when `p` has units (ships, ground forces or structures) in the system in `slot`:
     /// in its space area or on one of its planets.
+    #[inline]
     pub fn has_units_in(&self, p: Player, slot: u8) -> bool {
-        Location::all_in(slot).any(|loc| self.occupant(loc) == Some(p))
+        let sys = &self.systems[slot as usize];
+        sys.space.owner == p.0 || sys.planets.iter().any(|a| a.owner == p.0)
     }
 
     /// The occupying player at a location.
@@ -549,15 +551,18 @@ impl State {
         content.planets[pl.idx()].trait_bits | self.factions.planet_traits(pl)
     }
 
-    /// The planets with trait `t` (bit `t` of [`State::planet_traits`]): the content's, plus a
-    /// planet a faction attachment gives every trait (Terraform).
+    /// True when planet `pl` has trait `t` (bit `t` of [`State::planet_traits`]:
+    /// `content::CULTURAL`, `HAZARDOUS` or `INDUSTRIAL`).
+    #[inline]
+    pub fn has_trait(&self, content: &Content, pl: PlanetId, t: usize) -> bool {
+        self.planet_traits(content, pl) >> t & 1 == 1
+    }
+
+    /// The planets with trait `t` (bit `t` of [`State::planet_traits`]): the content's, plus
+    /// those a faction attachment gives every trait (Terraform).
     #[inline]
     pub fn trait_planets(&self, content: &Content, t: usize) -> PlanetSet {
-        let mut set = content.trait_planets[t];
-        if let Some(pl) = self.factions.terraform() {
-            set.insert(pl);
-        }
-        set
+        content.trait_planets[t].union(self.factions.all_trait_planets())
     }
 
     /// The influence value of planet `pl`: printed, plus its attachments (Exploration 35.6;

@@ -20,13 +20,13 @@ pub(super) const RULE: Rule = Rule {
     },
 };
 
-/// Bit of the cultural trait in `Planet::trait_bits` (`Content::trait_planets`).
-const CULTURAL: usize = 0;
-
 /// The ready cultural planets `q` controls.
 fn ready_cultural(g: &Ti4Game, q: Player) -> PlanetSet {
     let s = &g.state;
-    s.player(q).planets.difference(s.exhausted_planets).intersection(g.state.trait_planets(g.content(), CULTURAL))
+    s.player(q)
+        .planets
+        .difference(s.exhausted_planets)
+        .intersection(g.state.trait_planets(g.content(), crate::ti4::content::CULTURAL))
 }
 
 /// One choice per other player in the game with a ready cultural planet (the seat).

@@ -234,6 +234,13 @@ pub enum PlanetKind {
     SpaceStation,
 }
 
+/// Bit of the cultural trait in [`Planet::trait_bits`] (and index of `Content::trait_planets`).
+pub const CULTURAL: usize = 0;
+/// Bit of the hazardous trait in [`Planet::trait_bits`].
+pub const HAZARDOUS: usize = 1;
+/// Bit of the industrial trait in [`Planet::trait_bits`].
+pub const INDUSTRIAL: usize = 2;
+
 /// A planet card.
 #[derive(Clone, Debug)]
 pub struct Planet {
@@ -249,7 +256,7 @@ pub struct Planet {
     pub influence: u8,
     /// Traits as in the data file.
     pub traits: Vec<String>,
-    /// The traits as bits: 0 cultural, 1 hazardous, 2 industrial.
+    /// The traits as bits: [`CULTURAL`] 0, [`HAZARDOUS`] 1, [`INDUSTRIAL`] 2.
     pub trait_bits: u8,
     /// Kind.
     pub kind: PlanetKind,

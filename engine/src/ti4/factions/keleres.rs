@@ -1,5 +1,6 @@
-//! The Council Keleres: Council Patronage, I.I.H.Q. Modernization and the Custodia Vigilia
-//! planet card, the Keleres Rider. (The Tribuni and Law's Order are not modelled.)
+//! The Council Keleres: The Tribuni, Council Patronage, I.I.H.Q. Modernization and the Custodia
+//! Vigilia planet card, the Keleres Rider, Artemiris, Omniopiares and the heroes Kuuasi Aun
+//! Jalatai and Harka Leeds. (Law's Order is not modelled.)
 
 use crate::ti4::components::LeaderState;
 use crate::ti4::content::Content;

@@ -156,7 +156,7 @@ fn scepter_choices(src: Source, g: &Ti4Game, p: Player, window: Window, out: &mu
     let s = &g.state;
     for slot in 0..s.num_systems {
         let home = s.seats().any(|q| g.home_slot[q.idx()] == slot);
-        let mine = crate::ti4::state::Location::all_in(slot).any(|loc| s.occupant(loc) == Some(p));
+        let mine = s.has_units_in(p, slot);
         if !home && mine && scepter_placers(src, g, p, slot) != 0 {
             out(u16::from(slot));
         }

@@ -229,7 +229,7 @@ fn face_up(_: Source) -> bool {
 /// player's units: the note returns.
 fn antivirus_returns(src: Source, g: &mut Ti4Game, q: Player, active: Player, slot: u8) {
     let Some((owner, _)) = src.note_owner(g.content(), &g.state) else { return };
-    if q == active && crate::ti4::game::notes::has_units_in(g, owner, slot) {
+    if q == active && g.state.has_units_in(owner, slot) {
         crate::ti4::game::notes::return_note(g, src);
     }
 }

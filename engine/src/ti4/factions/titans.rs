@@ -495,11 +495,17 @@ impl super::FactionState {
     /// Terraform: "it is treated as having all 3 planet traits").
     #[inline]
     pub fn planet_traits(&self, pl: PlanetId) -> u8 {
-        if self.titans.terraform == Some(pl) {
+        if self.all_trait_planets().contains(pl) {
             ALL_TRAITS
         } else {
             0
         }
+    }
+
+    /// The planets a faction attachment gives every trait (the Terraformed planet).
+    #[inline]
+    pub fn all_trait_planets(&self) -> PlanetSet {
+        self.titans.terraform.map_or(PlanetSet::EMPTY, PlanetSet::single)
     }
 
     /// The planet that has SPACE CANNON as if it were a unit, used by its controller, and its

@@ -319,17 +319,16 @@ fn units_in_three_rifts(_: Source, g: &Ti4Game, p: Player) -> bool {
     let s = &g.state;
     let docks = UnitType::SpaceDock.idx();
     let mine = |a: &crate::ti4::state::PlanetArea| a.owner == p.0;
-    let present = |sys: &crate::ti4::state::SystemSlot| sys.space.owner == p.0 || sys.planets.iter().any(mine);
     // At most one system per dock on the board, and the rifts with the player's units: too few
     // of those and the count below cannot reach 3 (the commander's usual case, checked after
     // every step).
-    let in_rifts = crate::ti4::galaxy::bits(rifts).filter(|&sl| present(&s.systems[sl as usize])).count() as u32;
+    let in_rifts = crate::ti4::galaxy::bits(rifts).filter(|&sl| s.has_units_in(p, sl)).count() as u32;
     if in_rifts + (s.player(p).on_board[docks] as u32) < RIFTS {
         return false;
     }
-    let systems = &s.systems[..s.num_systems as usize];
-    let rift_systems = systems.iter().enumerate().filter(|&(sl, sys)| {
-        present(sys) && (rifts >> sl & 1 == 1 || sys.planets.iter().any(|a| mine(a) && a.count[docks] > 0))
+    let rift_systems = (0..s.num_systems).filter(|&sl| {
+        let sys = &s.systems[sl as usize];
+        s.has_units_in(p, sl) && (rifts >> sl & 1 == 1 || sys.planets.iter().any(|a| mine(a) && a.count[docks] > 0))
     });
     rift_systems.count() as u32 >= RIFTS
 }

@@ -14,7 +14,7 @@ use super::objectives::{pay_plan, spend_plan};
 use super::PlayedCard;
 use super::{tactical, Action, Step, Ti4Game};
 use crate::ti4::components::{normalize_action_cards, Zone};
-use crate::ti4::content::Content;
+use crate::ti4::content::{Content, CULTURAL, HAZARDOUS, INDUSTRIAL};
 use crate::ti4::elimination::initiative_order;
 use crate::ti4::galaxy::bits;
 use crate::ti4::ids::*;
@@ -151,12 +151,6 @@ pub fn effect_table(c: &Content) -> Vec<Option<ActionEffect>> {
     c.cards.action_cards.iter().map(|d| if d.implemented { ActionEffect::of_key(&d.key) } else { None }).collect()
 }
 
-/// Planet `pl` has trait `t` ("cultural", "hazardous" or "industrial"; Terraform gives all).
-fn has_trait(c: &Content, s: &State, pl: PlanetId, t: &str) -> bool {
-    let bit = ["cultural", "hazardous", "industrial"].iter().position(|&x| x == t).expect("a planet trait");
-    s.planet_traits(c, pl) >> bit & 1 == 1
-}
-
 fn is_home_slot(g: &Ti4Game, slot: u8) -> bool {
     g.state.seats().any(|q| g.home_slot[q.idx()] == slot)
 }
@@ -249,12 +243,12 @@ fn each_target(g: &Ti4Game, p: Player, e: ActionEffect, out: &mut dyn FnMut(u8))
     let reinf = |t: UnitType| ps.reinforcements[t.idx()];
     match e {
         EconomicInitiative => {
-            if ps.planets.intersection(s.exhausted_planets).iter().any(|pl| has_trait(c, s, pl, "cultural")) {
+            if ps.planets.intersection(s.exhausted_planets).iter().any(|pl| s.has_trait(c, pl, CULTURAL)) {
                 out(0)
             }
         }
         IndustrialInitiative => {
-            if ps.planets.iter().any(|pl| has_trait(c, s, pl, "industrial")) {
+            if ps.planets.iter().any(|pl| s.has_trait(c, pl, INDUSTRIAL)) {
                 out(0)
             }
         }
@@ -398,7 +392,7 @@ fn each_target(g: &Ti4Game, p: Player, e: ActionEffect, out: &mut dyn FnMut(u8))
             // infantry (exhausting or destroying only what is one's own is never offered).
             for slot in 0..s.num_systems {
                 for (n, &pl) in c.systems[g.galaxy.tile(slot).idx()].planets.iter().enumerate() {
-                    if !has_trait(c, s, pl, "hazardous") {
+                    if !s.has_trait(c, pl, HAZARDOUS) {
                         continue;
                     }
                     let loc = Location::Planet(slot, n as u8);
@@ -805,7 +799,7 @@ fn resolve(g: &mut Ti4Game, p: Player, e: ActionEffect, target: u8) {
 pub fn economic_initiative(c: &Content, s: &mut State, p: Player) {
     let planets = s.player(p).planets;
     for pl in planets.iter() {
-        if has_trait(c, s, pl, "cultural") {
+        if s.has_trait(c, pl, CULTURAL) {
             s.exhausted_planets.remove(pl);
         }
     }
@@ -813,7 +807,7 @@ pub fn economic_initiative(c: &Content, s: &mut State, p: Player) {
 
 /// Industrial Initiative: 1 trade good per industrial planet `p` controls.
 pub fn industrial_initiative(c: &Content, s: &mut State, p: Player) {
-    let n = s.player(p).planets.iter().filter(|&pl| has_trait(c, s, pl, "industrial")).count() as u8;
+    let n = s.player(p).planets.iter().filter(|&pl| s.has_trait(c, pl, INDUSTRIAL)).count() as u8;
     let ps = s.player_mut(p);
     ps.trade_goods = ps.trade_goods.saturating_add(n);
 }

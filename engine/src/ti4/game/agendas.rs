@@ -238,7 +238,7 @@ pub(super) fn at_strategy_phase_start(g: &mut Ti4Game) {
         }
         if deferred & Deferred::CULTURAL_PLANETS != 0 && seats >> p.0 & 1 == 1 {
             // Trait bit 0: cultural.
-            planets = planets.union(g.state.trait_planets(&g.content, 0));
+            planets = planets.union(g.state.trait_planets(&g.content, crate::ti4::content::CULTURAL));
         }
         if deferred & Deferred::PLANET_PER_TECHNOLOGY != 0 {
             // The player's choice; simplified: its planets of least resources plus influence
@@ -1071,11 +1071,12 @@ pub fn units_per_cost(g: &Ti4Game, t: UnitType, printed: u8) -> u32 {
     }
 }
 
-/// Conventions of War: no BOMBARDMENT against units on a cultural planet (trait bit 0) while it
-/// is in play.
+/// Conventions of War: no BOMBARDMENT against units on a cultural planet while it is in play.
 pub fn no_bombardment_at(g: &Ti4Game, ploc: Location) -> bool {
     in_play(g, g.agendas.conventions_of_war)
-        && g.state.planet_at(&g.content, ploc).is_some_and(|pl| g.state.planet_traits(&g.content, pl) & 1 == 1)
+        && g.state
+            .planet_at(&g.content, ploc)
+            .is_some_and(|pl| g.state.has_trait(&g.content, pl, crate::ti4::content::CULTURAL))
 }
 
 /// Starts an agenda: the reveal, or nothing when no implemented agenda is left to reveal.

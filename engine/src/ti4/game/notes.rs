@@ -31,7 +31,6 @@ use super::{Action, Step, Ti4Game};
 use crate::ti4::components::Zone;
 use crate::ti4::content::Content;
 use crate::ti4::ids::*;
-use crate::ti4::state::NOBODY;
 
 /// The generic notes whose effects this module implements (their `implemented` flags agree,
 /// `content::rule_flags`).
@@ -230,12 +229,6 @@ fn holder(g: &Ti4Game, owner: Player, k: Option<u8>) -> Option<Player> {
     g.state.notes.get(owner, k as usize).holder().filter(|&h| h != owner && g.state.player(h).in_game)
 }
 
-/// True when `q` has units in the system at board slot `slot` (space area or a planet).
-pub(crate) fn has_units_in(g: &Ti4Game, q: Player, slot: u8) -> bool {
-    let sys = &g.state.systems[slot as usize];
-    sys.space.owner == q.0 || sys.planets.iter().any(|a| a.owner == q.0 && a.owner != NOBODY)
-}
-
 /// After `p` activates `slot`: Support for the Throne and Alliance notes `p` holds from owners
 /// with units there return ("if you activate a system that contains 1 or more of the (color)
 /// player's units, return this card"); a Ceasefire of `p`'s held by a player with units there
@@ -245,13 +238,13 @@ pub(super) fn on_activate(g: &mut Ti4Game, p: Player, slot: u8) {
     for k in [g.notes.support_for_the_throne, g.notes.alliance].into_iter().flatten() {
         for o in 0..g.state.num_players {
             let o = Player(o);
-            if o != p && g.state.notes.get(o, k as usize) == Zone::PlayArea(p) && has_units_in(g, o, slot) {
+            if o != p && g.state.notes.get(o, k as usize) == Zone::PlayArea(p) && g.state.has_units_in(o, slot) {
                 g.state.notes.set(o, k as usize, Zone::Hand(o));
             }
         }
     }
     if let Some(h) = holder(g, p, g.notes.ceasefire) {
-        if has_units_in(g, h, slot) {
+        if g.state.has_units_in(h, slot) {
             g.state.notes.set(p, g.notes.ceasefire.unwrap_or(0) as usize, Zone::Hand(p));
             g.flow.tactical.ceasefire = true;
         }

@@ -338,11 +338,6 @@ fn ships_in(s: &State, slot: u8, p: Player, mask: u16) -> u32 {
     (0..11).filter(|&t| mask >> t & 1 == 1).map(|t| a.count[t] as u32).sum()
 }
 
-fn has_units(s: &State, slot: u8, p: Player) -> bool {
-    let sl = &s.systems[slot as usize];
-    sl.space.owner == p.0 || sl.planets.iter().any(|a| a.owner == p.0)
-}
-
 /// True when player `p` meets condition `cond` now (for a spend condition: can pay it).
 pub fn meets(g: &Ti4Game, p: Player, cond: Cond) -> bool {
     let (c, gal, s) = (&*g.content, &*g.galaxy, &g.state);
@@ -353,8 +348,8 @@ pub fn meets(g: &Ti4Game, p: Player, cond: Cond) -> bool {
     let count_planets = |f: &dyn Fn(PlanetId) -> bool| planets.iter().filter(|&pl| f(pl)).count() as u32;
     let systems_where = |f: &dyn Fn(u8) -> bool| (0..n_slots).filter(|&sl| f(sl)).count() as u32;
     match cond {
-        Cond::PlanetsSameTrait(n) => (0..3).any(|t| count_planets(&|pl| has_trait(c, s, pl, t)) >= n as u32),
-        Cond::PlanetsWithTrait(t, n) => count_planets(&|pl| has_trait(c, s, pl, t)) >= n as u32,
+        Cond::PlanetsSameTrait(n) => (0..3).any(|t| count_planets(&|pl| s.has_trait(c, pl, t as usize)) >= n as u32),
+        Cond::PlanetsWithTrait(t, n) => count_planets(&|pl| s.has_trait(c, pl, t as usize)) >= n as u32,
         Cond::UnitUpgrades(n) => objective_counts(c, s, p).unit_upgrades >= n,
         Cond::TechsInColours { count, colours } => {
             objective_counts(c, s, p).colours.iter().filter(|&&k| k >= count).count() >= colours as usize
@@ -390,7 +385,7 @@ pub fn meets(g: &Ti4Game, p: Player, cond: Cond) -> bool {
         Cond::ShipsInOneSystem(n) => (0..n_slots).any(|sl| ships_in(s, sl, p, NON_FIGHTER_SHIPS) >= n as u32),
         Cond::ShipsInSystems(n) => systems_where(&|sl| ships_in(s, sl, p, SHIP_MASK) > 0) >= n as u32,
         Cond::SystemsWithUnits(n, f) => {
-            systems_where(&|sl| sl != home && has_units(s, sl, p) && system_matches(c, gal, sl, f)) >= n as u32
+            systems_where(&|sl| sl != home && s.has_units_in(p, sl) && system_matches(c, gal, sl, f)) >= n as u32
         }
         Cond::PlanetInOtherHome(n) => {
             let others = other_homes(g, p);
@@ -777,7 +772,7 @@ impl ObjectiveBoard {
         for pl in ps.planets.iter() {
             let d = &c.planets[pl.idx()];
             for t in 0..3u8 {
-                b.traits[t as usize] += has_trait(c, s, pl, t) as u32;
+                b.traits[t as usize] += s.has_trait(c, pl, t as usize) as u32;
             }
             b.specialty += (s.specialties_of(c, pl) != 0) as u32;
             b.resources += s.resources_of(c, pl) as u32;
@@ -1051,10 +1046,6 @@ impl OwnCache {
             }
         }
     }
-}
-
-fn has_trait(c: &Content, s: &State, pl: PlanetId, t: u8) -> bool {
-    s.planet_traits(c, pl) >> t & 1 == 1
 }
 
 fn system_matches(c: &Content, gal: &Galaxy, sl: u8, f: SystemFilter) -> bool {

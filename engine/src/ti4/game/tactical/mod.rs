@@ -315,9 +315,7 @@ pub(in crate::ti4::game) fn activation_options(g: &Ti4Game, p: Player, buf: &mut
         }
         // PRODUCTION needs the player's units in the system (`production_value_with` is 0
         // elsewhere): tested only where they are.
-        let sl = &s.systems[slot as usize];
-        let present = sl.space.owner == p.0 || sl.planets.iter().any(|a| a.owner == p.0);
-        if reach >> slot & 1 == 1 || present && production_value_with(c, s, &units, p, slot) > 0 {
+        if reach >> slot & 1 == 1 || s.has_units_in(p, slot) && production_value_with(c, s, &units, p, slot) > 0 {
             // Hook point `activation_influence` (Artemiris): a system `p` cannot pay for is not
             // offered.
             let toll = activation_toll(g, p, tollers, slot);
