@@ -54,7 +54,7 @@ pub(super) fn check(raw: &RawContent) -> Result<(), ContentError> {
     let mut note_rules = BTreeSet::new();
     for (_, r) in registry() {
         match r.source {
-            SourceKey::Ability(id) => ability_rules.insert(id),
+            SourceKey::Ability(id) | SourceKey::Token(id) => ability_rules.insert(id),
             SourceKey::Tech(id) => tech_rules.insert(id),
             SourceKey::ActionCard(id) => card_rules.insert(id),
             SourceKey::Agenda(id) => law_rules.insert(id),

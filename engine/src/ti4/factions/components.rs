@@ -3,9 +3,9 @@
 //! them only through these functions; each faction file reads, writes and checks its own part
 //! (`nekro.rs` the Valefar Assimilator tokens, `mahact.rs` the command tokens on its sheet,
 //! `creuss.rs` the wormhole tokens, `naalu.rs` the "0" token, `titans.rs` the attachments and
-//! sleeper tokens).
+//! sleeper tokens, `crimson_rebellion.rs` the breaches).
 
-use super::{creuss, keleres, mahact, naalu, nekro, titans};
+use super::{creuss, crimson_rebellion, keleres, mahact, naalu, nekro, titans};
 use crate::ti4::content::Content;
 use crate::ti4::elimination::conservation::ConservationError;
 use crate::ti4::ids::*;
@@ -48,7 +48,8 @@ pub(crate) fn read_sheets(c: &Content, s: &mut State, pos: &Position) -> Result<
 pub(crate) fn read_tokens(c: &Content, s: &mut State, pos: &Position) -> Result<(), PositionError> {
     creuss::read_position(c, s, pos)?;
     naalu::read_position(c, s, pos)?;
-    titans::read_position(c, s, pos)
+    titans::read_position(c, s, pos)?;
+    crimson_rebellion::read_position(c, s, pos)
 }
 
 /// State → position: every faction component's fields (the seats' entries of `pos.players`
@@ -62,6 +63,7 @@ pub(crate) fn write(c: &Content, s: &State, pos: &mut Position) {
     creuss::write_position(c, s, pos);
     naalu::write_position(c, s, pos);
     titans::write_position(c, s, pos);
+    crimson_rebellion::write_position(c, s, pos);
 }
 
 /// The conservation check of the command tokens on faction sheets (before the command tokens
@@ -75,7 +77,8 @@ pub(crate) fn check_sheets(s: &State) -> Result<(), ConservationError> {
 pub(crate) fn check_tokens(c: &Content, s: &State) -> Result<(), ConservationError> {
     creuss::check(s)?;
     naalu::check(c, s)?;
-    titans::check(c, s)
+    titans::check(c, s)?;
+    crimson_rebellion::check(s)
 }
 
 /// `p`'s command tokens on other players' faction sheets (Mahact's Edict): they count toward

@@ -1,13 +1,14 @@
 //! The faction components with a position of their own, per seat or on the table, held in one
 //! small extension of [`crate::ti4::state::State`] whose parts the faction files own: Nekro's
 //! Valefar Assimilator tokens (`nekro.rs`), the command tokens on the Mahact sheet
-//! (`mahact.rs`), the Creuss wormhole tokens (`creuss.rs`), the Naalu "0" token (`naalu.rs`)
-//! and the Titans' attachments and sleeper tokens (`titans.rs`). The fields are private to the
+//! (`mahact.rs`), the Creuss wormhole tokens (`creuss.rs`), the Naalu "0" token (`naalu.rs`),
+//! the Titans' attachments and sleeper tokens (`titans.rs`) and the Crimson Rebellion's breaches
+//! (`crimson_rebellion.rs`). The fields are private to the
 //! factions module: the core reads and writes them only through the typed accessors each of
 //! those files defines on [`FactionState`]; position I/O and the conservation check reach them
 //! through the functions of this module's parent.
 
-use super::{creuss, mahact, naalu, nekro, titans};
+use super::{creuss, crimson_rebellion, mahact, naalu, nekro, titans};
 
 /// Every faction component with a position of its own (see the module documentation).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
@@ -22,4 +23,6 @@ pub struct FactionState {
     pub(super) zero: naalu::ZeroTokenPosition,
     /// Titans: attachments and sleeper tokens.
     pub(super) titans: titans::TitansTokens,
+    /// The Crimson Rebellion: the breach tokens on the board.
+    pub(super) breaches: crimson_rebellion::Breaches,
 }

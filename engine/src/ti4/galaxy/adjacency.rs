@@ -33,13 +33,19 @@ impl Wormhole {
         [Wormhole::Alpha, Wormhole::Beta, Wormhole::Gamma, Wormhole::Delta, Wormhole::Epsilon];
 }
 
-/// Wormholes placed during play, by kind, plus the Creuss Quantum Entanglement link and
-/// Enforced Travel Ban's closure of alpha and beta wormholes.
+/// Wormholes placed during play, by kind, plus the Creuss Quantum Entanglement link, the
+/// wormhole kinds closed to the mover (Enforced Travel Ban's alpha and beta; every kind but
+/// epsilon for the Crimson Rebellion, SUNDERED) and the Crimson Rebellion's active breaches
+/// (Incursion: systems that contain them are adjacent to each other; breaches are not
+/// wormholes, so no closure touches them).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct ExtraWormholes {
     slots: [u64; 5],
     alpha_beta_linked: bool,
-    alpha_beta_closed: bool,
+    /// Wormhole kinds with no effect (bit per [`Wormhole`]).
+    closed: u8,
+    /// Systems adjacent to each other (bit per slot): the active breaches.
+    clique: u64,
     /// A system made adjacent to every system of `spokes` (bit per slot; 0: none).
     hub: u64,
     spokes: u64,
@@ -48,7 +54,7 @@ pub struct ExtraWormholes {
 impl ExtraWormholes {
     /// No extra wormholes.
     pub const NONE: ExtraWormholes =
-        ExtraWormholes { slots: [0; 5], alpha_beta_linked: false, alpha_beta_closed: false, hub: 0, spokes: 0 };
+        ExtraWormholes { slots: [0; 5], alpha_beta_linked: false, closed: 0, clique: 0, hub: 0, spokes: 0 };
 
     /// These wormholes plus one of `kind` in `slot`.
     #[must_use]
@@ -80,7 +86,21 @@ impl ExtraWormholes {
     /// placed (the link above included); the caller sets it for movement only.
     #[must_use]
     pub const fn alpha_beta_closed(mut self) -> Self {
-        self.alpha_beta_closed = true;
+        self.closed |= 1 << Wormhole::Alpha as u8 | 1 << Wormhole::Beta as u8;
+        self
+    }
+    /// SUNDERED (Crimson Rebellion): "You cannot use wormholes other than epsilon wormholes":
+    /// every other kind, printed or placed, has no effect for the caller's player.
+    #[must_use]
+    pub const fn only_epsilon(mut self) -> Self {
+        self.closed |= !(1 << Wormhole::Epsilon as u8) & 0x1f;
+        self
+    }
+    /// Incursion (Crimson Rebellion): "Systems that contain active breaches are adjacent to each
+    /// other" (bit per slot); for every player.
+    #[must_use]
+    pub const fn with_clique(mut self, slots: u64) -> Self {
+        self.clique = slots;
         self
     }
     /// System `hub` is adjacent to every system of `spokes` (bit per slot), and each of them to
@@ -136,18 +156,19 @@ impl Galaxy {
         for (h, e) in holes.iter_mut().zip(extra.slots) {
             *h |= e;
         }
-        if extra.alpha_beta_closed {
-            (holes[0], holes[1]) = (0, 0);
-        } else if extra.alpha_beta_linked {
+        if extra.alpha_beta_linked && extra.closed & 0b11 == 0 {
             let ab = holes[0] | holes[1];
             holes[0] = ab;
             holes[1] = ab;
         }
         let mut n = self.touching[slot as usize];
-        for h in holes {
-            if h & bit != 0 {
+        for (k, h) in holes.into_iter().enumerate() {
+            if h & bit != 0 && extra.closed >> k & 1 == 0 {
                 n |= h;
             }
+        }
+        if extra.clique & bit != 0 {
+            n |= extra.clique;
         }
         if extra.hub & bit != 0 {
             n |= extra.spokes;

@@ -448,9 +448,11 @@ pub(super) fn after_ground(g: &mut Ti4Game, n: u8) -> Step {
         };
         super::objectives::after_combat(g, [p, d], [&att_lost, &def_lost], winner, false, [false; 2]);
     }
-    // Window `GroundCombatEnd` for the active player, then the defender; then the next planet.
+    // Window `GroundCombatEnd` for the active player, then the defender, then the other players
+    // clockwise; then the next planet.
     let decide = if combat.fought() {
-        super::pending::open(g, crate::ti4::rules::Window::GroundCombatEnd, &[p, d])
+        let (order, n) = super::pending::combat_end_order(g.state.num_players, p, d);
+        super::pending::open(g, crate::ti4::rules::Window::GroundCombatEnd, &order[..n])
     } else {
         None
     };

@@ -26,6 +26,8 @@ mod cards;
 #[cfg(test)]
 mod combat_card_tests;
 pub mod component;
+#[cfg(test)]
+mod crimson_tests;
 pub mod effects;
 #[cfg(test)]
 mod election_tests;

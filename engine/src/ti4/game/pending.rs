@@ -68,6 +68,20 @@ pub(super) fn clockwise_among(n: u8, first: Player, seats: u8) -> ([Player; MAX_
     (them, k)
 }
 
+/// The players a combat-end window opens for: the active player `p`, the defender `d`, then
+/// the others clockwise from `p` ("at the end of any player's combat": Exile), and how many.
+pub(super) fn combat_end_order(n: u8, p: Player, d: Player) -> ([Player; MAX_PLAYERS], usize) {
+    let (all, len) = clockwise_from(n, p);
+    let mut order = [p; MAX_PLAYERS];
+    order[1] = d;
+    let mut k = 2;
+    for &q in all[..len].iter().filter(|&&q| q != p && q != d) {
+        order[k] = q;
+        k += 1;
+    }
+    (order, k)
+}
+
 /// Opens `window` for `players`, in that order: queues each ready rule with a choice there and
 /// asks the first: the step [`Step::Decide`] of its player. `None` when no rule offers anything:
 /// nothing changed and the caller goes on.

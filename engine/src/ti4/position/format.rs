@@ -71,6 +71,9 @@ pub struct Position {
     /// The Titans' sleeper tokens on planets. Default: none.
     #[serde(default, skip_serializing_if = "SleeperTokens::is_empty")]
     pub sleeper_tokens: SleeperTokens,
+    /// The Crimson Rebellion's breach tokens on the board. Default: none.
+    #[serde(default, skip_serializing_if = "CrimsonBreaches::is_empty")]
+    pub crimson_breaches: CrimsonBreaches,
     /// Exploration cards out of their decks: discarded, purged, attached to planets (relic
     /// fragments are in the players' sections). Default: every card in its deck.
     #[serde(default, skip_serializing_if = "ExplorationSection::is_empty")]
@@ -314,6 +317,26 @@ pub struct SleeperTokens {
     /// The planets with a sleeper token (at most 5, each once). Default: none.
     #[serde(default)]
     pub planets: Vec<String>,
+}
+
+/// The Crimson Rebellion's breach tokens on the board (Incursion): the systems holding an active
+/// breach and those holding an inactive one (at most one breach per system).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct CrimsonBreaches {
+    /// Systems with an active breach. Default: none.
+    #[serde(default)]
+    pub active: Vec<String>,
+    /// Systems with an inactive breach. Default: none.
+    #[serde(default)]
+    pub inactive: Vec<String>,
+}
+
+impl CrimsonBreaches {
+    /// No breach on the board.
+    pub fn is_empty(&self) -> bool {
+        self.active.is_empty() && self.inactive.is_empty()
+    }
 }
 
 impl SleeperTokens {

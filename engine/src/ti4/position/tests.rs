@@ -816,3 +816,31 @@ fn rejects_bad_component_sections() {
     );
     assert!(matches!(e.kind, K::Inconsistent(_)), "{e}");
 }
+
+/// `crimson_breaches`: the systems holding an active and an inactive breach (Incursion; the
+/// Crimson Rebellion's tokens), read, written back, and refused on a system off the board or a
+/// system holding one already.
+#[test]
+fn crimson_breaches_round_trip_and_reject_bad_systems() {
+    let with = |b: &str| {
+        format!(
+            r#"{{"players": [{{"faction": "sol", "units": [{{"unit": "carrier", "system": "01"}},
+                {{"unit": "carrier", "system": "19"}}]}}], "crimson_breaches": {b}}}"#
+        )
+    };
+    let c = c();
+    let s = state(&with(r#"{"active": ["01"], "inactive": ["19"]}"#));
+    let slot = |k: &str| s.slot_of(c.system(k).unwrap()).unwrap();
+    assert_eq!((s.factions.active_breaches(), s.factions.inactive_breaches()), (1 << slot("01"), 1 << slot("19")));
+    assert_round_trip(&s);
+    check(
+        &with(r#"{"active": ["01"], "inactive": ["01"]}"#),
+        "crimson_breaches.inactive[0]",
+        K::BadValue("01".into(), "a system without a breach, at most 6 breaches in all"),
+    );
+    check(
+        &with(r#"{"active": ["20"]}"#),
+        "crimson_breaches.active[0]",
+        K::BadValue("20".into(), "a system on the board"),
+    );
+}

@@ -83,6 +83,7 @@ pub fn to_position(c: &Content, s: &State) -> Position {
         naalu_zero: NaaluZero::default(),
         attachments: Attachments::default(),
         sleeper_tokens: SleeperTokens::default(),
+        crimson_breaches: CrimsonBreaches::default(),
         exploration: write_exploration(c, s),
         map: None,
         rules: None,

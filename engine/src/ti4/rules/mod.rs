@@ -169,7 +169,8 @@ pub enum Window {
     /// opened for the other side's player, whose units produced the hits.
     SpaceCombatAfterHits,
     /// After a space combat ended (losses assigned, retreats made), before the landing; opened
-    /// for the active player, then the defender. `Ti4Game::combat_opponent_with_losses` says
+    /// for the active player, then the defender, then the other players clockwise ("at the end
+    /// of any player's combat"). `Ti4Game::combat_opponent_with_losses` says
     /// whose units the combat destroyed.
     SpaceCombatEnd,
     /// At the start of an invasion (Invasion 49.1): the active player has ground forces to
@@ -204,8 +205,7 @@ pub enum Window {
     /// opened for the active player alone ("after you explore a planet": Terragenesis).
     AfterExploring,
     /// After a ground combat on one planet ended (control established there), before the next
-    /// planet's combat or the end of the invasion; opened for the active player, then the
-    /// defender, as [`Window::SpaceCombatEnd`].
+    /// planet's combat or the end of the invasion; opened as [`Window::SpaceCombatEnd`].
     GroundCombatEnd,
     /// At the start of each round of a ground combat (Ground Combat 42: before its combat
     /// rolls), for the active player then the defender; `flow.tactical.ground` holds the combat
@@ -622,7 +622,7 @@ pub struct HookList<F> {
     any_tech: bool,
     any_planet: bool,
     any_card: bool,
-    /// An agenda, exploration or relic rule is in the list (tested one by one).
+    /// An agenda, exploration, relic, note or token rule is in the list (tested one by one).
     any_agenda: bool,
     /// A leader rule is in the list (`leader_entries`).
     any_leader: bool,
@@ -728,7 +728,12 @@ impl<F: Copy> HookList<F> {
                 self.leader_entries.push((f, i as u16));
                 true
             }
-            Source::Agenda(_) | Source::Unit(..) | Source::Exploration(_) | Source::Relic(_) | Source::Note(_) => false,
+            Source::Agenda(_)
+            | Source::Unit(..)
+            | Source::Exploration(_)
+            | Source::Relic(_)
+            | Source::Note(_)
+            | Source::Token(_) => false,
         };
         if !indexed {
             set_entry(&mut self.plain, i as u16);
@@ -744,7 +749,9 @@ impl<F: Copy> HookList<F> {
                 self.any_planet = true;
             }
             Source::ActionCard(_) => self.any_card = true,
-            Source::Agenda(_) | Source::Exploration(_) | Source::Relic(_) | Source::Note(_) => self.any_agenda = true,
+            Source::Agenda(_) | Source::Exploration(_) | Source::Relic(_) | Source::Note(_) | Source::Token(_) => {
+                self.any_agenda = true
+            }
             Source::Leader(..) => self.any_leader = true,
             Source::Unit(_, f) => self.unit_factions[f.idx() / 64] |= 1 << (f.idx() % 64),
         }
@@ -929,6 +936,7 @@ fn resolve(c: &Content, key: SourceKey) -> Option<Source> {
         SourceKey::Relic(id) => c.cards.relic(id).map(Source::Relic),
         SourceKey::Note(id) => c.cards.note(id).filter(|&n| c.cards.notes[n.idx()].faction.is_some()).map(Source::Note),
         SourceKey::Leader(id) => c.cards.leader(id).map(|l| Source::Leader(l, c.cards.leaders[l.idx()].faction)),
+        SourceKey::Token(id) => crate::ti4::factions::ability_bit(id).map(Source::Token),
     }
 }
 

@@ -38,6 +38,11 @@ pub enum SourceKey {
     /// A faction promissory note: active for a player other than its owner (the seat of the
     /// note's faction) who holds it, in hand or face up in their play area (rules 69).
     Note(&'static str),
+    /// A faction's tokens on the board that every player may act on, by the faction ability
+    /// that brings them into play (the Crimson Rebellion's breaches, Incursion: "any player
+    /// with ships in a system that contains an active breach may remove that breach"): active
+    /// for every player; the rule says itself when it applies.
+    Token(&'static str),
 }
 
 impl SourceKey {
@@ -53,7 +58,8 @@ impl SourceKey {
             | SourceKey::Exploration(k)
             | SourceKey::Relic(k)
             | SourceKey::Leader(k)
-            | SourceKey::Note(k) => k,
+            | SourceKey::Note(k)
+            | SourceKey::Token(k) => k,
         }
     }
 }
@@ -128,6 +134,8 @@ pub enum Source {
     Leader(LeaderId, FactionId),
     /// A faction promissory note.
     Note(NoteId),
+    /// A faction's tokens every player may act on, by the ability that brings them.
+    Token(AbilityBit),
 }
 
 impl Source {
@@ -173,6 +181,7 @@ impl Source {
             Source::Relic(r) => s.exploration.relic(r) == crate::ti4::components::Zone::PlayArea(p),
             Source::Leader(l, f) => leader_state(c, s, p, l, f).is_unlocked(),
             Source::Note(n) => note_holder(c, s, n) == Some(p),
+            Source::Token(_) => true,
         }
     }
 

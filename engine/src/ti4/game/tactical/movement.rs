@@ -132,7 +132,8 @@ pub(super) fn start_bonus(g: &Ti4Game, p: Player, m: &Mover, from: u8) -> u8 {
 /// `use_rifts` the ship neither passes through a gravity rift nor takes a rift's +1 (so it
 /// never rolls for one); with it, every rift left costs no move (Gravity rift 41.1). Quantum
 /// Entanglement (Creuss) links the alpha and beta wormholes for its owner; the Creuss wormhole
-/// tokens on the board are alpha and beta wormholes for everyone. Enforced Travel Ban closes
+/// tokens on the board are alpha and beta wormholes for everyone, and the Crimson Rebellion's
+/// active breaches adjacent to each other for everyone. Enforced Travel Ban closes
 /// alpha and beta wormholes; Shared Research lets ships move through nebulae (not out of one
 /// at full move value: Nebula 59.2 still applies).
 pub(super) fn movement_query(g: &Ti4Game, p: Player, m: &Mover, mv: u8, use_rifts: bool) -> Reach {
@@ -151,6 +152,12 @@ pub(super) fn movement_query(g: &Ti4Game, p: Player, m: &Mover, mv: u8, use_rift
         if let Some(slot) = g.state.factions.wormhole_tokens()[k] {
             q.extra.insert(slot, kind);
         }
+    }
+    // Incursion (Crimson Rebellion): systems that contain active breaches are adjacent to each
+    // other, for every player.
+    let breaches = g.state.factions.active_breaches();
+    if breaches.count_ones() > 1 {
+        q.extra = q.extra.with_clique(breaches);
     }
     if g.flow.tactical.wormhole_hub {
         // Emissary Taivra: the active system is adjacent to every other system with a wormhole.

@@ -113,9 +113,10 @@ pub(in crate::ti4::game) fn combat_losses(a: Player, a_lost: &Counts, d: Player,
 }
 
 /// The space combat is over: window `SpaceCombatEnd` for the active player `p`, then the
-/// defender `d` (rules' order), then the landing.
+/// defender `d` (rules' order), then the other players clockwise; then the landing.
 pub(super) fn space_combat_end(g: &mut Ti4Game, p: Player, d: Player) -> Step {
-    match super::super::pending::open(g, rules::Window::SpaceCombatEnd, &[p, d]) {
+    let (order, n) = super::super::pending::combat_end_order(g.state.num_players, p, d);
+    match super::super::pending::open(g, rules::Window::SpaceCombatEnd, &order[..n]) {
         Some(decide) => decide,
         None => super::super::invasion::start_landing(g, p),
     }
