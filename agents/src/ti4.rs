@@ -42,6 +42,11 @@
 //!   targets too. During `p`'s tactical action the units moving count in the active system,
 //!   0.8 of what could still move there counts too, and the active system is left to
 //!   `progress`;
+//! - `staging` (negative): ground forces `p`'s transports could carry but that stand where
+//!   no planet `p` does not control is within their move; during `p`'s movement, 0.8 of what
+//!   could still move into the active system is credited back, up to those forces, when it
+//!   is within reach, so that bringing stranded forces within reach pays (the Crimson
+//!   Rebellion's home is off the board, one move behind The Sorrow, and its carriers move 1);
 //! - `prey` (target worth only): added to the worth of each planet of a player who controls
 //!   none of their home planets;
 //! - `kills`: players `p` eliminated; also added to the worth of the last planets of a
@@ -102,7 +107,7 @@ use crate::config::ConfigError;
 use crate::heuristic::{Evaluator, HasHeuristic, Weights};
 
 /// Names of the TI4 weights, in [`Ti4Weights`] field order.
-pub const TI4_WEIGHT_NAMES: [&str; 23] = [
+pub const TI4_WEIGHT_NAMES: [&str; 24] = [
     "vp",
     "reach",
     "planets",
@@ -122,6 +127,7 @@ pub const TI4_WEIGHT_NAMES: [&str; 23] = [
     "conquest",
     "kill",
     "pressure",
+    "staging",
     "prey",
     "kills",
     "scale",
@@ -178,6 +184,9 @@ pub struct Ti4Weights {
     /// Per unit of expected gain of the invasions of other players' home systems within
     /// reach (default 0.25; above 0.5 holding a position pays more than attacking from it).
     pub pressure: f64,
+    /// Per stranded ground force: one transports could carry, but with no planet the player
+    /// does not control within their move (default 0.15; see the module docs).
+    pub staging: f64,
     /// Added to the worth as a target of each planet of a player who controls none of their
     /// home planets (default 5).
     pub prey: f64,
@@ -212,6 +221,7 @@ impl Default for Ti4Weights {
             conquest: 8.0,
             kill: 0.0,
             pressure: 0.25,
+            staging: 0.15,
             prey: 5.0,
             kills: 10.0,
             scale: 0.1,
@@ -242,6 +252,7 @@ impl Ti4Weights {
             "conquest" => &mut self.conquest,
             "kill" => &mut self.kill,
             "pressure" => &mut self.pressure,
+            "staging" => &mut self.staging,
             "prey" => &mut self.prey,
             "kills" => &mut self.kills,
             "scale" => &mut self.scale,
@@ -365,7 +376,7 @@ impl Ti4Heuristic {
         self.terms(g, &self.context(g), p).to_vec()
     }
 
-    fn terms(&self, g: &Ti4Game, ctx: &Context, p: Player) -> [(&'static str, f64); 19] {
+    fn terms(&self, g: &Ti4Game, ctx: &Context, p: Player) -> [(&'static str, f64); 20] {
         let (c, s, w) = (g.content(), g.state(), &self.weights);
         let ps = s.player(p);
         let f = features(g, ctx, p);
@@ -394,6 +405,7 @@ impl Ti4Heuristic {
             ("progress", w.progress * ctx.progress[i]),
             ("conquest", w.conquest * ctx.conquest[i]),
             ("pressure", w.pressure * ctx.pressure[i]),
+            ("staging", w.staging * ctx.staging[i]),
             ("kills", w.kills * ctx.kills[i]),
         ]
     }
@@ -532,6 +544,8 @@ struct Context {
     conquest: [f64; MAX_PLAYERS],
     /// Invasions of other players' home systems within reach (see [`pressure`]).
     pressure: [f64; MAX_PLAYERS],
+    /// Stranded ground forces, negative (see [`staging`]).
+    staging: [f64; MAX_PLAYERS],
     /// Players eliminated by each seat.
     kills: [f64; MAX_PLAYERS],
     /// The worth of the unexhausted strategy cards each seat holds ([`CARD_VALUE`], summed
@@ -698,6 +712,7 @@ impl Context {
             progress: [0.0; MAX_PLAYERS],
             conquest: [0.0; MAX_PLAYERS],
             pressure: [0.0; MAX_PLAYERS],
+            staging: [0.0; MAX_PLAYERS],
             kills: [0.0; MAX_PLAYERS],
             cards: [0.0; MAX_PLAYERS],
             homeless: 0,
@@ -748,6 +763,7 @@ impl Context {
         let mut planet_slots = [0u64; MAX_PLAYERS];
         let mut fleets = [0u64; MAX_PLAYERS];
         let mut ships = [(NOBODY, 0.0); 64];
+        let (mut with_planets, mut held_alone) = (0u64, [0u64; MAX_PLAYERS]);
         for sl in 0..s.num_systems {
             let sys = &s.systems[sl as usize];
             if sys.space.owner != NOBODY {
@@ -762,11 +778,19 @@ impl Context {
                 ctx.ground[o] += ground_count(&a.count);
                 ctx.structures[o] += (a.of(UnitType::Pds) + a.of(UnitType::SpaceDock)) as f64;
             }
-            for &pl in &c.systems[sys.tile.idx()].planets {
-                if let Some(q) = controllers.of(pl) {
+            // The one seat controlling every planet here, if any (`open` below).
+            let mut sole = None;
+            for (k, &pl) in c.systems[sys.tile.idx()].planets.iter().enumerate() {
+                let by = controllers.of(pl);
+                if let Some(q) = by {
                     assets[q.idx()] |= 1 << sl;
                     planet_slots[q.idx()] |= 1 << sl;
                 }
+                sole = if k == 0 { by } else { sole.filter(|&q| by == Some(q)) };
+                with_planets |= 1 << sl;
+            }
+            if let Some(q) = sole {
+                held_alone[q.idx()] |= 1 << sl;
             }
         }
         for sl in 0..s.num_systems {
@@ -781,7 +805,7 @@ impl Context {
         }
         // What could still move into the active system, while the active player may move.
         let more = matches!(g.step(), Step::Move(_)).then(|| reachable(g, g.flow().turn, &units));
-        if w.pressure != 0.0 {
+        if w.pressure != 0.0 || w.staging != 0.0 {
             let board = Board {
                 units: &units,
                 throne,
@@ -789,9 +813,10 @@ impl Context {
                 planet_slots: &planet_slots,
                 fleets: &fleets,
                 controllers: &controllers,
+                open: &held_alone.map(|held| with_planets & !held),
             };
             for p in s.seats().filter(|&p| s.player(p).in_game) {
-                ctx.pressure[p.idx()] = pressure(g, p, w, &board, more);
+                (ctx.pressure[p.idx()], ctx.staging[p.idx()]) = pressure(g, p, w, &board, more);
             }
         }
         ctx.running_action(g, &units, w, more, &controllers);
@@ -1212,11 +1237,22 @@ fn reachable(g: &Ti4Game, p: Player, units: &Units) -> (f64, f64) {
 /// player in the game, the best over `p`'s systems with transports and ground forces of the
 /// expected gain of invading their home system with the ships and the ground forces those
 /// transports carry, in full when the transports reach it this turn, half when one move
-/// short (distance only).
-fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<(f64, f64)>) -> f64 {
+/// short (distance only); and, from the same strike groups, the value of [`staging`]. Returns
+/// `(pressure, staging)`; each is 0 when its weight is.
+fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<(f64, f64)>) -> (f64, f64) {
     let (s, gal, f) = (g.state(), g.galaxy(), &g.flow());
-    let Board { units, throne, homeless, planet_slots, fleets, controllers } = *board;
+    let Board { units, throne, homeless, planet_slots, fleets, controllers, open } = *board;
     let i = p.idx();
+    let open = open[i];
+    // Staging: a home off the board (behind a wormhole) is judged by the engine's movement
+    // query.
+    let home = g.home_slot()[i];
+    let off_board = gal.is_off_board(home);
+    let within = |sl: u8, mv: u8| {
+        gal.within(sl, mv) & open != 0
+            || (off_board && sl == home && mv > 0 && g.ship_reach(p).systems(sl, mv) & open != 0)
+    };
+    let (mut stranded, mut active_mv) = (0.0, None);
     // During `p`'s tactical action the units moving count in the active system, and the
     // active system itself is valued by the action's progress instead. While ships may still
     // move, what could move into the active system counts there too, in part (so that
@@ -1261,6 +1297,13 @@ fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<
             + sys.planets.iter().filter(|x| x.owner == p.0).map(|x| ground_count(&x.count)).sum::<f64>();
         let ships = ship_cost(&counts, &units.cost[i]);
         let ground = forces.min(cap);
+        if w.staging != 0.0 {
+            if active {
+                active_mv = Some(if cap > 0.0 { mv } else { units.moves[i][UnitType::Carrier.idx()] });
+            } else if ground > 0.0 && !within(sl, mv) {
+                stranded += ground;
+            }
+        }
         if let Some((more_ships, more_ground)) = more.filter(|_| active) {
             let mv = mv.min(units.moves[i][UnitType::Carrier.idx()].max(1));
             groups[n] = (sl, ships + more_ships, ground + more_ground, mv, STAGING);
@@ -1273,7 +1316,7 @@ fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<
         }
     }
     let mut total = 0.0;
-    for q in s.seats().filter(|&q| q != p && s.player(q).in_game) {
+    for q in s.seats().filter(|&q| q != p && s.player(q).in_game && w.pressure != 0.0) {
         if throne.is_some_and(|k| s.notes.get(q, k as usize) == Zone::PlayArea(p)) {
             continue;
         }
@@ -1312,7 +1355,57 @@ fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<
             total += best;
         }
     }
-    total
+    let staged = if w.staging != 0.0 { staging(g, p, units, more, (stranded, active_mv), within) } else { 0.0 };
+    (total, staged)
+}
+
+/// Per seat, the board slots with a planet that seat does not control (bit per slot).
+/// Stranded ground forces of `p`, negative (weight `staging`): those of [`pressure`]'s strike
+/// groups (forces up to the transports' capacity) with no planet `p` does not control within
+/// the slowest transport's move (`within`: printed adjacency; from `p`'s home system off the
+/// board also the engine's movement query with every bonus, so that the Creuss home with
+/// Slipstream is not stranded), `(stranded, active_mv)` from that loop. During `p`'s movement
+/// the forces left where the moving transports came from count too (out of reach of a
+/// carrier's move), and [`STAGING`] of the forces that could still move into the active
+/// system (`more`) is credited back, up to the stranded forces, when the active system is
+/// within reach (`active_mv`: its transports' move): so that bringing stranded forces within
+/// reach pays at each step (the Crimson Rebellion's home is off the board, one move behind
+/// The Sorrow, and its carriers move 1). Zero for a player whose transports all stand within
+/// reach.
+fn staging(
+    g: &Ti4Game,
+    p: Player,
+    units: &Units,
+    more: Option<(f64, f64)>,
+    (mut stranded, active_mv): (f64, Option<u8>),
+    within: impl Fn(u8, u8) -> bool,
+) -> f64 {
+    let (s, f) = (g.state(), &g.flow());
+    let i = p.idx();
+    let a = f.tactical.active;
+    let Some((_, more_ground)) = more.filter(|_| f.turn == p) else { return -stranded };
+    // Where the moving transports came from (none of `p`'s ships left there).
+    let carrier = units.moves[i][UnitType::Carrier.idx()];
+    let mut left = f.tactical.moved_from & !(1u64 << a);
+    while left != 0 {
+        let sl = left.trailing_zeros() as u8;
+        left &= left - 1;
+        let sys = &s.systems[sl as usize];
+        if sys.space.owner == p.0 {
+            continue;
+        }
+        let forces: f64 = sys.planets.iter().filter(|x| x.owner == p.0).map(|x| ground_count(&x.count)).sum();
+        if forces > 0.0 && !within(sl, carrier) {
+            stranded += forces;
+        }
+    }
+    let mut credit = 0.0;
+    if let Some(mv) = active_mv {
+        if stranded > 0.0 && mv > 0 && within(a, mv) {
+            credit = STAGING * more_ground.min(stranded);
+        }
+    }
+    credit - stranded
 }
 
 /// What [`pressure`] reads besides the game: unit tables, the Support for the Throne slot, the
@@ -1326,6 +1419,8 @@ struct Board<'a> {
     planet_slots: &'a [u64; MAX_PLAYERS],
     fleets: &'a [u64; MAX_PLAYERS],
     controllers: &'a Controllers,
+    /// By seat, the systems with a planet that seat does not control ([`staging`]).
+    open: &'a [u64; MAX_PLAYERS],
 }
 
 /// Share of [`pressure`] credited for the forces that could still move into the active system.
@@ -1616,6 +1711,38 @@ mod tests {
             }
         }
         assert!(checked > 10_000);
+    }
+
+    /// `staging`: the Crimson Rebellion's carrier and infantry start stranded at their home off
+    /// the board; at The Sorrow they are within a move of planets to take.
+    #[test]
+    fn staging_counts_the_crimson_forces_stranded_behind_the_sorrow() {
+        use engine::ti4::game::{MapChoice, Ti4Options};
+        use engine::ti4::state::Location;
+        let c = Content::embedded();
+        let keys = ["crimson", "sol", "hacan", "letnev", "xxcha", "winnu"];
+        let factions: Vec<_> = keys.iter().map(|k| c.faction(k).unwrap()).collect();
+        let mut g = Ti4Game::new(c.clone(), &factions, &MapChoice::Random(1), Ti4Options::default()).unwrap();
+        let h = Ti4Heuristic::new(Ti4Weights::default());
+        let staging = |g: &Ti4Game, p: Player| h.breakdown(g, p).into_iter().find(|t| t.0 == "staging").unwrap().1;
+        let (crimson, sol) = (Player(0), Player(1));
+        // The home (tile 118) is off the board; its carrier moves 1, to The Sorrow alone.
+        assert!(staging(&g, crimson) < 0.0, "the carrier and its infantry are stranded at home");
+        assert_eq!(staging(&g, sol), 0.0, "Sol's home is next to planets to take");
+        // Carrier and infantry moved to The Sorrow: planets within a move.
+        let home = g.home_slot()[0];
+        let sorrow = g.state().slot_of(c.system("94").unwrap()).unwrap();
+        let s = g.state_mut();
+        for loc in [Location::Space(home), Location::Planet(home, 0)] {
+            for t in [UnitType::Carrier, UnitType::Infantry] {
+                let k = s.count_at(loc, t);
+                if k > 0 {
+                    s.remove_units(loc, t, k).unwrap();
+                    s.add_units(crimson, Location::Space(sorrow), t, k).unwrap();
+                }
+            }
+        }
+        assert_eq!(staging(&g, crimson), 0.0, "within reach from The Sorrow");
     }
 
     /// Differential: the controllers listed once per evaluation ([`Controllers`]) equal the
