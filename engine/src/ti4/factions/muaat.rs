@@ -1,4 +1,5 @@
-//! The Embers of Muaat: Star Forge, Gashlai Physiology, Magmus Reactor, the flagship The Inferno.
+//! The Embers of Muaat: Star Forge, Gashlai Physiology, Magmus Reactor, the flagship The Inferno,
+//! the note Fires of the Gashlai.
 
 use crate::ti4::elimination::SUPERNOVA_PRODUCTION;
 use crate::ti4::galaxy::MoverTraits;
@@ -15,6 +16,15 @@ pub(super) static RULES: &[Rule] = &[
     Rule {
         source: SourceKey::Ability("star_forge"),
         hooks: Hooks { component_targets: Some(star_forge_targets), component_action: Some(star_forge), ..Hooks::NONE },
+    },
+    // Fires of the Gashlai (promissory note): "ACTION: Remove 1 token from the Muaat player's
+    // fleet pool and return it to their reinforcements. Then, gain your war sun unit upgrade
+    // technology card. Then, return this card to the Muaat player." (Rules 23, 69.) A component
+    // action of its holder (target 0) while the Muaat's fleet pool holds a token and the holder
+    // can gain War Sun; the Muaat's ships beyond their new fleet limit are removed (rules 37).
+    Rule {
+        source: SourceKey::Note("fires_of_the_gashlai"),
+        hooks: Hooks { component_targets: Some(fires_targets), component_action: Some(fires), ..Hooks::NONE },
     },
     // Gashlai Physiology: "Your ships can move through supernovas." (Supernova 86.1 still
     // forbids ending a move in one.)
@@ -149,4 +159,35 @@ fn magmus_reactor(_: Source, _: &Ti4Game, _: Player, t: &mut MoverTraits) {
 /// through supernovas.
 fn gashlai_physiology(_: Source, _: &Ti4Game, _: Player, t: &mut MoverTraits) {
     t.gashlai_physiology = true;
+}
+
+/// Fires of the Gashlai: target 0 for the holder of the note (in hand) while the Muaat's fleet
+/// pool holds a token and the holder does not own War Sun (a generic technology: no faction
+/// restriction applies).
+fn fires_targets(src: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    let (c, s) = (g.content(), &g.state);
+    let Some((owner, k)) = src.note_owner(c, s) else { return };
+    let Some(war_sun) = c.tech("war_sun") else { return };
+    if s.notes.get(owner, k) == crate::ti4::components::Zone::Hand(p)
+        && s.player(owner).fleet > 0
+        && !s.player(p).techs.contains(war_sun)
+    {
+        out(0);
+    }
+}
+
+/// Fires of the Gashlai: a Muaat fleet token back to reinforcements, War Sun gained, the note
+/// returned.
+fn fires(src: Source, g: &mut Ti4Game, p: Player, _: u8) -> ComponentThen {
+    let Some((owner, _)) = src.note_owner(g.content(), &g.state) else { return ComponentThen::TurnEnds };
+    let ps = g.state.player_mut(owner);
+    ps.fleet -= 1;
+    ps.token_reinforcements += 1;
+    crate::ti4::game::component::enforce_fleet_everywhere(g, owner);
+    let (c, s) = g.content_and_state();
+    if let Some(t) = c.tech("war_sun") {
+        crate::ti4::technology::gain(c, s, p, t).expect("offered while War Sun can be gained");
+    }
+    crate::ti4::game::notes::return_note(g, src);
+    ComponentThen::TurnEnds
 }

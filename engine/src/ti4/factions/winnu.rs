@@ -1,4 +1,5 @@
-//! The Winnu: Blood Ties, Reclamation, Lazax Gate Folding, the mech Reclaimer.
+//! The Winnu: Blood Ties, Reclamation, Lazax Gate Folding, the mech Reclaimer, the note
+//! Acquiescence.
 
 use crate::ti4::galaxy::{Reach, Wormhole};
 use crate::ti4::game::Ti4Game;
@@ -23,6 +24,19 @@ pub(super) static RULES: &[Rule] = &[
             may_choices: Some(reclamation_offered),
             may_windows: Some(&[Window::TacticalActionEnd]),
             may_resolve: Some(reclamation),
+            ..Hooks::NONE
+        },
+    },
+    // Acquiescence (promissory note): "At the end of the strategy phase: Swap 1 of your
+    // strategy cards with 1 of the Winnu player's strategy cards. Then, return this card to the
+    // Winnu player." (Rules 69.) A decision of its holder at window `StrategyPhaseEnd`: one
+    // choice per pair (the holder's card × 8 + the Winnu's card).
+    Rule {
+        source: SourceKey::Note("acquiescence"),
+        hooks: Hooks {
+            may_choices: Some(acquiescence_choices),
+            may_windows: Some(&[Window::StrategyPhaseEnd]),
+            may_resolve: Some(acquiescence),
             ..Hooks::NONE
         },
     },
@@ -158,4 +172,32 @@ fn reclamation(_: Source, g: &mut Ti4Game, p: Player, _window: Window, _choice: 
             g.place_units(p, loc, t, 1).expect("placed units come from reinforcements the caller checked");
         }
     }
+}
+
+/// Acquiescence: every pair of a strategy card of the holder `p` and one of the Winnu's.
+fn acquiescence_choices(src: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let Some((owner, _)) = src.note_owner(g.content(), &g.state) else { return };
+    if window != Window::StrategyPhaseEnd {
+        return;
+    }
+    let cards = &g.state.strategy_cards;
+    for mine in crate::ti4::galaxy::bits(cards.held_by(p) as u64) {
+        for theirs in crate::ti4::galaxy::bits(cards.held_by(owner) as u64) {
+            out(mine as u16 * 8 + theirs as u16);
+        }
+    }
+}
+
+/// Acquiescence: the two cards change hands (each keeps its state); the note returns.
+fn acquiescence(src: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
+    use crate::ti4::components::StrategyCard;
+    let Some((owner, _)) = src.note_owner(g.content(), &g.state) else { return };
+    let (mine, theirs) = (StrategyCard((choice / 8) as u8), StrategyCard((choice % 8) as u8));
+    let cards = &mut g.state.strategy_cards;
+    let (a, b) = (cards.is_exhausted(mine), cards.is_exhausted(theirs));
+    cards.set_holder(mine, Some(owner));
+    cards.set_holder(theirs, Some(p));
+    cards.set_exhausted(mine, a);
+    cards.set_exhausted(theirs, b);
+    crate::ti4::game::notes::return_note(g, src);
 }

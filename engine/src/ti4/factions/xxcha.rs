@@ -1,5 +1,5 @@
-//! The Xxcha Kingdom: Peace Accords, Quash and Instinct Training. (The flagship's SPACE CANNON
-//! is a unit value; the other faction cards are not modelled.)
+//! The Xxcha Kingdom: Peace Accords, Quash, Instinct Training and the note Political Favor.
+//! (The flagship's SPACE CANNON is a unit value; the other faction cards are not modelled.)
 
 use crate::ti4::galaxy::bits;
 use crate::ti4::game::agendas::NO_AGENDA;
@@ -32,6 +32,21 @@ pub(super) static RULES: &[Rule] = &[
             may_choices: Some(quash_offer),
             may_windows: Some(&[Window::WhenAgendaRevealed]),
             may_resolve: Some(quash),
+            ..Hooks::NONE
+        },
+    },
+    // Political Favor (promissory note): "When an agenda is revealed: Remove 1 token from the
+    // Xxcha player's strategy pool and return it to their reinforcements. Then, discard the
+    // revealed agenda and reveal the top card of the agenda deck. Players vote on this agenda
+    // instead. Then, return this card to the Xxcha player." (Rules 69.) A decision of its
+    // holder at window `WhenAgendaRevealed`, as Quash: one choice, 0, while the Xxcha's strategy
+    // pool holds a token and the deck holds another agenda.
+    Rule {
+        source: SourceKey::Note("political_favor"),
+        hooks: Hooks {
+            may_choices: Some(favor_offer),
+            may_windows: Some(&[Window::WhenAgendaRevealed]),
+            may_resolve: Some(favor),
             ..Hooks::NONE
         },
     },
@@ -70,6 +85,28 @@ fn quash(_: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
     let (c, s) = g.content_and_state();
     crate::ti4::components::command_tokens::spend_strategy_token(c, s, p);
     g.flow.agenda_phase.agenda_card = NO_AGENDA;
+}
+
+/// Political Favor is offered to its holder while an agenda is revealed, the Xxcha's strategy
+/// pool holds a token and the deck holds another agenda to reveal.
+fn favor_offer(src: Source, g: &Ti4Game, _: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let Some((owner, _)) = src.note_owner(g.content(), &g.state) else { return };
+    if window == Window::WhenAgendaRevealed
+        && g.state.player(owner).strategy > 0
+        && crate::ti4::game::agendas::another_agenda_to_reveal(g)
+    {
+        out(0);
+    }
+}
+
+/// Political Favor: the Xxcha's strategy token returns to their reinforcements, the revealed
+/// agenda stays in the discard pile (the round loop reveals another) and the note returns.
+fn favor(src: Source, g: &mut Ti4Game, _: Player, _: Window, _: u16) {
+    let Some((owner, _)) = src.note_owner(g.content(), &g.state) else { return };
+    let (c, s) = g.content_and_state();
+    crate::ti4::components::command_tokens::spend_strategy_token(c, s, owner);
+    g.flow.agenda_phase.agenda_card = NO_AGENDA;
+    crate::ti4::game::notes::return_note(g, src);
 }
 
 /// Peace Accords: the planets `p` may take, each once: in a system adjacent to a planet `p`

@@ -455,3 +455,95 @@ fn titans_terraform_attaches_to_a_non_home_planet_of_its_holder() {
     assert!(g.state.trait_planets(g.content(), 0).contains(free));
     check(&g).unwrap();
 }
+
+/// Fires of the Gashlai (Muaat promissory note): "ACTION: Remove 1 token from the Muaat player's
+/// fleet pool and return it to their reinforcements. Then, gain your war sun unit upgrade
+/// technology card. Then, return this card to the Muaat player." Seed 12 seats the Muaat at
+/// seat 0; seat 1 uses the note as a component action; not once it owns War Sun.
+#[test]
+fn muaat_fires_of_the_gashlai_gives_its_holder_war_sun_for_a_muaat_fleet_token() {
+    let (mut g, _, k, src) = holding_their_note(12, "muaat", "fires_of_the_gashlai");
+    seat_1_turn_starts(&mut g);
+    assert_eq!(g.step, Step::Turn(THEM));
+    let war_sun = g.content().tech("war_sun").unwrap();
+    let mut owned = g.clone();
+    owned.state.player_mut(THEM).techs.insert(war_sun);
+    assert!(!legal(&owned).contains(&Action::Use(src, 0)), "not with War Sun owned");
+    assert!(legal(&g).contains(&Action::Use(src, 0)));
+    let (fleet, reinforcements) = (g.state.player(ME).fleet, g.state.player(ME).token_reinforcements);
+    g.apply(Action::Use(src, 0));
+    assert!(g.state.player(THEM).techs.contains(war_sun));
+    assert_eq!((g.state.player(ME).fleet, g.state.player(ME).token_reinforcements), (fleet - 1, reinforcements + 1));
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME), "the note returns");
+    check(&g).unwrap();
+}
+
+/// Acquiescence (Winnu promissory note): "At the end of the strategy phase: Swap 1 of your
+/// strategy cards with 1 of the Winnu player's strategy cards. Then, return this card to the
+/// Winnu player." Seed 10 seats the Winnu at seat 0; seat 1 holds the note.
+#[test]
+fn winnu_acquiescence_swaps_a_strategy_card_with_the_winnu_at_the_end_of_the_strategy_phase() {
+    use crate::ti4::components::StrategyCard;
+    use crate::ti4::rules::Window;
+    let (mut g, _, k, src) = holding_their_note(10, "winnu", "acquiescence");
+    let cards = &mut g.state.strategy_cards;
+    for card in StrategyCard::all() {
+        cards.set_holder(card, None);
+    }
+    cards.set_holder(StrategyCard(2), Some(ME));
+    cards.set_holder(StrategyCard(6), Some(THEM));
+    let mut offered = Vec::new();
+    crate::ti4::rules::may_choices_of(&g, THEM, Window::StrategyPhaseEnd, src, &mut |c| offered.push(c));
+    assert_eq!(offered, vec![6 * 8 + 2], "their card for the Winnu's");
+    let mut elsewhere = Vec::new();
+    crate::ti4::rules::may_choices_of(&g, THEM, Window::TurnStart, src, &mut |c| elsewhere.push(c));
+    assert!(elsewhere.is_empty(), "at the end of the strategy phase only");
+    crate::ti4::rules::may_resolve(&mut g, THEM, Window::StrategyPhaseEnd, src, 6 * 8 + 2);
+    let cards = &g.state.strategy_cards;
+    assert_eq!((cards.holder(StrategyCard(2)), cards.holder(StrategyCard(6))), (Some(THEM), Some(ME)));
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME), "the note returns");
+    check(&g).unwrap();
+}
+
+/// Political Favor (Xxcha promissory note): "When an agenda is revealed: Remove 1 token from the
+/// Xxcha player's strategy pool and return it to their reinforcements. Then, discard the
+/// revealed agenda and reveal the top card of the agenda deck. Players vote on this agenda
+/// instead. Then, return this card to the Xxcha player." Seed 3 seats the Xxcha at seat 0;
+/// seat 1 holds the note; not offered while the Xxcha's strategy pool is empty.
+#[test]
+fn xxcha_political_favor_discards_the_revealed_agenda_for_an_xxcha_strategy_token() {
+    use rand::SeedableRng;
+    let (mut g, _, k, src) = holding_their_note(3, "xxcha", "political_favor");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    g.flow.custodians = false;
+    g.flow.agenda_phase.agenda = 0;
+    assert!(super::agendas::start(&mut g));
+    g.step = Step::RevealAgenda;
+    g.apply_chance(&mut rng);
+    let first = g.flow.agenda_phase.agenda_card;
+    assert_eq!(g.flow.pending.window, Some(crate::ti4::rules::Window::WhenAgendaRevealed));
+    let mut empty = g.clone();
+    let ps = empty.state.player_mut(ME);
+    ps.token_reinforcements += ps.strategy;
+    ps.strategy = 0;
+    let mut offered = Vec::new();
+    crate::ti4::rules::may_choices_of(&empty, THEM, crate::ti4::rules::Window::WhenAgendaRevealed, src, &mut |c| {
+        offered.push(c)
+    });
+    assert!(offered.is_empty(), "the Xxcha's strategy pool is empty");
+    while matches!(g.step, Step::Decide(q) if q != THEM) {
+        g.apply(Action::Done);
+    }
+    assert_eq!(g.step, Step::Decide(THEM));
+    assert!(legal(&g).contains(&Action::Choose(src, 0)));
+    let (strategy, tokens) = (g.state.player(ME).strategy, g.state.player(ME).token_reinforcements);
+    g.apply(Action::Choose(src, 0));
+    assert_eq!((g.state.player(ME).strategy, g.state.player(ME).token_reinforcements), (strategy - 1, tokens + 1));
+    assert_eq!(g.state.agendas.get(first as usize), Zone::Discard, "the revealed agenda is discarded");
+    assert_eq!(g.state.notes.get(ME, k as usize), Zone::Hand(ME), "the note returns");
+    while matches!(g.step, Step::Decide(_)) {
+        g.apply(Action::Done);
+    }
+    assert_eq!(g.step, Step::RevealAgenda, "another agenda is revealed");
+    check(&g).unwrap();
+}

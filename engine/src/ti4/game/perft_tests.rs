@@ -56,7 +56,7 @@ fn committed_perft_counts_of_action_phase_positions() {
     let expected: Vec<(u64, usize, &str, PerftCount)> = vec![
         (1, 30, "Move(Player(2))", count(2194, 2, 0)),
         (2, 40, "Turn(Player(4))", count(28, 0, 0)),
-        (4, 300, "Turn(Player(5))", count(811, 1, 0)),
+        (4, 300, "Turn(Player(5))", count(878, 1, 0)),
         (5, 500, "BuyTokens { p: Player(0), gaining: 0 }", count(9, 0, 0)),
         (6, 700, "Tokens { p: Player(0), stage: 0 }", count(31, 0, 0)),
     ];
