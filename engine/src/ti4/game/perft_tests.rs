@@ -58,7 +58,7 @@ fn committed_perft_counts_of_action_phase_positions() {
         (2, 40, "Turn(Player(4))", count(28, 0, 0)),
         (4, 300, "Turn(Player(5))", count(878, 1, 0)),
         (5, 500, "BuyTokens { p: Player(0), gaining: 0 }", count(9, 0, 0)),
-        (6, 700, "Tokens { p: Player(0), stage: 0 }", count(31, 0, 0)),
+        (6, 700, "Turn(Player(2))", count(142, 0, 0)),
     ];
     assert_eq!(found.len(), expected.len());
     for (f, e) in found.iter().zip(&expected) {
