@@ -1,6 +1,6 @@
 //! The Crimson Rebellion (Thunder's Edge): SUNDERED, Incursion and The Sorrow with the breach
-//! tokens, and the destroyers Exile I and II. (Not modelled: the flagship Quietus, the mech
-//! Revenant, Subatomic Splicer; the content holds no Rebellion leaders and no Sever note.)
+//! tokens, the destroyers Exile I and II, and Subatomic Splicer. (Not modelled: the flagship
+//! Quietus, the mech Revenant; the content holds no Rebellion leaders and no Sever note.)
 //!
 //! The breach tokens are [`Breaches`], a part of [`FactionState`](super::FactionState): at most
 //! one per system, active or inactive. Systems with active breaches are adjacent to each other
@@ -9,7 +9,7 @@
 use crate::ti4::content::Content;
 use crate::ti4::elimination::conservation::ConservationError;
 use crate::ti4::galaxy::{bits, Reach};
-use crate::ti4::game::component::{has_ships_in, units_of};
+use crate::ti4::game::component::{fighter_fits, fits_ship, has_ships_in, units_of};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::position::{lookup, CrimsonBreaches, IdKind, Position, PositionError, PositionErrorKind as K};
@@ -88,6 +88,24 @@ pub(super) static RULES: &[Rule] = &[
             may_choices: Some(exile_choices),
             may_windows: Some(&[Window::SpaceCombatEnd, Window::GroundCombatEnd]),
             may_resolve: Some(exile),
+            ..Hooks::NONE
+        },
+    },
+    // Subatomic Splicer: "When one of your ships is destroyed, you may produce a ship of the
+    // same type at a space dock in your home system." A decision of its owner at window
+    // `SpaceCombatEnd` of a space combat it fought and lost ships in: one choice per ship type
+    // it lost (`TacticalAction::space_lost`) that its reinforcements hold, that fits in its
+    // home system (fleet pool) and that it can pay for (its cost, paid by the default plan),
+    // while it has a space dock there; the ship is placed in the home system. Simplified: one
+    // ship per space combat, after the combat rather than as each ship is destroyed, and ships
+    // destroyed outside a space combat bring none. Not modelled: a Valefar copy does not carry
+    // it (`rules::Source::active`).
+    Rule {
+        source: SourceKey::Tech("subatomic_splicer"),
+        hooks: Hooks {
+            may_choices: Some(splicer_choices),
+            may_windows: Some(&[Window::SpaceCombatEnd]),
+            may_resolve: Some(splice),
             ..Hooks::NONE
         },
     },
@@ -247,6 +265,52 @@ fn exile_choices(src: Source, g: &Ti4Game, p: Player, window: Window, out: &mut 
 fn exile(_: Source, g: &mut Ti4Game, _: Player, _: Window, choice: u16) {
     let a = g.flow.tactical.active;
     g.state.factions.place_breach(a, choice == 1);
+}
+
+/// The cost of 1 unit of type `t` for `p`.
+fn unit_cost(g: &Ti4Game, p: Player, t: UnitType) -> Option<u8> {
+    units_of(g.content(), &g.state, p)[t.idx()].and_then(|u| g.content().units[u.idx()].cost)
+}
+
+/// Subatomic Splicer: the ship types `p` lost in the space combat that just ended that it may
+/// produce at a space dock of its home system.
+fn splicer_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let f = &g.flow.tactical;
+    let side = if p == g.flow.turn {
+        0
+    } else if p == f.defender {
+        1
+    } else {
+        return;
+    };
+    if window != Window::SpaceCombatEnd || f.space_lost[side] == 0 {
+        return;
+    }
+    let (c, s) = (g.content(), &g.state);
+    let home = g.home_slot[p.idx()];
+    let dock = s.systems[home as usize].planets.iter().any(|x| x.owner == p.0 && x.of(UnitType::SpaceDock) > 0);
+    if !dock {
+        return;
+    }
+    for &t in UnitType::SHIPS.iter().filter(|&&t| f.space_lost[side] & crate::ti4::combat::type_bit(t) != 0) {
+        let fits = if t == UnitType::Fighter { fighter_fits(g, p, home) } else { fits_ship(g, p, home) };
+        let affordable =
+            unit_cost(g, p, t).is_some_and(|k| crate::ti4::game::objectives::spend_plan(c, s, p, k, 0, 0, 0).is_some());
+        if fits && affordable && s.player(p).reinforcements[t.idx()] > 0 {
+            out(t.idx() as u16);
+        }
+    }
+}
+
+/// The ship is paid for and placed in the home system.
+fn splice(_: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
+    let t = UnitType::ALL[choice as usize];
+    let Some(k) = unit_cost(g, p, t) else { return };
+    let (c, s) = g.content_and_state();
+    if crate::ti4::game::objectives::spend_default(c, s, p, k, 0) {
+        let home = g.home_slot[p.idx()];
+        g.place_units(p, crate::ti4::state::Location::Space(home), t, 1).expect("a ship from the reinforcements");
+    }
 }
 
 // Positions and conservation (`super::components`).

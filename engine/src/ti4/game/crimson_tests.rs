@@ -232,3 +232,61 @@ fn crimson_exile_ii_places_an_active_or_inactive_breach_up_to_2_systems_away() {
     assert_eq!(g.state.factions.active_breaches() >> near & 1, 1);
     check(&g).unwrap();
 }
+
+/// Subatomic Splicer: "When one of your ships is destroyed, you may produce a ship of the same
+/// type at a space dock in your home system." Sol's dreadnoughts destroy 2 Rebellion
+/// destroyers next to Sol's home; the Rebellion (with a space dock at home) produces a destroyer
+/// there, paying its cost; without the technology it is not asked.
+#[test]
+fn crimson_subatomic_splicer_produces_a_destroyed_ship_type_at_its_home_space_dock() {
+    let splicer = |g: &Ti4Game| Source::Tech(g.content().tech("subatomic_splicer").unwrap());
+    let fight = |own: bool| {
+        let mut g = table(1);
+        let h = g.home_slot[ME.idx()];
+        let near = plain_at(&g, h, 1);
+        let home = g.home_slot[CRIMSON.idx()];
+        g.state.add_units(CRIMSON, Location::Planet(home, 0), UnitType::SpaceDock, 1).unwrap();
+        g.state.player_mut(CRIMSON).trade_goods = 3;
+        for pl in g.state.player(CRIMSON).planets.iter() {
+            g.state.exhausted_planets.insert(pl);
+        }
+        if own {
+            let t = splicer(&g).tech().unwrap();
+            g.state.player_mut(CRIMSON).techs.insert(t);
+        }
+        g.state.player_mut(ME).tactic = 3;
+        g.state.add_units(ME, Location::Space(h), UnitType::Dreadnought, 3).unwrap();
+        g.state.add_units(CRIMSON, Location::Space(near), UnitType::Destroyer, 2).unwrap();
+        g.apply(Action::Activate(near));
+        for _ in 0..3 {
+            g.apply(Action::Move(h, UnitType::Dreadnought));
+        }
+        g.apply(Action::Done);
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        while matches!(g.step, Step::Space | Step::SpaceCannon) || matches!(g.current(), crate::game::Turn::Chance) {
+            match g.current() {
+                crate::game::Turn::Chance => g.apply_chance(&mut rng),
+                _ => {
+                    let a = legal(&g)[0];
+                    g.apply(a);
+                }
+            }
+        }
+        (g, near, home)
+    };
+    let (without, near, _) = fight(false);
+    assert_eq!(without.state.count_at(Location::Space(near), UnitType::Destroyer), 0, "the destroyers are lost");
+    assert!(choices(&without, CRIMSON, Window::SpaceCombatEnd, splicer(&without)).is_empty());
+    let (mut g, _, home) = fight(true);
+    let src = splicer(&g);
+    assert_eq!(g.flow.pending.window, Some(Window::SpaceCombatEnd));
+    assert_eq!(choices(&g, CRIMSON, Window::SpaceCombatEnd, src), vec![UnitType::Destroyer.idx() as u16]);
+    assert!(choices(&g, ME, Window::SpaceCombatEnd, src).is_empty(), "the winner lost nothing");
+    while matches!(g.step, Step::Decide(q) if q != CRIMSON) {
+        g.apply(Action::Done);
+    }
+    g.apply(Action::Choose(src, UnitType::Destroyer.idx() as u16));
+    assert_eq!(g.state.count_at(Location::Space(home), UnitType::Destroyer), 1, "produced at home");
+    assert_eq!(g.state.player(CRIMSON).trade_goods, 2, "paid 1 trade good (its planets are exhausted)");
+    check(&g).unwrap();
+}

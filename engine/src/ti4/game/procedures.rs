@@ -184,6 +184,11 @@ pub struct TacticalAction {
     /// combat once it is over, read at window `SpaceCombatEnd` (Salvage Operations).
     #[serde(default, skip_serializing_if = "is_zero16")]
     pub space_destroyed: u16,
+    /// The ship types (bit per type) each side, `[attacker, defender]`, lost in this tactical
+    /// action's space combat once it is over, read at window `SpaceCombatEnd` (Subatomic
+    /// Splicer).
+    #[serde(default, skip_serializing_if = "no_extra_die")]
+    pub space_lost: [u16; 2],
     /// Flank Speed was played at window `SystemActivated`: +1 to the move value of each of the
     /// active player's ships during this tactical action (`movement::Mover`).
     #[serde(default, skip_serializing_if = "is_false")]

@@ -367,6 +367,7 @@ pub(in crate::ti4::game) fn activate(g: &mut Ti4Game, p: Player, slot: u8) -> St
     f.tactical.gained = 0;
     f.tactical.space_winner = None;
     f.tactical.space_destroyed = 0;
+    f.tactical.space_lost = [0; 2];
     f.tactical.clear_card_effects();
     if f.logistics == 1 {
         f.logistics = 2;

@@ -29,10 +29,11 @@ pub(in crate::ti4::game) fn after_space_combat(g: &mut Ti4Game) -> Step {
     rules::combat_casualties(g, p, d, &def_lost);
     rules::combat_casualties(g, d, p, &att_lost);
     g.flow.tactical.combat_losses = combat_losses(p, &att_lost, d, &def_lost);
-    g.flow.tactical.space_destroyed = SHIPS
-        .iter()
-        .filter(|&&t| att_lost[t.idx()] + def_lost[t.idx()] > 0)
-        .fold(0, |m, &t| m | crate::ti4::combat::type_bit(t));
+    let lost_types = |lost: &Counts| {
+        SHIPS.iter().filter(|&&t| lost[t.idx()] > 0).fold(0, |m, &t| m | crate::ti4::combat::type_bit(t))
+    };
+    g.flow.tactical.space_lost = [lost_types(&att_lost), lost_types(&def_lost)];
+    g.flow.tactical.space_destroyed = g.flow.tactical.space_lost[0] | g.flow.tactical.space_lost[1];
     let retreat = combat.retreat().and_then(|(side, tile)| g.galaxy.slot_of(tile).map(|sl| (side, sl)));
     // Skilled Retreat: the side that withdrew between rounds leaves a draw (no winner).
     let drawn = retreat.is_some() && combat.outcome() == Some(crate::ti4::combat::Outcome::Draw);
