@@ -9,7 +9,7 @@
 use crate::ti4::content::Content;
 use crate::ti4::elimination::conservation::ConservationError;
 use crate::ti4::galaxy::{bits, Reach};
-use crate::ti4::game::component::{fighter_fits, fits_ship, has_ships_in, units_of};
+use crate::ti4::game::component::{has_ships_in, produce_ship, ship_producible, units_of};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::position::{lookup, CrimsonBreaches, IdKind, Position, PositionError, PositionErrorKind as K};
@@ -70,27 +70,11 @@ pub(super) static RULES: &[Rule] = &[
     // Rebellion at windows `SpaceCombatEnd` and `GroundCombatEnd` (opened for every player)
     // while one of its destroyers is in or next to the active system: choice 0. Simplified:
     // "adjacent" is the printed adjacency.
-    Rule {
-        source: SourceKey::Unit("crimson_destroyer"),
-        hooks: Hooks {
-            may_choices: Some(exile_choices),
-            may_windows: Some(&[Window::SpaceCombatEnd, Window::GroundCombatEnd]),
-            may_resolve: Some(exile),
-            ..Hooks::NONE
-        },
-    },
+    Rule { source: SourceKey::Unit("crimson_destroyer"), hooks: EXILE },
     // Exile II: "At the end of any player's combat in this unit's system or up to 2 systems
     // away, you may place 1 active or inactive breach in that system." As Exile I, within 2
     // systems: choice 0 places an inactive breach, 1 an active one.
-    Rule {
-        source: SourceKey::Unit("crimson_destroyer2"),
-        hooks: Hooks {
-            may_choices: Some(exile_choices),
-            may_windows: Some(&[Window::SpaceCombatEnd, Window::GroundCombatEnd]),
-            may_resolve: Some(exile),
-            ..Hooks::NONE
-        },
-    },
+    Rule { source: SourceKey::Unit("crimson_destroyer2"), hooks: EXILE },
     // Subatomic Splicer: "When one of your ships is destroyed, you may produce a ship of the
     // same type at a space dock in your home system." A decision of its owner at window
     // `SpaceCombatEnd` of a space combat it fought and lost ships in: one choice per ship type
@@ -110,6 +94,15 @@ pub(super) static RULES: &[Rule] = &[
         },
     },
 ];
+
+/// The hooks of Exile I and II (`exile_choices` reads which of the two the player's destroyers
+/// are).
+const EXILE: Hooks = Hooks {
+    may_choices: Some(exile_choices),
+    may_windows: Some(&[Window::SpaceCombatEnd, Window::GroundCombatEnd]),
+    may_resolve: Some(exile),
+    ..Hooks::NONE
+};
 
 /// The breach tokens of the Rebellion. Assumed: the component count is not in the rules texts
 /// this engine reads (docs/RULES.md says so).
@@ -267,11 +260,6 @@ fn exile(_: Source, g: &mut Ti4Game, _: Player, _: Window, choice: u16) {
     g.state.factions.place_breach(a, choice == 1);
 }
 
-/// The cost of 1 unit of type `t` for `p`.
-fn unit_cost(g: &Ti4Game, p: Player, t: UnitType) -> Option<u8> {
-    units_of(g.content(), &g.state, p)[t.idx()].and_then(|u| g.content().units[u.idx()].cost)
-}
-
 /// Subatomic Splicer: the ship types `p` lost in the space combat that just ended that it may
 /// produce at a space dock of its home system.
 fn splicer_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
@@ -286,17 +274,14 @@ fn splicer_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut 
     if window != Window::SpaceCombatEnd || f.space_lost[side] == 0 {
         return;
     }
-    let (c, s) = (g.content(), &g.state);
+    let s = &g.state;
     let home = g.home_slot[p.idx()];
     let dock = s.systems[home as usize].planets.iter().any(|x| x.owner == p.0 && x.of(UnitType::SpaceDock) > 0);
     if !dock {
         return;
     }
     for &t in UnitType::SHIPS.iter().filter(|&&t| f.space_lost[side] & crate::ti4::combat::type_bit(t) != 0) {
-        let fits = if t == UnitType::Fighter { fighter_fits(g, p, home) } else { fits_ship(g, p, home) };
-        let affordable =
-            unit_cost(g, p, t).is_some_and(|k| crate::ti4::game::objectives::spend_plan(c, s, p, k, 0, 0, 0).is_some());
-        if fits && affordable && s.player(p).reinforcements[t.idx()] > 0 {
+        if ship_producible(g, p, t, home) {
             out(t.idx() as u16);
         }
     }
@@ -304,13 +289,8 @@ fn splicer_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut 
 
 /// The ship is paid for and placed in the home system.
 fn splice(_: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
-    let t = UnitType::ALL[choice as usize];
-    let Some(k) = unit_cost(g, p, t) else { return };
-    let (c, s) = g.content_and_state();
-    if crate::ti4::game::objectives::spend_default(c, s, p, k, 0) {
-        let home = g.home_slot[p.idx()];
-        g.place_units(p, crate::ti4::state::Location::Space(home), t, 1).expect("a ship from the reinforcements");
-    }
+    let home = g.home_slot[p.idx()];
+    produce_ship(g, p, UnitType::ALL[choice as usize], home);
 }
 
 // Positions and conservation (`super::components`).

@@ -81,27 +81,14 @@ fn salvage_trade_good(
     }
 }
 
-/// The cost of 1 unit of type `t` for `p`.
-fn salvage_cost(g: &Ti4Game, p: Player, t: UnitType) -> Option<u8> {
-    let units = crate::ti4::game::component::units_of(g.content(), &g.state, p);
-    units[t.idx()].and_then(|u| g.content().units[u.idx()].cost)
-}
-
 /// The winner's choices: each ship type destroyed in the combat it may produce there.
 fn salvage_ships(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
     if window != Window::SpaceCombatEnd || g.flow.tactical.space_winner != Some(p) {
         return;
     }
-    let (c, s, a) = (g.content(), &g.state, g.flow.tactical.active);
+    let a = g.flow.tactical.active;
     for t in UnitType::SHIPS.iter().copied().filter(|&t| g.flow.tactical.space_destroyed & type_bit(t) != 0) {
-        let fits = if t == UnitType::Fighter {
-            crate::ti4::game::component::fighter_fits(g, p, a)
-        } else {
-            crate::ti4::game::component::fits_ship(g, p, a)
-        };
-        let affordable = salvage_cost(g, p, t)
-            .is_some_and(|k| crate::ti4::game::objectives::spend_plan(c, s, p, k, 0, 0, 0).is_some());
-        if fits && affordable && s.player(p).reinforcements[t.idx()] > 0 {
+        if crate::ti4::game::component::ship_producible(g, p, t, a) {
             out(t.idx() as u16);
         }
     }
@@ -109,11 +96,6 @@ fn salvage_ships(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dy
 
 /// The ship is paid for and placed in the combat's system.
 fn salvage_produce(_: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
-    let t = UnitType::ALL[choice as usize];
-    let Some(k) = salvage_cost(g, p, t) else { return };
-    let (c, s) = g.content_and_state();
-    if crate::ti4::game::objectives::spend_default(c, s, p, k, 0) {
-        let a = g.flow.tactical.active;
-        g.place_units(p, Location::Space(a), t, 1).expect("a ship from the reinforcements");
-    }
+    let a = g.flow.tactical.active;
+    crate::ti4::game::component::produce_ship(g, p, UnitType::ALL[choice as usize], a);
 }

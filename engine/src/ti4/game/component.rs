@@ -91,3 +91,28 @@ pub(crate) fn gain_commodities(g: &mut Ti4Game, p: Player, n: u8) {
     let ps = g.state.player_mut(p);
     ps.commodities = ps.commodities.saturating_add(n).min(value.max(ps.commodities));
 }
+
+/// The cost of 1 unit of type `t` for `p` (its effective unit definition; `None` without one).
+pub(crate) fn unit_cost(g: &Ti4Game, p: Player, t: UnitType) -> Option<u8> {
+    units_of(&g.content, &g.state, p)[t.idx()].and_then(|u| g.content.units[u.idx()].cost)
+}
+
+/// A rule may have `p` produce 1 ship of type `t` in the space area of `slot` (Salvage
+/// Operations, Subatomic Splicer): one is in its reinforcements, it fits there (fleet pool, or
+/// capacity for a fighter) and `p` can pay its cost (default plan).
+pub(crate) fn ship_producible(g: &Ti4Game, p: Player, t: UnitType, slot: u8) -> bool {
+    let fits = if t == UnitType::Fighter { fighter_fits(g, p, slot) } else { fits_ship(g, p, slot) };
+    let affordable = unit_cost(g, p, t)
+        .is_some_and(|k| crate::ti4::game::objectives::spend_plan(&g.content, &g.state, p, k, 0, 0, 0).is_some());
+    fits && affordable && g.state.player(p).reinforcements[t.idx()] > 0
+}
+
+/// `p` pays for 1 ship of type `t` (default plan) and places it in the space area of `slot`
+/// (a choice [`ship_producible`] offered).
+pub(crate) fn produce_ship(g: &mut Ti4Game, p: Player, t: UnitType, slot: u8) {
+    let Some(k) = unit_cost(g, p, t) else { return };
+    let (c, s) = g.content_and_state();
+    if crate::ti4::game::objectives::spend_default(c, s, p, k, 0) {
+        g.place_units(p, Location::Space(slot), t, 1).expect("a ship from the reinforcements");
+    }
+}

@@ -1,7 +1,7 @@
 //! The Crimson Rebellion in play (`crate::ti4::factions::crimson_rebellion`): SUNDERED's
 //! wormholes, Incursion, The Sorrow and the Exile destroyers; one test per clause, named after it.
 
-use super::rule_tests::{legal, scenario_of};
+use super::rule_tests::{legal, scenario_of, slot_at_distance_where};
 use super::tests::check;
 use super::*;
 use crate::ti4::galaxy::{bits, Wormhole};
@@ -34,18 +34,10 @@ fn sorrow(g: &Ti4Game) -> u8 {
     g.state.slot_of(g.content().system("94").unwrap()).expect("The Sorrow on the board")
 }
 
-/// A plain system (no anomaly, no home, not Mecatol Rex, no breach) `d` moves from `from`.
+/// A plain system (`rule_tests::slot_at_distance`) without a breach, `d` moves from `from`.
 fn plain_at(g: &Ti4Game, from: u8, d: u8) -> u8 {
     let f = &g.state.factions;
-    (0..g.state.num_systems)
-        .find(|&sl| {
-            g.galaxy().distance(from, sl) == Some(d)
-                && g.galaxy().anomalies(sl) == 0
-                && !g.home_slot[..6].contains(&sl)
-                && sl != g.galaxy().mecatol()
-                && (f.active_breaches() | f.inactive_breaches()) >> sl & 1 == 0
-        })
-        .expect("a plain system at that distance")
+    slot_at_distance_where(g, from, d, |sl| (f.active_breaches() | f.inactive_breaches()) >> sl & 1 == 0)
 }
 
 fn ability(id: &str) -> Source {
@@ -158,20 +150,17 @@ fn crimson_sundered_the_rebellion_uses_epsilon_wormholes_only() {
     assert_eq!(g.ship_reach(CRIMSON).systems(home, 1), 1 << sorrow(&g), "epsilon: home to The Sorrow");
 }
 
-/// Sol (seat 0) attacks 2 Hacan destroyers next to Sol's home with 3 dreadnoughts and fights the
-/// space combat out; the Rebellion has a destroyer `d` moves from the combat (placed by
-/// `prepare`, which may change the game first). Returns the game at the first decision after the
-/// combat, and the combat's system.
-fn combat_with_a_crimson_destroyer(d: u8, prepare: impl FnOnce(&mut Ti4Game)) -> (Ti4Game, u8) {
+/// Sol (seat 0) attacks 2 destroyers of `defender` next to Sol's home with 3 dreadnoughts
+/// (`prepare` may change the game first, told the combat's system) and fights the space combat
+/// out. Returns the game at the first decision after the combat, and the combat's system.
+fn sol_attacks_next_door(defender: Player, prepare: impl FnOnce(&mut Ti4Game, u8)) -> (Ti4Game, u8) {
     let mut g = table(1);
     let h = g.home_slot[ME.idx()];
     let near = plain_at(&g, h, 1);
-    let watch = plain_at(&g, near, d.max(1));
     g.state.player_mut(ME).tactic = 3;
     g.state.add_units(ME, Location::Space(h), UnitType::Dreadnought, 3).unwrap();
-    g.state.add_units(Player(1), Location::Space(near), UnitType::Destroyer, 2).unwrap();
-    g.state.add_units(CRIMSON, Location::Space(if d == 0 { near } else { watch }), UnitType::Destroyer, 1).unwrap();
-    prepare(&mut g);
+    g.state.add_units(defender, Location::Space(near), UnitType::Destroyer, 2).unwrap();
+    prepare(&mut g, near);
     g.apply(Action::Activate(near));
     for _ in 0..3 {
         g.apply(Action::Move(h, UnitType::Dreadnought));
@@ -188,6 +177,16 @@ fn combat_with_a_crimson_destroyer(d: u8, prepare: impl FnOnce(&mut Ti4Game)) ->
         }
     }
     (g, near)
+}
+
+/// [`sol_attacks_next_door`] against the Hacan, with a Rebellion destroyer `d` moves from the
+/// combat (`prepare` may change the game first).
+fn combat_with_a_crimson_destroyer(d: u8, prepare: impl FnOnce(&mut Ti4Game)) -> (Ti4Game, u8) {
+    sol_attacks_next_door(Player(1), |g, near| {
+        let watch = if d == 0 { near } else { plain_at(g, near, d) };
+        g.state.add_units(CRIMSON, Location::Space(watch), UnitType::Destroyer, 1).unwrap();
+        prepare(g);
+    })
 }
 
 /// Exile I: "At the end of any player's combat in this unit's system or an adjacent system, you
@@ -241,43 +240,24 @@ fn crimson_exile_ii_places_an_active_or_inactive_breach_up_to_2_systems_away() {
 fn crimson_subatomic_splicer_produces_a_destroyed_ship_type_at_its_home_space_dock() {
     let splicer = |g: &Ti4Game| Source::Tech(g.content().tech("subatomic_splicer").unwrap());
     let fight = |own: bool| {
-        let mut g = table(1);
-        let h = g.home_slot[ME.idx()];
-        let near = plain_at(&g, h, 1);
-        let home = g.home_slot[CRIMSON.idx()];
-        g.state.add_units(CRIMSON, Location::Planet(home, 0), UnitType::SpaceDock, 1).unwrap();
-        g.state.player_mut(CRIMSON).trade_goods = 3;
-        for pl in g.state.player(CRIMSON).planets.iter() {
-            g.state.exhausted_planets.insert(pl);
-        }
-        if own {
-            let t = splicer(&g).tech().unwrap();
-            g.state.player_mut(CRIMSON).techs.insert(t);
-        }
-        g.state.player_mut(ME).tactic = 3;
-        g.state.add_units(ME, Location::Space(h), UnitType::Dreadnought, 3).unwrap();
-        g.state.add_units(CRIMSON, Location::Space(near), UnitType::Destroyer, 2).unwrap();
-        g.apply(Action::Activate(near));
-        for _ in 0..3 {
-            g.apply(Action::Move(h, UnitType::Dreadnought));
-        }
-        g.apply(Action::Done);
-        let mut rng = ChaCha8Rng::seed_from_u64(3);
-        while matches!(g.step, Step::Space | Step::SpaceCannon) || matches!(g.current(), crate::game::Turn::Chance) {
-            match g.current() {
-                crate::game::Turn::Chance => g.apply_chance(&mut rng),
-                _ => {
-                    let a = legal(&g)[0];
-                    g.apply(a);
-                }
+        sol_attacks_next_door(CRIMSON, |g, _| {
+            let home = g.home_slot[CRIMSON.idx()];
+            g.state.add_units(CRIMSON, Location::Planet(home, 0), UnitType::SpaceDock, 1).unwrap();
+            g.state.player_mut(CRIMSON).trade_goods = 3;
+            for pl in g.state.player(CRIMSON).planets.iter() {
+                g.state.exhausted_planets.insert(pl);
             }
-        }
-        (g, near, home)
+            if own {
+                let t = splicer(g).tech().unwrap();
+                g.state.player_mut(CRIMSON).techs.insert(t);
+            }
+        })
     };
-    let (without, near, _) = fight(false);
+    let (without, near) = fight(false);
     assert_eq!(without.state.count_at(Location::Space(near), UnitType::Destroyer), 0, "the destroyers are lost");
     assert!(choices(&without, CRIMSON, Window::SpaceCombatEnd, splicer(&without)).is_empty());
-    let (mut g, _, home) = fight(true);
+    let (mut g, _) = fight(true);
+    let home = g.home_slot[CRIMSON.idx()];
     let src = splicer(&g);
     assert_eq!(g.flow.pending.window, Some(Window::SpaceCombatEnd));
     assert_eq!(choices(&g, CRIMSON, Window::SpaceCombatEnd, src), vec![UnitType::Destroyer.idx() as u16]);

@@ -61,12 +61,18 @@ pub(super) fn home(g: &Ti4Game) -> u8 {
 
 /// A board slot at distance `d` from `from` with no anomaly and not a home system.
 pub(super) fn slot_at_distance(g: &Ti4Game, from: u8, d: u8) -> u8 {
+    slot_at_distance_where(g, from, d, |_| true)
+}
+
+/// [`slot_at_distance`] among the slots `also` accepts.
+pub(super) fn slot_at_distance_where(g: &Ti4Game, from: u8, d: u8, also: impl Fn(u8) -> bool) -> u8 {
     (0..g.state.num_systems)
         .find(|&sl| {
             g.galaxy().distance(from, sl) == Some(d)
                 && g.galaxy().anomalies(sl) == 0
                 && !g.home_slot[..6].contains(&sl)
                 && sl != g.galaxy().mecatol()
+                && also(sl)
         })
         .expect("a plain system at that distance")
 }
