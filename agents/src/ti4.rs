@@ -1248,9 +1248,13 @@ fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<
     // query.
     let home = g.home_slot()[i];
     let off_board = gal.is_off_board(home);
+    let home_reach = std::cell::OnceCell::new();
     let within = |sl: u8, mv: u8| {
         gal.within(sl, mv) & open != 0
-            || (off_board && sl == home && mv > 0 && g.ship_reach(p).systems(sl, mv) & open != 0)
+            || (off_board
+                && sl == home
+                && mv > 0
+                && home_reach.get_or_init(|| g.ship_reach(p)).systems(sl, mv) & open != 0)
     };
     let (mut stranded, mut active_mv) = (0.0, None);
     // During `p`'s tactical action the units moving count in the active system, and the
@@ -1359,7 +1363,6 @@ fn pressure(g: &Ti4Game, p: Player, w: &Ti4Weights, board: &Board, more: Option<
     (total, staged)
 }
 
-/// Per seat, the board slots with a planet that seat does not control (bit per slot).
 /// Stranded ground forces of `p`, negative (weight `staging`): those of [`pressure`]'s strike
 /// groups (forces up to the transports' capacity) with no planet `p` does not control within
 /// the slowest transport's move (`within`: printed adjacency; from `p`'s home system off the

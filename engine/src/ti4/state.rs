@@ -391,6 +391,12 @@ impl State {
         sys.space.owner == p.0 || sys.planets.iter().any(|a| a.owner == p.0)
     }
 
+    /// True when `p` has a space dock on a planet of the system in `slot`.
+    #[inline]
+    pub fn has_dock_in(&self, p: Player, slot: u8) -> bool {
+        self.systems[slot as usize].planets.iter().any(|a| a.owner == p.0 && a.of(UnitType::SpaceDock) > 0)
+    }
+
     /// The occupying player at a location.
     pub fn occupant(&self, loc: Location) -> Option<Player> {
         match loc {

@@ -15,7 +15,6 @@ use crate::ti4::galaxy::bits;
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
-use crate::ti4::state::Location;
 
 pub(super) const RULE: Rule = Rule {
     source: SourceKey::ActionCard("experimental_battlestation"),
@@ -26,15 +25,6 @@ pub(super) const RULE: Rule = Rule {
         ..Hooks::NONE
     },
 };
-
-/// True when `p` has a space dock on a planet of the system in `slot`.
-fn dock_in(g: &Ti4Game, p: Player, slot: u8) -> bool {
-    Location::all_in(slot).any(|loc| {
-        matches!(loc, Location::Planet(..))
-            && g.state.occupant(loc) == Some(p)
-            && g.state.count_at(loc, UnitType::SpaceDock) > 0
-    })
-}
 
 /// One choice (0) for another player than the active one with a space dock in or next to the
 /// active system, while the active player's ships moved in and may be fired at.
@@ -47,7 +37,8 @@ fn choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMu
         return;
     }
     let a = t.active;
-    if dock_in(g, p, a) || bits(g.galaxy().neighbours(a)).any(|sl| dock_in(g, p, sl)) {
+    let s = &g.state;
+    if s.has_dock_in(p, a) || bits(g.galaxy().neighbours(a)).any(|sl| s.has_dock_in(p, sl)) {
         out(0);
     }
 }

@@ -128,6 +128,12 @@ impl super::FactionState {
         self.breaches.inactive
     }
 
+    /// The systems holding a breach, active or inactive (bit per slot).
+    #[inline]
+    pub fn breaches(&self) -> u64 {
+        self.breaches.active | self.breaches.inactive
+    }
+
     /// Places a breach in `slot` (active or not); the caller checks [`breach_placeable`].
     pub(crate) fn place_breach(&mut self, slot: u8, active: bool) {
         if active {
@@ -140,7 +146,7 @@ impl super::FactionState {
     /// Flips the breach in `slot` (active to inactive or back).
     pub(crate) fn flip_breach(&mut self, slot: u8) {
         let bit = 1u64 << slot;
-        if (self.breaches.active | self.breaches.inactive) & bit != 0 {
+        if self.breaches() & bit != 0 {
             self.breaches.active ^= bit;
             self.breaches.inactive ^= bit;
         }
@@ -155,7 +161,7 @@ impl super::FactionState {
 
 /// A breach can be placed in `slot`: none there yet, and one left in the supply.
 pub fn breach_placeable(s: &State, slot: u8) -> bool {
-    let all = s.factions.active_breaches() | s.factions.inactive_breaches();
+    let all = s.factions.breaches();
     all >> slot & 1 == 0 && all.count_ones() < BREACH_TOKENS
 }
 
@@ -181,11 +187,7 @@ fn epsilon_only(_: Source, _: &Ti4Game, _: Player, q: &mut Reach) {
 /// Incursion: choice 0 when the Rebellion activated a system with a breach.
 fn flip_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
     let a = g.flow.tactical.active;
-    let f = &g.state.factions;
-    if window == Window::SystemActivated
-        && g.flow.turn == p
-        && (f.active_breaches() | f.inactive_breaches()) >> a & 1 == 1
-    {
+    if window == Window::SystemActivated && g.flow.turn == p && g.state.factions.breaches() >> a & 1 == 1 {
         out(0);
     }
 }
@@ -215,9 +217,8 @@ fn remove(_: Source, g: &mut Ti4Game, _: Player, _: Window, choice: u16) {
 
 /// The Sorrow: an inactive breach in the system that took the Rebellion's home position.
 fn sorrow_breach(_: Source, c: &Content, s: &mut State, p: Player) {
-    let f = s.player(p).faction;
-    let sorrow = c.systems.iter().position(|sys| sys.board_position_of == Some(f));
-    if let Some(slot) = sorrow.and_then(|i| s.slot_of(SystemId(i as u8))) {
+    let sorrow = crate::ti4::galaxy::board_tile_of(c, s.player(p).faction);
+    if let Some(slot) = sorrow.and_then(|tile| s.slot_of(tile)) {
         if breach_placeable(s, slot) {
             s.factions.place_breach(slot, false);
         }
@@ -274,10 +275,8 @@ fn splicer_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut 
     if window != Window::SpaceCombatEnd || f.space_lost[side] == 0 {
         return;
     }
-    let s = &g.state;
     let home = g.home_slot[p.idx()];
-    let dock = s.systems[home as usize].planets.iter().any(|x| x.owner == p.0 && x.of(UnitType::SpaceDock) > 0);
-    if !dock {
+    if !g.state.has_dock_in(p, home) {
         return;
     }
     for &t in UnitType::SHIPS.iter().filter(|&&t| f.space_lost[side] & crate::ti4::combat::type_bit(t) != 0) {

@@ -102,9 +102,7 @@ pub(super) static RULES: &[Rule] = &[
 /// The board slots in or next to a system with one of `p`'s space docks (dimensional tears).
 fn near_tears(g: &Ti4Game, p: Player) -> u64 {
     let s = &g.state;
-    let tears = (0..s.num_systems)
-        .filter(|&sl| s.systems[sl as usize].planets.iter().any(|a| a.owner == p.0 && a.of(UnitType::SpaceDock) > 0))
-        .fold(0u64, |m, sl| m | 1 << sl);
+    let tears = (0..s.num_systems).filter(|&sl| s.has_dock_in(p, sl)).fold(0u64, |m, sl| m | 1 << sl);
     crate::ti4::galaxy::bits(tears).fold(tears, |m, sl| m | g.galaxy().neighbours(sl))
 }
 

@@ -68,33 +68,41 @@ pub(super) static RULES: &[Rule] = &[
     },
 ];
 
-/// Quash is offered while an agenda is revealed, the strategy pool holds a token and the deck
-/// holds another agenda to reveal.
-fn quash_offer(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
-    if window == Window::WhenAgendaRevealed
-        && g.state.player(p).strategy > 0
+/// Quash and Political Favor may replace the revealed agenda at window `WhenAgendaRevealed`
+/// for a token of `payer`'s strategy pool: the pool holds one and the deck holds another agenda
+/// to reveal.
+fn agenda_replaceable(g: &Ti4Game, payer: Player, window: Window) -> bool {
+    window == Window::WhenAgendaRevealed
+        && g.state.player(payer).strategy > 0
         && crate::ti4::game::agendas::another_agenda_to_reveal(g)
-    {
+}
+
+/// Quash and Political Favor: `payer`'s strategy token returns to reinforcements and the
+/// revealed agenda stays in the discard pile; the round loop reveals another
+/// (`flow::after_when_agenda_revealed`).
+fn replace_agenda(g: &mut Ti4Game, payer: Player) {
+    let (c, s) = g.content_and_state();
+    crate::ti4::components::command_tokens::spend_strategy_token(c, s, payer);
+    g.flow.agenda_phase.agenda_card = NO_AGENDA;
+}
+
+/// Quash is offered while [`agenda_replaceable`] with a token of its owner's.
+fn quash_offer(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if agenda_replaceable(g, p, window) {
         out(0);
     }
 }
 
-/// Quash: the strategy token returns to reinforcements and the revealed agenda stays in the
-/// discard pile; the round loop reveals another (`flow::after_when_agenda_revealed`).
+/// Quash: [`replace_agenda`] for one of the Xxcha's strategy tokens.
 fn quash(_: Source, g: &mut Ti4Game, p: Player, _: Window, _: u16) {
-    let (c, s) = g.content_and_state();
-    crate::ti4::components::command_tokens::spend_strategy_token(c, s, p);
-    g.flow.agenda_phase.agenda_card = NO_AGENDA;
+    replace_agenda(g, p);
 }
 
 /// Political Favor is offered to its holder while an agenda is revealed, the Xxcha's strategy
 /// pool holds a token and the deck holds another agenda to reveal.
 fn favor_offer(src: Source, g: &Ti4Game, _: Player, window: Window, out: &mut dyn FnMut(u16)) {
     let Some((owner, _)) = src.note_owner(g.content(), &g.state) else { return };
-    if window == Window::WhenAgendaRevealed
-        && g.state.player(owner).strategy > 0
-        && crate::ti4::game::agendas::another_agenda_to_reveal(g)
-    {
+    if agenda_replaceable(g, owner, window) {
         out(0);
     }
 }
@@ -103,9 +111,7 @@ fn favor_offer(src: Source, g: &Ti4Game, _: Player, window: Window, out: &mut dy
 /// agenda stays in the discard pile (the round loop reveals another) and the note returns.
 fn favor(src: Source, g: &mut Ti4Game, _: Player, _: Window, _: u16) {
     let Some((owner, _)) = src.note_owner(g.content(), &g.state) else { return };
-    let (c, s) = g.content_and_state();
-    crate::ti4::components::command_tokens::spend_strategy_token(c, s, owner);
-    g.flow.agenda_phase.agenda_card = NO_AGENDA;
+    replace_agenda(g, owner);
     crate::ti4::game::notes::return_note(g, src);
 }
 

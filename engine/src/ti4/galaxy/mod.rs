@@ -366,7 +366,7 @@ fn edge_slots(cells: &[Cell], slot_at: &[Option<u8>]) -> u64 {
 }
 
 /// The tile that takes faction `f`'s home position on the board (Creuss gate, The Sorrow).
-fn board_tile_of(content: &Content, f: FactionId) -> Option<SystemId> {
+pub(crate) fn board_tile_of(content: &Content, f: FactionId) -> Option<SystemId> {
     content.systems.iter().position(|s| s.board_position_of == Some(f)).map(|i| SystemId(i as u8))
 }
 

@@ -36,8 +36,7 @@ fn sorrow(g: &Ti4Game) -> u8 {
 
 /// A plain system (`rule_tests::slot_at_distance`) without a breach, `d` moves from `from`.
 fn plain_at(g: &Ti4Game, from: u8, d: u8) -> u8 {
-    let f = &g.state.factions;
-    slot_at_distance_where(g, from, d, |sl| (f.active_breaches() | f.inactive_breaches()) >> sl & 1 == 0)
+    slot_at_distance_where(g, from, d, |sl| g.state.factions.breaches() >> sl & 1 == 0)
 }
 
 fn ability(id: &str) -> Source {

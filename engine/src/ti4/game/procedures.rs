@@ -173,7 +173,7 @@ pub struct TacticalAction {
     /// Per side (attacker, defender), unit types one of whose ships rolls 1 additional die in
     /// the first combat roll of the space combat about to be fought (window `SpaceCombatStart`:
     /// Viscount Unlenn; `SpaceCombat::add_round_die`).
-    #[serde(default, skip_serializing_if = "no_extra_die")]
+    #[serde(default, skip_serializing_if = "zero_pair")]
     pub extra_die: [u16; 2],
     /// The winner of this tactical action's space combat once it is over (rules 78.10: the side
     /// with ships left; `None` before it, with no combat, or with no winner), read at window
@@ -187,7 +187,7 @@ pub struct TacticalAction {
     /// The ship types (bit per type) each side, `[attacker, defender]`, lost in this tactical
     /// action's space combat once it is over, read at window `SpaceCombatEnd` (Subatomic
     /// Splicer).
-    #[serde(default, skip_serializing_if = "no_extra_die")]
+    #[serde(default, skip_serializing_if = "zero_pair")]
     pub space_lost: [u16; 2],
     /// Flank Speed was played at window `SystemActivated`: +1 to the move value of each of the
     /// active player's ships during this tactical action (`movement::Mover`).
@@ -281,7 +281,7 @@ pub struct TacticalAction {
     pub ground: Option<GroundCombat>,
 }
 
-fn no_extra_die(x: &[u16; 2]) -> bool {
+fn zero_pair(x: &[u16; 2]) -> bool {
     *x == [0; 2]
 }
 
