@@ -43,7 +43,7 @@ pub use hex::{Hex, Side};
 pub use mapstring::{Cell, MapString};
 
 use crate::ti4::content::Content;
-use crate::ti4::ids::{FactionId, SystemId};
+use crate::ti4::ids::{FactionId, PlanetId, SystemId};
 use GalaxyErrorKind as K;
 
 /// Most systems (board slots) a galaxy holds: one bit each in a `u64`.
@@ -106,6 +106,9 @@ pub struct Galaxy {
     nexus: Option<u8>,
     /// Slots on the edge of the game board ([`Galaxy::edge_systems`]).
     edge: u64,
+    /// Per planet id: the first slot whose tile prints it ([`Galaxy::NO_SLOT`] when no tile of
+    /// the galaxy does).
+    planet_slot: Vec<u8>,
 }
 
 impl Galaxy {
@@ -247,6 +250,12 @@ impl Galaxy {
             .collect();
 
         let edge = edge_slots(cells, &slot_at);
+        let mut planet_slot = vec![Galaxy::NO_SLOT; content.planets.len()];
+        for (sl, &t) in tiles.iter().enumerate().rev() {
+            for pl in content.system_planets[t.idx()].iter() {
+                planet_slot[pl.idx()] = sl as u8;
+            }
+        }
         let mut g = Galaxy {
             map,
             tiles,
@@ -262,6 +271,7 @@ impl Galaxy {
             homes,
             nexus: None,
             edge,
+            planet_slot,
         };
         for i in 0..MoverTraits::COMBINATIONS {
             let t = MoverTraits::of_index(i);
@@ -302,6 +312,15 @@ impl Galaxy {
     pub fn tiles(&self) -> &[SystemId] {
         &self.tiles
     }
+    /// What [`Galaxy::planet_slot`] finds for a planet no tile of the galaxy prints.
+    pub const NO_SLOT: u8 = u8::MAX;
+
+    /// The slot of the first tile (in slot order) that prints planet `pl`, `None` when no
+    /// tile of the galaxy prints it: a table lookup.
+    pub fn planet_slot(&self, pl: PlanetId) -> Option<u8> {
+        self.planet_slot.get(pl.idx()).copied().filter(|&sl| sl != Galaxy::NO_SLOT)
+    }
+
     /// The slot holding a tile.
     pub fn slot_of(&self, tile: SystemId) -> Option<u8> {
         self.tiles.iter().position(|&t| t == tile).map(|i| i as u8)

@@ -529,14 +529,7 @@ fn meets_direct(g: &Ti4Game, p: Player, cond: Cond) -> bool {
     let ps = s.player(p);
     let others = s.seats().filter(|&q| q != p);
     match cond {
-        Cond::ShipsWithOtherDock => (0..s.num_systems).any(|sl| {
-            let sys = &s.systems[sl as usize];
-            ships_in(s, sl, p, SHIP_MASK) > 0
-                && sys
-                    .planets
-                    .iter()
-                    .any(|a| a.owner != p.0 && a.owner < s.num_players && a.of(UnitType::SpaceDock) > 0)
-        }),
+        Cond::ShipsWithOtherDock => ships_with_other_dock(s, p),
         Cond::Pds(n) => ps.on_board[UnitType::Pds.idx()] >= n,
         Cond::ActionCardsInHand(n) => s.action_cards.count(c.cards.action_copies.len(), Zone::Hand(p)) >= n as usize,
         Cond::LawsInPlay(n) => super::agendas::laws_in_play(g) >= n as usize,
@@ -552,17 +545,8 @@ fn meets_direct(g: &Ti4Game, p: Player, cond: Cond) -> bool {
             let near = super::action_cards::neighbours(g, p);
             others.filter(|&q| s.player(q).in_game).all(|q| near >> q.0 & 1 == 1)
         }
-        Cond::ProductionInOneSystem(n) => {
-            let units = super::tactical::units_of(c, s, p);
-            (0..s.num_systems).any(|sl| super::tactical::production_value_with(c, s, &units, p, sl) >= n as u32)
-        }
-        Cond::SharedPlanetSystem => {
-            let theirs = others.fold(PlanetSet::EMPTY, |m, q| m.union(s.player(q).planets));
-            (0..s.num_systems).any(|sl| {
-                let planets = c.system_planets[gal.tile(sl).idx()];
-                planets.intersects(&ps.planets) && planets.intersects(&theirs)
-            })
-        }
+        Cond::ProductionInOneSystem(n) => most_production(g, p) >= n as u32,
+        Cond::SharedPlanetSystem => shares_a_system(g, p),
         Cond::OthersNote => others.into_iter().any(|q| {
             (0..crate::ti4::content::cards::MAX_NOTES_PER_SEAT).any(|k| match s.notes.get(q, k) {
                 Zone::PlayArea(r) => r == p,
@@ -581,34 +565,87 @@ fn meets_direct(g: &Ti4Game, p: Player, cond: Cond) -> bool {
             let space = &s.systems[sl as usize].space;
             space.owner == p.0 && space.of(UnitType::Flagship) + space.of(UnitType::WarSun) > 0
         }),
-        Cond::PlanetsNearOtherHomes(n) => {
-            // Per controlled planet: the other seats whose home system it is in or next to.
-            let mut near = [0u8; 64];
-            let mut k = 0;
-            for sl in 0..s.num_systems {
-                let mine = c.system_planets[gal.tile(sl).idx()].intersection(ps.planets).len();
-                if mine == 0 {
-                    continue;
-                }
-                let reach = gal.neighbours(sl) | 1 << sl;
-                let seats = s
-                    .seats()
-                    .filter(|&q| q != p && reach >> g.home_slot[q.idx()] & 1 == 1)
-                    .fold(0u8, |m, q| m | 1 << q.0);
-                if seats == 0 {
-                    continue;
-                }
-                for _ in 0..mine {
-                    if k < near.len() {
-                        near[k] = seats;
-                        k += 1;
-                    }
-                }
-            }
-            distinct_seats(&near[..k]) >= n as usize
-        }
+        Cond::PlanetsNearOtherHomes(n) => planets_near_other_homes(g, p) >= n as usize,
         _ => false,
     }
+}
+
+/// Objectives (Cond::SharedPlanetSystem): `p` controls a planet in a system where another
+/// seat controls a planet.
+fn shares_a_system(g: &Ti4Game, p: Player) -> bool {
+    let (c, gal, s) = (&*g.content, &*g.galaxy, &g.state);
+    let ps = s.player(p);
+    let theirs = s.seats().filter(|&q| q != p).fold(PlanetSet::EMPTY, |m, q| m.union(s.player(q).planets));
+    (0..s.num_systems).any(|sl| {
+        let planets = c.system_planets[gal.tile(sl).idx()];
+        planets.intersects(&ps.planets) && planets.intersects(&theirs)
+    })
+}
+
+/// Objectives (Cond::ShipsWithOtherDock): `p` has ships in a system with another seat's
+/// space dock.
+fn ships_with_other_dock(s: &State, p: Player) -> bool {
+    (0..s.num_systems).any(|sl| {
+        let sys = &s.systems[sl as usize];
+        ships_in(s, sl, p, SHIP_MASK) > 0
+            && sys.planets.iter().any(|a| a.owner != p.0 && a.owner < s.num_players && a.of(UnitType::SpaceDock) > 0)
+    })
+}
+
+/// Objectives (Cond::PlanetsNearOtherHomes): how many of `p`'s planets can each count for a
+/// different other seat whose home system it is in or next to. Planet by planet through
+/// [`Galaxy::planet_slot`]; equal to [`planets_near_other_homes_plain`], the system loop (the
+/// test `planets_near_other_homes_equal_the_system_loop`).
+pub(super) fn planets_near_other_homes(g: &Ti4Game, p: Player) -> usize {
+    let (gal, s) = (&*g.galaxy, &g.state);
+    // Per controlled planet: the other seats whose home system it is in or next to.
+    let mut near = [0u8; 64];
+    let mut k = 0;
+    for pl in s.player(p).planets.iter() {
+        let Some(sl) = gal.planet_slot(pl) else { continue };
+        let seats = seats_with_home_near(g, p, gal.neighbours(sl) | 1 << sl);
+        if seats != 0 && k < near.len() {
+            near[k] = seats;
+            k += 1;
+        }
+    }
+    distinct_seats(&near[..k])
+}
+
+/// The seats other than `p` whose home slot is in `reach` (one bit each).
+fn seats_with_home_near(g: &Ti4Game, p: Player, reach: u64) -> u8 {
+    g.state.seats().filter(|&q| q != p && reach >> g.home_slot[q.idx()] & 1 == 1).fold(0u8, |m, q| m | 1 << q.0)
+}
+
+/// [`planets_near_other_homes`] system by system: the plain reference.
+#[cfg(test)]
+pub(super) fn planets_near_other_homes_plain(g: &Ti4Game, p: Player) -> usize {
+    let (c, gal, s) = (&*g.content, &*g.galaxy, &g.state);
+    let mut near = [0u8; 64];
+    let mut k = 0;
+    for sl in 0..s.num_systems {
+        let mine = c.system_planets[gal.tile(sl).idx()].intersection(s.player(p).planets).len();
+        let seats = seats_with_home_near(g, p, gal.neighbours(sl) | 1 << sl);
+        for _ in 0..mine {
+            if seats != 0 && k < near.len() {
+                near[k] = seats;
+                k += 1;
+            }
+        }
+    }
+    distinct_seats(&near[..k])
+}
+
+/// Objectives (Cond::ProductionInOneSystem): the largest PRODUCTION value of `p`'s units in
+/// one system.
+fn most_production(g: &Ti4Game, p: Player) -> u32 {
+    let (c, s) = (&*g.content, &g.state);
+    let units = super::tactical::units_of(c, s, p);
+    (0..s.num_systems)
+        .filter(|&sl| s.has_units_in(p, sl))
+        .map(|sl| super::tactical::production_value_with(c, s, &units, p, sl))
+        .max()
+        .unwrap_or(0)
 }
 
 /// The most planets that can each be matched to a different seat among the seats (one bit

@@ -640,6 +640,44 @@ fn objective_boards_equal_the_per_seat_boards() {
     assert!(changed > checked / 600, "{changed} changes in {checked} seat states");
 }
 
+/// Differential: the planet-by-planet count of Cond::PlanetsNearOtherHomes (through
+/// [`crate::ti4::galaxy::Galaxy::planet_slot`]) equals the system loop for every seat at every
+/// state of attacking random games, which take planets next to other homes.
+#[test]
+fn planets_near_other_homes_equal_the_system_loop() {
+    use super::objectives::{planets_near_other_homes, planets_near_other_homes_plain};
+    use crate::game::{Game, Turn};
+    use rand::SeedableRng;
+    let mut buf = Vec::new();
+    let mut nonzero = 0u64;
+    for i in 0..8u64 {
+        let mut g = six_player_game(300 + i);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(i);
+        for pl in (0..g.content.planets.len()).map(|k| PlanetId(k as u8)) {
+            if let Some(sl) = g.galaxy.planet_slot(pl) {
+                assert!(g.content.system_planets[g.galaxy.tile(sl).idx()].contains(pl), "game {i}: planet {pl:?}");
+            }
+        }
+        for step in 0u64.. {
+            for p in g.state.seats() {
+                let fast = planets_near_other_homes(&g, p);
+                assert_eq!(fast, planets_near_other_homes_plain(&g, p), "game {i} step {step} seat {}", p.0);
+                nonzero += (fast > 0) as u64;
+            }
+            match g.current() {
+                Turn::Terminal => break,
+                Turn::Player(_) => {
+                    g.legal_actions(&mut buf);
+                    let a = pick_aggressive(&g, &buf, &mut rng);
+                    g.apply(a);
+                }
+                _ => crate::game::random_step(&mut g, &mut rng, &mut buf),
+            }
+        }
+    }
+    assert!(nonzero > 1000, "only {nonzero} seat states count a planet near another home");
+}
+
 /// Differential: [`objectives::ObjectiveBoard::own`] (set intersections with the planet and
 /// technology classes of the content) equals its plain planet-by-planet loops for every seat,
 /// with every seat's set of other homes, at every state of random games (uniform random
