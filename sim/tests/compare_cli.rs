@@ -83,7 +83,7 @@ fn the_planted_edit_is_found_and_the_inert_edit_does_nothing() {
 }
 
 /// The realistic example: a small buff to the weakest of six real factions. The plain run reads
-/// the buffed faction as balanced (no flag); the paired comparison finds the change in Arborec's
+/// the buffed faction as balanced (not flagged); the paired comparison finds the change in Arborec's
 /// mean score or win rate (`scripts/games_to_find.sh arborec arborec real_base` prints the games
 /// each method needs). The two assertions bound the buff from both sides: too large and the plain
 /// run flags it, too small and the comparison misses it. (Until Refit Troops the test also asked
@@ -96,7 +96,13 @@ fn a_buff_the_plain_run_does_not_flag_is_found_by_the_comparison() {
     let base = run("real_base", &dir, &games);
     let buffed = run("arborec", &dir, &games);
     let summary: Value = serde_json::from_str(&std::fs::read_to_string(buffed.join("summary.json")).unwrap()).unwrap();
-    assert_eq!(summary["balance"]["flagged_factions"], serde_json::json!([]), "the plain run flags nothing");
+    // (Another faction may be flagged on its own account: since Pillage the Mentak, which
+    // pillages the neighbours that transact with it, is.)
+    let plain = summary["balance"]["flagged_factions"].as_array().unwrap();
+    assert!(
+        !plain.contains(&serde_json::json!("arborec")),
+        "the plain run does not flag the buffed faction: {plain:?}"
+    );
     let c = compare(&base, &buffed);
     let flagged = flagged(&c);
     // No other faction may be flagged, and Arborec's mean score or win rate must be (which of

@@ -169,6 +169,23 @@ impl GroundCombat {
         Ok(())
     }
 
+    /// Replaces 1 undamaged unit of type `t` of `side` with 1 undamaged unit of type `t` of the
+    /// other side (Yin's Indoctrination). Only before a round's rolls ([`GroundPhase::Roll`]);
+    /// the caller moves the units on the board or in reinforcements.
+    pub fn switch_side(&mut self, side: Side, t: UnitType) -> Result<(), CombatError> {
+        if self.phase != GroundPhase::Roll {
+            return Err(CombatError::NotAwaitingChance);
+        }
+        let (f, o) = (self.forces[side.idx()], self.forces[side.other().idx()]);
+        if f.undamaged(t) == 0 {
+            return Err(CombatError::NoUnit { unit_type: t });
+        }
+        let f = f.with_units(t, f.count(t) - 1, f.damaged(t))?;
+        let o = o.with_units(t, o.count(t) + 1, o.damaged(t))?;
+        (self.forces[side.idx()], self.forces[side.other().idx()]) = (f, o);
+        Ok(())
+    }
+
     /// 1 unit of type `t` of `side` rolls 1 additional die in this round's combat roll (Sol's
     /// Evelyn Delouis). Only before a round's rolls ([`GroundPhase::Roll`]).
     pub fn add_round_die(&mut self, side: Side, t: UnitType) -> Result<(), CombatError> {

@@ -220,9 +220,9 @@ mod tests {
 
     #[test]
     fn an_ability_marked_implemented_without_a_rule_is_a_load_error() {
-        let e = edited(2, |v| ability(v, "mentak", "pillage")["implemented"] = true.into()).unwrap_err();
-        assert_eq!((e.file.as_str(), e.entry.as_str(), e.field.as_str()), ("factions.json", "mentak", "abilities"));
-        assert_eq!(e.kind, K::ImplementedWithoutRule("pillage".into()), "{e}");
+        let e = edited(2, |v| ability(v, "naaz", "distant_suns")["implemented"] = true.into()).unwrap_err();
+        assert_eq!((e.file.as_str(), e.entry.as_str(), e.field.as_str()), ("factions.json", "naaz", "abilities"));
+        assert_eq!(e.kind, K::ImplementedWithoutRule("distant_suns".into()), "{e}");
     }
 
     #[test]

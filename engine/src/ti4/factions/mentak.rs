@@ -1,5 +1,5 @@
-//! The Mentak Coalition: Ambush, Salvage Operations, the flagship Fourth Moon, the mech Moll
-//! Terminus. (Pillage and Mirror Computing are not modelled.)
+//! The Mentak Coalition: Ambush, Pillage, Salvage Operations, the flagship Fourth Moon, the
+//! mech Moll Terminus. (Mirror Computing is not modelled.)
 
 use crate::ti4::combat::type_bit;
 use crate::ti4::content::Content;
@@ -16,6 +16,24 @@ pub(super) static RULES: &[Rule] = &[
     // nothing and its hits only fall on the opponent, so declining is never better; the best two
     // ships roll (`combat::ambush_values`).
     Rule { source: SourceKey::Ability("ambush"), hooks: Hooks { space_combat_ambush: Some(ambush), ..Hooks::NONE } },
+    // Pillage: "After 1 of your neighbors gains trade goods or resolves a transaction, if they
+    // have 3 or more trade goods, you may take 1 of their trade goods or commodities." A
+    // decision of the Mentak after a transaction (window `TransactionResolved`: either side,
+    // the Mentak's own partner included) and after the Trade strategy card's primary ability
+    // gave its player 3 trade goods (window `CommoditiesReplenished` of the primary);
+    // simplified: the other ways of gaining trade goods (exploration, abilities, cards) open no
+    // window. One choice per neighbour with 3 or more trade goods and per kind (a trade good,
+    // or a commodity when they have one); the Mentak gains 1 trade good either way (a
+    // commodity received from another player is a trade good, rules 21).
+    Rule {
+        source: SourceKey::Ability("pillage"),
+        hooks: Hooks {
+            may_choices: Some(pillage_choices),
+            may_windows: Some(&[Window::TransactionResolved, Window::CommoditiesReplenished]),
+            may_resolve: Some(pillage),
+            ..Hooks::NONE
+        },
+    },
     // Fourth Moon (flagship): "Other players' ships in this system cannot use SUSTAIN DAMAGE."
     // In a space combat the flagship takes part in, for the whole combat.
     Rule {
@@ -98,4 +116,51 @@ fn salvage_ships(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dy
 fn salvage_produce(_: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
     let a = g.flow.tactical.active;
     crate::ti4::game::component::produce_ship(g, p, UnitType::ALL[choice as usize], a);
+}
+
+/// Trade goods a neighbour needs for Pillage.
+const PILLAGE_THRESHOLD: u8 = 3;
+
+/// The players `p` may pillage at `window` (bit per seat): the sides of the transaction just
+/// resolved, or the Trade primary's player, that are `p`'s neighbours with 3 or more trade goods.
+fn pillage_victims(g: &Ti4Game, p: Player, window: Window) -> u8 {
+    let candidates = match window {
+        Window::TransactionResolved => {
+            let Some(q) = g.flow.transaction.resolved_with else { return 0 };
+            1u8 << g.flow.turn.0 | 1 << q.0
+        }
+        Window::CommoditiesReplenished if g.flow.strategic.follower == 0 => {
+            1 << crate::ti4::game::component::resolving_player(g).0
+        }
+        _ => return 0,
+    } & !(1 << p.0);
+    let s = &g.state;
+    let rich = s.seats().filter(|&q| s.player(q).trade_goods >= PILLAGE_THRESHOLD).fold(0u8, |m, q| m | 1 << q.0);
+    if candidates & rich == 0 {
+        return 0;
+    }
+    candidates & rich & crate::ti4::game::action_cards::neighbours(g, p)
+}
+
+/// Pillage: choice `q * 2` takes a trade good of seat `q`, `q * 2 + 1` one of its commodities.
+fn pillage_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    let victims = pillage_victims(g, p, window);
+    for q in g.state.seats().filter(|q| victims >> q.0 & 1 == 1) {
+        out(q.0 as u16 * 2);
+        if g.state.player(q).commodities > 0 {
+            out(q.0 as u16 * 2 + 1);
+        }
+    }
+}
+
+/// Pillage: the neighbour loses 1 trade good or commodity, the Mentak gains 1 trade good.
+fn pillage(_: Source, g: &mut Ti4Game, p: Player, _: Window, choice: u16) {
+    let qs = g.state.player_mut(Player((choice / 2) as u8));
+    if choice.is_multiple_of(2) {
+        qs.trade_goods -= 1;
+    } else {
+        qs.commodities -= 1;
+    }
+    let ps = g.state.player_mut(p);
+    ps.trade_goods = ps.trade_goods.saturating_add(1);
 }

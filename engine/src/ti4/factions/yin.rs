@@ -1,7 +1,6 @@
-//! The Yin Brotherhood: Devotion, Impulse Core, Yin Spinner. (Indoctrination is not
-//! modelled.)
+//! The Yin Brotherhood: Indoctrination, Devotion, Impulse Core, Yin Spinner.
 
-use crate::ti4::combat::assigned_hit_options;
+use crate::ti4::combat::{assigned_hit_options, Side};
 use crate::ti4::game::component::{combat_ships, combat_side, hit_combat_ship};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
@@ -9,6 +8,23 @@ use crate::ti4::rules::{Hooks, Rule, Source, SourceKey, Window};
 use crate::ti4::state::Location;
 
 pub(super) static RULES: &[Rule] = &[
+    // Indoctrination: "At the start of a ground combat, you may spend 2 influence to replace 1 of
+    // your opponent's participating infantry with 1 infantry from your reinforcements." (Ground
+    // Combat 42, before its first round's rolls.) A decision of the Yin at window
+    // `GroundCombatRoundStart` of the first round, as the invader or the defender, when the
+    // opponent has an undamaged infantry in the combat, the Yin an infantry in reinforcements
+    // (not one of its committed ground forces, which wait there) and 2 influence to spend
+    // (simplified: paid by the default plan, `objectives::spend_plan`). The opponent's infantry
+    // returns to its reinforcements (it is replaced, not destroyed).
+    Rule {
+        source: SourceKey::Ability("indoctrination"),
+        hooks: Hooks {
+            may_choices: Some(indoctrination_choices),
+            may_windows: Some(&[Window::GroundCombatRoundStart]),
+            may_resolve: Some(indoctrination),
+            ..Hooks::NONE
+        },
+    },
     // Devotion: "After each space battle round, you may destroy 1 of your cruisers or
     // destroyers in the active system to produce 1 hit and assign it to 1 of your opponent's
     // ships in that system." (Space Combat 78: after a round with no retreat.) A decision of
@@ -142,5 +158,71 @@ fn yin_spinner(_: Source, g: &mut Ti4Game, p: Player, _: &[u8; UNIT_TYPES]) {
     });
     if let Some(loc) = planet {
         g.place_units(p, loc, UnitType::Infantry, 1).expect("an infantry from the reinforcements");
+    }
+}
+
+/// Influence Indoctrination costs.
+const INDOCTRINATION_COST: u8 = 2;
+
+/// At window `GroundCombatRoundStart` of a ground combat's first round: `p`'s side in it and the
+/// planet's index, when the opponent has an undamaged infantry in the combat, `p` an infantry
+/// in reinforcements that no committed ground force holds (and that no rule would destroy as it
+/// is placed), and 2 influence to spend.
+fn indoctrination_side(g: &Ti4Game, p: Player, window: Window) -> Option<(Side, u8)> {
+    let (Window::GroundCombatRoundStart, Some(c), Some((n, 1))) =
+        (window, &g.flow.tactical.ground, g.flow.tactical.round_start_opened)
+    else {
+        return None;
+    };
+    let side = combat_side(g, p)?;
+    let waiting: u8 = match side {
+        Side::Attacker => g.flow.tactical.committed.iter().map(|k| k[0]).sum(),
+        Side::Defender => 0,
+    };
+    // The invader's infantry in the combat are its committed ones.
+    let theirs_committed = side == Side::Attacker || g.flow.tactical.committed[n as usize][0] > 0;
+    let (content, s) = (g.content(), &g.state);
+    let tile = s.systems[g.flow.tactical.active as usize].tile;
+    let ok = c.round() == 1
+        && theirs_committed
+        && c.force(side.other()).undamaged(UnitType::Infantry) > 0
+        && !crate::ti4::rules::units_placed_destroyed(content, s, p, tile)
+        && s.player(p).reinforcements[UnitType::Infantry.idx()] > waiting
+        && crate::ti4::game::objectives::spend_plan(content, s, p, 0, INDOCTRINATION_COST, 0, 0).is_some();
+    ok.then_some((side, n))
+}
+
+/// Indoctrination: one choice (0) at the start of a ground combat.
+fn indoctrination_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
+    if indoctrination_side(g, p, window).is_some() {
+        out(0);
+    }
+}
+
+/// Indoctrination: 2 influence spent; 1 of the opponent's infantry in the combat back to its
+/// reinforcements and 1 of the Yin's in its place (the invader's among its committed units, the
+/// defender's on the planet).
+fn indoctrination(_: Source, g: &mut Ti4Game, p: Player, window: Window, _: u16) {
+    let Some((side, n)) = indoctrination_side(g, p, window) else { return };
+    let (c, s) = g.content_and_state();
+    if !crate::ti4::game::objectives::spend_default(c, s, p, 0, INDOCTRINATION_COST) {
+        return;
+    }
+    let ploc = Location::Planet(g.flow.tactical.active, n);
+    let committed = &mut g.flow.tactical.committed[n as usize][0];
+    match side {
+        // The invader's committed infantry wait in reinforcements: one more is committed.
+        Side::Attacker => {
+            *committed += 1;
+            g.state.remove_units(ploc, UnitType::Infantry, 1).expect("the defender's infantry is on the planet");
+        }
+        // The invader's infantry goes back (uncommitted); the Yin's is placed on its planet.
+        Side::Defender => {
+            *committed -= 1;
+            g.place_units(p, ploc, UnitType::Infantry, 1).expect("an infantry in reinforcements");
+        }
+    }
+    if let Some(c) = g.flow.tactical.ground.as_mut() {
+        c.switch_side(side.other(), UnitType::Infantry).expect("an undamaged infantry of the opponent in the combat");
     }
 }

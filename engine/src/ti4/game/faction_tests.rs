@@ -680,6 +680,78 @@ fn letnev_dunlain_reaper_replaces_an_infantry_with_a_mech() {
     }
 }
 
+/// Indoctrination (Yin): "At the start of a ground combat, you may spend 2 influence to replace
+/// 1 of your opponent's participating infantry with 1 infantry from your reinforcements."
+/// Window `GroundCombatRoundStart` of the first round only, as the invader (seed 14: Yin at seat
+/// 0) and as the defender (the first seed with Yin at seat 1).
+#[test]
+fn yin_indoctrination_replaces_an_opposing_infantry() {
+    use crate::ti4::combat::Side;
+    let at_seat_1 = (0..96)
+        .find(|&seed| {
+            let g = six_player_game(seed);
+            g.content().factions[g.state.player(Player(1)).faction.idx()].key == "yin"
+        })
+        .expect("a seed seats the Yin at seat 1");
+    for (seed, yin, side) in [(14, ME, Side::Attacker), (at_seat_1, Player(1), Side::Defender)] {
+        let (mut g, seat) = seated(seed, "yin");
+        assert_eq!(seat, yin, "seed {seed}");
+        g.state.player_mut(yin).trade_goods = 2;
+        let other = if yin == ME { Player(1) } else { ME };
+        let indoctrination = ability("indoctrination");
+        let (mut g, pl, _) = super::rule_tests::invade_the_last_planet_with(g, seed, (3, 0), 0, &mut |_| {});
+        assert_eq!(
+            (g.step, g.flow.pending.window),
+            (Step::Decide(yin), Some(Window::GroundCombatRoundStart)),
+            "seed {seed}: the first round's start"
+        );
+        // Paid with the 2 trade goods: the planets are exhausted.
+        g.state.exhausted_planets = g.state.exhausted_planets.union(g.state.player(yin).planets);
+        let combat = g.flow.tactical.ground.unwrap();
+        assert_eq!(combat.round(), 1);
+        let (mine, theirs) =
+            (combat.force(side).count(UnitType::Infantry), combat.force(side.other()).count(UnitType::Infantry));
+        let (yin_before, other_before) = (g.state.player(yin).reinforcements, g.state.player(other).reinforcements);
+        assert_eq!(legal(&g), vec![Action::Choose(indoctrination, 0), Action::Done]);
+        g.apply(Action::Choose(indoctrination, 0));
+        let combat = g.flow.tactical.ground.unwrap();
+        assert_eq!(combat.force(side).count(UnitType::Infantry), mine + 1, "seed {seed}: a Yin infantry joins");
+        assert_eq!(combat.force(side.other()).count(UnitType::Infantry), theirs - 1, "seed {seed}: theirs leaves");
+        assert_eq!(g.state.player(yin).trade_goods, 0, "2 influence spent");
+        assert!(matches!(g.step, Step::Ground(_)), "the round's rolls follow");
+        let loc = g.state.planet_location(g.content(), pl).unwrap();
+        let (yin_now, other_now) = (g.state.player(yin).reinforcements, g.state.player(other).reinforcements);
+        let inf = UnitType::Infantry.idx();
+        match side {
+            // The invader's committed units wait in reinforcements; the defender's goes back.
+            Side::Attacker => {
+                assert_eq!(g.flow.tactical.committed[0][0], mine + 1);
+                assert_eq!(yin_now[inf], yin_before[inf]);
+                assert_eq!(other_now[inf], other_before[inf] + 1);
+                assert_eq!(g.state.count_at(loc, UnitType::Infantry), theirs - 1);
+            }
+            Side::Defender => {
+                assert_eq!(g.flow.tactical.committed[0][0], theirs - 1, "one infantry uncommitted");
+                assert_eq!(yin_now[inf], yin_before[inf] - 1);
+                assert_eq!(other_now[inf], other_before[inf]);
+                assert_eq!(g.state.count_at(loc, UnitType::Infantry), mine + 1);
+            }
+        }
+        check(&g).unwrap();
+        // Later rounds open the window again, but Indoctrination is at the combat's start only.
+        g.state.player_mut(yin).trade_goods = 2;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while matches!(g.step, Step::Ground(_) | Step::Decide(_)) && g.flow.tactical.ground.is_some() {
+            assert!(!legal(&g).contains(&Action::Choose(indoctrination, 0)), "seed {seed}: offered after round 1");
+            match g.current() {
+                Turn::Chance => g.apply_chance(&mut rng),
+                _ => g.apply(legal(&g)[0]),
+            }
+            check(&g).unwrap();
+        }
+    }
+}
+
 /// Seed 16 seats the Creuss at seat 0.
 #[test]
 fn creuss_wormhole_generator_places_or_moves_a_wormhole_token() {

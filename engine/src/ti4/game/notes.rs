@@ -213,7 +213,22 @@ pub(super) fn answer(g: &mut Ti4Game, q: Player, accept: bool) -> Step {
     // No offer pending any more.
     g.flow.transaction.offer_from = 0;
     g.flow.transaction.offer_what = 0;
+    if accept {
+        // Window `TransactionResolved`, for every player clockwise from the active one.
+        g.flow.transaction.resolved_with = Some(q);
+        let (order, n) = super::pending::clockwise_from(g.state.num_players, p);
+        if let Some(decide) = super::pending::open(g, crate::ti4::rules::Window::TransactionResolved, &order[..n]) {
+            return decide;
+        }
+        g.flow.transaction.resolved_with = None;
+    }
     Step::Turn(p)
+}
+
+/// After window `TransactionResolved`: the active player's turn goes on.
+pub(super) fn after_transaction(g: &mut Ti4Game) -> Step {
+    g.flow.transaction.resolved_with = None;
+    Step::Turn(g.flow.turn)
 }
 
 /// `from` gives `n` commodities to `to`, who receives them as trade goods (rules 21).

@@ -547,3 +547,57 @@ fn xxcha_political_favor_discards_the_revealed_agenda_for_an_xxcha_strategy_toke
     assert_eq!(g.step, Step::RevealAgenda, "another agenda is revealed");
     check(&g).unwrap();
 }
+
+/// Pillage (Mentak): "After 1 of your neighbors gains trade goods or resolves a transaction, if
+/// they have 3 or more trade goods, you may take 1 of their trade goods or commodities." Seed 7
+/// seats the Mentak at seat 0, seat 1 made a neighbour: after their transaction (window
+/// `TransactionResolved`, the Mentak's own partner) and after seat 1's Trade primary (window
+/// `CommoditiesReplenished`); nothing below 3 trade goods, nor after the Trade secondary.
+#[test]
+fn mentak_pillage_takes_from_a_rich_neighbour_after_a_transaction_or_trade() {
+    use crate::ti4::rules::Window;
+    const TRADE: u8 = 4;
+    let (base, _) = neighbour_game_of(game_of(six_player_game(7)));
+    assert_eq!(base.content().factions[base.state.player(ME).faction.idx()].key, "mentak");
+    let pillage = crate::ti4::rules::Source::Ability(crate::ti4::factions::ability_bit("pillage").unwrap());
+    // A transaction: seat 1 receives 2 commodities as trade goods and has 4.
+    let mut g = base.clone();
+    (g.state.player_mut(ME).commodities, g.state.player_mut(ME).trade_goods) = (2, 0);
+    (g.state.player_mut(THEM).commodities, g.state.player_mut(THEM).trade_goods) = (1, 2);
+    g.apply(Action::Transact(THEM.0, 0));
+    g.apply(Action::Accept);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::TransactionResolved)));
+    assert_eq!(g.flow.transaction.resolved_with, Some(THEM));
+    // Seat 1 gave its commodity: only a trade good to take.
+    assert_eq!(legal(&g), vec![Action::Choose(pillage, 2), Action::Done]);
+    g.apply(Action::Choose(pillage, 2));
+    assert_eq!((g.state.player(THEM).trade_goods, g.state.player(ME).trade_goods), (3, 2));
+    assert_eq!((g.step, g.flow.transaction.resolved_with), (Step::Turn(ME), None));
+    check(&g).unwrap();
+    // Seat 1 left with 2 trade goods: no Pillage.
+    let mut g = base.clone();
+    (g.state.player_mut(ME).commodities, g.state.player_mut(THEM).trade_goods) = (2, 0);
+    g.apply(Action::Transact(THEM.0, 0));
+    g.apply(Action::Accept);
+    assert_eq!(g.step, Step::Turn(ME), "2 trade goods: nothing to pillage");
+    // The Trade primary gives seat 1 three trade goods: a trade good or a commodity to take.
+    let mut g = base.clone();
+    g.state.player_mut(THEM).trade_goods = 0;
+    g.state.strategy_cards.set_holder(crate::ti4::components::StrategyCard(TRADE), Some(THEM));
+    g.flow.turn = THEM;
+    g.step = super::cards::strategic(&mut g, THEM, TRADE);
+    assert_eq!((g.step, g.flow.pending.window), (Step::Decide(ME), Some(Window::CommoditiesReplenished)));
+    assert_eq!(legal(&g), vec![Action::Choose(pillage, 2), Action::Choose(pillage, 3), Action::Done]);
+    let commodities = g.state.player(THEM).commodities;
+    let tg = g.state.player(ME).trade_goods;
+    g.apply(Action::Choose(pillage, 3));
+    assert_eq!((g.state.player(THEM).trade_goods, g.state.player(THEM).commodities), (3, commodities - 1));
+    assert_eq!(g.state.player(ME).trade_goods, tg + 1, "a commodity taken is a trade good");
+    check(&g).unwrap();
+    // The Mentak's own Trade secondary gains no trade goods: never asked there.
+    while let Step::Decide(p) | Step::Follow(p) = g.step {
+        assert_ne!(g.flow.pending.window.filter(|_| p == ME), Some(Window::CommoditiesReplenished));
+        let a = if legal(&g).contains(&Action::Follow) { Action::Follow } else { Action::Done };
+        g.apply(a);
+    }
+}

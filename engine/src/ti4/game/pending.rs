@@ -178,6 +178,7 @@ fn resume(g: &mut Ti4Game, window: Window) -> Step {
     match window {
         Window::TurnEnd => flow::after_turn_end(g),
         Window::TurnStart => Step::Turn(g.flow.turn),
+        Window::TransactionResolved => super::notes::after_transaction(g),
         Window::ProductionStart => Step::Produce(production::producer(g)),
         Window::AfterProduction => production::end_production(g),
         Window::ActionCardPlayed => super::action_cards::after_card_played(g),

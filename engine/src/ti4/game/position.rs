@@ -362,6 +362,9 @@ fn check_ranges(g: &Ti4Game, pr: &Procedure) -> Result<(), PositionError> {
     if f.strategic.follower > n {
         return bad("flow.strategic.follower", format!("seat offset {} of {n}", f.strategic.follower));
     }
+    if let Some(q) = f.transaction.resolved_with {
+        seat("flow.transaction.resolved_with", q)?;
+    }
     if f.transaction.offer_from >= n {
         return bad("flow.transaction.offer_from", format!("seat {} of {n}", f.transaction.offer_from));
     }

@@ -506,6 +506,10 @@ pub struct Transaction {
     pub offer_from: u8,
     /// What the pending transaction offers (see [`Action::Transact`]).
     pub offer_what: u8,
+    /// The other player of the transaction just resolved, while window `TransactionResolved`
+    /// is open (the active player is the first).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resolved_with: Option<Player>,
 }
 
 /// A component-action card played (rules 2, 23), from its play to the end of its windows.

@@ -126,6 +126,11 @@ pub enum Window {
     /// secondary ability (`game::cards::resolving_player` names them), before the strategic
     /// action goes on; opened for the other players, clockwise from that player.
     CommoditiesReplenished,
+    /// After the active player and another player resolved a transaction (rules 94: an offer
+    /// accepted, each side having received what the other gave; `Transaction::resolved_with`
+    /// names the other player), before the active player's turn goes on; opened for every
+    /// player, clockwise from the active player.
+    TransactionResolved,
     /// When the player follows the secondary ability of a strategy card that spends a command
     /// token from their strategy pool (neither Leadership's, which spends none, nor
     /// Technology's, whose research spends it), before the token is spent; opened for that
