@@ -1447,6 +1447,37 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
+impl Ti4Heuristic {
+    /// Most decisions of other players [`Ti4Heuristic::settle_others`] resolves in a row.
+    const SETTLE_LIMIT: usize = 4;
+
+    /// Resolves the "you may" decisions of players other than `q` that the answer to an offer
+    /// opened (`Step::Decide`: Pillage after a transaction), each as that player's greedy
+    /// choice on this evaluator (the first best in generation order: no random draw), so that
+    /// the receiver of an offer sees what accepting it lets others do.
+    fn settle_others(&self, g: &mut Ti4Game, q: Player) {
+        let mut legal = Vec::new();
+        for _ in 0..Self::SETTLE_LIMIT {
+            let Step::Decide(r) = g.step() else { return };
+            if r == q {
+                return;
+            }
+            g.legal_actions(&mut legal);
+            let mut best = (f64::NEG_INFINITY, None);
+            for &a in &legal {
+                let mut next = g.clone();
+                next.apply(a);
+                let v = self.evaluate(&next)[r.idx()];
+                if v > best.0 {
+                    best = (v, Some(a));
+                }
+            }
+            let Some(a) = best.1 else { return };
+            g.apply(a);
+        }
+    }
+}
+
 impl Evaluator<Ti4Game> for Ti4Heuristic {
     fn evaluate(&self, g: &Ti4Game) -> PerPlayer<f64> {
         if g.current() == Turn::Terminal {
@@ -1459,6 +1490,7 @@ impl Evaluator<Ti4Game> for Ti4Heuristic {
             let answer = |a: Action| {
                 let mut next = g.clone();
                 next.apply(a);
+                self.settle_others(&mut next, q);
                 self.evaluate(&next)
             };
             let accept = answer(Action::Accept);
@@ -1635,6 +1667,35 @@ mod tests {
         assert!(accepted[1] > declined[1]);
         assert_eq!(v, accepted, "3 trade goods for nothing are accepted");
         assert!(v[0] < declined[0], "and the offerer gave them away");
+    }
+
+    /// An offer whose acceptance opens another player's decision (the Mentak's Pillage of a
+    /// neighbour left with 3 trade goods) is valued after that player's greedy answer: game 7
+    /// seats the Mentak at seat 0, seat 1 made its neighbour, and the Mentak gives 3 commodities.
+    #[test]
+    fn an_accepted_offer_is_valued_after_the_pillage_it_allows() {
+        use engine::ti4::state::Location;
+        let mut g = six_player_game(7);
+        g.apply_chance(&mut rand_chacha::ChaCha8Rng::seed_from_u64(1));
+        let home = g.home_slot()[0];
+        let next = engine::ti4::galaxy::bits(g.galaxy().neighbours(home))
+            .find(|&sl| g.state().systems[sl as usize].space.owner == NOBODY && !g.home_slot().contains(&sl))
+            .unwrap();
+        g.state_mut().add_units(Player(1), Location::Space(next), UnitType::Destroyer, 1).unwrap();
+        (g.state_mut().player_mut(Player(0)).commodities, g.state_mut().player_mut(Player(1)).commodities) = (3, 0);
+        g.state_mut().player_mut(Player(1)).trade_goods = 0;
+        (g.flow_mut().transaction.offer_from, g.flow_mut().transaction.offer_what) = (0, 0);
+        g.flow_mut().turn = Player(0);
+        g.set_step(Step::Offer(Player(1)));
+        let h = Ti4Heuristic::default();
+        let mut accepted = g.clone();
+        accepted.apply(Action::Accept);
+        assert_eq!(accepted.step(), Step::Decide(Player(0)), "the Mentak may pillage");
+        let pillage = engine::ti4::rules::Source::Ability(engine::ti4::factions::ability_bit("pillage").unwrap());
+        let mut pillaged = accepted.clone();
+        pillaged.apply(Action::Choose(pillage, 2));
+        assert_eq!(pillaged.state().player(Player(1)).trade_goods, 2);
+        assert_eq!(h.evaluate(&g), h.evaluate(&pillaged), "accepted (2 trade goods kept), valued after the pillage");
     }
 
     /// The decline cache: every offer of a decision valued by one evaluator (whose cache holds
