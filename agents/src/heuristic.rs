@@ -157,7 +157,8 @@ impl Evaluator<ConnectFour> for ConnectFourHeuristic {
 
 /// One-ply greedy play on an evaluator: applies each legal action to a determinization of the
 /// state (sampling one chance outcome if one follows) and picks the action whose result the
-/// evaluator values most for the mover; ties are broken uniformly with the agent's RNG.
+/// evaluator values most for the mover; ties are broken uniformly with the agent's RNG. A lone
+/// legal action is played at once (no determinization, no draw from the RNG).
 #[derive(Clone, Debug)]
 pub struct HeuristicAgent<G: Game, E> {
     eval: E,
@@ -187,8 +188,13 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for HeuristicAgent<G, E> {
         let Turn::Player(me) = state.current() else {
             panic!("heuristic agent asked to move at {:?}", state.current());
         };
+        // The mover's legal actions are part of what it sees (`Game::determinize`'s contract):
+        // the true state's are the determinization's. A lone one is played without sampling.
+        state.legal_actions(&mut self.legal);
+        if let [only] = self.legal[..] {
+            return only;
+        }
         let seen = state.determinize(me, rng);
-        seen.legal_actions(&mut self.legal);
         greedy_action(&self.legal, &seen, me, &self.eval, rng)
     }
 }
