@@ -1,14 +1,29 @@
-//! The Naaz-Rokha Alliance: the flagship Visz El Vir, Supercharge and Pre-Fab Arcologies.
-//! (Distant Suns and Fabrication are not modelled.)
+//! The Naaz-Rokha Alliance: Fabrication, the flagship Visz El Vir, Supercharge and Pre-Fab
+//! Arcologies. (Distant Suns is not modelled.)
 
 use crate::ti4::content::Content;
 use crate::ti4::game::component::{boost_round, round_boost_open};
 use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
-use crate::ti4::rules::{CombatSides, Hooks, Rule, Source, SourceKey, Window};
+use crate::ti4::rules::{CombatSides, ComponentThen, Hooks, Rule, Source, SourceKey, Window};
 use crate::ti4::state::{Location, State};
 
 pub(super) static RULES: &[Rule] = &[
+    // Fabrication: "ACTION: Either purge 2 of your relic fragments of the same type to gain 1
+    // relic; or purge 1 of your relic fragments to gain 1 command token." (Rules 23: a component
+    // action.) Targets: a kind `k` (cultural, hazardous, industrial, unknown) of which the Naaz
+    // hold 2 (an unknown fragment counts as any kind, rules 73) while the relic deck is not
+    // empty: the 2 purged, the relic drawn at the chance step `DrawRelic`; or `4 + 3 k + pool`
+    // for a fragment of kind `k` held and a token in reinforcements: that fragment purged and
+    // the token placed in the tactic, fleet or strategy pool (`pool` 0, 1, 2).
+    Rule {
+        source: SourceKey::Ability("fabrication"),
+        hooks: Hooks {
+            component_targets: Some(fabrication_targets),
+            component_action: Some(fabrication),
+            ..Hooks::NONE
+        },
+    },
     // Visz El Vir (flagship): "Your mechs in this system roll 1 additional die during combat."
     // In a ground combat on a planet of the flagship's system (the flagship in its space area)
     // and in a space combat the flagship takes part in.
@@ -90,4 +105,61 @@ fn visz_el_vir(_: Source, _: &Content, s: &State, p: Player, sides: &mut CombatS
     if present {
         *own = own.with_extra_dice(UnitType::Mech, 1);
     }
+}
+
+/// Fabrication: the index of unknown relic fragments among the fragment kinds.
+const UNKNOWN_FRAGMENT: usize = 3;
+
+/// Fabrication: the first target of a command token (`4 + 3 * kind + pool`).
+const TOKEN_TARGETS: u8 = 4;
+
+/// Fabrication's targets (see the rule): a relic for each kind with 2 fragments (unknown ones
+/// filling in), a command token for each kind held and each pool.
+fn fabrication_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    let e = &g.state.exploration;
+    let f = &e.fragments[p.idx()];
+    if e.relics_in_deck() > 0 {
+        for k in 0..crate::ti4::components::exploration::FRAGMENT_KINDS {
+            let with_unknown = if k == UNKNOWN_FRAGMENT { f[k] } else { f[k] + f[UNKNOWN_FRAGMENT] };
+            if f[k] > 0 && with_unknown >= 2 {
+                out(k as u8);
+            }
+        }
+    }
+    if g.state.player(p).token_reinforcements > 0 {
+        for (k, &n) in f.iter().enumerate() {
+            if n > 0 {
+                for pool in 0..3 {
+                    out(TOKEN_TARGETS + 3 * k as u8 + pool);
+                }
+            }
+        }
+    }
+}
+
+/// Fabrication: purges the fragments of the target (their own kind first) and draws a relic or
+/// gains a command token.
+fn fabrication(_: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThen {
+    let cards = crate::ti4::components::exploration::fragment_cards(g.content());
+    let (kind, n) =
+        if target < TOKEN_TARGETS { (target as usize, 2) } else { (((target - TOKEN_TARGETS) / 3) as usize, 1) };
+    let e = &mut g.state.exploration;
+    let own = e.fragments[p.idx()][kind].min(n);
+    for (k, m) in [(kind, own), (UNKNOWN_FRAGMENT, n - own)] {
+        e.fragments[p.idx()][k] -= m;
+        if let Some(card) = cards[k] {
+            e.purged[card.idx()] += m;
+        }
+    }
+    if target < TOKEN_TARGETS {
+        return ComponentThen::DrawRelic;
+    }
+    let ps = g.state.player_mut(p);
+    ps.token_reinforcements -= 1;
+    match (target - TOKEN_TARGETS) % 3 {
+        0 => ps.tactic += 1,
+        1 => ps.fleet += 1,
+        _ => ps.strategy += 1,
+    }
+    ComponentThen::TurnEnds
 }

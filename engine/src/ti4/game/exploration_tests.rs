@@ -589,3 +589,46 @@ fn pre_fab_arcologies_readies_the_planet_just_explored() {
         }
     }
 }
+
+/// Fabrication (Naaz-Rokha): "ACTION: Either purge 2 of your relic fragments of the same type to
+/// gain 1 relic; or purge 1 of your relic fragments to gain 1 command token." Game 22 seats the
+/// Naaz-Rokha at seat 0: 2 cultural fragments make a pair; a lone hazardous one buys a token
+/// only. (Unknown fragments, which count as any kind, come from the frontier deck, not in play.)
+#[test]
+fn naaz_fabrication_purges_fragments_for_a_relic_or_a_command_token() {
+    let base = super::rule_tests::scenario_of(super::tests::six_player_game(22));
+    assert_eq!(base.content().factions[base.state.player(ME).faction.idx()].key, "naaz");
+    let src = Source::Ability(crate::ti4::factions::ability_bit("fabrication").unwrap());
+    let (cultural, hazardous) = (card(&base, "cultural_relic_fragment"), card(&base, "hazardous_relic_fragment"));
+    let mut g = base.clone();
+    g.state.exploration.deck[cultural.idx()] -= 2;
+    g.state.exploration.deck[hazardous.idx()] -= 1;
+    g.state.exploration.fragments[ME.idx()] = [2, 1, 0, 0];
+    let offered: Vec<u8> = legal(&g)
+        .into_iter()
+        .filter_map(|a| if let Action::Use(s, t) = a { (s == src).then_some(t) } else { None })
+        .collect();
+    // A relic for the cultural pair; a token for each kind held, each pool.
+    assert_eq!(offered, vec![0, 4, 5, 6, 7, 8, 9]);
+    let mut relic = g.clone();
+    relic.apply(Action::Use(src, 0));
+    assert_eq!(relic.step, Step::DrawRelic(ME));
+    relic.apply_chance(&mut ChaCha8Rng::seed_from_u64(0));
+    assert_eq!(relic.state.exploration.fragments[ME.idx()], [0, 1, 0, 0]);
+    assert_eq!(relic.state.exploration.purged[cultural.idx()], 2);
+    let held = (0..relic.content().cards.relics.len())
+        .filter(|&i| relic.state.exploration.relic(RelicId(i as u8)) == Zone::PlayArea(ME))
+        .count();
+    assert_eq!(held, 1);
+    check(&relic).unwrap();
+    // A token into the fleet pool for the hazardous fragment.
+    let (fleet, reinforcements) = (g.state.player(ME).fleet, g.state.player(ME).token_reinforcements);
+    g.apply(Action::Use(src, 4 + 3 + 1));
+    assert_eq!(g.state.exploration.fragments[ME.idx()], [2, 0, 0, 0]);
+    assert_eq!(g.state.exploration.purged[hazardous.idx()], 1);
+    assert_eq!((g.state.player(ME).fleet, g.state.player(ME).token_reinforcements), (fleet + 1, reinforcements - 1));
+    check(&g).unwrap();
+    // No fragments: nothing offered.
+    let none = legal(&base).into_iter().any(|a| matches!(a, Action::Use(s, _) if s == src));
+    assert!(!none, "no fragment, no Fabrication");
+}
