@@ -284,23 +284,11 @@ const REAPER_COST: u8 = 2;
 /// when that side has an undamaged infantry in it, `p` a mech in reinforcements that no
 /// committed ground force holds, and 2 resources to spend.
 fn reaper_side(g: &Ti4Game, p: Player, window: Window) -> Option<(crate::ti4::combat::Side, u8)> {
-    let (Window::GroundCombatRoundStart, Some(c), Some((n, _))) =
-        (window, &g.flow.tactical.ground, g.flow.tactical.round_start_opened)
-    else {
-        return None;
-    };
-    let side = combat_side(g, p)?;
-    let waiting: u8 = match side {
-        crate::ti4::combat::Side::Attacker => g.flow.tactical.committed.iter().map(|k| k[1]).sum(),
-        crate::ti4::combat::Side::Defender => 0,
-    };
-    let (content, s) = (g.content(), &g.state);
-    // A mech that another player's rule would destroy as it is placed (SUNDERED) is not offered.
-    let tile = s.systems[g.flow.tactical.active as usize].tile;
+    let (side, n, _) = crate::ti4::game::component::ground_round_start(g, p, window)?;
+    let c = g.flow.tactical.ground.as_ref()?;
     let ok = c.force(side).undamaged(UnitType::Infantry) > 0
-        && !crate::ti4::rules::units_placed_destroyed(content, s, p, tile)
-        && s.player(p).reinforcements[UnitType::Mech.idx()] > waiting
-        && crate::ti4::game::objectives::spend_plan(content, s, p, REAPER_COST, 0, 0, 0).is_some();
+        && crate::ti4::game::component::can_join_ground_combat(g, p, side, UnitType::Mech)
+        && crate::ti4::game::objectives::spend_plan(g.content(), &g.state, p, REAPER_COST, 0, 0, 0).is_some();
     ok.then_some((side, n))
 }
 

@@ -169,26 +169,14 @@ const INDOCTRINATION_COST: u8 = 2;
 /// in reinforcements that no committed ground force holds (and that no rule would destroy as it
 /// is placed), and 2 influence to spend.
 fn indoctrination_side(g: &Ti4Game, p: Player, window: Window) -> Option<(Side, u8)> {
-    let (Window::GroundCombatRoundStart, Some(c), Some((n, 1))) =
-        (window, &g.flow.tactical.ground, g.flow.tactical.round_start_opened)
-    else {
-        return None;
-    };
-    let side = combat_side(g, p)?;
-    let waiting: u8 = match side {
-        Side::Attacker => g.flow.tactical.committed.iter().map(|k| k[0]).sum(),
-        Side::Defender => 0,
-    };
+    let (side, n, 1) = crate::ti4::game::component::ground_round_start(g, p, window)? else { return None };
+    let c = g.flow.tactical.ground.as_ref()?;
     // The invader's infantry in the combat are its committed ones.
     let theirs_committed = side == Side::Attacker || g.flow.tactical.committed[n as usize][0] > 0;
-    let (content, s) = (g.content(), &g.state);
-    let tile = s.systems[g.flow.tactical.active as usize].tile;
-    let ok = c.round() == 1
-        && theirs_committed
+    let ok = theirs_committed
         && c.force(side.other()).undamaged(UnitType::Infantry) > 0
-        && !crate::ti4::rules::units_placed_destroyed(content, s, p, tile)
-        && s.player(p).reinforcements[UnitType::Infantry.idx()] > waiting
-        && crate::ti4::game::objectives::spend_plan(content, s, p, 0, INDOCTRINATION_COST, 0, 0).is_some();
+        && crate::ti4::game::component::can_join_ground_combat(g, p, side, UnitType::Infantry)
+        && crate::ti4::game::objectives::spend_plan(g.content(), &g.state, p, 0, INDOCTRINATION_COST, 0, 0).is_some();
     ok.then_some((side, n))
 }
 

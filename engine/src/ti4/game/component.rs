@@ -10,7 +10,9 @@ use super::{Action, Step, Ti4Game};
 pub(crate) use super::action_cards::{cards_in_hand, discard, draw_component_cards, fighter_fits, fits_ship};
 pub(crate) use super::cards::{granted_research, granted_research_options, resolving_player};
 pub(crate) use super::exploration::{explorable, explore_at_activation};
-pub(crate) use super::invasion::{blitz_arms_a_ship, bombarding_force, gain_planet, place_by_rule};
+pub(crate) use super::invasion::{
+    blitz_arms_a_ship, bombarding_force, can_join_ground_combat, gain_planet, ground_round_start, place_by_rule,
+};
 pub(crate) use super::tactical::{
     adjacent_without_enemy_ships, assigning_space_combat_hits, boost_round, combat_ships, combat_side,
     combat_will_start, enemy_ships, enforce_capacity, enforce_fleet_everywhere, has_ships_in, hit_combat_ship,

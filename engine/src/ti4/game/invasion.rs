@@ -273,6 +273,32 @@ pub(super) fn open_round_start(g: &mut Ti4Game, n: u8) -> Option<Step> {
     super::pending::open(g, Window::GroundCombatRoundStart, &[p, d])
 }
 
+/// At window `GroundCombatRoundStart`: `p`'s side in the ground combat about to roll a round,
+/// the planet's index and the round (rules placing a unit into the combat: Dunlain Reaper,
+/// Indoctrination).
+pub(crate) fn ground_round_start(g: &Ti4Game, p: Player, window: Window) -> Option<(crate::ti4::combat::Side, u8, u8)> {
+    let (Window::GroundCombatRoundStart, Some(c), Some((n, _))) =
+        (window, &g.flow.tactical.ground, g.flow.tactical.round_start_opened)
+    else {
+        return None;
+    };
+    Some((super::tactical::combat_side(g, p)?, n, c.round()))
+}
+
+/// `p`, on `side` of the ground combat, has a ground force of type `t` in reinforcements to
+/// bring into it: one that no committed ground force holds (the invader's committed units wait
+/// there), and that no rule destroys as it is placed in the active system (SUNDERED).
+pub(crate) fn can_join_ground_combat(g: &Ti4Game, p: Player, side: crate::ti4::combat::Side, t: UnitType) -> bool {
+    let k = usize::from(t == UnitType::Mech);
+    let waiting: u8 = match side {
+        crate::ti4::combat::Side::Attacker => g.flow.tactical.committed.iter().map(|c| c[k]).sum(),
+        crate::ti4::combat::Side::Defender => 0,
+    };
+    let (c, s) = (&*g.content, &g.state);
+    let tile = s.systems[g.flow.tactical.active as usize].tile;
+    s.player(p).reinforcements[t.idx()] > waiting && !crate::ti4::rules::units_placed_destroyed(c, s, p, tile)
+}
+
 /// After window `GroundCombatRoundStart`: the round's combat rolls.
 pub(super) fn after_round_start(g: &mut Ti4Game) -> Step {
     Step::Ground(g.flow.tactical.round_start_opened.map_or(0, |(n, _)| n))
