@@ -18,6 +18,9 @@ pub const MAX_ATTACHMENTS: usize = 12;
 /// as any kind).
 pub const FRAGMENT_KINDS: usize = 4;
 
+/// The [`FRAGMENT_KINDS`] index of unknown relic fragments.
+pub const UNKNOWN_FRAGMENT: usize = 3;
+
 /// What an attachment adds to its planet (rules 35.6-35.7): resources, influence and
 /// technology specialties (one bit per `Colour as usize`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
@@ -186,6 +189,29 @@ impl Exploration {
         for (i, d) in c.cards.exploration.iter().enumerate().take(MAX_EXPLORATION) {
             if d.deck == deck {
                 self.deck[i] += std::mem::take(&mut self.discard[i]);
+            }
+        }
+    }
+
+    /// The fragments of `p` that can be purged as `n` of kind `kind` (rules 73: an unknown
+    /// fragment counts as any kind): at least one of the kind itself, and `n` with the unknown
+    /// ones filling in.
+    pub fn can_purge(&self, p: Player, kind: usize, n: u8) -> bool {
+        let f = &self.fragments[p.idx()];
+        let unknown = if kind == UNKNOWN_FRAGMENT { 0 } else { f[UNKNOWN_FRAGMENT] };
+        f[kind] > 0 && f[kind] + unknown >= n
+    }
+
+    /// Purges `n` of `p`'s fragments as kind `kind`: that kind's first, unknown ones for the
+    /// rest (the caller checked [`Exploration::can_purge`]); the purged cards are counted by
+    /// card (`fragment_cards`).
+    pub fn purge_fragments(&mut self, c: &Content, p: Player, kind: usize, n: u8) {
+        let cards = fragment_cards(c);
+        let own = self.fragments[p.idx()][kind].min(n);
+        for (k, m) in [(kind, own), (UNKNOWN_FRAGMENT, n - own)] {
+            self.fragments[p.idx()][k] -= m;
+            if let Some(card) = cards[k] {
+                self.purged[card.idx()] += m;
             }
         }
     }

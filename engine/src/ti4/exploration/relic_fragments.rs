@@ -10,9 +10,6 @@ use crate::ti4::game::Ti4Game;
 use crate::ti4::ids::*;
 use crate::ti4::rules::{ComponentThen, Hooks, Rule, Source, SourceKey};
 
-/// Fragment kind index of unknown fragments.
-const UNKNOWN: usize = 3;
-
 const fn rule(id: &'static str) -> Rule {
     Rule {
         source: SourceKey::Exploration(id),
@@ -36,8 +33,7 @@ fn kind_of(g: &Ti4Game, src: Source) -> Option<usize> {
 fn targets(src: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
     let Some(kind) = kind_of(g, src) else { return };
     let e = &g.state.exploration;
-    let f = &e.fragments[p.idx()];
-    if f[kind] > 0 && f[kind] + f[UNKNOWN] >= 3 && e.relics_in_deck() > 0 {
+    if e.can_purge(p, kind, 3) && e.relics_in_deck() > 0 {
         out(0);
     }
 }
@@ -45,16 +41,7 @@ fn targets(src: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
 /// Purges 3 fragments of `kind` (unknown ones when short), then the relic is drawn.
 fn trade_in(src: Source, g: &mut Ti4Game, p: Player, _target: u8) -> ComponentThen {
     let Some(kind) = kind_of(g, src) else { return ComponentThen::TurnEnds };
-    let c = g.content();
-    let cards = crate::ti4::components::exploration::fragment_cards(c);
-    let e = &mut g.state.exploration;
-    let own = e.fragments[p.idx()][kind].min(3);
-    let unknown = 3 - own;
-    for (k, n) in [(kind, own), (UNKNOWN, unknown)] {
-        e.fragments[p.idx()][k] -= n;
-        if let Some(card) = cards[k] {
-            e.purged[card.idx()] += n;
-        }
-    }
+    let (c, s) = g.content_and_state();
+    s.exploration.purge_fragments(c, p, kind, 3);
     ComponentThen::DrawRelic
 }

@@ -265,13 +265,7 @@ fn exile(_: Source, g: &mut Ti4Game, _: Player, _: Window, choice: u16) {
 /// produce at a space dock of its home system.
 fn splicer_choices(_: Source, g: &Ti4Game, p: Player, window: Window, out: &mut dyn FnMut(u16)) {
     let f = &g.flow.tactical;
-    let side = if p == g.flow.turn {
-        0
-    } else if p == f.defender {
-        1
-    } else {
-        return;
-    };
+    let Some(side) = crate::ti4::game::component::combat_side(g, p).map(|s| s.idx()) else { return };
     if window != Window::SpaceCombatEnd || f.space_lost[side] == 0 {
         return;
     }

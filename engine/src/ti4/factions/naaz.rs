@@ -107,59 +107,38 @@ fn visz_el_vir(_: Source, _: &Content, s: &State, p: Player, sides: &mut CombatS
     }
 }
 
-/// Fabrication: the index of unknown relic fragments among the fragment kinds.
-const UNKNOWN_FRAGMENT: usize = 3;
-
 /// Fabrication: the first target of a command token (`4 + 3 * kind + pool`).
 const TOKEN_TARGETS: u8 = 4;
 
 /// Fabrication's targets (see the rule): a relic for each kind with 2 fragments (unknown ones
 /// filling in), a command token for each kind held and each pool.
 fn fabrication_targets(_: Source, g: &Ti4Game, p: Player, out: &mut dyn FnMut(u8)) {
+    use crate::ti4::components::exploration::FRAGMENT_KINDS;
     let e = &g.state.exploration;
-    let f = &e.fragments[p.idx()];
     if e.relics_in_deck() > 0 {
-        for k in 0..crate::ti4::components::exploration::FRAGMENT_KINDS {
-            let with_unknown = if k == UNKNOWN_FRAGMENT { f[k] } else { f[k] + f[UNKNOWN_FRAGMENT] };
-            if f[k] > 0 && with_unknown >= 2 {
-                out(k as u8);
-            }
+        for k in (0..FRAGMENT_KINDS).filter(|&k| e.can_purge(p, k, 2)) {
+            out(k as u8);
         }
     }
     if g.state.player(p).token_reinforcements > 0 {
-        for (k, &n) in f.iter().enumerate() {
-            if n > 0 {
-                for pool in 0..3 {
-                    out(TOKEN_TARGETS + 3 * k as u8 + pool);
-                }
+        for k in (0..FRAGMENT_KINDS).filter(|&k| e.fragments[p.idx()][k] > 0) {
+            for pool in 0..3 {
+                out(TOKEN_TARGETS + 3 * k as u8 + pool);
             }
         }
     }
 }
 
 /// Fabrication: purges the fragments of the target (their own kind first) and draws a relic or
-/// gains a command token.
+/// gains a command token (rules 20, `PlayerState::gain_token`).
 fn fabrication(_: Source, g: &mut Ti4Game, p: Player, target: u8) -> ComponentThen {
-    let cards = crate::ti4::components::exploration::fragment_cards(g.content());
     let (kind, n) =
         if target < TOKEN_TARGETS { (target as usize, 2) } else { (((target - TOKEN_TARGETS) / 3) as usize, 1) };
-    let e = &mut g.state.exploration;
-    let own = e.fragments[p.idx()][kind].min(n);
-    for (k, m) in [(kind, own), (UNKNOWN_FRAGMENT, n - own)] {
-        e.fragments[p.idx()][k] -= m;
-        if let Some(card) = cards[k] {
-            e.purged[card.idx()] += m;
-        }
-    }
+    let (c, s) = g.content_and_state();
+    s.exploration.purge_fragments(c, p, kind, n);
     if target < TOKEN_TARGETS {
         return ComponentThen::DrawRelic;
     }
-    let ps = g.state.player_mut(p);
-    ps.token_reinforcements -= 1;
-    match (target - TOKEN_TARGETS) % 3 {
-        0 => ps.tactic += 1,
-        1 => ps.fleet += 1,
-        _ => ps.strategy += 1,
-    }
+    s.player_mut(p).gain_token((target - TOKEN_TARGETS) % 3);
     ComponentThen::TurnEnds
 }
